@@ -1,0 +1,76 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// One settings array shared by every target: Swift 6 language mode (strict concurrency).
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+]
+
+let package = Package(
+    name: "Segue",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "segue", targets: ["segue"]),
+        .library(name: "SegueCore", targets: ["SegueCore"]),
+        .library(name: "SegueServer", targets: ["SegueServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // libmicrohttpd as a system library, with a prefixed shim header for its variadic calls.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        // The pure, synchronous core: controllers, storyboard model, event log, state encoding.
+        .target(name: "SegueCore", swiftSettings: swiftSettings),
+        // Flow files (JSON and YAML) into the storyboard model.
+        .target(
+            name: "SegueFlowFiles",
+            dependencies: ["SegueCore", .product(name: "Yams", package: "Yams")],
+            swiftSettings: swiftSettings
+        ),
+        // Xcode .storyboard XML into the storyboard model.
+        .target(name: "SegueStoryboard", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
+        // HTML pages from the core's screen model.
+        .target(name: "SegueHTML", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
+        // A small HTTP/1.1 server over libmicrohttpd: requests in, responses out.
+        .target(name: "SegueHTTP", dependencies: ["CMicroHTTPD"], swiftSettings: swiftSettings),
+        // The application: sessions, storage, JSON API, pages, static files.
+        .target(
+            name: "SegueServer",
+            dependencies: [
+                "SegueCore", "SegueFlowFiles", "SegueStoryboard", "SegueHTML", "SegueHTTP",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "segue",
+            dependencies: [
+                "SegueServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The Swift example: a controller subclass registered for a scene's `class`.
+        .executableTarget(
+            name: "mail-guarded",
+            dependencies: ["SegueServer"],
+            path: "Examples/MailGuarded",
+            swiftSettings: swiftSettings
+        ),
+
+        .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "SegueFlowFilesTests", dependencies: ["SegueFlowFiles"], swiftSettings: swiftSettings),
+        .testTarget(name: "SegueStoryboardTests", dependencies: ["SegueStoryboard", "SegueServer"], swiftSettings: swiftSettings),
+        .testTarget(name: "SegueHTMLTests", dependencies: ["SegueHTML", "SegueFlowFiles"], swiftSettings: swiftSettings),
+        .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP"], swiftSettings: swiftSettings),
+        .testTarget(name: "SegueServerTests", dependencies: ["SegueServer", "SegueFlowFiles"], swiftSettings: swiftSettings),
+    ]
+)

@@ -1,0 +1,323 @@
+/// What a person sees right now: the visible hierarchy as value types, ready to render.
+///
+/// The core builds a `Screen` from a session (`Window.screen()`); renderers (`SegueHTML`) turn it
+/// into a page without touching controllers. Element ids in panes are the ids in `elements`, and a
+/// tap on any of them is `{"action": "tap", "element": ID}`.
+public struct Screen: Sendable {
+    public var sessionID: String
+    public var version: Int
+    /// The canonical URL of this state (CONTRACT §4).
+    public var url: String
+    public var traits: Traits
+    /// Back to front. `layers[0]` is the root view controller's; each presentation adds one.
+    public var layers: [Layer]
+    /// Everything tappable right now, in reading order.
+    public var elements: [Element]
+
+    public init(sessionID: String, version: Int, url: String, traits: Traits, layers: [Layer], elements: [Element]) {
+        self.sessionID = sessionID
+        self.version = version
+        self.url = url
+        self.traits = traits
+        self.layers = layers
+        self.elements = elements
+    }
+
+    /// The text of the frontmost title, for `<title>`.
+    public var title: String? { layers.last?.pane.title }
+}
+
+/// One presentation level: the root, or a presented controller with how it is shown.
+public struct Layer: Sendable {
+    /// How the layer is drawn.
+    public enum Appearance: String, Sendable, Codable {
+        /// The root, or a presentation that replaces everything under it.
+        case fullScreen
+        /// A pad-width `formSheet` (centred card) over a dimmed presenter.
+        case formSheet
+        /// A pad-width `pageSheet` (tall card) over a dimmed presenter.
+        case pageSheet
+        /// Drawn over the presenter, which stays visible (`overFullScreen`, `custom`).
+        case overFullScreen
+        /// A popover bubble anchored at an element.
+        case popover
+        /// An alert dialog or action sheet.
+        case alert
+        /// Shown only over the area of a presentation context (`currentContext`,
+        /// `overCurrentContext` on pad): see `contextControllerID`.
+        case currentContext
+    }
+    public var controllerID: String
+    public var appearance: Appearance
+    /// `nil` for the root layer.
+    public var presentationStyle: ModalPresentationStyle?
+    public var transitionStyle: ModalTransitionStyle?
+    /// For `.currentContext`: the controller whose area the layer covers.
+    public var contextControllerID: String?
+    /// For `.popover`: the element the bubble points at.
+    public var anchorElementID: String?
+    /// True when a layer above covers this one with a dimming view.
+    public var isDimmed: Bool
+    /// Only the front layer (and chrome outside a presentation context) takes taps.
+    public var isInteractive: Bool
+    public var pane: Pane
+
+    public init(controllerID: String, appearance: Appearance, presentationStyle: ModalPresentationStyle? = nil,
+                transitionStyle: ModalTransitionStyle? = nil, contextControllerID: String? = nil,
+                anchorElementID: String? = nil, isDimmed: Bool = false, isInteractive: Bool = true, pane: Pane) {
+        self.controllerID = controllerID
+        self.appearance = appearance
+        self.presentationStyle = presentationStyle
+        self.transitionStyle = transitionStyle
+        self.contextControllerID = contextControllerID
+        self.anchorElementID = anchorElementID
+        self.isDimmed = isDimmed
+        self.isInteractive = isInteractive
+        self.pane = pane
+    }
+}
+
+/// The visible part of one controller, recursively for containers.
+public indirect enum Pane: Sendable {
+    case content(ContentPane)
+    case navigation(NavigationPane)
+    case tabs(TabPane)
+    case split(SplitPane)
+    case pages(PagePane)
+    case alert(AlertPane)
+    /// A container's area taken over by a `currentContext` presentation (drawn by that layer).
+    case coveredContext(controllerID: String)
+
+    public var controllerID: String {
+        switch self {
+        case .content(let p): p.controllerID
+        case .navigation(let p): p.controllerID
+        case .tabs(let p): p.controllerID
+        case .split(let p): p.controllerID
+        case .pages(let p): p.controllerID
+        case .alert(let p): p.controllerID
+        case .coveredContext(let id): id
+        }
+    }
+
+    /// The frontmost title shown in this pane.
+    public var title: String? {
+        switch self {
+        case .content(let p): p.title
+        case .navigation(let p): p.bar?.title ?? p.top.title
+        case .tabs(let p): p.selected.title
+        case .split(let p): p.columns.last?.title
+        case .pages(let p): p.pages.first?.title
+        case .alert(let p): p.title
+        case .coveredContext: nil
+        }
+    }
+}
+
+/// A content controller's view tree with element ids resolved and current values applied:
+/// a tappable node's or row's `id` is its element id; text fields carry their text in `text`,
+/// switches their state in `isOn`.
+public struct ContentPane: Sendable {
+    public var controllerID: String
+    public var sceneID: String?
+    public var kind: SceneKind
+    public var title: String?
+    public var nodes: [ViewNode]
+    /// Table controllers in editing mode show delete and reorder controls.
+    public var isEditing: Bool
+    public init(controllerID: String, sceneID: String?, kind: SceneKind, title: String?, nodes: [ViewNode], isEditing: Bool) {
+        self.controllerID = controllerID
+        self.sceneID = sceneID
+        self.kind = kind
+        self.title = title
+        self.nodes = nodes
+        self.isEditing = isEditing
+    }
+}
+
+/// A bar button, back button or toolbar item as drawn.
+public struct BarItem: Sendable, Hashable {
+    /// The element id; `nil` for spaces.
+    public var elementID: String?
+    public var role: ElementRole
+    public var title: String
+    public var image: String?
+    public var systemItem: BarButtonSystemItem?
+    public var isBold: Bool
+    public var isEnabled: Bool
+    public init(elementID: String?, role: ElementRole, title: String, image: String? = nil,
+                systemItem: BarButtonSystemItem? = nil, isBold: Bool = false, isEnabled: Bool = true) {
+        self.elementID = elementID
+        self.role = role
+        self.title = title
+        self.image = image
+        self.systemItem = systemItem
+        self.isBold = isBold
+        self.isEnabled = isEnabled
+    }
+}
+
+/// The navigation bar of a navigation controller, for its top controller (SEMANTICS §4).
+public struct NavigationBar: Sendable {
+    public var title: String?
+    public var prompt: String?
+    /// The back button, titled by the controller below the top; `nil` at the root or when hidden.
+    public var backButton: BarItem?
+    /// Left items, leftmost first (after the back button when they supplement it).
+    public var leftItems: [BarItem]
+    /// Right items in visual order, left to right (UIKit lists them rightmost first).
+    public var rightItems: [BarItem]
+    public init(title: String?, prompt: String?, backButton: BarItem?, leftItems: [BarItem], rightItems: [BarItem]) {
+        self.title = title
+        self.prompt = prompt
+        self.backButton = backButton
+        self.leftItems = leftItems
+        self.rightItems = rightItems
+    }
+}
+
+public struct NavigationPane: Sendable {
+    public var controllerID: String
+    /// `nil` when `navigationBarHidden`.
+    public var bar: NavigationBar?
+    public var top: Pane
+    /// The top controller's toolbar items; `nil` when the toolbar is hidden.
+    public var toolbar: [BarItem]?
+    public init(controllerID: String, bar: NavigationBar?, top: Pane, toolbar: [BarItem]?) {
+        self.controllerID = controllerID
+        self.bar = bar
+        self.top = top
+        self.toolbar = toolbar
+    }
+}
+
+public struct TabItem: Sendable, Hashable {
+    public var elementID: String
+    public var title: String
+    public var image: String?
+    public var systemItem: TabBarSystemItem?
+    public var badgeValue: String?
+    public var isSelected: Bool
+    public var isEnabled: Bool
+    public init(elementID: String, title: String, image: String? = nil, systemItem: TabBarSystemItem? = nil,
+                badgeValue: String? = nil, isSelected: Bool, isEnabled: Bool = true) {
+        self.elementID = elementID
+        self.title = title
+        self.image = image
+        self.systemItem = systemItem
+        self.badgeValue = badgeValue
+        self.isSelected = isSelected
+        self.isEnabled = isEnabled
+    }
+}
+
+public struct TabPane: Sendable {
+    public var controllerID: String
+    public var items: [TabItem]
+    public var selected: Pane
+    /// Hidden while a `hidesBottomBarWhenPushed` controller is above a stack root.
+    public var isBarHidden: Bool
+    public init(controllerID: String, items: [TabItem], selected: Pane, isBarHidden: Bool) {
+        self.controllerID = controllerID
+        self.items = items
+        self.selected = selected
+        self.isBarHidden = isBarHidden
+    }
+}
+
+public struct SplitPane: Sendable {
+    public var controllerID: String
+    /// Visible columns, primary first.
+    public var columns: [Pane]
+    /// In pad portrait: the bar button that shows the primary as an overlay.
+    public var showPrimaryElementID: String?
+    public var isPrimaryOverlay: Bool
+    public init(controllerID: String, columns: [Pane], showPrimaryElementID: String? = nil, isPrimaryOverlay: Bool = false) {
+        self.controllerID = controllerID
+        self.columns = columns
+        self.showPrimaryElementID = showPrimaryElementID
+        self.isPrimaryOverlay = isPrimaryOverlay
+    }
+}
+
+public struct PagePane: Sendable {
+    public var controllerID: String
+    public var pages: [Pane]
+    public var pageCount: Int
+    public var currentIndex: Int
+    public var transitionStyle: PageViewSpec.TransitionStyle
+    public var orientation: PageViewSpec.Orientation
+    public var previousElementID: String?
+    public var nextElementID: String?
+    public init(controllerID: String, pages: [Pane], pageCount: Int, currentIndex: Int,
+                transitionStyle: PageViewSpec.TransitionStyle, orientation: PageViewSpec.Orientation,
+                previousElementID: String?, nextElementID: String?) {
+        self.controllerID = controllerID
+        self.pages = pages
+        self.pageCount = pageCount
+        self.currentIndex = currentIndex
+        self.transitionStyle = transitionStyle
+        self.orientation = orientation
+        self.previousElementID = previousElementID
+        self.nextElementID = nextElementID
+    }
+}
+
+public struct AlertPane: Sendable {
+    public struct Field: Sendable, Hashable {
+        public var elementID: String
+        public var placeholder: String?
+        public var text: String
+        public init(elementID: String, placeholder: String?, text: String) {
+            self.elementID = elementID
+            self.placeholder = placeholder
+            self.text = text
+        }
+    }
+    public struct Action: Sendable, Hashable {
+        public var elementID: String
+        public var title: String
+        public var style: AlertSpec.Action.Style
+        public init(elementID: String, title: String, style: AlertSpec.Action.Style) {
+            self.elementID = elementID
+            self.title = title
+            self.style = style
+        }
+    }
+    public var controllerID: String
+    public var title: String?
+    public var message: String?
+    public var style: AlertSpec.Style
+    public var textFields: [Field]
+    public var actions: [Action]
+    public init(controllerID: String, title: String?, message: String?, style: AlertSpec.Style, textFields: [Field], actions: [Action]) {
+        self.controllerID = controllerID
+        self.title = title
+        self.message = message
+        self.style = style
+        self.textFields = textFields
+        self.actions = actions
+    }
+}
+
+/// Roles of tappable elements (CONTRACT §3).
+public enum ElementRole: String, Sendable, Codable, CaseIterable {
+    case button, barButton, backButton, tab, row, alertAction, pageControl, link, `switch`, textField
+    case segmentedControl, slider, stepper
+}
+
+/// A tappable element in the state's `elements` list.
+public struct Element: Sendable, Hashable, Codable {
+    public var id: String
+    public var role: ElementRole
+    public var title: String?
+    public var controller: String
+    public var enabled: Bool
+    public init(id: String, role: ElementRole, title: String?, controller: String, enabled: Bool = true) {
+        self.id = id
+        self.role = role
+        self.title = title
+        self.controller = controller
+        self.enabled = enabled
+    }
+}

@@ -1,0 +1,119 @@
+/// A bar button item in a navigation bar or toolbar.
+public struct BarButtonItemSpec: Sendable, Hashable {
+    public enum Style: String, Sendable, Codable { case plain, done, bordered }
+    public var id: String?
+    public var title: String?
+    public var image: String?
+    public var style: Style = .plain
+    public var systemItem: BarButtonSystemItem?
+    public var enabled = true
+    public var tap: TapTarget?
+    public var location: SourceLocation?
+
+    public init(id: String? = nil, title: String? = nil, systemItem: BarButtonSystemItem? = nil, style: Style = .plain, tap: TapTarget? = nil) {
+        self.id = id
+        self.title = title
+        self.systemItem = systemItem
+        self.style = style
+        self.tap = tap
+    }
+
+    /// The text a person reads: the title, else the system item's fixed title.
+    public var displayTitle: String? { title ?? systemItem?.title }
+}
+
+/// UIBarButtonSystemItem, with UIKit's fixed titles (glyph items carry an accessible name).
+public enum BarButtonSystemItem: String, Sendable, CaseIterable, Codable {
+    case done, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize
+    case bookmarks, search, refresh, stop, camera, trash, play, pause, rewind, fastForward, undo, redo
+    case pageCurl, close
+
+    public var title: String {
+        switch self {
+        case .done: "Done"
+        case .cancel: "Cancel"
+        case .edit: "Edit"
+        case .save: "Save"
+        case .add: "Add"
+        case .flexibleSpace, .fixedSpace: ""
+        case .compose: "Compose"
+        case .reply: "Reply"
+        case .action: "Share"
+        case .organize: "Organize"
+        case .bookmarks: "Bookmarks"
+        case .search: "Search"
+        case .refresh: "Refresh"
+        case .stop: "Stop"
+        case .camera: "Camera"
+        case .trash: "Delete"
+        case .play: "Play"
+        case .pause: "Pause"
+        case .rewind: "Rewind"
+        case .fastForward: "Fast Forward"
+        case .undo: "Undo"
+        case .redo: "Redo"
+        case .pageCurl: "Page Curl"
+        case .close: "Close"
+        }
+    }
+
+    /// Text items render as words; the others as glyphs (icons in `Public/icons`).
+    public var isTextual: Bool {
+        switch self {
+        case .done, .cancel, .edit, .save, .undo, .redo: true
+        default: false
+        }
+    }
+
+    /// Spaces lay out the bar and are never tappable.
+    public var isSpace: Bool { self == .flexibleSpace || self == .fixedSpace }
+
+    /// `done` and `save` are bold in UIKit, like `style: done`.
+    public var isBold: Bool { self == .done || self == .save }
+}
+
+/// A controller's navigation item (`UINavigationItem`) as declared.
+public struct NavigationItemSpec: Sendable, Hashable {
+    public var title: String?
+    public var prompt: String?
+    public var leftBarButtonItems: [BarButtonItemSpec] = []
+    public var rightBarButtonItems: [BarButtonItemSpec] = []
+    public var backBarButtonItem: BarButtonItemSpec?
+    public var hidesBackButton = false
+    public var leftItemsSupplementBackButton = false
+    public init() {}
+}
+
+/// A controller's tab bar item (`UITabBarItem`).
+public struct TabBarItemSpec: Sendable, Hashable {
+    public var id: String?
+    public var title: String?
+    public var image: String?
+    public var badgeValue: String?
+    public var systemItem: TabBarSystemItem?
+    public var enabled = true
+    public init(title: String? = nil) { self.title = title }
+}
+
+/// UITabBarSystemItem with its fixed titles.
+public enum TabBarSystemItem: String, Sendable, CaseIterable, Codable {
+    case favorites, featured, topRated, recents, contacts, history, bookmarks, search, downloads
+    case mostRecent, mostViewed, more
+
+    public var title: String {
+        switch self {
+        case .favorites: "Favorites"
+        case .featured: "Featured"
+        case .topRated: "Top Rated"
+        case .recents: "Recents"
+        case .contacts: "Contacts"
+        case .history: "History"
+        case .bookmarks: "Bookmarks"
+        case .search: "Search"
+        case .downloads: "Downloads"
+        case .mostRecent: "Most Recent"
+        case .mostViewed: "Most Viewed"
+        case .more: "More"
+        }
+    }
+}

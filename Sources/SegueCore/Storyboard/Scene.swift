@@ -1,0 +1,128 @@
+/// The kind of controller a scene instantiates. Raw values are the flow-file names (CONTRACT §2).
+public enum SceneKind: String, Sendable, CaseIterable, Codable {
+    case viewController
+    case tableViewController
+    case collectionViewController
+    case navigationController
+    case tabBarController
+    case splitViewController
+    case pageViewController
+    case alertController
+
+    /// Containers manage children; content controllers manage a view tree.
+    public var isContainer: Bool {
+        switch self {
+        case .navigationController, .tabBarController, .splitViewController, .pageViewController: true
+        default: false
+        }
+    }
+}
+
+/// One scene of a storyboard: what a controller instantiated from it starts with.
+public struct Scene: Sendable {
+    public var id: String
+    public var kind: SceneKind
+    /// A registered Swift subclass (`ControllerRegistry`) to instantiate instead of the kind's class.
+    public var className: String?
+    public var title: String?
+    public var restorationIdentifier: String?
+    public var navigationItem = NavigationItemSpec()
+    public var tabBarItem: TabBarItemSpec?
+    public var toolbarItems: [BarButtonItemSpec] = []
+    public var navigationBarHidden = false
+    public var toolbarHidden = true
+    public var hidesBottomBarWhenPushed = false
+    public var definesPresentationContext = false
+    public var providesPresentationContextTransitionStyle = false
+    public var modalPresentationStyle: ModalPresentationStyle?
+    public var modalTransitionStyle: ModalTransitionStyle?
+    public var selectedIndex: Int?
+    public var customizableViewControllers: [String]?
+    /// Unwind actions this scene implements (`@IBAction func backToInbox(_ segue:)`).
+    public var unwindActions: [String] = []
+    /// Outgoing segues, in declaration order.
+    public var segues: [SegueSpec] = []
+    /// The content view tree (content controllers).
+    public var view: [ViewNode] = []
+
+    // Relationships (containers).
+    public var rootViewController: String?
+    public var viewControllers: [String] = []
+    public var masterViewController: String?
+    public var detailViewController: String?
+    public var pages: [String] = []
+    public var pageView: PageViewSpec?
+    public var alert: AlertSpec?
+
+    public var supportedInterfaceOrientations: [InterfaceOrientation]?
+    public var shouldAutorotate: Bool?
+    /// Tab refusal policy declared in a flow file: indexes the tab bar controller refuses to select.
+    public var refusesSelectionOf: [Int] = []
+
+    public var location: SourceLocation?
+
+    public init(id: String, kind: SceneKind = .viewController) {
+        self.id = id
+        self.kind = kind
+    }
+
+    public func segue(_ identifier: String) -> SegueSpec? { segues.first { $0.id == identifier } }
+
+    /// Scene ids this scene names through relationships, in containment order.
+    public var relationshipTargets: [String] {
+        var ids: [String] = []
+        if let root = rootViewController { ids.append(root) }
+        ids += viewControllers
+        if let master = masterViewController { ids.append(master) }
+        if let detail = detailViewController { ids.append(detail) }
+        ids += pages
+        return ids
+    }
+}
+
+public enum InterfaceOrientation: String, Sendable, CaseIterable, Codable {
+    case portrait, portraitUpsideDown, landscapeLeft, landscapeRight
+}
+
+/// Page view controller settings (SEMANTICS §8).
+public struct PageViewSpec: Sendable, Hashable {
+    public enum TransitionStyle: String, Sendable, Codable { case pageCurl, scroll }
+    public enum Orientation: String, Sendable, Codable { case horizontal, vertical }
+    public enum SpineLocation: String, Sendable, Codable { case none, min, mid, max }
+    public var transitionStyle: TransitionStyle = .scroll
+    public var navigationOrientation: Orientation = .horizontal
+    public var spineLocation: SpineLocation = .min
+    public init() {}
+}
+
+/// An alert or action sheet scene (`alertController`).
+public struct AlertSpec: Sendable {
+    public enum Style: String, Sendable, Codable { case alert, actionSheet }
+    public struct TextField: Sendable, Hashable {
+        public var id: String
+        public var placeholder: String?
+        public init(id: String, placeholder: String? = nil) {
+            self.id = id
+            self.placeholder = placeholder
+        }
+    }
+    public struct Action: Sendable {
+        public enum Style: String, Sendable, Codable { case `default`, cancel, destructive }
+        public var id: String?
+        public var title: String
+        public var style: Style = .default
+        public var tap: TapTarget?
+        public init(id: String? = nil, title: String, style: Style = .default, tap: TapTarget? = nil) {
+            self.id = id
+            self.title = title
+            self.style = style
+            self.tap = tap
+        }
+    }
+    public var title: String?
+    public var message: String?
+    public var preferredStyle: Style = .alert
+    public var textFields: [TextField] = []
+    public var actions: [Action] = []
+    public init() {}
+}

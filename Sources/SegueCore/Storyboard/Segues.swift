@@ -1,0 +1,53 @@
+/// What a tap on an element does: fire a segue of the scene, or run a named action.
+public enum TapTarget: Sendable, Hashable {
+    /// `segue: ID`, an identifier among the scene's segues.
+    case segue(String)
+    /// `action: NAME`: a built-in (`BuiltInAction`) or one a registered subclass handles.
+    case action(String)
+}
+
+/// The actions every element can run without code (CONTRACT §2).
+public enum BuiltInAction: String, Sendable, CaseIterable {
+    case dismiss, pop, popToRoot, edit
+}
+
+/// The segue kinds of SEMANTICS §7. Raw values are the storyboard and flow-file names.
+public enum SegueKind: String, Sendable, CaseIterable, Codable {
+    case show, showDetail, presentation, modal, popoverPresentation, popover, push, replace
+    case embed, relationship, unwind, custom
+}
+
+/// A segue declared on a scene.
+public struct SegueSpec: Sendable {
+    public var id: String
+    public var kind: SegueKind
+    /// Destination scene id (every kind but `unwind`).
+    public var destination: String?
+    /// The unwind action searched for (`unwind` only).
+    public var action: String?
+    public var modalPresentationStyle: ModalPresentationStyle?
+    public var modalTransitionStyle: ModalTransitionStyle?
+    public var animates = true
+    /// Values handed to the destination: destination key ← template (`{{row.text}}`, `{{field.subject}}`).
+    public var passes: [String: String] = [:]
+    public var location: SourceLocation?
+
+    public init(id: String, kind: SegueKind, destination: String? = nil, action: String? = nil) {
+        self.id = id
+        self.kind = kind
+        self.destination = destination
+        self.action = action
+    }
+}
+
+/// `modalPresentationStyle` (SEMANTICS §6).
+public enum ModalPresentationStyle: String, Sendable, CaseIterable, Codable {
+    case fullScreen, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover
+    /// iOS 13's `automatic`; Segue's default is full screen (SEMANTICS baseline).
+    case automatic
+}
+
+/// `modalTransitionStyle` (SEMANTICS §6).
+public enum ModalTransitionStyle: String, Sendable, CaseIterable, Codable {
+    case coverVertical, flipHorizontal, crossDissolve, partialCurl
+}

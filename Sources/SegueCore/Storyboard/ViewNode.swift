@@ -1,0 +1,93 @@
+/// A node of a content controller's view tree (UIView-like).
+///
+/// One flat struct serves every kind, so importers can fill what they know and renderers can
+/// read what they need. Flow files map into it now; Xcode storyboards map into it too.
+public struct ViewNode: Sendable {
+    public enum Kind: String, Sendable, CaseIterable, Codable {
+        case label, button, textField, textView, image, `switch`, slider, segmentedControl, stepper
+        case activityIndicator, progress, table, collection, stack, scroll, spacer, container
+        case map, web, datePicker, picker, searchBar, view, placeholder
+    }
+    public enum Axis: String, Sendable, Codable { case vertical, horizontal }
+
+    public var kind: Kind
+    /// The element id for taps and form values.
+    public var id: String?
+    /// Label text, button title, switch caption, text view contents.
+    public var text: String?
+    public var detail: String?
+    public var placeholder: String?
+    public var image: String?
+    /// Kind-specific style: a label's text style (`title`, `headline`, `body`, `footnote`,
+    /// `caption`), a button's (`plain`, `filled`, `destructive`), a table's (`plain`, `grouped`,
+    /// `insetGrouped`).
+    public var style: String?
+    public var axis: Axis?
+    public var isOn: Bool?
+    public var value: Double?
+    public var segments: [String] = []
+    public var children: [ViewNode] = []
+    public var sections: [TableSection] = []
+    public var tap: TapTarget?
+    public var enabled = true
+    /// Interface Builder frame, when imported from a storyboard.
+    public var frame: Rect?
+    public var location: SourceLocation?
+
+    public init(_ kind: Kind, id: String? = nil, text: String? = nil) {
+        self.kind = kind
+        self.id = id
+        self.text = text
+    }
+
+    /// Every node of this subtree, pre-order.
+    public func forEach(_ body: (ViewNode) -> Void) {
+        body(self)
+        for child in children { child.forEach(body) }
+    }
+}
+
+public struct Rect: Sendable, Hashable, Codable {
+    public var x: Double, y: Double, width: Double, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A section of a table view.
+public struct TableSection: Sendable {
+    public var header: String?
+    public var footer: String?
+    public var rows: [TableRow] = []
+    public init(header: String? = nil, footer: String? = nil, rows: [TableRow] = []) {
+        self.header = header
+        self.footer = footer
+        self.rows = rows
+    }
+}
+
+/// A table view cell.
+public struct TableRow: Sendable {
+    public enum Style: String, Sendable, Codable { case basic, subtitle, value1, value2, custom }
+    public enum Accessory: String, Sendable, Codable {
+        case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
+    }
+    public var id: String?
+    public var text: String?
+    public var detail: String?
+    public var style: Style = .basic
+    public var accessory: Accessory = .none
+    public var image: String?
+    public var tap: TapTarget?
+    /// Custom cell content (storyboard cells with subviews).
+    public var content: [ViewNode] = []
+    public var location: SourceLocation?
+    public init(id: String? = nil, text: String? = nil, detail: String? = nil) {
+        self.id = id
+        self.text = text
+        self.detail = detail
+    }
+}
