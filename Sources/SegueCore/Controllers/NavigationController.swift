@@ -1,0 +1,163 @@
+/// `UINavigationController`: a stack of controllers, bottom (root, index 0) to top (SEMANTICS §4).
+///
+/// Only the top controller's view is in the navigation controller's view. Push and pop run the
+/// canonical orders of SEMANTICS §3 with `navigationControllerWillShow`/`DidShow` delegate events.
+open class NavigationController: ViewController {
+    public var isNavigationBarHidden: Bool
+    public var isToolbarHidden: Bool
+
+    public required init(scene: Scene?) {
+        isNavigationBarHidden = scene?.navigationBarHidden ?? false
+        isToolbarHidden = scene?.toolbarHidden ?? true
+        super.init(scene: scene)
+    }
+
+    open override var kind: SceneKind { .navigationController }
+    open override var isContainer: Bool { true }
+
+    /// The stack, bottom to top.
+    public var viewControllers: [ViewController] { children }
+    public var topViewController: ViewController? { children.last }
+    /// The top controller's presented controller if any, else the top (SEMANTICS §4, 000:L1058).
+    public var visibleViewController: ViewController? {
+        guard let top = topViewController else { return nil }
+        return top.presentedViewController ?? top
+    }
+
+    open override var visibleChildren: [ViewController] { children.last.map { [$0] } ?? [] }
+
+    override func installRelationshipChildren(_ children: [ViewController]) {
+        guard let root = children.first, let window else { return }
+        window.sendWillMove(root, to: self)
+        self.children = [root]
+        root.parent = self
+        window.sendDidMove(root, to: self)
+    }
+
+    /// Whether the bottom bar (toolbar or an ancestor tab bar) is hidden: some controller at
+    /// stack index ≥ 1 has `hidesBottomBarWhenPushed` (000:L1027).
+    public var hidesBottomBar: Bool { children.dropFirst().contains { $0.hidesBottomBarWhenPushed } }
+
+    // MARK: - Stack operations
+
+    /// Pushes `controller` (SEMANTICS §3, Push). Errors: already in a stack, or a navigation controller.
+    public func pushViewController(_ controller: ViewController, animated: Bool) throws(ActionError) {
+        guard let window else { throw ActionError.illegal("navigation controller is not in a window") }
+        guard controller.parent == nil, controller.presentingStorage == nil, controller !== window.root else {
+            throw ActionError.illegal("\(controller.id) is already in a hierarchy; pushing the same instance twice is not allowed")
+        }
+        guard !(controller is NavigationController) else {
+            throw ActionError.illegal("pushing a navigation controller is not supported")
+        }
+        window.attach(controller)
+        window.sendWillMove(controller, to: self)
+        window.transition(
+            animated: animated,
+            reasons: [(controller, .movingToParent)],
+            mutate: {
+                children.append(controller)
+                controller.parent = self
+            },
+            beforeCommit: { window.sendDelegate(self, .navigationControllerWillShow, child: controller) },
+            afterCommit: {
+                window.sendDidMove(controller, to: self)
+                window.sendDelegate(self, .navigationControllerDidShow, child: controller)
+            }
+        )
+    }
+
+    /// Pops the top controller. At the root it does nothing (a warning, no events).
+    @discardableResult
+    public func popViewController(animated: Bool) -> ViewController? {
+        guard children.count >= 2 else {
+            window?.warn("popViewController at the root of \(id) does nothing")
+            return nil
+        }
+        return pop(to: children.count - 2, animated: animated).first
+    }
+
+    /// Pops to the root. At the root it does nothing (a warning).
+    @discardableResult
+    public func popToRootViewController(animated: Bool) -> [ViewController] {
+        guard children.count >= 2 else {
+            window?.warn("popToRootViewController at the root of \(id) does nothing")
+            return []
+        }
+        return pop(to: 0, animated: animated)
+    }
+
+    /// Pops to `controller`. Error when it is not in the stack; a warning when it is the top.
+    @discardableResult
+    public func popToViewController(_ controller: ViewController, animated: Bool) throws(ActionError) -> [ViewController] {
+        guard let index = children.firstIndex(where: { $0 === controller }) else {
+            throw ActionError.illegal("\(controller.id) is not in the stack of \(id)")
+        }
+        guard index < children.count - 1 else {
+            window?.warn("popToViewController: \(controller.id) is already the top of \(id)")
+            return []
+        }
+        return pop(to: index, animated: animated)
+    }
+
+    /// Removes every controller above `index` (SEMANTICS §3, pop and popTo). Returns them, top first.
+    private func pop(to index: Int, animated: Bool) -> [ViewController] {
+        guard let window else { return [] }
+        let removed = Array(children[(index + 1)...])
+        let top = removed.last!
+        let newTop = children[index]
+        for c in removed.reversed() { window.sendWillMove(c, to: nil) }
+        window.transition(
+            animated: animated,
+            reasons: [(top, .movingFromParent)],
+            mutate: {
+                children.removeLast(removed.count)
+                for c in removed { c.parent = nil }
+            },
+            beforeCommit: { window.sendDelegate(self, .navigationControllerWillShow, child: newTop) },
+            afterCommit: {
+                for c in removed.reversed() { window.sendDidMove(c, to: nil) }
+                window.sendDelegate(self, .navigationControllerDidShow, child: newTop)
+            }
+        )
+        return removed.reversed()
+    }
+
+    /// Replaces the stack (SEMANTICS §3, setViewControllers).
+    public func setViewControllers(_ controllers: [ViewController], animated: Bool) throws(ActionError) {
+        guard let window else { throw ActionError.illegal("navigation controller is not in a window") }
+        guard let newTop = controllers.last else { throw ActionError(.invalidRequest, "a navigation stack cannot be empty") }
+        let ids = Set(controllers.map { ObjectIdentifier($0) })
+        guard ids.count == controllers.count else { throw ActionError.illegal("the same controller appears twice in the stack") }
+        for c in controllers where c.parent !== self && (c.parent != nil || c.presentingStorage != nil) {
+            throw ActionError.illegal("\(c.id) is already in another hierarchy")
+        }
+        guard !controllers.contains(where: { $0 is NavigationController }) else {
+            throw ActionError.illegal("a navigation controller cannot be in a navigation stack")
+        }
+        let oldTop = children.last
+        let added = controllers.filter { $0.parent !== self }
+        let removed = children.filter { !ids.contains(ObjectIdentifier($0)) }
+        for c in added { window.attach(c); window.sendWillMove(c, to: self) }
+        for c in removed { window.sendWillMove(c, to: nil) }
+        var reasons: [(ViewController, AppearanceReason)] = []
+        if newTop !== oldTop {
+            if !children.contains(where: { $0 === newTop }) { reasons.append((newTop, .movingToParent)) }
+            if let oldTop, !ids.contains(ObjectIdentifier(oldTop)) { reasons.append((oldTop, .movingFromParent)) }
+        }
+        window.transition(
+            animated: animated,
+            reasons: reasons,
+            mutate: {
+                for c in removed { c.parent = nil }
+                children = controllers
+                for c in controllers { c.parent = self }
+            },
+            beforeCommit: { if newTop !== oldTop { window.sendDelegate(self, .navigationControllerWillShow, child: newTop) } },
+            afterCommit: {
+                for c in added { window.sendDidMove(c, to: self) }
+                for c in removed { window.sendDidMove(c, to: nil) }
+                if newTop !== oldTop { window.sendDelegate(self, .navigationControllerDidShow, child: newTop) }
+            }
+        )
+    }
+}

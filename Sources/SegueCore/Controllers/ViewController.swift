@@ -1,0 +1,238 @@
+/// The appearance state machine of a controller (SEMANTICS §1): `appeared` exactly when its view
+/// is part of the rendered page.
+public enum AppearanceState: String, Sendable, Codable {
+    case disappeared, appearing, appeared, disappearing
+}
+
+/// A value a user can change in a content view: a text field's text or a switch's state.
+public enum FieldValue: Sendable, Hashable {
+    case text(String)
+    case bool(Bool)
+}
+
+/// `UIViewController`, on a server.
+///
+/// Subclass it (or `TableViewController`, `NavigationController`, ...) and register the subclass
+/// with `ControllerRegistry` under a scene's `class` to run your own code in a flow:
+///
+/// ```swift
+/// final class ComposeController: ViewController {
+///     override func shouldPerformSegue(withIdentifier identifier: String, sender: Element?) -> Bool {
+///         identifier != "sent" || !(text(of: "subject") ?? "").isEmpty
+///     }
+/// }
+/// registry.register(ComposeController.self, as: "ComposeController")
+/// ```
+///
+/// The framework records every callback in the session's event log *before* calling the
+/// overridable method, so overrides need not call `super` for the log to be right.
+open class ViewController {
+    /// The session-unique id (`c1`, `c2`, ...). Ids only count up and are never reused.
+    public internal(set) var id: String = ""
+    /// The scene this controller was instantiated from (`nil` for controllers made in code).
+    public let scene: Scene?
+    /// The session this controller lives in.
+    public internal(set) weak var window: Window?
+
+    public var title: String?
+    public var navigationItem: NavigationItem
+    public var tabBarItem: TabBarItemSpec
+    public var toolbarItems: [BarButtonItemSpec]
+    public var hidesBottomBarWhenPushed: Bool
+    public var definesPresentationContext: Bool
+    public var providesPresentationContextTransitionStyle: Bool
+    public var modalPresentationStyle: ModalPresentationStyle
+    public var modalTransitionStyle: ModalTransitionStyle
+    public var restorationIdentifier: String?
+
+    /// The content view tree; empty until the view loads.
+    public var view: [ViewNode] = []
+    public internal(set) var isViewLoaded = false
+    public internal(set) var appearance: AppearanceState = .disappeared
+    public internal(set) var isEditing = false
+    /// Values users typed or toggled, by element id (text fields, switches).
+    public var values: [String: FieldValue] = [:]
+    /// Values handed over by a segue (`passes:`), by key; templates and subclasses read them.
+    public var passedValues: [String: String] = [:]
+
+    public internal(set) weak var parent: ViewController?
+    public internal(set) var children: [ViewController] = []
+    /// What this controller presents (stored on the presenting controller).
+    var presentedStorage: ViewController?
+    /// The controller that presents this one (set on presented controllers only).
+    public internal(set) weak var presentingStorage: ViewController?
+    /// The controller `present` was called on (the caller), when it differs from the presenter.
+    public internal(set) weak var presentationCaller: ViewController?
+    /// For a popover: the element it is anchored at.
+    public internal(set) var popoverAnchor: String?
+    /// The style this controller was presented with, fixed at presentation time.
+    public internal(set) var presentedStyle: ModalPresentationStyle?
+    public internal(set) var presentedTransition: ModalTransitionStyle?
+
+    /// Reason flags, true only during the transition they concern (SEMANTICS §2).
+    public internal(set) var reasons: AppearanceReason = []
+    public var isMovingToParent: Bool { reasons.contains(.movingToParent) }
+    public var isMovingFromParent: Bool { reasons.contains(.movingFromParent) }
+    public var isBeingPresented: Bool { reasons.contains(.beingPresented) }
+    public var isBeingDismissed: Bool { reasons.contains(.beingDismissed) }
+
+    /// Creates a controller from a scene (or an empty one for code).
+    public required init(scene: Scene?) {
+        self.scene = scene
+        title = scene?.title
+        navigationItem = NavigationItem(scene?.navigationItem ?? NavigationItemSpec())
+        tabBarItem = scene?.tabBarItem ?? TabBarItemSpec()
+        toolbarItems = scene?.toolbarItems ?? []
+        hidesBottomBarWhenPushed = scene?.hidesBottomBarWhenPushed ?? false
+        definesPresentationContext = scene?.definesPresentationContext ?? false
+        providesPresentationContextTransitionStyle = scene?.providesPresentationContextTransitionStyle ?? false
+        modalPresentationStyle = scene?.modalPresentationStyle ?? .fullScreen
+        modalTransitionStyle = scene?.modalTransitionStyle ?? .coverVertical
+        restorationIdentifier = scene?.restorationIdentifier
+    }
+
+    public convenience init() { self.init(scene: nil) }
+
+    /// The scene id, for logs and URLs.
+    public var sceneID: String? { scene?.id }
+    /// The kind of scene this controller stands for.
+    open var kind: SceneKind { scene?.kind ?? .viewController }
+    /// Containers manage children; content controllers manage views.
+    open var isContainer: Bool { false }
+
+    // MARK: - Overridable lifecycle (UIKit names)
+
+    /// Creates the view. The default takes the scene's view tree.
+    open func loadView() { view = scene?.view ?? [] }
+    open func viewDidLoad() {}
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+    open func viewWillLayoutSubviews() {}
+    open func viewDidLayoutSubviews() {}
+    open func willMove(toParent parent: ViewController?) {}
+    open func didMove(toParent parent: ViewController?) {}
+    open func didReceiveMemoryWarning() {}
+    open func traitCollectionDidChange(_ previous: Traits?) {}
+    open func willRotate(to orientation: Traits.Orientation) {}
+    open func didRotate(from orientation: Traits.Orientation) {}
+
+    /// Sets editing; the framework logs `setEditing` and flips `editButtonItem`'s title.
+    open func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
+
+    /// Asked before a control-triggered segue (never for `performSegue`). Return false to stop it.
+    open func shouldPerformSegue(withIdentifier identifier: String, sender: Element?) -> Bool { true }
+    /// Called after the destination exists and before its view loads.
+    open func prepare(for segue: StoryboardSegue, sender: Element?) {}
+    /// Whether this controller is the destination of an unwind action. The default: it declares
+    /// the action (`unwindActions`) and is not the source.
+    open func canPerformUnwindSegueAction(_ action: String, from source: ViewController, sender: Element?) -> Bool {
+        source !== self && (scene?.unwindActions.contains(action) ?? false)
+    }
+    /// The unwind action itself (`@IBAction func backToInbox(_ segue:)`), run on the destination.
+    open func performUnwindAction(_ action: String, segue: StoryboardSegue) {}
+    /// A custom `action:` from a flow file. Return true when handled.
+    open func handleAction(_ name: String, sender: Element?) -> Bool { false }
+
+    /// Orientation masks (SEMANTICS §9): phone default all but upside-down, pad all.
+    open var supportedInterfaceOrientations: [InterfaceOrientation]? { scene?.supportedInterfaceOrientations }
+    open var shouldAutorotate: Bool { scene?.shouldAutorotate ?? true }
+
+    // MARK: - Containers
+
+    /// The children whose views are in this controller's view (SEMANTICS §2 propagation).
+    open var visibleChildren: [ViewController] { [] }
+    /// Containers take the children their relationships name (at instantiation, with
+    /// `willMove`/`didMove`). Content controllers take none.
+    func installRelationshipChildren(_ children: [ViewController]) {}
+
+    /// False for custom containers that forward appearance callbacks themselves.
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+    // MARK: - Relationships
+
+    /// The nearest navigation controller ancestor.
+    public var navigationController: NavigationController? {
+        var node = parent
+        while let n = node {
+            if let nav = n as? NavigationController { return nav }
+            node = n.parent
+        }
+        return nil
+    }
+
+    /// The nearest tab bar controller ancestor.
+    public var tabBarController: TabBarController? {
+        var node = parent
+        while let n = node {
+            if let tabs = n as? TabBarController { return tabs }
+            node = n.parent
+        }
+        return nil
+    }
+
+    /// The top of this controller's containment tree: the window root or a presented controller.
+    public var topLevel: ViewController {
+        var node = self
+        while let p = node.parent { node = p }
+        return node
+    }
+
+    /// What this controller, or the presenting controller it lives in, presents (UIKit reports
+    /// the presented controller on the caller and on the presenting controller alike).
+    public var presentedViewController: ViewController? {
+        var node: ViewController? = self
+        while let n = node {
+            if let p = n.presentedStorage { return p }
+            node = n.parent
+        }
+        return nil
+    }
+
+    /// The controller that presented this one or an ancestor of it.
+    public var presentingViewController: ViewController? { topLevel.presentingStorage }
+
+    /// Text typed into a text field of this controller's view (by element id).
+    public func text(of elementID: String) -> String? {
+        if case .text(let t) = values[elementID] { return t }
+        return nil
+    }
+
+    /// Whether a switch is on (by element id), falling back to its declared state.
+    public func isOn(_ elementID: String) -> Bool {
+        if case .bool(let b) = values[elementID] { return b }
+        var declared = false
+        for node in view { node.forEach { if $0.id == elementID { declared = $0.isOn ?? false } } }
+        return declared
+    }
+}
+
+/// A segue as handed to `prepare(for:sender:)` and unwind actions.
+public struct StoryboardSegue {
+    public let identifier: String
+    public let kind: SegueKind
+    public unowned let source: ViewController
+    public unowned let destination: ViewController
+}
+
+/// `UINavigationItem`: what a navigation bar shows for a controller. Items can change while shown.
+public struct NavigationItem: Sendable, Hashable {
+    public var title: String?
+    public var prompt: String?
+    public var leftBarButtonItems: [BarButtonItemSpec]
+    public var rightBarButtonItems: [BarButtonItemSpec]
+    public var backBarButtonItem: BarButtonItemSpec?
+    public var hidesBackButton: Bool
+    public var leftItemsSupplementBackButton: Bool
+
+    public init(_ spec: NavigationItemSpec) {
+        title = spec.title
+        prompt = spec.prompt
+        leftBarButtonItems = spec.leftBarButtonItems
+        rightBarButtonItems = spec.rightBarButtonItems
+        backBarButtonItem = spec.backBarButtonItem
+        hidesBackButton = spec.hidesBackButton
+        leftItemsSupplementBackButton = spec.leftItemsSupplementBackButton
+    }
+}

@@ -1,0 +1,103 @@
+/// The callbacks UIKit sends, by name (SEMANTICS §2). Raw values are the names in the event log.
+public enum EventName: String, Sendable, CaseIterable, Codable {
+    case loadView, viewDidLoad
+    case viewWillAppear, viewWillLayoutSubviews, viewDidLayoutSubviews, viewDidAppear
+    case viewWillDisappear, viewDidDisappear
+    case willMoveToParentViewController, didMoveToParentViewController
+    case shouldPerformSegue, prepareForSegue, unwind
+    case didReceiveMemoryWarning, setEditing
+    case willRotateToInterfaceOrientation, willAnimateRotationToInterfaceOrientation, didRotateFromInterfaceOrientation
+    case traitCollectionDidChange
+    // Restoration (SEMANTICS §10).
+    case decodeRestorableState, applicationFinishedRestoringState
+    // Delegate events, logged on the container with `child`.
+    case navigationControllerWillShow, navigationControllerDidShow
+    case tabBarControllerShouldSelect, tabBarControllerDidSelect
+    case tabBarControllerWillBeginCustomizing, tabBarControllerDidEndCustomizing
+    case pageViewControllerDidFinishAnimating
+
+    /// Appearance events carry `animated` and the four reason flags.
+    public var isAppearance: Bool {
+        switch self {
+        case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear: true
+        default: false
+        }
+    }
+    public var isContainment: Bool { self == .willMoveToParentViewController || self == .didMoveToParentViewController }
+}
+
+/// Why a controller is appearing or disappearing (UIKit's `isMovingToParent`, ...).
+public struct AppearanceReason: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let movingToParent = AppearanceReason(rawValue: 1)
+    public static let movingFromParent = AppearanceReason(rawValue: 2)
+    public static let beingPresented = AppearanceReason(rawValue: 4)
+    public static let beingDismissed = AppearanceReason(rawValue: 8)
+}
+
+/// One recorded callback: what was sent to which controller, with its arguments.
+public struct Event: Sendable, Hashable {
+    public var seq: Int
+    public var controller: String
+    public var scene: String?
+    public var event: EventName
+    public var animated: Bool?
+    public var reasons: AppearanceReason = []
+    /// `willMove`/`didMove`: the new parent (`nil` = removal). Present only on containment events.
+    public var parent: String?
+    public var segue: String?
+    public var destination: String?
+    public var sender: String?
+    /// `unwind`: the action's name.
+    public var action: String?
+    /// Delegate events: the controller concerned.
+    public var child: String?
+    /// `setEditing`: the new value; `tabBarControllerShouldSelect`/`shouldPerformSegue`: the answer.
+    public var value: Bool?
+    /// Rotation events: the orientation (to, or from for `didRotate`).
+    public var orientation: String?
+
+    public init(seq: Int = 0, controller: String, scene: String?, event: EventName) {
+        self.seq = seq
+        self.controller = controller
+        self.scene = scene
+        self.event = event
+    }
+}
+
+/// The ordered log of one session. Sequence numbers start at 1 and only count up.
+///
+/// The log keeps the most recent `capacity` events; older ones are dropped (and `firstRetainedSeq`
+/// says where the retained part starts), so a long-lived session's memory stays bounded.
+public struct EventLog: Sendable {
+    public private(set) var events: [Event] = []
+    public private(set) var lastSeq = 0
+    public var capacity: Int
+
+    public init(capacity: Int = 4096) { self.capacity = capacity }
+
+    @discardableResult
+    public mutating func append(_ event: Event) -> Int {
+        var e = event
+        lastSeq += 1
+        e.seq = lastSeq
+        if events.count >= capacity { events.removeFirst(events.count - capacity + 1) }
+        events.append(e)
+        return lastSeq
+    }
+
+    /// Events with `seq > after`, in order.
+    public func events(after seq: Int) -> ArraySlice<Event> {
+        guard let first = events.first else { return [] }
+        let start = max(0, seq - first.seq + 1)
+        return start >= events.count ? [] : events[start...]
+    }
+
+    /// Restores a log (storage reload) keeping the sequence counter.
+    public init(events: [Event], lastSeq: Int, capacity: Int = 4096) {
+        self.events = events
+        self.lastSeq = lastSeq
+        self.capacity = capacity
+    }
+}

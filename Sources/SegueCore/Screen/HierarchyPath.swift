@@ -1,0 +1,297 @@
+/// The canonical URL of a state: the whole hierarchy (which scenes, in which containers, presented
+/// how), readable and compact (CONTRACT §4).
+///
+/// Grammar, after the `/ui/` prefix:
+///
+///     node      = scene [ "@" index ] [ "(" node *( "," node ) ")" ] [ "~" style [ "." transition ] "~" node ]
+///
+/// `index` is a tab bar's selected tab or a page view's first page; the parenthesised list is a
+/// container's children in containment order (a navigation stack bottom to top); `~style~` hangs
+/// the presented controller off its presenting controller. Scene ids escape bytes outside
+/// `[A-Za-z0-9_.:-]` as `$XX`. Example: `/ui/mailNav(mailboxes,inbox)~formSheet~composeNav(compose)`.
+public struct HierarchyPath: Sendable, Hashable {
+    public var scene: String
+    public var index: Int?
+    /// `nil` for content controllers.
+    public var children: [HierarchyPath]?
+    public var presented: Presented?
+
+    public struct Presented: Sendable, Hashable {
+        public var style: ModalPresentationStyle
+        public var transition: ModalTransitionStyle?
+        private var storage: [HierarchyPath]
+        public var node: HierarchyPath {
+            get { storage[0] }
+            set { storage = [newValue] }
+        }
+        public init(style: ModalPresentationStyle, transition: ModalTransitionStyle?, node: HierarchyPath) {
+            self.style = style
+            self.transition = transition
+            self.storage = [node]
+        }
+    }
+
+    public static let prefix = "/ui/"
+
+    public init(scene: String, index: Int? = nil, children: [HierarchyPath]? = nil, presented: Presented? = nil) {
+        self.scene = scene
+        self.index = index
+        self.children = children
+        self.presented = presented
+    }
+
+    // MARK: Encoding
+
+    public init?(controller c: ViewController) {
+        guard let scene = c.sceneID else { return nil }
+        self.scene = scene
+        if let tabs = c as? TabBarController { index = tabs.selectedIndex }
+        if let pages = c as? PageViewController { index = pages.currentIndex }
+        if c.isContainer { children = c.children.compactMap { HierarchyPath(controller: $0) } }
+        if let p = c.presentedStorage, let node = HierarchyPath(controller: p) {
+            let transition = p.presentedTransition.flatMap { $0 == .coverVertical ? nil : $0 }
+            presented = Presented(style: p.presentedStyle ?? .fullScreen, transition: transition, node: node)
+        }
+    }
+
+    public var encoded: String {
+        var out = ""
+        encode(into: &out)
+        return out
+    }
+
+    func encode(into out: inout String) {
+        Self.escape(scene, into: &out)
+        if let index { out += "@\(index)" }
+        if let children {
+            out += "("
+            for (i, child) in children.enumerated() {
+                if i > 0 { out += "," }
+                child.encode(into: &out)
+            }
+            out += ")"
+        }
+        if let presented {
+            out += "~\(presented.style.rawValue)"
+            if let t = presented.transition { out += ".\(t.rawValue)" }
+            out += "~"
+            presented.node.encode(into: &out)
+        }
+    }
+
+    static func escape(_ s: String, into out: inout String) {
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "-"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".utf8)
+                out += "$"
+                out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
+                out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 15)]))
+            }
+        }
+    }
+
+    // MARK: Parsing
+
+    /// Parses a path with or without the `/ui/` prefix. Returns nil for anything malformed.
+    public static func parse(_ path: String) -> HierarchyPath? {
+        var text = Substring(path)
+        if text.hasPrefix(prefix) { text = text.dropFirst(prefix.count) }
+        var parser = Parser(bytes: Array(text.utf8))
+        guard let node = parser.node(depth: 0), parser.position == parser.bytes.count else { return nil }
+        return node
+    }
+
+    struct Parser {
+        let bytes: [UInt8]
+        var position = 0
+
+        mutating func node(depth: Int) -> HierarchyPath? {
+            guard depth < 64, let scene = name(), !scene.isEmpty else { return nil }
+            var result = HierarchyPath(scene: scene)
+            if peek == UInt8(ascii: "@") {
+                position += 1
+                guard let n = number() else { return nil }
+                result.index = n
+            }
+            if peek == UInt8(ascii: "(") {
+                position += 1
+                var children: [HierarchyPath] = []
+                while true {
+                    guard let child = node(depth: depth + 1) else { return nil }
+                    children.append(child)
+                    if peek == UInt8(ascii: ",") { position += 1; continue }
+                    guard peek == UInt8(ascii: ")") else { return nil }
+                    position += 1
+                    break
+                }
+                result.children = children
+            }
+            if peek == UInt8(ascii: "~") {
+                position += 1
+                guard let styleText = word(until: [UInt8(ascii: "~"), UInt8(ascii: ".")]),
+                      let style = ModalPresentationStyle(rawValue: styleText) else { return nil }
+                var transition: ModalTransitionStyle?
+                if peek == UInt8(ascii: ".") {
+                    position += 1
+                    guard let t = word(until: [UInt8(ascii: "~")]), let parsed = ModalTransitionStyle(rawValue: t) else { return nil }
+                    transition = parsed
+                }
+                guard peek == UInt8(ascii: "~") else { return nil }
+                position += 1
+                guard let presented = node(depth: depth + 1) else { return nil }
+                result.presented = Presented(style: style, transition: transition, node: presented)
+            }
+            return result
+        }
+
+        var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+        mutating func name() -> String? {
+            var out: [UInt8] = []
+            while let b = peek {
+                switch b {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "-"):
+                    out.append(b)
+                    position += 1
+                case UInt8(ascii: "$"):
+                    guard position + 2 < bytes.count, let hi = hex(bytes[position + 1]), let lo = hex(bytes[position + 2]) else { return nil }
+                    out.append(hi << 4 | lo)
+                    position += 3
+                default:
+                    return String(validating: out, as: UTF8.self)
+                }
+            }
+            return String(validating: out, as: UTF8.self)
+        }
+
+        mutating func number() -> Int? {
+            var value = 0, digits = 0
+            while let b = peek, b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9"), digits < 6 {
+                value = value * 10 + Int(b - UInt8(ascii: "0"))
+                digits += 1
+                position += 1
+            }
+            return digits > 0 ? value : nil
+        }
+
+        mutating func word(until stops: [UInt8]) -> String? {
+            let start = position
+            while let b = peek, !stops.contains(b) { position += 1 }
+            return String(decoding: bytes[start..<position], as: UTF8.self)
+        }
+
+        func hex(_ b: UInt8) -> UInt8? {
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
+            default: nil
+            }
+        }
+    }
+}
+
+extension Window {
+    /// The canonical URL of the current state.
+    public var canonicalURL: String {
+        guard let root, let path = HierarchyPath(controller: root) else { return HierarchyPath.prefix }
+        return HierarchyPath.prefix + path.encoded
+    }
+
+    /// Brings the session to the hierarchy a URL names, with the events the pops, dismissals,
+    /// pushes, tab selections and presentations involved cause (browser back and forward).
+    public func navigate(to target: HierarchyPath, animated: Bool = true) throws(ActionError) -> ActionOutcome {
+        guard isLaunched, let root else { throw ActionError.illegal("the session has not launched") }
+        guard root.sceneID == target.scene else {
+            throw ActionError(.invalidURL, "the URL's root scene '\(target.scene)' is not this flow's root '\(root.sceneID ?? "-")'")
+        }
+        try validate(target)
+        warnings = []
+        let firstSeq = log.lastSeq
+        try reconcile(root, with: target, animated: animated)
+        let events = Array(log.events(after: firstSeq))
+        if !events.isEmpty { version += 1 }
+        checkInvariants()
+        return ActionOutcome(events: events, warnings: warnings, changed: !events.isEmpty)
+    }
+
+    /// Every scene named must exist; containers must name children of the right count.
+    func validate(_ node: HierarchyPath) throws(ActionError) {
+        guard let scene = storyboard[node.scene] else { throw ActionError(.unknownScene, "the URL names an unknown scene '\(node.scene)'") }
+        if scene.kind == .navigationController, node.children?.isEmpty ?? false {
+            throw ActionError(.invalidURL, "navigation controller '\(node.scene)' needs a stack")
+        }
+        if let children = node.children {
+            guard scene.kind.isContainer else { throw ActionError(.invalidURL, "'\(node.scene)' is not a container") }
+            for child in children {
+                try validate(child)
+                if scene.kind == .navigationController, storyboard[child.scene]?.kind == .navigationController {
+                    throw ActionError(.invalidURL, "a navigation controller cannot be in a navigation stack")
+                }
+            }
+        }
+        if let p = node.presented { try validate(p.node) }
+    }
+
+    func reconcile(_ c: ViewController, with target: HierarchyPath, animated: Bool) throws(ActionError) {
+        if let presented = c.presentedStorage {
+            let keep = target.presented.map { $0.node.scene == presented.sceneID && $0.style == presented.presentedStyle } ?? false
+            if !keep { dismissPresented(presented, animated: animated) }
+        }
+        switch c {
+        case let nav as NavigationController:
+            let wanted = target.children ?? []
+            var common = 0
+            while common < min(wanted.count, nav.children.count), nav.children[common].sceneID == wanted[common].scene { common += 1 }
+            if common == 0 {
+                var fresh: [ViewController] = []
+                for node in wanted { fresh.append(try instantiate(sceneID: node.scene)) }
+                try nav.setViewControllers(fresh, animated: animated)
+            } else {
+                if common < nav.children.count { try nav.popToViewController(nav.children[common - 1], animated: animated) }
+                for (i, node) in wanted.enumerated().dropFirst(common) {
+                    try nav.pushViewController(try instantiate(sceneID: node.scene), animated: animated && i == wanted.count - 1)
+                }
+            }
+        case let tabs as TabBarController:
+            if let index = target.index, index != tabs.selectedIndex, tabs.children.indices.contains(index) {
+                try tabs.select(index: index, userInitiated: false)
+            }
+        case let pages as PageViewController:
+            if let index = target.index, index != pages.currentIndex { try pages.show(index: index, animated: animated) }
+        default:
+            break
+        }
+        if let wanted = target.children {
+            for (child, node) in zip(c.children, wanted) where child.sceneID == node.scene {
+                try reconcile(child, with: node, animated: animated)
+            }
+        }
+        if let p = target.presented {
+            if c.presentedStorage == nil {
+                let m = try instantiate(sceneID: p.node.scene)
+                try present(m, presenter: c, style: p.style, transitionStyle: p.transition ?? .coverVertical, animated: animated)
+            }
+            if let presented = c.presentedStorage { try reconcile(presented, with: p.node, animated: animated) }
+        }
+    }
+
+    /// Presents from an explicit presenting controller (URL restoration).
+    func present(_ controller: ViewController, presenter: ViewController, style: ModalPresentationStyle,
+                 transitionStyle: ModalTransitionStyle, animated: Bool) throws(ActionError) {
+        guard presenter.presentedStorage == nil else { throw ActionError.illegal("\(presenter.id) is already presenting") }
+        attach(controller)
+        transition(animated: animated, reasons: [(controller, .beingPresented)], mutate: {
+            presenter.presentedStorage = controller
+            controller.presentingStorage = presenter
+            controller.presentationCaller = presenter
+            controller.presentedStyle = style
+            controller.presentedTransition = transitionStyle
+        })
+    }
+}

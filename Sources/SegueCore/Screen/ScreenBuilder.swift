@@ -1,0 +1,267 @@
+/// What a tap on an element does, resolved against the live controllers.
+enum ElementTarget {
+    case back(NavigationController)
+    case barButton(owner: ViewController, item: BarButtonItemSpec)
+    case row(owner: ViewController, row: TableRow)
+    case node(owner: ViewController, node: ViewNode)
+    case tab(TabBarController, index: Int)
+    case alertAction(AlertController, index: Int)
+    case alertField(AlertController, id: String)
+    case page(PageViewController, forward: Bool)
+}
+
+/// Builds the `Screen` (layers, panes, elements) of a window, and the element → target map that
+/// taps resolve through. Element ids are the ids declared in the flow (`msg1`) when given, else
+/// derived from the controller id (`c4.right.0`, `c2.back`, `c1.tab.2`).
+struct ScreenBuilder {
+    let window: Window
+    private(set) var elements: [Element] = []
+    private(set) var targets: [String: ElementTarget] = [:]
+    private var usedIDs: Set<String> = []
+    private var interactive = true
+
+    init(window: Window) { self.window = window }
+
+    mutating func build() -> Screen {
+        let visible = window.visibleControllers
+        let tops = visible.filter { $0.parent == nil }
+        var layers: [Layer] = []
+        var layerElements: [[Element]] = []
+        // The front layer takes taps; a layer under a context presentation keeps its chrome usable.
+        var interactiveFrom = tops.count - 1
+        while interactiveFrom > 0, let style = tops[interactiveFrom].presentedStyle,
+              layerAppearance(tops[interactiveFrom], style: style) == .currentContext {
+            interactiveFrom -= 1
+        }
+        for (index, top) in tops.enumerated() {
+            interactive = index >= interactiveFrom
+            let before = elements.count
+            let pane = pane(for: top)
+            layerElements.append(Array(elements[before...]))
+            let appearance = top.presentedStyle.map { layerAppearance(top, style: $0) } ?? .fullScreen
+            layers.append(Layer(
+                controllerID: top.id, appearance: appearance, presentationStyle: top.presentedStyle,
+                transitionStyle: top.presentedTransition,
+                contextControllerID: appearance == .currentContext ? top.presentingStorage?.id : nil,
+                anchorElementID: top.popoverAnchor, isDimmed: false, isInteractive: interactive, pane: pane))
+        }
+        // Dim every layer under a sheet, popover or alert.
+        for i in layers.indices.dropLast() {
+            let above = layers[(i + 1)...]
+            layers[i].isDimmed = above.contains { [.formSheet, .pageSheet, .alert].contains($0.appearance) }
+        }
+        // Reading order: the front layer, then the chrome of context layers beneath it.
+        elements = layerElements.reversed().flatMap { $0 }
+        return Screen(sessionID: window.id, version: window.version, url: window.canonicalURL,
+                      traits: window.traits, layers: layers, elements: elements)
+    }
+
+    func layerAppearance(_ top: ViewController, style: ModalPresentationStyle) -> Layer.Appearance {
+        if top is AlertController { return style == .popover ? .popover : .alert }
+        if window.coversWindow(top) { return .fullScreen }
+        switch style {
+        case .formSheet: return .formSheet
+        case .pageSheet: return .pageSheet
+        case .popover: return .popover
+        case .currentContext, .overCurrentContext:
+            return top.presentingStorage?.parent == nil ? .overFullScreen : .currentContext
+        default: return .overFullScreen
+        }
+    }
+
+    // MARK: - Panes
+
+    mutating func pane(for c: ViewController) -> Pane {
+        if let p = c.presentedStorage, window.coversPresenter(p), !window.coversWindow(p) {
+            return .coveredContext(controllerID: c.id)
+        }
+        switch c {
+        case let nav as NavigationController: return .navigation(navigationPane(nav))
+        case let tabs as TabBarController: return .tabs(tabPane(tabs))
+        case let split as SplitViewController: return .split(SplitPane(controllerID: split.id, columns: split.visibleChildren.map { pane(for: $0) }))
+        case let pages as PageViewController: return .pages(pagePane(pages))
+        case let alert as AlertController: return .alert(alertPane(alert))
+        default: return .content(contentPane(c))
+        }
+    }
+
+    mutating func navigationPane(_ nav: NavigationController) -> NavigationPane {
+        guard let top = nav.topViewController else {
+            return NavigationPane(controllerID: nav.id, bar: nil, top: .content(ContentPane(controllerID: nav.id, sceneID: nil, kind: .viewController, title: nil, nodes: [], isEditing: false)), toolbar: nil)
+        }
+        var bar: NavigationBar?
+        if !nav.isNavigationBarHidden {
+            let item = top.navigationItem
+            var back: BarItem?
+            let showsBack = nav.children.count >= 2 && !item.hidesBackButton
+                && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)
+            if showsBack {
+                let below = nav.children[nav.children.count - 2]
+                let title = below.navigationItem.backBarButtonItem?.displayTitle ?? below.navigationItem.title ?? below.title ?? "Back"
+                let id = register("\(nav.id).back", role: .backButton, title: title, controller: nav, target: .back(nav))
+                back = BarItem(elementID: id, role: .backButton, title: title)
+            }
+            let left = item.leftBarButtonItems.enumerated().map { barItem($1, owner: top, slot: "left.\($0)") }
+            // UIKit lists right items rightmost first; draw (and read) them left to right.
+            let right = item.rightBarButtonItems.enumerated().reversed().map { barItem($1, owner: top, slot: "right.\($0)") }
+            bar = NavigationBar(title: item.title ?? top.title, prompt: item.prompt, backButton: back, leftItems: left, rightItems: right)
+        }
+        let topPane = pane(for: top)
+        var toolbar: [BarItem]?
+        if !nav.isToolbarHidden, !nav.hidesBottomBar {
+            toolbar = top.toolbarItems.enumerated().map { barItem($1, owner: top, slot: "toolbar.\($0)") }
+        }
+        return NavigationPane(controllerID: nav.id, bar: bar, top: topPane, toolbar: toolbar)
+    }
+
+    mutating func barItem(_ spec: BarButtonItemSpec, owner: ViewController, slot: String) -> BarItem {
+        var title = spec.displayTitle ?? spec.image ?? ""
+        var bold = spec.style == .done || (spec.systemItem?.isBold ?? false)
+        let isEdit = spec.tap == .action(BuiltInAction.edit.rawValue) || (spec.systemItem == .edit && spec.tap == nil)
+        var system = spec.systemItem
+        if isEdit {
+            title = owner.isEditing ? "Done" : (spec.title ?? "Edit")
+            bold = owner.isEditing
+            if system == .edit || system == .done { system = owner.isEditing ? .done : .edit }
+        }
+        if spec.systemItem?.isSpace ?? false {
+            return BarItem(elementID: nil, role: .barButton, title: "", systemItem: spec.systemItem, isEnabled: false)
+        }
+        let id = register(spec.id ?? "\(owner.id).\(slot)", role: .barButton, title: title, controller: owner,
+                          target: .barButton(owner: owner, item: spec), enabled: spec.enabled)
+        return BarItem(elementID: id, role: .barButton, title: title, image: spec.image, systemItem: system,
+                       isBold: bold, isEnabled: spec.enabled)
+    }
+
+    mutating func tabPane(_ tabs: TabBarController) -> TabPane {
+        let selected = tabs.selectedViewController.map { pane(for: $0) }
+            ?? .content(ContentPane(controllerID: tabs.id, sceneID: nil, kind: .viewController, title: nil, nodes: [], isEditing: false))
+        var items: [TabItem] = []
+        for (index, child) in tabs.children.enumerated() {
+            let item = child.tabBarItem
+            let title = item.title ?? item.systemItem?.title ?? child.title ?? child.navigationItem.title ?? "Tab \(index + 1)"
+            let id = register(item.id ?? "\(tabs.id).tab.\(index)", role: .tab, title: title, controller: tabs,
+                              target: .tab(tabs, index: index), enabled: item.enabled)
+            items.append(TabItem(elementID: id, title: title, image: item.image, systemItem: item.systemItem,
+                                 badgeValue: item.badgeValue, isSelected: index == tabs.selectedIndex, isEnabled: item.enabled))
+        }
+        let barHidden = (tabs.selectedViewController as? NavigationController)?.hidesBottomBar ?? false
+        if barHidden { elements.removeAll { e in items.contains { $0.elementID == e.id } } }
+        return TabPane(controllerID: tabs.id, items: items, selected: selected, isBarHidden: barHidden)
+    }
+
+    mutating func pagePane(_ pages: PageViewController) -> PagePane {
+        let panes = pages.children.map { pane(for: $0) }
+        let count = pages.pageSceneIDs.count
+        var previous: String?, next: String?
+        if pages.currentIndex > 0 {
+            previous = register("\(pages.id).previous", role: .pageControl, title: "Previous", controller: pages, target: .page(pages, forward: false))
+        }
+        if pages.currentIndex + pages.pagesPerView < count {
+            next = register("\(pages.id).next", role: .pageControl, title: "Next", controller: pages, target: .page(pages, forward: true))
+        }
+        return PagePane(controllerID: pages.id, pages: panes, pageCount: count, currentIndex: pages.currentIndex,
+                        transitionStyle: pages.spec.transitionStyle, orientation: pages.spec.navigationOrientation,
+                        previousElementID: previous, nextElementID: next)
+    }
+
+    mutating func alertPane(_ alert: AlertController) -> AlertPane {
+        let spec = alert.alert
+        let fields = spec.textFields.map { field in
+            let id = register(field.id, role: .textField, title: field.placeholder, controller: alert, target: .alertField(alert, id: field.id))
+            return AlertPane.Field(elementID: id, placeholder: field.placeholder, text: alert.text(of: field.id) ?? "")
+        }
+        let actions = spec.actions.enumerated().map { index, action in
+            let id = register(action.id ?? "\(alert.id).action.\(index)", role: .alertAction, title: action.title,
+                              controller: alert, target: .alertAction(alert, index: index))
+            return AlertPane.Action(elementID: id, title: action.title, style: action.style)
+        }
+        return AlertPane(controllerID: alert.id, title: alert.title, message: spec.message, style: spec.preferredStyle,
+                         textFields: fields, actions: actions)
+    }
+
+    mutating func contentPane(_ c: ViewController) -> ContentPane {
+        var counter = 0
+        let nodes = c.view.map { resolve($0, owner: c, counter: &counter) }
+        return ContentPane(controllerID: c.id, sceneID: c.sceneID, kind: c.kind,
+                           title: c.navigationItem.title ?? c.title, nodes: nodes, isEditing: c.isEditing)
+    }
+
+    /// Applies current values and templates, and gives tappable nodes and rows their element ids.
+    mutating func resolve(_ node: ViewNode, owner: ViewController, counter: inout Int) -> ViewNode {
+        var n = node
+        counter += 1
+        let index = counter
+        if let text = n.text, text.contains("{{") {
+            n.text = Template.render(text) { owner.passedValues[$0] ?? (owner.text(of: $0)) }
+        }
+        switch n.kind {
+        case .textField, .textView, .searchBar:
+            let id = n.id ?? "\(owner.id).view.\(index)"
+            if case .text(let t) = owner.values[id] { n.text = t }
+            n.id = register(id, role: .textField, title: n.placeholder ?? n.text, controller: owner,
+                            target: .node(owner: owner, node: node), enabled: n.enabled)
+        case .switch:
+            let id = n.id ?? "\(owner.id).view.\(index)"
+            if case .bool(let b) = owner.values[id] { n.isOn = b }
+            n.id = register(id, role: .switch, title: n.text, controller: owner, target: .node(owner: owner, node: node), enabled: n.enabled)
+        case .button:
+            if n.tap != nil {
+                n.id = register(n.id ?? "\(owner.id).view.\(index)", role: .button, title: n.text ?? n.image,
+                                controller: owner, target: .node(owner: owner, node: node), enabled: n.enabled)
+            }
+        case .table:
+            n.sections = n.sections.enumerated().map { s, section in
+                var section = section
+                section.rows = section.rows.enumerated().map { r, row in
+                    var row = row
+                    if let text = row.text, text.contains("{{") { row.text = Template.render(text) { owner.passedValues[$0] } }
+                    if row.tap != nil {
+                        row.id = register(row.id ?? "\(owner.id).row.\(s).\(r)", role: .row, title: row.text,
+                                          controller: owner, target: .row(owner: owner, row: row))
+                    }
+                    return row
+                }
+                return section
+            }
+        default:
+            if n.tap != nil {
+                n.id = register(n.id ?? "\(owner.id).view.\(index)", role: .button, title: n.text,
+                                controller: owner, target: .node(owner: owner, node: node), enabled: n.enabled)
+            }
+        }
+        n.children = n.children.map { resolve($0, owner: owner, counter: &counter) }
+        return n
+    }
+
+    /// Registers an element (when its layer is interactive) and returns its unique id.
+    mutating func register(_ proposed: String, role: ElementRole, title: String?, controller: ViewController,
+                           target: ElementTarget, enabled: Bool = true) -> String {
+        var id = proposed
+        if usedIDs.contains(id) { id = "\(proposed)@\(controller.id)" }
+        usedIDs.insert(id)
+        if interactive {
+            elements.append(Element(id: id, role: role, title: title, controller: controller.id, enabled: enabled))
+            targets[id] = target
+        }
+        return id
+    }
+}
+
+extension Window {
+    /// What a person sees now.
+    public func screen() -> Screen {
+        var builder = ScreenBuilder(window: self)
+        return builder.build()
+    }
+
+    /// Tappable elements now, in reading order.
+    public var elements: [Element] { screen().elements }
+
+    func resolveElement(_ id: String) -> (Element, ElementTarget)? {
+        var builder = ScreenBuilder(window: self)
+        _ = builder.build()
+        guard let target = builder.targets[id], let element = builder.elements.first(where: { $0.id == id }) else { return nil }
+        return (element, target)
+    }
+}

@@ -1,0 +1,402 @@
+/// The actions of CONTRACT §3, decoded. Every action takes `animated` (default true).
+public enum Action: Sendable, Hashable {
+    /// A user's tap on an element, optionally with form values typed before it.
+    case tap(element: String, values: [String: FieldValue])
+    case performSegue(identifier: String, controller: String?)
+    case push(scene: String, navigationController: String?)
+    case pop(navigationController: String?)
+    case popToRoot(navigationController: String?)
+    case popTo(controller: String, navigationController: String?)
+    case present(scene: String, style: ModalPresentationStyle?, transitionStyle: ModalTransitionStyle?, controller: String?)
+    case dismiss(controller: String?)
+    case selectTab(index: Int, controller: String?)
+    case setTraits(Traits)
+    case turnPage(forward: Bool, controller: String?)
+    case showPage(index: Int, controller: String?)
+    case memoryWarning
+    case setEditing(Bool, controller: String?)
+    /// Extension: type into a text field or set a switch without tapping anything else.
+    case setValues([String: FieldValue])
+
+    /// The contract's name for the action.
+    public var name: String {
+        switch self {
+        case .tap: "tap"
+        case .performSegue: "performSegue"
+        case .push: "push"
+        case .pop: "pop"
+        case .popToRoot: "popToRoot"
+        case .popTo: "popTo"
+        case .present: "present"
+        case .dismiss: "dismiss"
+        case .selectTab: "selectTab"
+        case .setTraits: "setTraits"
+        case .turnPage: "turnPage"
+        case .showPage: "showPage"
+        case .memoryWarning: "memoryWarning"
+        case .setEditing: "setEditing"
+        case .setValues: "setValues"
+        }
+    }
+}
+
+/// What an action did: the events it caused and UIKit's no-op warnings.
+public struct ActionOutcome: Sendable {
+    public var events: [Event]
+    public var warnings: [String]
+    public var changed: Bool
+}
+
+extension Window {
+    /// Performs one action. On error nothing changed and no event was recorded.
+    public func perform(_ action: Action, animated: Bool = true) throws(ActionError) -> ActionOutcome {
+        guard isLaunched else { throw ActionError.illegal("the session has not launched") }
+        warnings = []
+        let firstSeq = log.lastSeq
+        let changedValues = try apply(action, animated: animated)
+        let events = Array(log.events(after: firstSeq))
+        let changed = changedValues || !events.isEmpty
+        if changed { version += 1 }
+        checkInvariants()
+        return ActionOutcome(events: events, warnings: warnings, changed: changed)
+    }
+
+    /// Returns true when the action changed state without events (form values, traits).
+    private func apply(_ action: Action, animated: Bool) throws(ActionError) -> Bool {
+        switch action {
+        case .tap(let element, let values):
+            return try tap(element, values: values, animated: animated)
+        case .performSegue(let identifier, let controllerID):
+            let source = try controllerOrFrontmost(controllerID)
+            try performSegue(identifier, from: source, sender: nil, userInitiated: false, animated: animated)
+        case .push(let sceneID, let navID):
+            let nav = try navigationController(navID)
+            guard let scene = storyboard[sceneID] else { throw ActionError(.unknownScene, "no scene '\(sceneID)'") }
+            guard scene.kind != .navigationController else { throw ActionError.illegal("pushing a navigation controller is not supported") }
+            try nav.pushViewController(try instantiate(sceneID: sceneID), animated: animated)
+        case .pop(let navID):
+            try navigationController(navID).popViewController(animated: animated)
+        case .popToRoot(let navID):
+            try navigationController(navID).popToRootViewController(animated: animated)
+        case .popTo(let controllerID, let navID):
+            guard let target = controller(id: controllerID) else {
+                throw ActionError(.unknownController, "no controller '\(controllerID)'")
+            }
+            let nav = try navID.map { id throws(ActionError) in try navigationController(id) } ?? (target.parent as? NavigationController)
+            guard let nav else { throw ActionError.illegal("\(controllerID) is not in a navigation stack") }
+            try nav.popToViewController(target, animated: animated)
+        case .present(let sceneID, let style, let transitionStyle, let controllerID):
+            let caller = try controllerOrFrontmost(controllerID)
+            guard storyboard[sceneID] != nil else { throw ActionError(.unknownScene, "no scene '\(sceneID)'") }
+            let effective = style ?? storyboard[sceneID]?.modalPresentationStyle ?? .fullScreen
+            if presentWouldNoOp(from: caller, style: effective) {
+                warn("\(presentingController(for: caller, style: effective).id) is already presenting; present does nothing")
+                return false
+            }
+            if transitionStyle == .partialCurl || (transitionStyle == nil && storyboard[sceneID]?.modalTransitionStyle == .partialCurl),
+               effective != .fullScreen {
+                throw ActionError.illegal("partialCurl requires the fullScreen presentation style")
+            }
+            try present(try instantiate(sceneID: sceneID), from: caller, style: style, transitionStyle: transitionStyle, animated: animated)
+        case .dismiss(let controllerID):
+            if let controllerID {
+                guard let c = controller(id: controllerID) else { throw ActionError(.unknownController, "no controller '\(controllerID)'") }
+                dismiss(from: c, animated: animated)
+            } else {
+                dismiss(from: nil, animated: animated)
+            }
+        case .selectTab(let index, let controllerID):
+            try tabBarController(controllerID).select(index: index, userInitiated: false, animated: false)
+        case .setTraits(let newTraits):
+            return setTraits(newTraits)
+        case .turnPage(let forward, let controllerID):
+            try pageViewController(controllerID).turn(forward: forward, animated: animated)
+        case .showPage(let index, let controllerID):
+            try pageViewController(controllerID).show(index: index, animated: animated)
+        case .memoryWarning:
+            for c in allControllers {
+                record(c, .didReceiveMemoryWarning)
+                c.didReceiveMemoryWarning()
+            }
+        case .setEditing(let editing, let controllerID):
+            setEditing(editing, on: try controllerOrFrontmost(controllerID), animated: animated)
+        case .setValues(let values):
+            return try setValues(values)
+        }
+        return false
+    }
+
+    // MARK: - Tap
+
+    private func tap(_ elementID: String, values: [String: FieldValue], animated: Bool) throws(ActionError) -> Bool {
+        let saved = values.isEmpty ? [] : visibleContentControllers.map { ($0, $0.values) }
+        let changed = values.isEmpty ? false : try setValues(values)
+        do throws(ActionError) {
+            guard let (element, target) = resolveElement(elementID) else {
+                throw ActionError(.unknownElement, "no element '\(elementID)' on screen")
+            }
+            guard element.enabled else {
+                warn("element '\(elementID)' is disabled; the tap does nothing")
+                return changed
+            }
+            return try run(target, element: element, animated: animated) || changed
+        } catch {
+            for (c, v) in saved { c.values = v }
+            throw error
+        }
+    }
+
+    private func run(_ target: ElementTarget, element: Element, animated: Bool) throws(ActionError) -> Bool {
+        switch target {
+        case .back(let nav):
+            nav.popViewController(animated: animated)
+        case .barButton(let owner, let item):
+            if let tap = item.tap { try run(tap, owner: owner, sender: element, animated: animated) }
+            else if item.systemItem == .edit { setEditing(!owner.isEditing, on: owner, animated: animated) }
+            else { warn("bar button '\(element.id)' is not wired to anything") }
+        case .row(let owner, let row):
+            if let tap = row.tap { try run(tap, owner: owner, sender: element, animated: animated) }
+        case .node(let owner, let node):
+            if node.kind == .switch, let id = element.id as String? {
+                owner.values[id] = .bool(!owner.isOn(id))
+                if let tap = node.tap { try run(tap, owner: owner, sender: element, animated: animated) }
+                return true
+            }
+            if let tap = node.tap { try run(tap, owner: owner, sender: element, animated: animated) }
+        case .tab(let tabs, let index):
+            try tabs.select(index: index, userInitiated: true, animated: false)
+        case .alertAction(let alert, let index):
+            try runAlertAction(alert, index: index, sender: element, animated: animated)
+        case .alertField:
+            break
+        case .page(let pages, let forward):
+            try pages.turn(forward: forward, animated: animated)
+        }
+        return false
+    }
+
+    /// Runs `segue:` or `action:` wiring for `owner`.
+    func run(_ tap: TapTarget, owner: ViewController, sender: Element?, animated: Bool) throws(ActionError) {
+        switch tap {
+        case .segue(let identifier):
+            try performSegue(identifier, from: owner, sender: sender, userInitiated: true, animated: animated)
+        case .action(let name):
+            switch BuiltInAction(rawValue: name) {
+            case .dismiss:
+                dismiss(from: owner, animated: animated)
+            case .pop:
+                guard let nav = owner.navigationController else { throw ActionError.illegal("'\(owner.sceneID ?? owner.id)' has no navigation controller to pop") }
+                nav.popViewController(animated: animated)
+            case .popToRoot:
+                guard let nav = owner.navigationController else { throw ActionError.illegal("'\(owner.sceneID ?? owner.id)' has no navigation controller") }
+                nav.popToRootViewController(animated: animated)
+            case .edit:
+                setEditing(!owner.isEditing, on: owner, animated: animated)
+            case nil:
+                guard owner.handleAction(name, sender: sender) else {
+                    throw ActionError.illegal("no handler for action '\(name)' on '\(owner.sceneID ?? owner.id)'")
+                }
+            }
+        }
+    }
+
+    /// Choosing an alert action dismisses the alert, then runs the action's wiring from the
+    /// controller that presented it.
+    func runAlertAction(_ alert: AlertController, index: Int, sender: Element, animated: Bool) throws(ActionError) {
+        let action = alert.alert.actions[index]
+        let caller = alert.presentationCaller ?? alert.presentingStorage
+        if case .segue(let id)? = action.tap, let caller, alert.scene?.segue(id) == nil, caller.scene?.segue(id) == nil {
+            throw ActionError(.unknownSegue, "no segue '\(id)' for alert action '\(action.title)'")
+        }
+        dismiss(from: alert, animated: animated)
+        guard let tap = action.tap, let caller else { return }
+        if case .segue(let id) = tap, let spec = alert.scene?.segue(id) {
+            // A segue declared on the alert scene runs from the presenter, like a handler would.
+            try performDeclaredSegue(spec, from: caller, sender: sender, animated: animated)
+        } else {
+            try run(tap, owner: caller, sender: sender, animated: animated)
+        }
+    }
+
+    func performDeclaredSegue(_ spec: SegueSpec, from source: ViewController, sender: Element?, animated: Bool) throws(ActionError) {
+        guard let destinationID = spec.destination, let scene = storyboard[destinationID] else {
+            if spec.kind == .unwind { try performUnwind(spec, from: source, sender: sender, userInitiated: false, animated: animated); return }
+            throw ActionError(.unknownScene, "segue '\(spec.id)' has no destination")
+        }
+        let plan = try plan(spec, from: source, destination: scene)
+        let destination = try instantiate(sceneID: destinationID)
+        prepare(spec, source: source, destination: destination, sender: sender)
+        switch plan {
+        case .push(let nav): try nav.pushViewController(destination, animated: animated && spec.animates)
+        case .present(let style, let t): try present(destination, from: source, style: style, transitionStyle: t, animated: animated && spec.animates)
+        case .replaceDetail(let split): try split.showDetail(destination, animated: animated)
+        }
+    }
+
+    // MARK: - Values, editing, traits
+
+    /// Sets form values on the visible controllers that own those element ids.
+    func setValues(_ values: [String: FieldValue]) throws(ActionError) -> Bool {
+        var builder = ScreenBuilder(window: self)
+        _ = builder.build()
+        var changes: [(ViewController, String, FieldValue)] = []
+        for (id, value) in values.sorted(by: { $0.key < $1.key }) {
+            switch builder.targets[id] {
+            case .node(let owner, _)?: changes.append((owner, id, value))
+            case .alertField(let alert, _)?: changes.append((alert, id, value))
+            default: throw ActionError(.unknownElement, "no text field or switch '\(id)' on screen")
+            }
+        }
+        var changed = false
+        for (owner, id, value) in changes where owner.values[id] != value {
+            owner.values[id] = value
+            changed = true
+        }
+        return changed
+    }
+
+    func setEditing(_ editing: Bool, on c: ViewController, animated: Bool) {
+        guard c.isEditing != editing else {
+            warn("\(c.id) is already \(editing ? "editing" : "not editing")")
+            return
+        }
+        record(c, .setEditing) {
+            $0.value = editing
+            $0.animated = animated
+        }
+        c.setEditing(editing, animated: animated)
+        c.isEditing = editing
+    }
+
+    /// A viewport change (SEMANTICS §9): trait events for visible controllers, layout, and the
+    /// rotation trio when the orientation flips and the top-level controller allows it.
+    func setTraits(_ newTraits: Traits) -> Bool {
+        guard newTraits != traits else { return false }
+        let previous = traits
+        let rotates = newTraits.orientation != previous.orientation && allowsRotation(to: newTraits)
+        let rotating = rotates ? visibleControllers : []
+        for c in rotating {
+            record(c, .willRotateToInterfaceOrientation) { $0.orientation = newTraits.orientation.rawValue; $0.animated = true }
+            c.willRotate(to: newTraits.orientation)
+        }
+        transition(animated: true, mutate: { traits = newTraits }, beforeCommit: {
+            for c in visibleControllers {
+                record(c, .traitCollectionDidChange)
+                c.traitCollectionDidChange(previous)
+                sendLayout(c)
+            }
+            for c in rotating where visibleControllers.contains(where: { $0 === c }) {
+                record(c, .willAnimateRotationToInterfaceOrientation) { $0.orientation = newTraits.orientation.rawValue; $0.animated = true }
+            }
+        })
+        for c in rotating {
+            record(c, .didRotateFromInterfaceOrientation) { $0.orientation = previous.orientation.rawValue }
+            c.didRotate(from: previous.orientation)
+        }
+        return true
+    }
+
+    /// Only the root or the topmost full-screen presented controller decides (SEMANTICS §9).
+    func allowsRotation(to newTraits: Traits) -> Bool {
+        let decider = visibleControllers.first ?? root!
+        guard decider.shouldAutorotate else { return false }
+        let mask = decider.supportedInterfaceOrientations
+            ?? (newTraits.idiom == .pad ? InterfaceOrientation.allCases : [.portrait, .landscapeLeft, .landscapeRight])
+        return newTraits.orientation == .landscape
+            ? mask.contains(.landscapeLeft) || mask.contains(.landscapeRight)
+            : mask.contains(.portrait) || mask.contains(.portraitUpsideDown)
+    }
+
+    // MARK: - Finding targets
+
+    func controllerOrFrontmost(_ id: String?) throws(ActionError) -> ViewController {
+        if let id {
+            guard let c = controller(id: id) else { throw ActionError(.unknownController, "no controller '\(id)'") }
+            return c
+        }
+        guard let c = frontmostController else { throw ActionError.illegal("nothing is visible") }
+        return c
+    }
+
+    /// The given navigation controller, or the one of the frontmost visible controller.
+    func navigationController(_ id: String?) throws(ActionError) -> NavigationController {
+        if let id {
+            guard let c = controller(id: id) else { throw ActionError(.unknownController, "no controller '\(id)'") }
+            guard let nav = c as? NavigationController ?? c.navigationController else {
+                throw ActionError.illegal("\(id) is not a navigation controller")
+            }
+            return nav
+        }
+        for c in visibleControllers.reversed() {
+            if let nav = c as? NavigationController ?? c.navigationController { return nav }
+        }
+        throw ActionError.illegal("the frontmost controller has no navigation controller")
+    }
+
+    func tabBarController(_ id: String?) throws(ActionError) -> TabBarController {
+        if let id {
+            guard let c = controller(id: id) else { throw ActionError(.unknownController, "no controller '\(id)'") }
+            guard let tabs = c as? TabBarController ?? c.tabBarController else { throw ActionError.illegal("\(id) is not a tab bar controller") }
+            return tabs
+        }
+        for c in visibleControllers.reversed() {
+            if let tabs = c as? TabBarController ?? c.tabBarController { return tabs }
+        }
+        throw ActionError.illegal("no tab bar controller is visible")
+    }
+
+    func pageViewController(_ id: String?) throws(ActionError) -> PageViewController {
+        if let id {
+            guard let c = controller(id: id) else { throw ActionError(.unknownController, "no controller '\(id)'") }
+            guard let pages = c as? PageViewController ?? c.parent as? PageViewController else { throw ActionError.illegal("\(id) is not a page view controller") }
+            return pages
+        }
+        for c in visibleControllers.reversed() {
+            if let pages = c as? PageViewController ?? c.parent as? PageViewController { return pages }
+        }
+        throw ActionError.illegal("no page view controller is visible")
+    }
+}
+
+extension PageViewController {
+    /// Turns one page (a view's worth). Beyond the ends it does nothing (a warning).
+    public func turn(forward: Bool, animated: Bool) throws(ActionError) {
+        let target = currentIndex + (forward ? pagesPerView : -pagesPerView)
+        guard target >= 0, target < pageSceneIDs.count else {
+            window?.warn("no page \(forward ? "after" : "before") page \(currentIndex)")
+            return
+        }
+        try show(index: target, animated: animated, finished: true)
+    }
+
+    /// Jumps to any page (`setViewControllers`).
+    public func show(index: Int, animated: Bool, finished: Bool = false) throws(ActionError) {
+        guard let window else { throw ActionError.illegal("page view controller is not in a window") }
+        guard pageSceneIDs.indices.contains(index) else {
+            throw ActionError(.invalidRequest, "page index \(index) is out of range 0..<\(pageSceneIDs.count)")
+        }
+        guard index != currentIndex else {
+            window.warn("page \(index) is already shown")
+            return
+        }
+        var fresh: [ViewController] = []
+        for id in pageSceneIDs[index..<min(index + pagesPerView, pageSceneIDs.count)] {
+            fresh.append(try window.instantiate(sceneID: id))
+        }
+        let old = children
+        for c in fresh { window.sendWillMove(c, to: self) }
+        for c in old { window.sendWillMove(c, to: nil) }
+        window.transition(animated: animated, mutate: {
+            for c in old { c.parent = nil }
+            children = fresh
+            for c in fresh { c.parent = self }
+            currentIndex = index
+        }, afterCommit: {
+            for c in old { window.sendDidMove(c, to: nil) }
+            for c in fresh { window.sendDidMove(c, to: self) }
+            if finished, let first = fresh.first {
+                window.sendDelegate(self, .pageViewControllerDidFinishAnimating, child: first, value: true)
+            }
+        })
+    }
+}

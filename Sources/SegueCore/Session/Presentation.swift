@@ -1,0 +1,124 @@
+/// Presentation and dismissal (SEMANTICS §6).
+extension Window {
+    /// The controller that will present for `caller` with `style`: the caller's top-level
+    /// controller, except for `currentContext`/`overCurrentContext`, which look up the caller's
+    /// parents for one that `definesPresentationContext` (phone: `currentContext` is full screen).
+    func presentingController(for caller: ViewController, style: ModalPresentationStyle) -> ViewController {
+        if style == .currentContext || style == .overCurrentContext,
+           style == .overCurrentContext || traits.idiom == .pad {
+            var node: ViewController? = caller
+            while let n = node {
+                if n.definesPresentationContext { return n }
+                node = n.parent
+            }
+        }
+        return caller.topLevel
+    }
+
+    /// Presents `controller` from `caller` (SEMANTICS §3, Present). Presenting while the
+    /// presenting controller already presents is UIKit's no-op: a warning, no events.
+    public func present(
+        _ controller: ViewController, from caller: ViewController,
+        style: ModalPresentationStyle? = nil, transitionStyle: ModalTransitionStyle? = nil,
+        anchor: String? = nil, animated: Bool = true
+    ) throws(ActionError) {
+        var style = style ?? controller.modalPresentationStyle
+        if style == .automatic { style = .fullScreen }
+        if controller is AlertController {
+            style = (controller as! AlertController).alert.preferredStyle == .actionSheet
+                && traits.horizontalSizeClass == .regular ? .popover : .overFullScreen
+        }
+        let presenter = presentingController(for: caller, style: style)
+        var transitionStyle = transitionStyle ?? controller.modalTransitionStyle
+        if style == .currentContext || style == .overCurrentContext,
+           presenter.providesPresentationContextTransitionStyle {
+            transitionStyle = presenter.modalTransitionStyle
+        }
+        if transitionStyle == .partialCurl, style != .fullScreen {
+            throw ActionError.illegal("partialCurl requires the fullScreen presentation style, not \(style.rawValue)")
+        }
+        guard controller.parent == nil, controller.presentingStorage == nil, controller !== root else {
+            throw ActionError.illegal("\(controller.id) is already in the hierarchy")
+        }
+        if let existing = presenter.presentedStorage {
+            warn("\(presenter.id) is already presenting \(existing.id); present does nothing")
+            return
+        }
+        attach(controller)
+        transition(
+            animated: animated,
+            reasons: [(controller, .beingPresented)],
+            mutate: {
+                presenter.presentedStorage = controller
+                controller.presentingStorage = presenter
+                controller.presentationCaller = caller
+                controller.presentedStyle = style
+                controller.presentedTransition = transitionStyle
+                controller.popoverAnchor = style == .popover ? anchor : nil
+            }
+        )
+    }
+
+    /// Whether presenting from `caller` would be UIKit's no-op (something is already presented).
+    func presentWouldNoOp(from caller: ViewController, style: ModalPresentationStyle) -> Bool {
+        presentingController(for: caller, style: style).presentedStorage != nil
+    }
+
+    /// Dismisses, routed as UIKit does (SEMANTICS §6): sent to a controller that presents (or
+    /// lives in one that presents), it dismisses what is presented and everything above; sent to
+    /// a presented controller, it is forwarded to its presenting controller. Nothing presented:
+    /// a warning. `nil` dismisses the topmost presented controller.
+    public func dismiss(from receiver: ViewController?, animated: Bool = true) {
+        let target: ViewController
+        if let receiver {
+            if let presented = receiver.presentedViewController {
+                target = presented
+            } else if receiver.topLevel.presentingStorage != nil {
+                target = receiver.topLevel
+            } else {
+                warn("dismiss: \(receiver.id) presents nothing and is not presented; nothing to dismiss")
+                return
+            }
+        } else {
+            guard let top = topmostPresented else {
+                warn("dismiss: nothing is presented")
+                return
+            }
+            target = top
+        }
+        dismissPresented(target, animated: animated)
+    }
+
+    /// Dismisses `presented` and everything presented above it in one transition.
+    func dismissPresented(_ presented: ViewController, animated: Bool) {
+        guard let presenter = presented.presentingStorage else { return }
+        var chain: [ViewController] = []
+        func collect(_ c: ViewController) {
+            if c.presentingStorage != nil { chain.append(c) }
+            for child in c.children { collect(child) }
+            if let p = c.presentedStorage { collect(p) }
+        }
+        collect(presented)
+        transition(
+            animated: animated,
+            reasons: chain.map { ($0, .beingDismissed) },
+            mutate: {
+                presenter.presentedStorage = nil
+                presented.presentingStorage = nil
+            }
+        )
+    }
+}
+
+extension ViewController {
+    /// `present(_:animated:)`.
+    public func present(_ controller: ViewController, animated: Bool = true) throws(ActionError) {
+        guard let window else { throw ActionError.illegal("\(id) is not in a window") }
+        try window.present(controller, from: self, animated: animated)
+    }
+
+    /// `dismiss(animated:)`, routed as UIKit does.
+    public func dismiss(animated: Bool = true) {
+        window?.dismiss(from: self, animated: animated)
+    }
+}

@@ -1,0 +1,258 @@
+/// Segues (SEMANTICS §7): control-triggered and programmatic, and the unwind search.
+extension Window {
+    /// What a segue will do, decided before anything happens so a refusal changes nothing.
+    enum SeguePlan {
+        case push(NavigationController)
+        case present(ModalPresentationStyle?, ModalTransitionStyle?)
+        case replaceDetail(SplitViewController)
+    }
+
+    /// Performs segue `identifier` of `source`'s scene. `userInitiated` (a tap) asks
+    /// `shouldPerformSegue` first; `performSegue` does not.
+    public func performSegue(_ identifier: String, from source: ViewController, sender: Element?,
+                             userInitiated: Bool, animated: Bool = true) throws(ActionError) {
+        guard let spec = source.scene?.segue(identifier) else {
+            throw ActionError(.unknownSegue, "scene '\(source.sceneID ?? source.id)' has no segue '\(identifier)'")
+        }
+        if spec.kind == .unwind {
+            try performUnwind(spec, from: source, sender: sender, userInitiated: userInitiated, animated: animated)
+            return
+        }
+        guard spec.kind != .embed, spec.kind != .relationship else {
+            throw ActionError.illegal("\(spec.kind.rawValue) segues are not performed by actions")
+        }
+        guard let destinationID = spec.destination, let destinationScene = storyboard[destinationID] else {
+            throw ActionError(.unknownScene, "segue '\(identifier)' has no destination scene '\(spec.destination ?? "")'")
+        }
+        let plan = try plan(spec, from: source, destination: destinationScene)
+        if case .present(let style, _) = plan,
+           presentWouldNoOp(from: source, style: style ?? destinationScene.modalPresentationStyle ?? .fullScreen) {
+            warn("segue '\(identifier)': \(source.topLevel.id) is already presenting; present does nothing")
+            return
+        }
+        if userInitiated, !askShouldPerform(spec, source: source, sender: sender) { return }
+        let destination = try instantiate(sceneID: destinationID)
+        prepare(spec, source: source, destination: destination, sender: sender)
+        let animates = animated && spec.animates
+        switch plan {
+        case .push(let nav):
+            try nav.pushViewController(destination, animated: animates)
+        case .present(let style, let transitionStyle):
+            let anchor = spec.kind == .popover || spec.kind == .popoverPresentation ? sender?.id : nil
+            try present(destination, from: source, style: style, transitionStyle: transitionStyle, anchor: anchor, animated: animates)
+        case .replaceDetail(let split):
+            try split.showDetail(destination, animated: animates)
+        }
+    }
+
+    func plan(_ spec: SegueSpec, from source: ViewController, destination: Scene) throws(ActionError) -> SeguePlan {
+        let nav = source as? NavigationController ?? source.navigationController
+        let presentation = SeguePlan.present(spec.modalPresentationStyle, spec.modalTransitionStyle)
+        switch spec.kind {
+        case .show, .custom:
+            if let nav, destination.kind != .navigationController { return .push(nav) }
+            return presentation
+        case .showDetail, .replace:
+            if let split = source.splitViewControllerAncestor { return .replaceDetail(split) }
+            if let nav, destination.kind != .navigationController { return .push(nav) }
+            return presentation
+        case .presentation, .modal:
+            return presentation
+        case .popover, .popoverPresentation:
+            return .present(.popover, spec.modalTransitionStyle)
+        case .push:
+            guard let nav else {
+                throw ActionError.illegal("push segue '\(spec.id)' needs a navigation controller, and '\(source.sceneID ?? source.id)' has none")
+            }
+            guard destination.kind != .navigationController else {
+                throw ActionError.illegal("push segue '\(spec.id)' cannot push a navigation controller")
+            }
+            return .push(nav)
+        case .embed, .relationship, .unwind:
+            throw ActionError.illegal("\(spec.kind.rawValue) segues are not performed by actions")
+        }
+    }
+
+    /// Logs and asks `shouldPerformSegue`; a refusal is a warning (the event stays in the log).
+    func askShouldPerform(_ spec: SegueSpec, source: ViewController, sender: Element?) -> Bool {
+        let allowed = source.shouldPerformSegue(withIdentifier: spec.id, sender: sender)
+        record(source, .shouldPerformSegue) {
+            $0.segue = spec.id
+            $0.sender = sender?.id
+            $0.value = allowed
+        }
+        if !allowed { warn("shouldPerformSegue refused segue '\(spec.id)'") }
+        return allowed
+    }
+
+    func prepare(_ spec: SegueSpec, source: ViewController, destination: ViewController, sender: Element?) {
+        record(source, .prepareForSegue) {
+            $0.segue = spec.id
+            $0.destination = destination.id
+            $0.sender = sender?.id
+        }
+        pass(spec.passes, from: source, to: destination, sender: sender)
+        source.prepare(for: StoryboardSegue(identifier: spec.id, kind: spec.kind, source: source, destination: destination), sender: sender)
+    }
+
+    /// Data passing: each `key: template` of the segue sets a value on the destination; `title`
+    /// sets its title. Templates read `{{sender.title}}`, `{{sender.id}}`, `{{source.title}}`,
+    /// `{{field.ID}}` (the source's form values) and `{{passed.KEY}}`.
+    func pass(_ passes: [String: String], from source: ViewController, to destination: ViewController, sender: Element?) {
+        for (key, template) in passes.sorted(by: { $0.key < $1.key }) {
+            let value = Template.render(template) { name in
+                switch name {
+                case "sender.title": return sender?.title
+                case "sender.id": return sender?.id
+                case "source.title": return source.navigationItem.title ?? source.title
+                default:
+                    if name.hasPrefix("field.") {
+                        let field = String(name.dropFirst(6))
+                        switch source.values[field] {
+                        case .text(let t): return t
+                        case .bool(let b): return b ? "on" : "off"
+                        case nil: return nil
+                        }
+                    }
+                    if name.hasPrefix("passed.") { return source.passedValues[String(name.dropFirst(7))] }
+                    return nil
+                }
+            }
+            if key == "title" {
+                destination.title = value
+                destination.navigationItem.title = nil
+            }
+            destination.passedValues[key] = value
+        }
+    }
+
+    // MARK: - Unwind
+
+    func performUnwind(_ spec: SegueSpec, from source: ViewController, sender: Element?,
+                       userInitiated: Bool, animated: Bool) throws(ActionError) {
+        guard let action = spec.action else { throw ActionError(.invalidRequest, "unwind segue '\(spec.id)' names no action") }
+        guard let destination = unwindDestination(for: action, from: source, sender: sender) else {
+            throw ActionError(.unwindNotFound, "no controller from '\(source.sceneID ?? source.id)' outward handles unwind action '\(action)'")
+        }
+        if userInitiated, !askShouldPerform(spec, source: source, sender: sender) { return }
+        prepare(spec, source: source, destination: destination, sender: sender)
+        record(destination, .unwind) {
+            $0.action = action
+            $0.segue = spec.id
+        }
+        destination.performUnwindAction(action, segue: StoryboardSegue(identifier: spec.id, kind: .unwind, source: source, destination: destination))
+        // Dismiss everything presented above the destination's top level (animated), then pop
+        // the destination's stack to it (not animated) (000:L1928-L1964).
+        if let presented = destination.topLevel.presentedStorage {
+            dismissPresented(presented, animated: animated && spec.animates)
+        }
+        var node = destination
+        while let parent = node.parent {
+            if let nav = parent as? NavigationController, nav.topViewController !== node {
+                _ = try? nav.popToViewController(node, animated: false)
+            } else if let tabs = parent as? TabBarController, let index = tabs.children.firstIndex(where: { $0 === node }),
+                      index != tabs.selectedIndex {
+                try? tabs.select(index: index, userInitiated: false)
+            }
+            node = parent
+        }
+    }
+
+    /// The unwind search of SEMANTICS §7: from the source outward through parents and presenting
+    /// controllers; containers ask their children (a navigation controller from its top, a tab bar
+    /// controller its selected tab first), skipping the source.
+    public func unwindDestination(for action: String, from source: ViewController, sender: Element?) -> ViewController? {
+        var node: ViewController? = source
+        while let n = node {
+            if let found = n.unwindCandidate(for: action, from: source, sender: sender) { return found }
+            node = n.parent ?? n.presentingStorage
+        }
+        return nil
+    }
+}
+
+extension ViewController {
+    /// `viewControllerForUnwindSegueAction(_:fromViewController:withSender:)`.
+    func unwindCandidate(for action: String, from source: ViewController, sender: Element?) -> ViewController? {
+        if let nav = self as? NavigationController {
+            for child in nav.children.reversed() {
+                if let found = child.unwindCandidate(for: action, from: source, sender: sender) { return found }
+            }
+            return nil
+        }
+        if let tabs = self as? TabBarController {
+            let order = tabs.selectedViewController.map { [$0] + tabs.children.filter { $0 !== tabs.selectedViewController } } ?? tabs.children
+            for child in order {
+                if let found = child.unwindCandidate(for: action, from: source, sender: sender) { return found }
+            }
+        } else if isContainer {
+            for child in children.reversed() {
+                if let found = child.unwindCandidate(for: action, from: source, sender: sender) { return found }
+            }
+        }
+        return canPerformUnwindSegueAction(action, from: source, sender: sender) ? self : nil
+    }
+
+    var splitViewControllerAncestor: SplitViewController? {
+        var node = parent
+        while let n = node {
+            if let split = n as? SplitViewController { return split }
+            node = n.parent
+        }
+        return nil
+    }
+}
+
+extension SplitViewController {
+    /// `showDetailViewController`: replaces the secondary column.
+    public func showDetail(_ controller: ViewController, animated: Bool) throws(ActionError) {
+        guard let window else { throw ActionError.illegal("split view controller is not in a window") }
+        window.attach(controller)
+        let old = children.count > 1 ? children[1] : nil
+        window.sendWillMove(controller, to: self)
+        if let old { window.sendWillMove(old, to: nil) }
+        window.transition(
+            animated: animated,
+            reasons: [(controller, .movingToParent)] + (old.map { [($0, AppearanceReason.movingFromParent)] } ?? []),
+            mutate: {
+                if let old { old.parent = nil; children.removeLast() }
+                children.append(controller)
+                controller.parent = self
+            },
+            afterCommit: {
+                if let old { window.sendDidMove(old, to: nil) }
+                window.sendDidMove(controller, to: self)
+            }
+        )
+    }
+}
+
+/// `{{name}}` substitution for segue data passing and view templates.
+public enum Template {
+    public static func render(_ template: String, lookup: (String) -> String?) -> String {
+        guard template.contains("{{") else { return template }
+        var out = ""
+        var rest = Substring(template)
+        while let open = rest.firstRange(of: "{{") {
+            out += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
+                out += rest[open.lowerBound...]
+                return out
+            }
+            let name = rest[open.upperBound..<close.lowerBound].trimmingSpaces
+            out += lookup(name) ?? ""
+            rest = rest[close.upperBound...]
+        }
+        out += rest
+        return out
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: String {
+        var s = self
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}

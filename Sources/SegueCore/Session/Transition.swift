@@ -1,0 +1,95 @@
+/// The one transition rule of SEMANTICS §3: X will-disappear → Y will-appear → (commit) →
+/// X did-disappear → Y did-appear, with views loaded before the first will-event and containment
+/// events bracketing the whole.
+///
+/// Every operation runs through `transition(...)`: it snapshots what is visible, applies the
+/// mutation, and sends appearance callbacks to exactly the controllers that left or entered the
+/// window, parent first, depth first. Propagation to visible descendants (SEMANTICS §2) falls out
+/// of the visible-tree diff.
+extension Window {
+    func transition(
+        animated: Bool,
+        reasons: [(ViewController, AppearanceReason)] = [],
+        mutate: () -> Void,
+        beforeCommit: () -> Void = {},
+        afterCommit: () -> Void = {}
+    ) {
+        let before = visibleControllers
+        mutate()
+        let after = visibleControllers
+        let beforeIDs = Set(before.map { ObjectIdentifier($0) })
+        let afterIDs = Set(after.map { ObjectIdentifier($0) })
+        let disappearing = before.filter { !afterIDs.contains(ObjectIdentifier($0)) && $0.shouldBeTrackedForAppearance }
+        let appearing = after.filter { !beforeIDs.contains(ObjectIdentifier($0)) && $0.shouldBeTrackedForAppearance }
+
+        for (c, r) in reasons { c.reasons.formUnion(r) }
+        for c in appearing { loadViewIfNeeded(c) }
+        for c in disappearing { sendAppearance(c, .viewWillDisappear, animated) }
+        for c in appearing { sendAppearance(c, .viewWillAppear, animated) }
+        for c in appearing { sendLayout(c) }
+        beforeCommit()
+        for c in disappearing { sendAppearance(c, .viewDidDisappear, animated) }
+        for c in appearing { sendAppearance(c, .viewDidAppear, animated) }
+        for (c, _) in reasons { c.reasons = [] }
+        afterCommit()
+    }
+
+    /// `loadView` then `viewDidLoad`, once per instance (SEMANTICS §1).
+    func loadViewIfNeeded(_ c: ViewController) {
+        guard !c.isViewLoaded else { return }
+        c.isViewLoaded = true
+        record(c, .loadView)
+        c.loadView()
+        loadEmbeddedChildren(of: c)
+        record(c, .viewDidLoad)
+        c.viewDidLoad()
+    }
+
+    /// Embed segues are set up while the parent's view loads (issue: custom containers).
+    func loadEmbeddedChildren(of c: ViewController) {}
+
+    func sendAppearance(_ c: ViewController, _ name: EventName, _ animated: Bool) {
+        switch name {
+        case .viewWillAppear: c.appearance = .appearing
+        case .viewDidAppear: c.appearance = .appeared
+        case .viewWillDisappear: c.appearance = .disappearing
+        case .viewDidDisappear: c.appearance = .disappeared
+        default: break
+        }
+        record(c, name) {
+            $0.animated = animated
+            $0.reasons = c.reasons
+        }
+        switch name {
+        case .viewWillAppear: c.viewWillAppear(animated)
+        case .viewDidAppear: c.viewDidAppear(animated)
+        case .viewWillDisappear: c.viewWillDisappear(animated)
+        case .viewDidDisappear: c.viewDidDisappear(animated)
+        default: break
+        }
+    }
+
+    func sendLayout(_ c: ViewController) {
+        record(c, .viewWillLayoutSubviews)
+        c.viewWillLayoutSubviews()
+        record(c, .viewDidLayoutSubviews)
+        c.viewDidLayoutSubviews()
+    }
+
+    func sendWillMove(_ c: ViewController, to parent: ViewController?) {
+        record(c, .willMoveToParentViewController) { $0.parent = parent?.id }
+        c.willMove(toParent: parent)
+    }
+
+    func sendDidMove(_ c: ViewController, to parent: ViewController?) {
+        record(c, .didMoveToParentViewController) { $0.parent = parent?.id }
+        c.didMove(toParent: parent)
+    }
+
+    func sendDelegate(_ container: ViewController, _ name: EventName, child: ViewController, value: Bool? = nil) {
+        record(container, name) {
+            $0.child = child.id
+            $0.value = value
+        }
+    }
+}

@@ -1,0 +1,201 @@
+/// One session: a window with exactly one root view controller (SEMANTICS §1), its traits, and
+/// its ordered event log.
+///
+/// A `Window` is not thread-safe: the server guards each one with a lock. Every public
+/// operation either succeeds (recording its events) or throws `ActionError` having changed nothing.
+public final class Window {
+    public let id: String
+    public let storyboard: Storyboard
+    public let registry: ControllerRegistry
+    public private(set) var root: ViewController!
+    public internal(set) var traits: Traits
+    public internal(set) var log = EventLog()
+    /// Counts successful state changes; part of STATE and the page.
+    public internal(set) var version = 0
+    /// Set once the root is in the window.
+    public private(set) var isLaunched = false
+    /// Warnings (UIKit's silent no-ops) collected during the current action.
+    public internal(set) var warnings: [String] = []
+    var nextControllerNumber = 1
+
+    public init(id: String, storyboard: Storyboard, registry: ControllerRegistry = ControllerRegistry(), traits: Traits = .phonePortrait) {
+        self.id = id
+        self.storyboard = storyboard
+        self.registry = registry
+        self.traits = traits
+    }
+
+    // MARK: - Launch
+
+    /// Instantiates the initial scene as root and shows it (SEMANTICS §3, Launch).
+    public func launch() throws(ActionError) {
+        guard !isLaunched else { return }
+        guard let initial = storyboard.initialViewController else {
+            throw ActionError(.unknownScene, "the storyboard has no initial view controller")
+        }
+        let root = try instantiate(sceneID: initial)
+        try launch(root: root)
+    }
+
+    /// Shows `root` (already instantiated, or made in code) as the window's root.
+    public func launch(root: ViewController) throws(ActionError) {
+        guard !isLaunched else { return }
+        attach(root)
+        self.root = root
+        transition(animated: false) { self.isLaunched = true }
+        checkInvariants()
+    }
+
+    // MARK: - Instantiation
+
+    /// Instantiates a scene and, recursively, its relationship children (SEMANTICS §1).
+    public func instantiate(sceneID: String) throws(ActionError) -> ViewController {
+        var visiting: Set<String> = []
+        return try instantiate(sceneID: sceneID, visiting: &visiting)
+    }
+
+    private func instantiate(sceneID: String, visiting: inout Set<String>) throws(ActionError) -> ViewController {
+        guard let scene = storyboard[sceneID] else { throw ActionError(.unknownScene, "no scene '\(sceneID)'") }
+        guard visiting.insert(sceneID).inserted else {
+            throw ActionError(.illegalTransition, "scene '\(sceneID)' contains itself through relationships")
+        }
+        defer { visiting.remove(sceneID) }
+        let controller = registry.controllerClass(for: scene).init(scene: scene)
+        attach(controller)
+        var children: [ViewController] = []
+        let targets = scene.kind == .pageViewController
+            ? Array(scene.pages.prefix(scene.pageView?.spineLocation == .mid ? 2 : 1))
+            : scene.relationshipTargets
+        for childID in targets {
+            children.append(try instantiate(sceneID: childID, visiting: &visiting))
+        }
+        controller.installRelationshipChildren(children)
+        return controller
+    }
+
+    /// Gives a controller (and its subtree) an id in this window.
+    func attach(_ controller: ViewController) {
+        if controller.window !== self || controller.id.isEmpty {
+            controller.window = self
+            controller.id = "c\(nextControllerNumber)"
+            nextControllerNumber += 1
+        }
+        for child in controller.children { attach(child) }
+        if let presented = controller.presentedStorage { attach(presented) }
+    }
+
+    // MARK: - Finding controllers
+
+    /// Every live controller, pre-order: root, children in order, then what each presents.
+    public var allControllers: [ViewController] {
+        var out: [ViewController] = []
+        func visit(_ c: ViewController) {
+            out.append(c)
+            for child in c.children { visit(child) }
+            if let p = c.presentedStorage { visit(p) }
+        }
+        if let root { visit(root) }
+        return out
+    }
+
+    public func controller(id: String) -> ViewController? {
+        allControllers.first { $0.id == id }
+    }
+
+    /// Controllers whose views are in the window, pre-order, back to front (SEMANTICS §1).
+    public var visibleControllers: [ViewController] {
+        guard isLaunched, let root else { return [] }
+        var out: [ViewController] = []
+        func visit(_ c: ViewController) {
+            if let p = c.presentedStorage, coversPresenter(p) {
+                visit(p)
+                return
+            }
+            out.append(c)
+            for child in c.visibleChildren { visit(child) }
+            if let p = c.presentedStorage { visit(p) }
+        }
+        visit(root)
+        if let cut = out.lastIndex(where: { $0.presentingStorage != nil && coversWindow($0) }), cut > 0 {
+            out.removeFirst(cut)
+        }
+        return out
+    }
+
+    /// Content controllers on screen, back to front (STATE `visible`).
+    public var visibleContentControllers: [ViewController] { visibleControllers.filter { !$0.isContainer } }
+
+    /// The frontmost visible content controller: the default target of actions.
+    public var frontmostController: ViewController? { visibleContentControllers.last ?? visibleControllers.last }
+
+    /// The topmost presented controller in the chain, if any.
+    public var topmostPresented: ViewController? {
+        var top: ViewController?
+        for c in allControllers where c.presentingStorage != nil { top = c }
+        guard var node = top else { return nil }
+        while let next = node.presentedViewController { node = next }
+        return node
+    }
+
+    // MARK: - Presentation geometry (SEMANTICS §6)
+
+    /// Whether a presented controller replaces the whole window on screen.
+    func coversWindow(_ presented: ViewController) -> Bool {
+        guard let style = presented.presentedStyle else { return false }
+        if presented is AlertController { return false }
+        switch style {
+        case .fullScreen, .automatic: return true
+        case .pageSheet, .formSheet: return traits.idiom == .phone
+        case .popover: return traits.horizontalSizeClass == .compact
+        case .currentContext: return presented.presentingStorage?.parent == nil
+        case .overFullScreen, .overCurrentContext, .custom: return false
+        }
+    }
+
+    /// Whether a presented controller hides its presenting controller's view.
+    func coversPresenter(_ presented: ViewController) -> Bool {
+        if coversWindow(presented) { return true }
+        return presented.presentedStyle == .currentContext && !(presented is AlertController)
+    }
+
+    // MARK: - Logging
+
+    @discardableResult
+    func record(_ c: ViewController, _ name: EventName, _ configure: (inout Event) -> Void = { _ in }) -> Int {
+        var e = Event(controller: c.id, scene: c.sceneID, event: name)
+        configure(&e)
+        return log.append(e)
+    }
+
+    func warn(_ message: String) { warnings.append(message) }
+
+    // MARK: - Invariants
+
+    /// Checks the structural rules after every mutation in debug and test builds.
+    public func checkInvariants() {
+        #if DEBUG
+        let visible = Set(visibleControllers.map { ObjectIdentifier($0) })
+        for c in allControllers {
+            let isVisible = visible.contains(ObjectIdentifier(c))
+            assert(isVisible == (c.appearance == .appeared) || !c.shouldBeTrackedForAppearance,
+                   "\(c.id) (\(c.sceneID ?? "-")) is \(c.appearance) but \(isVisible ? "visible" : "not visible")")
+            assert(!(c.parent != nil && c.presentingStorage != nil), "\(c.id) has both a parent and a presenter")
+            for child in c.children { assert(child.parent === c, "\(child.id)'s parent is not \(c.id)") }
+            if let p = c.presentedStorage { assert(p.presentingStorage === c, "\(p.id)'s presenter is not \(c.id)") }
+            assert(c.reasons.isEmpty, "\(c.id) kept reason flags after a transition")
+        }
+        #endif
+    }
+}
+
+extension ViewController {
+    /// False below a container that forwards appearance callbacks by hand.
+    var shouldBeTrackedForAppearance: Bool {
+        var node = parent
+        while let n = node {
+            if !n.shouldAutomaticallyForwardAppearanceMethods { return false }
+            node = n.parent
+        }
+        return true
+    }
+}

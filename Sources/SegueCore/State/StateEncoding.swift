@@ -1,0 +1,177 @@
+/// STATE, CONTROLLER and EVENT as JSON (CONTRACT §3).
+extension Window {
+    /// The STATE object of CONTRACT §3.
+    public func writeState(into w: inout JSONWriter) {
+        let screen = screen()
+        writeState(into: &w, screen: screen)
+    }
+
+    public func writeState(into w: inout JSONWriter, screen: Screen) {
+        w.beginObject()
+        w.field("id", id)
+        w.field("version", version)
+        w.field("url", screen.url)
+        w.key("traits"); writeTraits(into: &w)
+        w.key("root")
+        if let root { writeController(root, into: &w) } else { w.null() }
+        w.key("visible"); w.beginArray()
+        for c in visibleContentControllers { w.string(c.id) }
+        w.endArray()
+        w.key("elements"); w.beginArray()
+        for e in screen.elements {
+            w.beginObject()
+            w.field("id", e.id)
+            w.field("role", e.role.rawValue)
+            w.field("title", e.title)
+            w.field("controller", e.controller)
+            if !e.enabled { w.field("enabled", false) }
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+    }
+
+    public func stateJSON() -> [UInt8] {
+        var w = JSONWriter(capacity: 2048)
+        writeState(into: &w)
+        return w.bytes
+    }
+
+    func writeTraits(into w: inout JSONWriter) {
+        w.beginObject()
+        w.field("idiom", traits.idiom.rawValue)
+        w.field("horizontalSizeClass", traits.horizontalSizeClass.rawValue)
+        w.field("verticalSizeClass", traits.verticalSizeClass.rawValue)
+        w.field("orientation", traits.orientation.rawValue)
+        w.field("width", traits.width)
+        w.field("height", traits.height)
+        w.endObject()
+    }
+
+    func writeController(_ c: ViewController, into w: inout JSONWriter) {
+        w.beginObject()
+        w.field("id", c.id)
+        w.field("scene", c.sceneID)
+        w.field("kind", c.kind.rawValue)
+        if let name = c.scene?.className { w.field("class", name) }
+        w.field("title", c.title)
+        w.field("viewLoaded", c.isViewLoaded)
+        w.field("appearance", c.appearance.rawValue)
+        if let r = c.restorationIdentifier { w.field("restorationIdentifier", r) }
+        w.key("children"); w.beginArray()
+        for child in c.children { writeController(child, into: &w) }
+        w.endArray()
+        if let tabs = c as? TabBarController { w.field("selectedIndex", tabs.selectedIndex) }
+        if let nav = c as? NavigationController {
+            w.field("topViewController", nav.topViewController?.id)
+            w.field("visibleViewController", nav.visibleViewController?.id)
+            w.field("navigationBarHidden", nav.isNavigationBarHidden)
+            w.field("toolbarHidden", nav.isToolbarHidden)
+        }
+        if let pages = c as? PageViewController {
+            w.field("currentIndex", pages.currentIndex)
+            w.field("pageCount", pages.pageSceneIDs.count)
+        }
+        w.key("presented")
+        if let p = c.presentedStorage { writeController(p, into: &w) } else { w.null() }
+        if let style = c.presentedStyle {
+            w.field("modalPresentationStyle", style.rawValue)
+            w.field("modalTransitionStyle", (c.presentedTransition ?? .coverVertical).rawValue)
+            w.field("presentingViewController", c.presentingStorage?.id)
+        }
+        w.key("navigationItem"); writeNavigationItem(c, into: &w)
+        w.key("tabBarItem"); w.beginObject()
+        w.field("title", c.tabBarItem.title ?? c.tabBarItem.systemItem?.title ?? c.title)
+        w.field("badgeValue", c.tabBarItem.badgeValue)
+        if let s = c.tabBarItem.systemItem { w.field("systemItem", s.rawValue) }
+        if !c.tabBarItem.enabled { w.field("enabled", false) }
+        w.endObject()
+        w.field("editing", c.isEditing)
+        if c.hidesBottomBarWhenPushed { w.field("hidesBottomBarWhenPushed", true) }
+        if c.definesPresentationContext { w.field("definesPresentationContext", true) }
+        if !c.values.isEmpty {
+            w.key("values"); w.beginObject()
+            for (k, v) in c.values.sorted(by: { $0.key < $1.key }) {
+                w.key(dynamic: k)
+                switch v {
+                case .text(let t): w.string(t)
+                case .bool(let b): w.bool(b)
+                }
+            }
+            w.endObject()
+        }
+        if !c.passedValues.isEmpty {
+            w.key("passedValues"); w.beginObject()
+            for (k, v) in c.passedValues.sorted(by: { $0.key < $1.key }) { w.key(dynamic: k); w.string(v) }
+            w.endObject()
+        }
+        w.endObject()
+    }
+
+    func writeNavigationItem(_ c: ViewController, into w: inout JSONWriter) {
+        let item = c.navigationItem
+        w.beginObject()
+        w.field("title", item.title ?? c.title)
+        w.field("prompt", item.prompt)
+        w.field("backButtonTitle", item.backBarButtonItem?.displayTitle ?? item.title ?? c.title ?? "Back")
+        w.field("hidesBackButton", item.hidesBackButton)
+        w.field("leftItemsSupplementBackButton", item.leftItemsSupplementBackButton)
+        for (name, items) in [("leftBarButtonItems", item.leftBarButtonItems), ("rightBarButtonItems", item.rightBarButtonItems)] {
+            w.key(dynamic: name); w.beginArray()
+            for i in items {
+                w.beginObject()
+                w.field("title", i.displayTitle)
+                if let s = i.systemItem { w.field("systemItem", s.rawValue) }
+                if i.style == .done { w.field("style", "done") }
+                if !i.enabled { w.field("enabled", false) }
+                w.endObject()
+            }
+            w.endArray()
+        }
+        w.endObject()
+    }
+}
+
+extension Event {
+    /// The EVENT object of CONTRACT §3.
+    public func write(into w: inout JSONWriter) {
+        w.beginObject()
+        w.field("seq", seq)
+        w.field("controller", controller)
+        w.field("scene", scene)
+        w.field("event", event.rawValue)
+        if event.isAppearance {
+            w.field("animated", animated ?? false)
+            w.field("isMovingToParent", reasons.contains(.movingToParent))
+            w.field("isMovingFromParent", reasons.contains(.movingFromParent))
+            w.field("isBeingPresented", reasons.contains(.beingPresented))
+            w.field("isBeingDismissed", reasons.contains(.beingDismissed))
+        } else if let animated {
+            w.field("animated", animated)
+        }
+        if event.isContainment { w.field("parent", parent) }
+        if let segue { w.field("segue", segue) }
+        if event == .prepareForSegue { w.field("destination", destination) }
+        if event == .prepareForSegue || event == .shouldPerformSegue { w.field("sender", sender) }
+        if let action { w.field("action", action) }
+        if let child { w.field("child", child) }
+        if let value {
+            switch event {
+            case .setEditing: w.field("editing", value)
+            case .shouldPerformSegue, .tabBarControllerShouldSelect: w.field("result", value)
+            case .pageViewControllerDidFinishAnimating: w.field("completed", value)
+            default: w.field("value", value)
+            }
+        }
+        if let orientation { w.field("orientation", orientation) }
+        w.endObject()
+    }
+}
+
+extension Sequence where Element == Event {
+    public func writeJSON(into w: inout JSONWriter) {
+        w.beginArray()
+        for e in self { e.write(into: &w) }
+        w.endArray()
+    }
+}
