@@ -1,0 +1,150 @@
+import Testing
+@testable import SegueCore
+
+/// Segues, unwind and data passing (SEMANTICS §7).
+@Suite struct SegueTests {
+    @Test func tapAsksShouldPerformThenPreparesBeforeTheDestinationLoads() throws {
+        let w = try launched(mailStoryboard())
+        let trace = try w.run(.tap(element: "inboxRow", values: [:]))
+        #expect(Array(trace.prefix(3)) == [
+            "mailboxes.shouldPerformSegue", "mailboxes.prepareForSegue", "inbox.willMoveToParentViewController(nav)",
+        ])
+        #expect(trace.contains("inbox.viewWillAppear{movingTo}"))
+        let prepare = w.log.events.first { $0.event == .prepareForSegue }!
+        #expect(prepare.segue == "showInbox")
+        #expect(prepare.sender == "inboxRow")
+        #expect(w.controller(id: prepare.destination!)?.sceneID == "inbox")
+    }
+
+    @Test func programmaticSegueSkipsShouldPerform() throws {
+        let w = try launched(mailStoryboard())
+        let trace = try w.run(.performSegue(identifier: "showInbox", controller: nil))
+        #expect(trace.first == "mailboxes.prepareForSegue")
+        #expect(!trace.contains("mailboxes.shouldPerformSegue"))
+    }
+
+    @Test func unknownSegueAndElementAre404sThatChangeNothing() throws {
+        let w = try launched(mailStoryboard())
+        let seq = w.log.lastSeq, version = w.version
+        #expect(throws: ActionError(.unknownSegue, "scene 'mailboxes' has no segue 'nope'")) {
+            try w.perform(.performSegue(identifier: "nope", controller: nil))
+        }
+        do {
+            _ = try w.perform(.tap(element: "ghost", values: [:]))
+            Issue.record("expected an error")
+        } catch { #expect(error.code == .unknownElement && error.status == 404) }
+        #expect(w.log.lastSeq == seq && w.version == version)
+    }
+
+    @Test func pushSegueWithoutANavigationControllerIs409() throws {
+        let board = storyboard(initial: "a", [
+            scene("a") { $0.segues = [segue("p", .push, to: "b"), segue("s", .show, to: "b")] },
+            scene("b"),
+        ])
+        let w = try launched(board)
+        do {
+            _ = try w.perform(.performSegue(identifier: "p", controller: nil))
+            Issue.record("expected an error")
+        } catch { #expect(error.status == 409) }
+        // `show` without a navigation controller presents instead.
+        _ = try w.perform(.performSegue(identifier: "s", controller: nil))
+        #expect(w.root.presentedViewController?.sceneID == "b")
+    }
+
+    @Test func unwindFromTheComposeSheetDismissesThenPops() throws {
+        let w = try launched(mailStoryboard(), traits: .padLandscape)
+        _ = try w.perform(.tap(element: "inboxRow", values: [:]))
+        _ = try w.perform(.tap(element: "msg1", values: [:]))
+        _ = try w.perform(.tap(element: "replyButton", values: [:]))
+        #expect(w.visibleScenes == ["compose"])  // presented full screen (the default style)
+        let trace = try w.run(.tap(element: "send", values: [:]))
+        #expect(Array(trace.prefix(3)) == ["compose.shouldPerformSegue", "compose.prepareForSegue", "inbox.unwind"])
+        let dismissAt = trace.firstIndex(of: "composeNav.viewWillDisappear{dismissed}")!
+        let popAt = trace.firstIndex(of: "message.willMoveToParentViewController(nil)")!
+        #expect(dismissAt < popAt)
+        let unwind = w.log.events.first { $0.event == .unwind }!
+        #expect(unwind.action == "sentMessage" && unwind.segue == "sent")
+        #expect(w.visibleScenes == ["inbox"])
+        #expect(w.root.presentedViewController == nil)
+        let pop = w.log.events.last { $0.event == .viewWillDisappear && $0.scene == "message" }!
+        #expect(pop.animated == false)
+    }
+
+    @Test func unwindSearchSkipsTheSourceAndFailsCleanly() throws {
+        let w = try launched(mailStoryboard())
+        _ = try w.perform(.present(scene: "composeNav", style: nil, transitionStyle: nil, controller: nil))
+        let seq = w.log.lastSeq
+        do {
+            _ = try w.perform(.performSegue(identifier: "nowhere", controller: nil))
+            Issue.record("expected an error")
+        } catch { #expect(error.code == .unwindNotFound && error.status == 409) }
+        #expect(w.log.lastSeq == seq)
+        // The source itself is never its own destination, even when it declares the action.
+        var board = mailStoryboard()
+        board.scenes["compose"]!.unwindActions = ["sentMessage"]
+        let w2 = try launched(board)
+        _ = try w2.perform(.present(scene: "composeNav", style: nil, transitionStyle: nil, controller: nil))
+        let compose = w2.frontmostController!
+        #expect(w2.unwindDestination(for: "sentMessage", from: compose, sender: nil) == nil)
+    }
+
+    @Test func navigationControllerPollsItsChildrenFromTheTop() throws {
+        var board = mailStoryboard()
+        board.scenes["mailboxes"]!.unwindActions = ["sentMessage"]
+        let w = try launched(board)
+        _ = try w.perform(.tap(element: "inboxRow", values: [:]))
+        _ = try w.perform(.present(scene: "composeNav", style: nil, transitionStyle: nil, controller: nil))
+        let compose = w.frontmostController!
+        #expect(w.unwindDestination(for: "sentMessage", from: compose, sender: nil)?.sceneID == "inbox")
+    }
+
+    @Test func shouldPerformSegueInASubclassCanRefuse() throws {
+        final class GuardedCompose: ViewController {
+            override func shouldPerformSegue(withIdentifier identifier: String, sender: Element?) -> Bool {
+                identifier != "sent" || !(text(of: "subject") ?? "").isEmpty
+            }
+        }
+        var board = mailStoryboard()
+        board.scenes["compose"]!.className = "GuardedCompose"
+        var registry = ControllerRegistry()
+        registry.register(GuardedCompose.self, as: "GuardedCompose")
+        let w = try launched(board, registry: registry)
+        _ = try w.perform(.tap(element: "inboxRow", values: [:]))
+        _ = try w.perform(.tap(element: "composeButton", values: [:]))
+        #expect(w.frontmostController is GuardedCompose)
+        let refused = try w.perform(.tap(element: "send", values: [:]))
+        #expect(refused.events.map(\.event) == [.shouldPerformSegue])
+        #expect(refused.events[0].value == false)
+        #expect(w.visibleScenes.last == "compose")
+        let sent = try w.perform(.tap(element: "send", values: ["subject": .text("Hi")]))
+        #expect(sent.events.contains { $0.event == .unwind })
+        #expect(w.visibleScenes == ["inbox"])
+    }
+
+    @Test func seguesPassValuesToTheDestination() throws {
+        var board = mailStoryboard()
+        board.scenes["inbox"]!.segues[0].passes = ["title": "{{sender.title}}", "time": "at {{sender.id}}"]
+        let w = try launched(board)
+        _ = try w.perform(.tap(element: "inboxRow", values: [:]))
+        _ = try w.perform(.tap(element: "msg1", values: [:]))
+        let message = w.frontmostController!
+        #expect(message.title == "Welcome")
+        #expect(message.passedValues["time"] == "at msg1")
+        #expect(w.screen().layers[0].pane.title == "Welcome")
+    }
+
+    @Test func alertActionsDismissThenRun() throws {
+        var board = mailStoryboard()
+        board.scenes["alert"]!.alert!.actions[0].tap = .action("pop")
+        let w = try launched(board, traits: .padLandscape)
+        _ = try w.perform(.tap(element: "inboxRow", values: [:]))
+        let trace = try w.run(.present(scene: "alert", style: nil, transitionStyle: nil, controller: nil))
+        #expect(!trace.contains { $0.hasPrefix("inbox.") })
+        #expect(w.visibleScenes == ["inbox", "alert"])
+        #expect(w.elements.map(\.role) == [.alertAction, .alertAction])
+        let run = try w.run(.tap(element: "ok", values: [:]))
+        #expect(run.first == "alert.viewWillDisappear{dismissed}")
+        #expect(run.contains("inbox.willMoveToParentViewController(nil)"))
+        #expect(w.visibleScenes == ["mailboxes"])
+    }
+}
