@@ -1,0 +1,137 @@
+import SegueCore
+import SegueHTTP
+
+/// The JSON API of CONTRACT §3.
+extension SegueApp {
+    func api(_ request: HTTPRequest) -> HTTPResponse {
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.count >= 3, parts[0] == "api", parts[1] == "v1", parts[2] == "sessions" else {
+            return jsonError(ActionError(.unknownRoute, "no API route \(request.path)"))
+        }
+        do throws(ActionError) {
+            switch (request.method, parts.count) {
+            case (.POST, 3):
+                return try createSession(request)
+            case (_, 3):
+                throw ActionError(.methodNotAllowed, "use POST /api/v1/sessions")
+            default:
+                break
+            }
+            let id = String(parts[3])
+            guard RandomToken.isWellFormed(id), let box = store.session(id: id) else {
+                throw ActionError(.unknownSession, "no session '\(id)'")
+            }
+            switch (request.method, parts.count > 4 ? String(parts[4]) : nil, parts.count) {
+            case (.GET, nil, 4), (.HEAD, nil, 4):
+                return json(box.withSession { $0.window.stateJSON() })
+            case (.DELETE, nil, 4):
+                store.remove(id: id)
+                return HTTPResponse(status: 204)
+            case (.POST, "actions"?, 5):
+                return try action(request, box: box)
+            case (.GET, "events"?, 5):
+                return try events(request, box: box)
+            case (_, nil, 4), (_, "actions"?, 5), (_, "events"?, 5):
+                throw ActionError(.methodNotAllowed, "\(request.methodString) is not allowed on \(request.path)")
+            default:
+                throw ActionError(.unknownRoute, "no API route \(request.path)")
+            }
+        } catch {
+            return jsonError(error)
+        }
+    }
+
+    func createSession(_ request: HTTPRequest) throws(ActionError) -> HTTPResponse {
+        let body = try ActionDecoding.object(request.body, allowEmpty: true)
+        let traits = try ActionDecoding.traits(body["traits"], required: false)
+        var target: HierarchyPath?
+        if let url = body["url"] {
+            guard let text = url as? String else { throw ActionError(.invalidRequest, "'url' must be a string") }
+            guard let parsed = HierarchyPath.parse(Self.pathOnly(text)) else { throw ActionError(.invalidURL, "'\(text)' is not a Segue URL") }
+            target = parsed
+        }
+        if let target {
+            // Refuse a URL that cannot be restored before creating anything.
+            let probe = Window(id: "probe", storyboard: storyboard, registry: registry, traits: traits ?? configuration.defaultTraits)
+            try probe.launch()
+            _ = try probe.navigate(to: target, animated: false)
+        }
+        let box = try makeSession(traits: traits)
+        let state = try box.withSession { (session) throws(ActionError) -> [UInt8] in
+            if let target { _ = try session.window.navigate(to: target, animated: false) }
+            var w = JSONWriter(capacity: 4096)
+            w.beginObject()
+            w.field("id", session.window.id)
+            w.key("state"); session.window.writeState(into: &w)
+            w.endObject()
+            return w.bytes
+        }
+        return json(state, status: 201)
+    }
+
+    func action(_ request: HTTPRequest, box: SessionBox) throws(ActionError) -> HTTPResponse {
+        let body = try ActionDecoding.object(request.body)
+        let decoded = try ActionDecoding.action(body)
+        let expectedVersion = try ActionDecoding.int(body, "expectedVersion")
+        let bytes = try box.withSession { (session) throws(ActionError) -> [UInt8] in
+            let window = session.window
+            if let expectedVersion, expectedVersion != window.version {
+                throw ActionError(.staleVersion, "the session is at version \(window.version), not \(expectedVersion)")
+            }
+            let outcome = try window.perform(decoded.action, animated: decoded.animated)
+            var w = JSONWriter(capacity: 4096)
+            w.beginObject()
+            w.key("state"); window.writeState(into: &w)
+            w.key("events"); outcome.events.writeJSON(into: &w)
+            w.key("warnings"); w.beginArray()
+            for warning in outcome.warnings { w.string(warning) }
+            w.endArray()
+            w.endObject()
+            return w.bytes
+        }
+        return json(bytes)
+    }
+
+    func events(_ request: HTTPRequest, box: SessionBox) throws(ActionError) -> HTTPResponse {
+        var after = 0
+        if let text = request.queryValue("after") {
+            guard let n = Int(text), n >= 0 else { throw ActionError(.invalidRequest, "'after' must be a non-negative integer") }
+            after = n
+        }
+        let bytes = box.withSession { session -> [UInt8] in
+            var w = JSONWriter(capacity: 4096)
+            w.beginObject()
+            w.key("events"); session.window.log.events(after: after).writeJSON(into: &w)
+            w.field("lastSeq", session.window.log.lastSeq)
+            w.endObject()
+            return w.bytes
+        }
+        return json(bytes)
+    }
+
+    func json(_ bytes: [UInt8], status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: bytes)
+    }
+
+    func jsonError(_ error: ActionError) -> HTTPResponse {
+        var w = JSONWriter(capacity: 256)
+        w.beginObject()
+        w.key("error"); w.beginObject()
+        w.field("code", error.code.rawValue)
+        w.field("message", error.message)
+        w.endObject()
+        w.endObject()
+        return json(w.bytes, status: error.status)
+    }
+
+    /// `http://host/ui/x?y` → `/ui/x`.
+    static func pathOnly(_ url: String) -> String {
+        var s = Substring(url)
+        if let scheme = s.firstRange(of: "://") {
+            s = s[scheme.upperBound...]
+            s = s.firstIndex(of: "/").map { s[$0...] } ?? "/"
+        }
+        if let q = s.firstIndex(where: { $0 == "?" || $0 == "#" }) { s = s[..<q] }
+        return String(s)
+    }
+}

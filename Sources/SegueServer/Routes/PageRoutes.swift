@@ -1,0 +1,126 @@
+import SegueCore
+import SegueHTML
+import SegueHTTP
+
+/// Pages (CONTRACT §4): no JavaScript needed; every tap is a form post answered with 303.
+extension SegueApp {
+    /// `GET /`: a new session, then 303 to its canonical URL.
+    func start(_ request: HTTPRequest) -> HTTPResponse {
+        if let box = cookieSession(request) {
+            return .redirect(to: box.withSession { $0.window.canonicalURL })
+        }
+        do {
+            let box = try makeSession()
+            var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
+            response.headers.append(sessionCookie(box.id))
+            return response
+        } catch {
+            return errorPage(error)
+        }
+    }
+
+    /// `GET /ui/…`: bring the session to the hierarchy the URL names (browser back and forward,
+    /// bookmarks), then render it. Without a session cookie a new session is made for the URL.
+    func page(_ request: HTTPRequest) -> HTTPResponse {
+        guard let target = HierarchyPath.parse(request.path) else {
+            return errorPage(ActionError(.invalidURL, "\(request.path) is not a Segue URL"))
+        }
+        var newCookie: (name: String, value: String)?
+        let box: SessionBox
+        if let existing = cookieSession(request) {
+            box = existing
+        } else {
+            do { box = try makeSession() } catch { return errorPage(error) }
+            newCookie = sessionCookie(box.id)
+        }
+        let result = box.withSession { (session) -> Result<(url: String, html: [UInt8]?), ActionError> in
+            let window = session.window
+            do {
+                _ = try window.navigate(to: target)
+            } catch {
+                return .failure(error)
+            }
+            let url = window.canonicalURL
+            guard url == request.path else { return .success((url, nil)) }
+            let html = PageRenderer.render(window.screen(), context: pageContext(session))
+            return .success((url, html))
+        }
+        var response: HTTPResponse
+        switch result {
+        case .failure(let error):
+            response = errorPage(error)
+        case .success((let url, nil)):
+            response = .redirect(to: url)
+        case .success((_, let html?)):
+            response = HTTPResponse(status: 200, headers: [
+                ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
+                ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
+                ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; form-action 'self'"),
+            ], body: request.method == .HEAD ? [] : html)
+        }
+        if let newCookie { response.headers.append(newCookie) }
+        return response
+    }
+
+    func pageContext(_ session: Session) -> PageContext {
+        PageContext(csrfToken: session.csrfToken, actionPath: "/tap", assetsPath: "/public", warnings: session.window.warnings)
+    }
+
+    /// `POST /tap`: the form of every page. Checks the CSRF token (and Origin when sent), brings the
+    /// session to the page the form came from, applies typed values, taps, and answers 303.
+    func tap(_ request: HTTPRequest) -> HTTPResponse {
+        guard let box = cookieSession(request) else {
+            return errorPage(ActionError(.unknownSession, "your session has expired; start again"), startOver: true)
+        }
+        if let origin = request.header("origin"), let host = request.header("host"),
+           !(origin == "http://\(host)" || origin == "https://\(host)") {
+            return errorPage(ActionError(.forbidden, "cross-site form posts are refused"))
+        }
+        let form = FormDecoding.decode(request.body)
+        var fields: [String: String] = [:]
+        var values: [String: FieldValue] = [:]
+        for (name, value) in form {
+            if name.hasPrefix("field.") { values[String(name.dropFirst(6))] = .text(value) }
+            else { fields[name] = value }
+        }
+        let result = box.withSession { (session) -> Result<String, ActionError> in
+            guard let token = fields["csrf"], constantTimeEqual(token, session.csrfToken) else {
+                return .failure(ActionError(.forbidden, "the form's token is missing or wrong; reload the page"))
+            }
+            let window = session.window
+            do throws(ActionError) {
+                if let url = fields["url"], url != window.canonicalURL, let target = HierarchyPath.parse(url) {
+                    _ = try window.navigate(to: target)
+                }
+                let known = Set(window.elements.map(\.id))
+                let typed = values.filter { known.contains($0.key) }
+                if let element = fields["element"], !element.isEmpty {
+                    _ = try window.perform(.tap(element: element, values: typed))
+                } else if !typed.isEmpty {
+                    _ = try window.perform(.setValues(typed))
+                }
+            } catch {
+                return .failure(error)
+            }
+            return .success(window.canonicalURL)
+        }
+        switch result {
+        case .success(let url): return .redirect(to: url)
+        case .failure(let error): return errorPage(error)
+        }
+    }
+
+    func errorPage(_ error: ActionError, startOver: Bool = false) -> HTTPResponse {
+        HTTPResponse(status: error.status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
+                     body: PageRenderer.renderError(status: error.status, code: error.code.rawValue, message: error.message, assetsPath: "/public"))
+    }
+}
+
+/// Compares secrets without an early exit.
+func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+    let x = Array(a.utf8), y = Array(b.utf8)
+    guard x.count == y.count else { return false }
+    var diff: UInt8 = 0
+    for i in x.indices { diff |= x[i] ^ y[i] }
+    return diff == 0
+}

@@ -1,0 +1,72 @@
+import Foundation
+import SegueHTTP
+
+/// The files of `Public/`, read once at start-up and served from memory with caching headers.
+/// Only files found at start-up are served, so no request path can reach outside the folder.
+public struct StaticAssets: Sendable {
+    struct Asset: Sendable {
+        var body: [UInt8]
+        var contentType: String
+        var etag: String
+    }
+    private var files: [String: Asset] = [:]
+    public let directory: String?
+
+    /// Loads every file under `directory` (nil: serve nothing).
+    public init(directory: String?) {
+        self.directory = directory
+        guard let directory, let walker = FileManager.default.enumerator(atPath: directory) else { return }
+        for case let relative as String in walker {
+            let full = directory + "/" + relative
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue,
+                  !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
+                  let data = FileManager.default.contents(atPath: full) else { continue }
+            let bytes = [UInt8](data)
+            var hash: UInt64 = 0xcbf29ce484222325
+            for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100000001b3 }
+            files["/public/" + relative] = Asset(body: bytes, contentType: Self.contentType(relative), etag: "\"\(String(hash, radix: 16))\"")
+        }
+    }
+
+    /// Finds `Public/` next to the working directory or above the executable.
+    public static func locate(explicit: String? = nil) -> String? {
+        if let explicit { return explicit }
+        let fm = FileManager.default
+        var candidates = [fm.currentDirectoryPath + "/Public"]
+        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            candidates.append(dir.appendingPathComponent("Public").path)
+            dir = dir.deletingLastPathComponent()
+        }
+        return candidates.first { fm.fileExists(atPath: $0 + "/segue.css") }
+    }
+
+    public var paths: [String] { files.keys.sorted() }
+
+    func response(for request: HTTPRequest) -> HTTPResponse {
+        guard request.method == .GET || request.method == .HEAD else {
+            return HTTPResponse(status: 405, headers: [("Allow", "GET, HEAD")])
+        }
+        guard let asset = files[request.path] else {
+            return HTTPResponse(status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("not found\n".utf8))
+        }
+        let headers = [("Content-Type", asset.contentType), ("Cache-Control", "public, max-age=3600"),
+                       ("ETag", asset.etag), ("X-Content-Type-Options", "nosniff")]
+        if request.header("if-none-match") == asset.etag { return HTTPResponse(status: 304, headers: headers) }
+        return HTTPResponse(status: 200, headers: headers, body: request.method == .HEAD ? [] : asset.body)
+    }
+
+    static func contentType(_ path: String) -> String {
+        switch path.split(separator: ".").last.map(String.init) ?? "" {
+        case "css": "text/css; charset=utf-8"
+        case "js": "text/javascript; charset=utf-8"
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
+        case "ico": "image/x-icon"
+        case "html": "text/html; charset=utf-8"
+        case "json": "application/json"
+        default: "application/octet-stream"
+        }
+    }
+}
