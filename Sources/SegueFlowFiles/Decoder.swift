@@ -91,7 +91,10 @@ struct Decoder {
             return nil
         }
         let fields = read
-        var scene = Scene(id: id, kind: fields.enumeration("kind", SceneKind.self) ?? .viewController)
+        let kind = fields.enumeration("kind", SceneKind.self)
+        // With an unknown kind, kind-dependent checks would only add noise.
+        let kindKnown = kind != nil || !fields.has("kind")
+        var scene = Scene(id: id, kind: kind ?? .viewController)
         scene.location = diagnostics.location(keyNode)
         var sink = SceneSink(sceneID: id)
 
@@ -146,7 +149,7 @@ struct Decoder {
         }
 
         // Keys owned by one kind.
-        for entry in fields.entries {
+        for entry in fields.entries where kindKnown {
             if let owner = Decoder.kindOnlyKeys[entry.key], owner != scene.kind {
                 diagnostics.error(entry.keyNode, "'\(entry.key)' in \(context) applies only to \(owner.rawValue) scenes")
             }
@@ -155,7 +158,9 @@ struct Decoder {
         // Relationships.
         for (key, owner) in Decoder.relationshipOwners where fields.has(key) {
             let line = fields.line(key)
-            if !scene.kind.isContainer {
+            if !kindKnown {
+                // Reported as an unknown kind.
+            } else if !scene.kind.isContainer {
                 diagnostics.error(line: line, "relationship on a content scene: '\(key)' in \(context), a \(scene.kind.rawValue)")
             } else if owner != scene.kind {
                 diagnostics.error(line: line, "relationship '\(key)' in \(context) belongs to \(owner.rawValue) scenes, not \(scene.kind.rawValue)")
@@ -200,7 +205,7 @@ struct Decoder {
             scene.segues = decodeSegues(node, scene: context)
         }
         if let elements = fields.list("view", of: "view elements") {
-            if scene.kind.isContainer || scene.kind == .alertController {
+            if kindKnown, scene.kind.isContainer || scene.kind == .alertController {
                 diagnostics.error(line: fields.line("view"), "'view' in \(context): a \(scene.kind.rawValue) has no view of its own")
             }
             scene.view = elements.compactMap { decodeElement($0, scene: context, sink: &sink) }

@@ -88,7 +88,7 @@ struct Fields {
                 continue
             }
             if let allowed, !allowed.contains(key) {
-                diagnostics.error(keyNode, "unknown key '\(key)' in \(context)")
+                diagnostics.error(keyNode, "unknown key '\(key)' \(place(context))")
                 continue
             }
             result.append(Entry(key: key, keyNode: keyNode, value: value))
@@ -97,13 +97,16 @@ struct Fields {
         for entry in merged where !seen.contains(entry.key) {
             seen.insert(entry.key)
             if let allowed, !allowed.contains(entry.key) {
-                diagnostics.error(entry.keyNode, "unknown key '\(entry.key)' in \(context)")
+                diagnostics.error(entry.keyNode, "unknown key '\(entry.key)' \(place(context))")
                 continue
             }
             result.append(entry)
         }
         return result
     }
+
+    /// `in scene 'inbox'`, `at top level`.
+    static func place(_ context: String) -> String { context == "top level" ? "at top level" : "in \(context)" }
 
     private static func mergeEntries(_ value: Node, context: String, diagnostics: Diagnostics) -> [Entry] {
         switch value {
