@@ -2,7 +2,7 @@
 ///
 /// A flow file describes a storyboard as JSON or YAML with the same structure (CONTRACT §2); keys
 /// are UIKit's property names. The full reference, with the view-element syntax, is
-/// `Sources/SegueFlowFiles/README.md`. In short:
+/// `Sources/SegueFlowFiles/SegueFlowFiles.docc/FlowFiles.md`. In short:
 ///
 /// ```yaml
 /// initialViewController: nav                   # scene id

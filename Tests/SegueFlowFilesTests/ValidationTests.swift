@@ -561,6 +561,13 @@ import Testing
         ])
     }
 
+    @Test func tabIndentedJSONLoads() throws {
+        let text = "{\n\t\"initialViewController\": \"a\",\n\t\"scenes\": {\n\t\t\"a\": {\"title\": \"A\"}\n\t}\n}\n"
+        let storyboard = try FlowFileLoader.parse(text, fileName: "tabs.json", format: .json)
+        #expect(storyboard["a"]?.title == "A")
+        #expect(storyboard["a"]?.location?.line == 4)
+    }
+
     @Test func emptyFile() {
         #expect(problems("", file: "empty.yaml") == [
             "empty.yaml:1: empty flow file (expected a YAML map with 'initialViewController' and 'scenes')",
