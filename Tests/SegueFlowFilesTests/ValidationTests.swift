@@ -226,6 +226,35 @@ import Testing
         ])
     }
 
+    @Test func aKeyWrittenThreeTimesIsReportedTwice() {
+        let found = problems("""
+        initialViewController: a
+        scenes:
+          a: {title: One, kind: viewController, title: Two,
+              title: Three}
+        """)
+        #expect(found == ["bad.yaml:3: duplicate key 'title'", "bad.yaml:4: duplicate key 'title'"])
+    }
+
+    @Test func validationLinesInJSON() {
+        #expect(problems("""
+        {
+          "initialViewController": "nav",
+          "scenes": {
+            "nav": {"kind": "navigationController"},
+            "a": {
+              "titel": "A",
+              "segues": {"s": {"kind": "unwind", "action": "nowhere"}}
+            }
+          }
+        }
+        """, file: "bad.json", format: .json) == [
+            "bad.json:4: navigationController 'nav' has no rootViewController",
+            "bad.json:6: unknown key 'titel' in scene 'a'",
+            "bad.json:7: no scene implements unwind action 'nowhere'",
+        ])
+    }
+
     @Test func duplicateKeysInJSON() {
         #expect(problems("""
         {"initialViewController": "a",
