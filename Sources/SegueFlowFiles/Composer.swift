@@ -1,0 +1,178 @@
+import SegueCore
+import Yams
+
+/// Text → YAML node tree (JSON is read as YAML flow style), with a line for every problem.
+///
+/// Yams refuses a mapping with a duplicated key outright, which would stop the load at the first
+/// duplicate and report the line of the *first* occurrence. To list every problem, the composer
+/// renames the first occurrence (at the exact mark Yams reports) with a private-use prefix and
+/// parses again; `Fields` later recognises the prefix and reports the later occurrences as
+/// duplicates, keeping the first value.
+enum Composer {
+    /// Private-use delimiter of the duplicate marker: `\u{E000}dup3\u{E000}title`.
+    static let markerDelimiter: Character = "\u{E000}"
+
+    /// Splits a possibly renamed key into the key as written and whether it was renamed.
+    static func unmark(_ key: String) -> (key: String, renamed: Bool) {
+        guard key.first == markerDelimiter,
+              let end = key.dropFirst().firstIndex(of: markerDelimiter) else { return (key, false) }
+        return (String(key[key.index(after: end)...]), true)
+    }
+
+    static func compose(_ original: String, file: String, format: FlowFileFormat, into diagnostics: Diagnostics) -> Node? {
+        var text = original
+        if format == .json {
+            // Tabs are JSON whitespace but not YAML indentation; inside JSON strings they must be
+            // escaped, so replacing raw tabs changes no value.
+            text = text.replacingOccurrences(of: "\t", with: " ")
+        }
+        let language = format == .json ? "JSON" : "YAML"
+        var renamed = 0
+        while true {
+            do {
+                return try Yams.compose(yaml: text)
+            } catch let YamlError.duplicatedKeysInMapping(duplicates, context) {
+                let key = duplicates.first ?? "?"
+                if renamed < 500, let next = rename(key: key, at: context.mark, in: text, serial: renamed) {
+                    text = next
+                    renamed += 1
+                    continue
+                }
+                diagnostics.error(line: context.mark.line, "duplicate key '\(key)'")
+                return nil
+            } catch let error as YamlError {
+                let (line, message) = describe(error, text: text)
+                diagnostics.error(line: line, "invalid \(language): \(message)")
+                return nil
+            } catch {
+                diagnostics.error(line: 1, "invalid \(language): \(error)")
+                return nil
+            }
+        }
+    }
+
+    /// The line and a one-line message of a parser error.
+    static func describe(_ error: YamlError, text: String) -> (Int, String) {
+        func message(_ problem: String, _ context: YamlError.Context?, _ mark: Mark) -> String {
+            guard let context, !context.text.isEmpty else { return problem }
+            if context.mark.line != mark.line {
+                return "\(problem) \(context.text) (started at line \(context.mark.line))"
+            }
+            return "\(problem) \(context.text)"
+        }
+        switch error {
+        case let .scanner(context, problem, mark, _),
+             let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            return (max(mark.line, 1), message(problem, context, mark))
+        case let .reader(problem, offset, _, _):
+            return (offset.map { line(ofUTF8Offset: $0, in: text) } ?? 1, problem)
+        default:
+            return (1, "\(error)")
+        }
+    }
+
+    static func line(ofUTF8Offset offset: Int, in text: String) -> Int {
+        var line = 1
+        for (index, byte) in text.utf8.enumerated() {
+            if index >= offset { break }
+            if byte == 0x0A { line += 1 }
+        }
+        return line
+    }
+
+    /// Inserts the duplicate marker in front of the key scalar at `mark` (after its opening quote).
+    static func rename(key: String, at mark: Mark, in text: String, serial: Int) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        var line = 1, column = 1, index = 0
+        while index < scalars.count, line < mark.line || (line == mark.line && column < mark.column) {
+            let scalar = scalars[index]
+            index += 1
+            switch scalar {
+            case "\r":
+                if index < scalars.count, scalars[index] == "\n" { index += 1 }
+                line += 1
+                column = 1
+            case "\n", "\u{85}", "\u{2028}", "\u{2029}":
+                line += 1
+                column = 1
+            default:
+                column += 1
+            }
+        }
+        guard line == mark.line, column == mark.column, index < scalars.count else { return nil }
+        var insertAt = index
+        if scalars[index] == "\"" || scalars[index] == "'" {
+            insertAt += 1
+        } else {
+            // A plain key must read as written at the mark.
+            let rest = String(String.UnicodeScalarView(scalars[index...].prefix(key.unicodeScalars.count)))
+            guard rest == key else { return nil }
+        }
+        let marker = "\(markerDelimiter)dup\(serial)\(markerDelimiter)"
+        var result = String.UnicodeScalarView(scalars[..<insertAt])
+        result.append(contentsOf: marker.unicodeScalars)
+        result.append(contentsOf: scalars[insertAt...])
+        return String(result)
+    }
+
+    /// JSON read as YAML accepts more than JSON; refuse unquoted words and block syntax.
+    static func checkJSON(_ node: Node, into diagnostics: Diagnostics) {
+        switch node {
+        case let .scalar(scalar):
+            guard scalar.style == .plain || scalar.style == .any else {
+                if scalar.style == .doubleQuoted { return }
+                diagnostics.error(line: node.line, "invalid JSON: strings must be double-quoted")
+                return
+            }
+            let text = scalar.string
+            if text == "true" || text == "false" || text == "null" || isJSONNumber(text) { return }
+            diagnostics.error(line: node.line, "invalid JSON: unquoted value '\(text)'")
+        case let .mapping(mapping):
+            for (key, value) in mapping {
+                if case let .scalar(scalar) = key, scalar.style == .doubleQuoted {
+                    checkJSON(value, into: diagnostics)
+                } else {
+                    diagnostics.error(line: key.line, "invalid JSON: object keys must be double-quoted strings")
+                }
+            }
+        case let .sequence(sequence):
+            for element in sequence { checkJSON(element, into: diagnostics) }
+        case .alias:
+            diagnostics.error(line: node.line, "invalid JSON: YAML alias")
+        }
+    }
+
+    static func isJSONNumber(_ text: String) -> Bool {
+        var chars = Substring(text)
+        if chars.first == "-" { chars = chars.dropFirst() }
+        guard let first = chars.first, first.isASCII, first.isNumber else { return false }
+        let intPart = chars.prefix { $0.isASCII && $0.isNumber }
+        if intPart.count > 1, intPart.first == "0" { return false }
+        chars = chars.dropFirst(intPart.count)
+        if chars.first == "." {
+            chars = chars.dropFirst()
+            let fraction = chars.prefix { $0.isASCII && $0.isNumber }
+            if fraction.isEmpty { return false }
+            chars = chars.dropFirst(fraction.count)
+        }
+        if chars.first == "e" || chars.first == "E" {
+            chars = chars.dropFirst()
+            if chars.first == "+" || chars.first == "-" { chars = chars.dropFirst() }
+            let exponent = chars.prefix { $0.isASCII && $0.isNumber }
+            if exponent.isEmpty { return false }
+            chars = chars.dropFirst(exponent.count)
+        }
+        return chars.isEmpty
+    }
+}
+
+extension Node {
+    /// The 1-based line where this node starts.
+    var line: Int { mark?.line ?? 1 }
+}
+
+extension Node {
+    /// The resolved tag (`str`, `int`, `bool`, `null`, ...): quoted scalars are strings.
+    var tagName: Tag.Name { Resolver.default.resolveTag(of: self) }
+}

@@ -1,0 +1,173 @@
+import SegueCore
+
+/// Whole-file checks: every reference between scenes, segues and elements resolves.
+struct Validator {
+    let diagnostics: Diagnostics
+
+    /// Checks `decoded` and returns the initial controller to use.
+    func validate(_ decoded: Decoder.Result, topLevelPresent: Bool) -> String? {
+        let scenes = Dictionary(decoded.scenes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let initial = checkInitial(decoded, scenes: scenes, topLevelPresent: topLevelPresent)
+        checkRelationships(decoded, scenes: scenes)
+        let implemented = Set(decoded.scenes.flatMap(\.unwindActions))
+        for scene in decoded.scenes {
+            let lines = decoded.keyLines[scene.id] ?? [:]
+            let sceneLine = scene.location?.line ?? 1
+            func line(_ key: String) -> Int { lines[key] ?? sceneLine }
+            checkContainer(scene, written: Set(lines.keys), line: line)
+            checkSegues(scene, scenes: scenes, implemented: implemented)
+            checkTaps(scene, taps: decoded.taps[scene.id] ?? [])
+            var seen: [String: Int] = [:]
+            for (id, idLine) in decoded.elementIDs[scene.id] ?? [] {
+                if let first = seen[id] {
+                    diagnostics.error(line: idLine, "duplicate element id '\(id)' in scene '\(scene.id)' (first at line \(first))")
+                } else {
+                    seen[id] = idLine
+                }
+            }
+        }
+        return initial
+    }
+
+    private func checkInitial(_ decoded: Decoder.Result, scenes: [String: Scene], topLevelPresent: Bool) -> String? {
+        var initial = decoded.initialViewController
+        if let named = initial, scenes[named] == nil, !decoded.scenes.isEmpty {
+            diagnostics.error(line: decoded.initialLine, "initialViewController names unknown scene '\(named)'")
+        }
+        for (index, (id, line)) in decoded.flaggedInitial.enumerated() {
+            if index > 0 || (initial != nil && initial != id) {
+                diagnostics.error(line: line, "two initial controllers")
+            } else {
+                initial = id
+            }
+        }
+        if initial == nil, !topLevelPresent, !decoded.scenes.isEmpty {
+            diagnostics.error(line: 1, "missing 'initialViewController'")
+        }
+        return initial
+    }
+
+    private func checkRelationships(_ decoded: Decoder.Result, scenes: [String: Scene]) {
+        for relationship in decoded.relationships {
+            guard let target = scenes[relationship.target] else {
+                diagnostics.error(line: relationship.line,
+                                  "relationship '\(relationship.key)' of scene '\(relationship.scene)' names unknown scene '\(relationship.target)'")
+                continue
+            }
+            if target.kind == .alertController {
+                diagnostics.error(line: relationship.line,
+                                  "relationship '\(relationship.key)' of scene '\(relationship.scene)' names alertController '\(target.id)', which can only be presented")
+            } else if relationship.key == "rootViewController", target.kind == .navigationController {
+                diagnostics.error(line: relationship.line,
+                                  "rootViewController of scene '\(relationship.scene)' is navigationController '\(target.id)' (a navigation controller cannot be pushed)")
+            }
+        }
+        // A container that contains itself would instantiate forever.
+        var reported: Set<String> = []
+        for scene in decoded.scenes where scene.kind.isContainer {
+            var path = [scene.id]
+            if let cycle = findCycle(from: scene.id, scenes: scenes, path: &path), reported.isDisjoint(with: cycle) {
+                reported.formUnion(cycle)
+                diagnostics.error(line: scene.location?.line ?? 1, "relationship cycle: \(cycle.joined(separator: " → "))")
+            }
+        }
+    }
+
+    private func findCycle(from id: String, scenes: [String: Scene], path: inout [String]) -> [String]? {
+        guard let scene = scenes[id], scene.kind.isContainer else { return nil }
+        for target in scene.relationshipTargets {
+            if target == path.first { return path + [target] }
+            if path.contains(target) { continue }
+            path.append(target)
+            if let cycle = findCycle(from: target, scenes: scenes, path: &path) { return cycle }
+            path.removeLast()
+        }
+        return nil
+    }
+
+    /// `written`: the keys the scene declares (a written but invalid value was already reported).
+    private func checkContainer(_ scene: Scene, written: Set<String>, line: (String) -> Int) {
+        let sceneLine = scene.location?.line ?? 1
+        switch scene.kind {
+        case .navigationController:
+            if scene.rootViewController == nil, !written.contains("rootViewController") {
+                diagnostics.error(line: sceneLine, "navigationController '\(scene.id)' has no rootViewController")
+            }
+        case .splitViewController:
+            if scene.masterViewController == nil || scene.detailViewController == nil,
+               !written.contains("masterViewController") || !written.contains("detailViewController") {
+                diagnostics.error(line: sceneLine, "splitViewController '\(scene.id)' needs a masterViewController and a detailViewController")
+            }
+        case .pageViewController:
+            if scene.pages.isEmpty, !written.contains("pages") {
+                diagnostics.error(line: sceneLine, "pageViewController '\(scene.id)' has no pages")
+            }
+            if scene.pageView?.spineLocation == .mid, scene.pages.count % 2 == 1 {
+                diagnostics.error(line: line("spineLocation"),
+                                  "spineLocation mid in scene '\(scene.id)' needs an even number of pages, not \(scene.pages.count)")
+            }
+        case .tabBarController:
+            let count = scene.viewControllers.count
+            if let index = scene.selectedIndex, index < 0 || index >= count {
+                diagnostics.error(line: line("selectedIndex"),
+                                  "selectedIndex \(index) of scene '\(scene.id)' is out of range (\(count) viewControllers)")
+            }
+            for id in scene.customizableViewControllers ?? [] where !scene.viewControllers.contains(id) {
+                diagnostics.error(line: line("customizableViewControllers"),
+                                  "customizableViewControllers of scene '\(scene.id)' names '\(id)', which is not among its viewControllers")
+            }
+            for index in scene.refusesSelectionOf where index < 0 || index >= count {
+                diagnostics.error(line: line("refusesSelectionOf"),
+                                  "refusesSelectionOf \(index) of scene '\(scene.id)' is out of range (\(count) viewControllers)")
+            }
+        default:
+            break
+        }
+    }
+
+    private func checkSegues(_ scene: Scene, scenes: [String: Scene], implemented: Set<String>) {
+        for segue in scene.segues {
+            let line = segue.location?.line ?? scene.location?.line ?? 1
+            let name = "segue '\(segue.id)' of scene '\(scene.id)'"
+            if segue.kind == .unwind {
+                if segue.destination != nil {
+                    diagnostics.error(line: line, "unwind \(name) takes an action, not a destination")
+                }
+                guard let action = segue.action else {
+                    diagnostics.error(line: line, "unwind \(name) has no action")
+                    continue
+                }
+                if !implemented.contains(action) {
+                    diagnostics.error(line: line, "no scene implements unwind action '\(action)'")
+                }
+            } else {
+                if segue.action != nil {
+                    diagnostics.error(line: line, "\(name) has an 'action' but is not an unwind segue")
+                }
+                guard let destination = segue.destination else {
+                    diagnostics.error(line: line, "\(name) has no destination")
+                    continue
+                }
+                if scenes[destination] == nil {
+                    diagnostics.error(line: line, "\(name) names unknown destination '\(destination)'")
+                }
+            }
+        }
+    }
+
+    private func checkTaps(_ scene: Scene, taps: [(TapTarget, Int)]) {
+        for (tap, line) in taps {
+            switch tap {
+            case let .segue(id):
+                if scene.segue(id) == nil {
+                    diagnostics.error(line: line, "unknown segue '\(id)' in scene '\(scene.id)'")
+                }
+            case let .action(name):
+                if BuiltInAction(rawValue: name) == nil, scene.className == nil {
+                    let builtIns = BuiltInAction.allCases.map(\.rawValue).joined(separator: ", ")
+                    diagnostics.error(line: line, "unknown action '\(name)' in scene '\(scene.id)' (built-in actions: \(builtIns); others need the scene's 'class')")
+                }
+            }
+        }
+    }
+}
