@@ -21,7 +21,9 @@ static const unsigned int CMHD_FLAG_ERROR_LOG = MHD_USE_ERROR_LOG;
 
 /// Start a daemon with the options SegueHTTP needs.
 /// `threads` <= 1 runs a single internal polling thread (no pool).
-/// `per_ip_limit` 0 means no per-IP limit; `timeout_seconds` 0 means none.
+/// `per_ip_limit` 0 means no per-IP limit; `timeout_seconds` 0 means none;
+/// `memory_limit` is the per-connection memory pool (request line, headers and
+/// read buffer), 0 for libmicrohttpd's default (32 KiB).
 static inline struct MHD_Daemon *
 cmhd_start_daemon(unsigned int flags,
                   uint16_t port,
@@ -32,6 +34,7 @@ cmhd_start_daemon(unsigned int flags,
                   unsigned int connection_limit,
                   unsigned int per_ip_limit,
                   unsigned int timeout_seconds,
+                  size_t memory_limit,
                   MHD_RequestCompletedCallback completed,
                   void *completed_cls)
 {
@@ -43,6 +46,8 @@ cmhd_start_daemon(unsigned int flags,
                           MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                           MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
                           MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+                          MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+                          (size_t)(memory_limit ? memory_limit : 32 * 1024),
                           MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                           MHD_OPTION_END);
 }

@@ -71,6 +71,7 @@ public final class HTTPServer: Sendable {
                     clampUInt32(config.connectionLimit),
                     clampUInt32(config.perIPConnectionLimit),
                     clampUInt32(config.connectionTimeoutSeconds),
+                    max(0, config.connectionMemoryLimit),
                     segueRequestCompleted, context.toOpaque())
             }
             guard let daemon else {

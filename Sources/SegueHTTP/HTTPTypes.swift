@@ -155,6 +155,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var perIPConnectionLimit: Int = 0
     /// Idle connections are closed after this many seconds (0 = never).
     public var connectionTimeoutSeconds: Int = 30
+    /// libmicrohttpd's per-connection memory pool: request line + headers +
+    /// read buffer must fit (larger headers get 431). It is cleared between
+    /// keep-alive requests, so smaller is faster. 0 = libmicrohttpd's 32 KiB.
+    public var connectionMemoryLimit: Int = 16 * 1024
     /// How long `stop()` waits for in-flight requests after it stops accepting.
     public var shutdownGraceSeconds: Double = 5
 
@@ -166,6 +170,7 @@ public struct HTTPServerConfiguration: Sendable {
         connectionLimit: Int = 1024,
         perIPConnectionLimit: Int = 0,
         connectionTimeoutSeconds: Int = 30,
+        connectionMemoryLimit: Int = 16 * 1024,
         shutdownGraceSeconds: Double = 5
     ) {
         self.host = host
@@ -175,6 +180,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.connectionLimit = connectionLimit
         self.perIPConnectionLimit = perIPConnectionLimit
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
+        self.connectionMemoryLimit = connectionMemoryLimit
         self.shutdownGraceSeconds = shutdownGraceSeconds
     }
 }

@@ -252,6 +252,19 @@ struct HTTPServerTests {
         #expect(err.header("content-type") == "application/json")
     }
 
+    @Test func largeHeadersFitAndOversizedHeadersGet431() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let url = "http://127.0.0.1:\(server.port)/echo"
+        let big = String(repeating: "a", count: 8000)
+        let ok = try run(["-s", "-H", "X-Big: \(big)", url])
+        #expect(ok.stdout.contains("h:x-big=\(big)\n"))
+        let huge = String(repeating: "b", count: 40_000)
+        let refused = try run(["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "X-Huge: \(huge)", url])
+        #expect(refused.stdout == "431")
+        #expect(try run(["-s", "http://127.0.0.1:\(server.port)/"]).stdout == "ok")
+    }
+
     @Test func requestHelpers() {
         let request = HTTPRequest(method: .GET, path: "/", query: [("a", "1"), ("a", "2")],
                                   headers: [("content-type", "text/html")])
