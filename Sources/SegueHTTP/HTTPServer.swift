@@ -1,4 +1,4 @@
-// SegueHTTP — the HTTP/1.1 layer of Segue, over libmicrohttpd (see README.md).
+// SegueHTTP — the HTTP/1.1 layer of Segue, over libmicrohttpd (overview: SegueHTTP.swift).
 //
 // This module owns: the daemon lifecycle (start / port read-back / graceful stop),
 // turning libmicrohttpd's callback protocol into whole `HTTPRequest` values
