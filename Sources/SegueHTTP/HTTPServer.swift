@@ -132,6 +132,15 @@ final class ServerContext: Sendable {
 final class RequestState {
     var body: [UInt8] = []
     var tooLarge = false
+    /// Body bytes read and dropped once over the limit.
+    var discarded = 0
+}
+
+/// How many body bytes an over-limit (chunked) upload may still send before
+/// the connection is dropped without a response.
+@inline(__always)
+private func discardLimit(_ maxBodyBytes: Int) -> Int {
+    max(maxBodyBytes, 1 << 20) &* 4
 }
 
 /// `*req_cls` for a request that has started but received no body bytes yet:
@@ -186,9 +195,16 @@ private func segueAccessHandler(
         } else {
             state = Unmanaged<RequestState>.fromOpaque(current).takeUnretainedValue()
         }
-        if !state.tooLarge {
+        if state.tooLarge {
+            // libmicrohttpd 0.9.75 cannot queue a response mid-upload, so the
+            // rest is read and dropped, then 413 is sent. A client that keeps
+            // sending far past the limit is cut off instead.
+            state.discarded &+= size
+            if state.discarded > discardLimit(context.maxBodyBytes) { return cmhd_no() }
+        } else {
             if size > context.maxBodyBytes - state.body.count {
                 state.tooLarge = true
+                state.discarded = state.body.count + size
                 state.body = []
             } else if let uploadData {
                 uploadData.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
