@@ -92,6 +92,8 @@ public final class HTTPServer: Sendable {
     /// Graceful stop: stop accepting new connections, wait (up to
     /// `shutdownGraceSeconds`) for in-flight requests to finish, then stop the
     /// daemon, closing idle keep-alive connections. Safe to call more than once.
+    /// Do not call it from inside the responder: `MHD_stop_daemon` joins the
+    /// pool thread the responder is running on.
     public func stop() {
         let grace = configuration.shutdownGraceSeconds
         state.withLock { s in
