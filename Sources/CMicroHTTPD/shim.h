@@ -1,1 +1,109 @@
+// Fixed-argument wrappers over libmicrohttpd's variadic and macro-based API,
+// so SegueHTTP can call them from Swift. Everything here is prefixed `cmhd_`.
+#ifndef CMHD_SHIM_H
+#define CMHD_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
 #include <microhttpd.h>
+
+/// Daemon flags used by SegueHTTP: an internal polling thread (or a pool of them)
+/// on epoll, with an inter-thread channel so MHD_quiesce_daemon works.
+/// MHD_USE_ERROR_LOG is deliberately not set.
+static const unsigned int CMHD_FLAGS_DEFAULT =
+    MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC;
+static const unsigned int CMHD_FLAG_IPV6 = MHD_USE_IPv6;
+static const unsigned int CMHD_FLAG_TURBO = MHD_USE_TURBO;
+static const unsigned int CMHD_FLAG_ERROR_LOG = MHD_USE_ERROR_LOG;
+
+/// Start a daemon with the options SegueHTTP needs.
+/// `threads` <= 1 runs a single internal polling thread (no pool).
+/// `per_ip_limit` 0 means no per-IP limit; `timeout_seconds` 0 means none;
+/// `memory_limit` is the per-connection memory pool (request line, headers and
+/// read buffer), 0 for libmicrohttpd's default (32 KiB).
+static inline struct MHD_Daemon *
+cmhd_start_daemon(unsigned int flags,
+                  uint16_t port,
+                  const struct sockaddr *bind_addr,
+                  MHD_AccessHandlerCallback handler,
+                  void *handler_cls,
+                  unsigned int threads,
+                  unsigned int connection_limit,
+                  unsigned int per_ip_limit,
+                  unsigned int timeout_seconds,
+                  size_t memory_limit,
+                  MHD_RequestCompletedCallback completed,
+                  void *completed_cls)
+{
+  return MHD_start_daemon(flags, port,
+                          NULL, NULL,
+                          handler, handler_cls,
+                          MHD_OPTION_SOCK_ADDR, bind_addr,
+                          MHD_OPTION_THREAD_POOL_SIZE, (threads > 1 ? threads : 0u),
+                          MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                          MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
+                          MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+                          MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+                          (size_t)(memory_limit ? memory_limit : 32 * 1024),
+                          MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                          MHD_OPTION_END);
+}
+
+/// The port the daemon is bound to (useful when started on port 0); 0 on failure.
+static inline uint16_t
+cmhd_bind_port(struct MHD_Daemon *daemon)
+{
+  const union MHD_DaemonInfo *info =
+      MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+  return info ? info->port : 0;
+}
+
+/// Number of currently open connections (all threads).
+static inline unsigned int
+cmhd_current_connections(struct MHD_Daemon *daemon)
+{
+  const union MHD_DaemonInfo *info =
+      MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+  return info ? info->num_connections : 0;
+}
+
+/// Iterate over the request headers.
+static inline int
+cmhd_each_header(struct MHD_Connection *connection,
+                 MHD_KeyValueIterator iterator, void *cls)
+{
+  return MHD_get_connection_values(connection, MHD_HEADER_KIND, iterator, cls);
+}
+
+/// Iterate over the URL query (GET) arguments, in order. Values may be NULL.
+static inline int
+cmhd_each_query_argument(struct MHD_Connection *connection,
+                         MHD_KeyValueIterator iterator, void *cls)
+{
+  return MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, iterator, cls);
+}
+
+/// The raw Content-Length request header, or NULL.
+static inline const char *
+cmhd_content_length(struct MHD_Connection *connection)
+{
+  return MHD_lookup_connection_value(connection, MHD_HEADER_KIND,
+                                     MHD_HTTP_HEADER_CONTENT_LENGTH);
+}
+
+/// A response that owns a private copy of `size` bytes at `data`.
+static inline struct MHD_Response *
+cmhd_response_copying(const void *data, size_t size)
+{
+  static const char empty[1] = { 0 };
+  return MHD_create_response_from_buffer(size, (void *)(size ? data : empty),
+                                         MHD_RESPMEM_MUST_COPY);
+}
+
+static inline enum MHD_Result cmhd_yes(void) { return MHD_YES; }
+static inline enum MHD_Result cmhd_no(void) { return MHD_NO; }
+
+#endif /* CMHD_SHIM_H */

@@ -1,1 +1,61 @@
-// SegueHTTP
+// SegueHTTP — module overview
+//
+// # SegueHTTP
+//
+// The HTTP/1.1 layer of Segue: a small server over **libmicrohttpd** (0.9.75,
+// through the `CMicroHTTPD` system-library target). Requests in, responses out;
+// it knows nothing about sessions, pages, flows or the JSON API — those live in
+// `SegueServer`, which implements `HTTPResponder`.
+//
+// ## What this module owns
+//
+// - **Daemon lifecycle** — `HTTPServer.start()` binds `configuration.host:port`
+//   (IPv4 literal, `localhost`, `0.0.0.0`, or an IPv6 literal) with
+//   `MHD_OPTION_SOCK_ADDR`, runs libmicrohttpd's internal epoll thread pool
+//   (`threads`), applies the connection limit, per-IP limit, idle timeout and
+//   per-connection memory pool, and reads the real port back
+//   (`MHD_DAEMON_INFO_BIND_PORT`) for port 0. Failures throw `HTTPServerError`;
+//   as error logging is off, a bind failure is diagnosed with a probe socket
+//   (`.bindFailed(…, reason: "Address already in use")`).
+// - **Graceful stop** — `stop()` quiesces (stops accepting), waits up to
+//   `shutdownGraceSeconds` for in-flight requests (headers received, not yet
+//   completed), then `MHD_stop_daemon`; idempotent, also run by `deinit`. A
+//   stopped server can be started again.
+// - **Request assembly** — the C access handler (a nonisolated
+//   `@convention(c)` function; the responder travels through `void *cls` as a
+//   retained `Unmanaged` box) follows libmicrohttpd's call protocol:
+//   first call = headers only, mark the request started (never queue there —
+//   0.9.75 would then close every keep-alive connection); middle calls =
+//   accumulate the body and set `*upload_data_size = 0`; last call
+//   (`*upload_data_size == 0`) = build `HTTPRequest`, call the responder, queue.
+//   Body-less requests allocate no per-request state (a marker pointer sits in
+//   `*req_cls`); `MHD_OPTION_NOTIFY_COMPLETED` frees whatever was allocated.
+// - **Request values** — method (+ exact spelling), percent-decoded path without
+//   query, ordered query arguments and headers (names lower-cased) gathered
+//   with `MHD_get_connection_values` and C iterators, and the body as `[UInt8]`.
+// - **Body limit** — bodies over `maxBodyBytes` (announced by Content-Length,
+//   or discovered while reading a chunked body) get
+//   `413 {"error":{"code":"payload_too_large","message":"…"}}` and the responder
+//   is not called. Headers larger than the memory pool get libmicrohttpd's 431.
+// - **Responses** — `MHD_create_response_from_buffer(…, MHD_RESPMEM_MUST_COPY)`
+//   plus `MHD_add_response_header`; libmicrohttpd computes framing
+//   (`Content-Length`/`Transfer-Encoding` set by the responder are ignored),
+//   adds `Date`, handles `Expect: 100-continue`, and sends no body for HEAD.
+//
+// ## Threading
+//
+// The responder runs on libmicrohttpd's pool threads, concurrently, with no
+// actor hops or locks added on the hot path (one relaxed atomic increment per
+// request for the in-flight count). It must be `Sendable` and should not block
+// for long: a blocked responder holds one pool thread and all the connections
+// that thread serves.
+//
+// ## The C shim
+//
+// `Sources/CMicroHTTPD/shim.h` wraps what Swift cannot call directly:
+// `cmhd_start_daemon` (variadic `MHD_start_daemon` with a fixed option list),
+// `cmhd_bind_port` / `cmhd_current_connections` (variadic `MHD_get_daemon_info`),
+// `cmhd_each_header` / `cmhd_each_query_argument` / `cmhd_content_length`,
+// `cmhd_response_copying`, and `cmhd_yes()` / `cmhd_no()`.
+
+// (This file holds documentation only; the code is in HTTPServer.swift and HTTPTypes.swift.)

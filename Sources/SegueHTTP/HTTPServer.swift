@@ -1,0 +1,422 @@
+// SegueHTTP — the HTTP/1.1 layer of Segue, over libmicrohttpd (overview: SegueHTTP.swift).
+//
+// This module owns: the daemon lifecycle (start / port read-back / graceful stop),
+// turning libmicrohttpd's callback protocol into whole `HTTPRequest` values
+// (method, decoded path, ordered query, lower-cased headers, body up to a limit),
+// and turning `HTTPResponse` values back into libmicrohttpd responses.
+// It knows nothing about Segue's sessions, pages or JSON API.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CMicroHTTPD
+import Synchronization
+
+/// An HTTP server running on libmicrohttpd's own threads.
+///
+/// The responder is called on those threads, concurrently, with one complete
+/// request at a time per connection. `stop()` is graceful and idempotent;
+/// `deinit` stops a running server.
+public final class HTTPServer: Sendable {
+    public let configuration: HTTPServerConfiguration
+    private let responder: any HTTPResponder
+    private let state = Mutex(DaemonState())
+
+    /// Everything that exists only while the daemon runs.
+    private struct DaemonState: ~Copyable {
+        var daemon: OpaquePointer?
+        var context: Unmanaged<ServerContext>?
+        var boundPort: Int = 0
+    }
+
+    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
+        self.configuration = configuration
+        self.responder = responder
+    }
+
+    deinit { stop() }
+
+    /// The bound port once started (the real one when configured with port 0);
+    /// before `start()` the configured port.
+    public var port: Int {
+        state.withLock { $0.daemon != nil ? $0.boundPort : configuration.port }
+    }
+
+    /// Whether the daemon is running.
+    public var isRunning: Bool { state.withLock { $0.daemon != nil } }
+
+    /// Binds and starts serving. Throws `HTTPServerError` (e.g. `.bindFailed`
+    /// with "Address already in use").
+    public func start() throws {
+        let config = configuration
+        guard (0...65535).contains(config.port) else { throw HTTPServerError.invalidPort(config.port) }
+        guard var address = SocketAddress(host: config.host, port: UInt16(config.port)) else {
+            throw HTTPServerError.invalidHost(config.host)
+        }
+        try state.withLock { (s: inout DaemonState) throws(HTTPServerError) in
+            guard s.daemon == nil else { throw .alreadyRunning }
+            let context = Unmanaged.passRetained(
+                ServerContext(responder: responder, maxBodyBytes: max(0, config.maxBodyBytes)))
+            var flags = CMHD_FLAGS_DEFAULT
+            if address.isIPv6 { flags |= CMHD_FLAG_IPV6 }
+            let daemon = address.withSockaddr { sa in
+                cmhd_start_daemon(
+                    flags, UInt16(config.port), sa,
+                    segueAccessHandler, context.toOpaque(),
+                    clampUInt32(config.threads),
+                    clampUInt32(config.connectionLimit),
+                    clampUInt32(config.perIPConnectionLimit),
+                    clampUInt32(config.connectionTimeoutSeconds),
+                    max(0, config.connectionMemoryLimit),
+                    segueRequestCompleted, context.toOpaque())
+            }
+            guard let daemon else {
+                context.release()
+                if let reason = address.probeBindFailure() {
+                    throw .bindFailed(host: config.host, port: config.port, reason: reason)
+                }
+                throw .startFailed(
+                    "libmicrohttpd refused to start on \(config.host):\(config.port) "
+                        + "(threads \(config.threads), connection limit \(config.connectionLimit))")
+            }
+            s.daemon = daemon
+            s.context = context
+            s.boundPort = Int(cmhd_bind_port(daemon))
+        }
+    }
+
+    /// Graceful stop: stop accepting new connections, wait (up to
+    /// `shutdownGraceSeconds`) for in-flight requests to finish, then stop the
+    /// daemon, closing idle keep-alive connections. Safe to call more than once.
+    /// Do not call it from inside the responder: `MHD_stop_daemon` joins the
+    /// pool thread the responder is running on.
+    public func stop() {
+        let grace = configuration.shutdownGraceSeconds
+        state.withLock { s in
+            guard let daemon = s.daemon, let context = s.context else { return }
+            let listenSocket = MHD_quiesce_daemon(daemon)
+            let deadline = monotonicSeconds() + max(0, grace)
+            while context.takeUnretainedValue().inFlight.load(ordering: .acquiring) > 0,
+                  monotonicSeconds() < deadline {
+                usleep(2_000)
+            }
+            MHD_stop_daemon(daemon)
+            if listenSocket >= 0 { close(listenSocket) }
+            context.release()
+            s.daemon = nil
+            s.context = nil
+            s.boundPort = 0
+        }
+    }
+}
+
+// MARK: - State shared with the C callbacks
+
+/// Passed to libmicrohttpd as `cls` (a retained Unmanaged reference); lives
+/// from `start()` until after `MHD_stop_daemon` returns.
+final class ServerContext: Sendable {
+    let responder: any HTTPResponder
+    let maxBodyBytes: Int
+    /// Requests that have begun (headers parsed) and not yet completed.
+    let inFlight = Atomic<Int>(0)
+
+    init(responder: any HTTPResponder, maxBodyBytes: Int) {
+        self.responder = responder
+        self.maxBodyBytes = maxBodyBytes
+    }
+}
+
+/// Per-request upload state, stored in `*req_cls` once a body arrives.
+final class RequestState {
+    var body: [UInt8] = []
+    var tooLarge = false
+    /// Body bytes read and dropped once over the limit.
+    var discarded = 0
+}
+
+/// How many body bytes an over-limit (chunked) upload may still send before
+/// the connection is dropped without a response.
+@inline(__always)
+private func discardLimit(_ maxBodyBytes: Int) -> Int {
+    max(maxBodyBytes, 1 << 20) &* 4
+}
+
+/// `*req_cls` for a request that has started but received no body bytes yet:
+/// avoids an allocation for body-less requests.
+private var noBodyMarker: UnsafeMutableRawPointer {
+    @inline(__always) get { UnsafeMutableRawPointer(bitPattern: 0x1).unsafelyUnwrapped }
+}
+
+// MARK: - libmicrohttpd callbacks (C function pointers, nonisolated)
+
+/// The access handler. libmicrohttpd calls it:
+/// 1. once when the headers are parsed (`*req_cls == nil`): we only mark the
+///    request as started — queueing a response here would make 0.9.75 close
+///    the connection (no keep-alive);
+/// 2. zero or more times with body bytes: we accumulate (or discard once over
+///    the limit) and set `*upload_data_size = 0`;
+/// 3. once with `*upload_data_size == 0`: we call the responder and queue.
+private func segueAccessHandler(
+    _ cls: UnsafeMutableRawPointer?,
+    _ connection: OpaquePointer?,
+    _ url: UnsafePointer<CChar>?,
+    _ method: UnsafePointer<CChar>?,
+    _ version: UnsafePointer<CChar>?,
+    _ uploadData: UnsafePointer<CChar>?,
+    _ uploadDataSize: UnsafeMutablePointer<Int>?,
+    _ reqCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+    guard let cls, let connection, let reqCls, let uploadDataSize else { return cmhd_no() }
+    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+
+    // 1. First call: headers only.
+    guard let current = reqCls.pointee else {
+        context.inFlight.add(1, ordering: .relaxed)
+        if let announced = cmhd_content_length(connection),
+           announcedLengthExceeds(announced, context.maxBodyBytes) {
+            // Refuse before reading the body; libmicrohttpd will close the
+            // connection after the response since the body stays unread.
+            reqCls.pointee = noBodyMarker
+            return queue(payloadTooLarge(context.maxBodyBytes), on: connection, isHead: false)
+        }
+        reqCls.pointee = noBodyMarker
+        return cmhd_yes()
+    }
+
+    // 2. Body bytes.
+    let size = uploadDataSize.pointee
+    if size != 0 {
+        let state: RequestState
+        if current == noBodyMarker {
+            state = RequestState()
+            reqCls.pointee = Unmanaged.passRetained(state).toOpaque()
+        } else {
+            state = Unmanaged<RequestState>.fromOpaque(current).takeUnretainedValue()
+        }
+        if state.tooLarge {
+            // libmicrohttpd 0.9.75 cannot queue a response mid-upload, so the
+            // rest is read and dropped, then 413 is sent. A client that keeps
+            // sending far past the limit is cut off instead.
+            state.discarded &+= size
+            if state.discarded > discardLimit(context.maxBodyBytes) { return cmhd_no() }
+        } else {
+            if size > context.maxBodyBytes - state.body.count {
+                state.tooLarge = true
+                state.discarded = state.body.count + size
+                state.body = []
+            } else if let uploadData {
+                uploadData.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
+                    state.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size))
+                }
+            }
+        }
+        uploadDataSize.pointee = 0
+        return cmhd_yes()
+    }
+
+    // 3. Request complete.
+    var body: [UInt8] = []
+    if current != noBodyMarker {
+        let state = Unmanaged<RequestState>.fromOpaque(current).takeUnretainedValue()
+        if state.tooLarge {
+            return queue(payloadTooLarge(context.maxBodyBytes), on: connection, isHead: false)
+        }
+        swap(&body, &state.body)
+    }
+    let methodString = method.map { String(cString: $0) } ?? ""
+    let request = HTTPRequest(
+        method: HTTPMethod(methodString: methodString),
+        methodString: methodString,
+        path: url.map { String(cString: $0) } ?? "/",
+        query: collectQuery(connection),
+        headers: collectHeaders(connection),
+        body: body)
+    let response = context.responder.respond(to: request)
+    return queue(response, on: connection, isHead: request.method == .HEAD)
+}
+
+/// Frees per-request state; balances the in-flight count.
+private func segueRequestCompleted(
+    _ cls: UnsafeMutableRawPointer?,
+    _ connection: OpaquePointer?,
+    _ reqCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ termination: MHD_RequestTerminationCode
+) {
+    guard let cls, let reqCls, let current = reqCls.pointee else { return }
+    if current != noBodyMarker {
+        Unmanaged<RequestState>.fromOpaque(current).release()
+    }
+    reqCls.pointee = nil
+    Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+        .inFlight.subtract(1, ordering: .releasing)
+}
+
+private typealias Pairs = [(name: String, value: String)]
+
+private func headerIterator(
+    _ cls: UnsafeMutableRawPointer?,
+    _ kind: MHD_ValueKind,
+    _ key: UnsafePointer<CChar>?,
+    _ value: UnsafePointer<CChar>?
+) -> MHD_Result {
+    guard let cls, let key else { return cmhd_yes() }
+    cls.assumingMemoryBound(to: Pairs.self).pointee.append(
+        (lowercasedASCII(key), value.map { String(cString: $0) } ?? ""))
+    return cmhd_yes()
+}
+
+private func queryIterator(
+    _ cls: UnsafeMutableRawPointer?,
+    _ kind: MHD_ValueKind,
+    _ key: UnsafePointer<CChar>?,
+    _ value: UnsafePointer<CChar>?
+) -> MHD_Result {
+    guard let cls, let key else { return cmhd_yes() }
+    cls.assumingMemoryBound(to: Pairs.self).pointee.append(
+        (String(cString: key), value.map { String(cString: $0) } ?? ""))
+    return cmhd_yes()
+}
+
+@inline(__always)
+private func collectHeaders(_ connection: OpaquePointer) -> Pairs {
+    var pairs = Pairs()
+    pairs.reserveCapacity(8)
+    _ = withUnsafeMutablePointer(to: &pairs) { cmhd_each_header(connection, headerIterator, $0) }
+    return pairs
+}
+
+@inline(__always)
+private func collectQuery(_ connection: OpaquePointer) -> Pairs {
+    var pairs = Pairs()
+    _ = withUnsafeMutablePointer(to: &pairs) { cmhd_each_query_argument(connection, queryIterator, $0) }
+    return pairs
+}
+
+/// Hands a response to libmicrohttpd (it copies the body: MHD_RESPMEM_MUST_COPY).
+private func queue(_ response: HTTPResponse, on connection: OpaquePointer, isHead: Bool) -> MHD_Result {
+    let created = response.body.withUnsafeBytes { raw in
+        cmhd_response_copying(raw.baseAddress, raw.count)
+    }
+    guard let mhdResponse = created else { return cmhd_no() }
+    defer { MHD_destroy_response(mhdResponse) }
+    for header in response.headers {
+        // libmicrohttpd computes the framing itself.
+        if asciiCaseInsensitiveEquals(header.name, "Content-Length")
+            || asciiCaseInsensitiveEquals(header.name, "Transfer-Encoding") { continue }
+        // Rejected (MHD_NO) when the name or value contains CR/LF: dropped.
+        _ = MHD_add_response_header(mhdResponse, header.name, header.value)
+    }
+    let status = (100...999).contains(response.status) ? UInt32(response.status) : 500
+    return MHD_queue_response(connection, status, mhdResponse)
+}
+
+private func payloadTooLarge(_ limit: Int) -> HTTPResponse {
+    .jsonError(code: "payload_too_large",
+               message: "Request body exceeds the limit of \(limit) bytes.",
+               status: 413)
+}
+
+/// Whether a Content-Length header value announces more than `limit` bytes.
+/// Unparseable values are left to libmicrohttpd (which rejects them).
+private func announcedLengthExceeds(_ value: UnsafePointer<CChar>, _ limit: Int) -> Bool {
+    var p = value
+    while p.pointee == 0x20 || p.pointee == 0x09 { p += 1 }
+    var total = 0
+    var digits = 0
+    while p.pointee >= 0x30 && p.pointee <= 0x39 {
+        let (times10, o1) = total.multipliedReportingOverflow(by: 10)
+        let (next, o2) = times10.addingReportingOverflow(Int(p.pointee - 0x30))
+        if o1 || o2 { return true }
+        total = next
+        digits += 1
+        p += 1
+    }
+    return digits > 0 && total > limit
+}
+
+/// Header names arrive as the client sent them; we lower-case ASCII letters.
+@inline(__always)
+private func lowercasedASCII(_ cString: UnsafePointer<CChar>) -> String {
+    let count = strlen(cString)
+    return String(unsafeUninitializedCapacity: count) { buffer in
+        for i in 0..<count {
+            var byte = UInt8(bitPattern: cString[i])
+            if byte >= 65 && byte <= 90 { byte |= 0x20 }
+            buffer[i] = byte
+        }
+        return count
+    }
+}
+
+// MARK: - Helpers
+
+private func clampUInt32(_ value: Int) -> UInt32 {
+    UInt32(clamping: max(0, value))
+}
+
+private func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// A resolved listen address (IPv4 or IPv6 literal, "localhost").
+private struct SocketAddress {
+    var storage = sockaddr_storage()
+    var length: socklen_t = 0
+    var isIPv6 = false
+
+    init?(host: String, port: UInt16) {
+        let name = host == "localhost" ? "127.0.0.1" : (host.isEmpty ? "0.0.0.0" : host)
+        var v4 = sockaddr_in()
+        if inet_pton(AF_INET, name, &v4.sin_addr) == 1 {
+            v4.sin_family = sa_family_t(AF_INET)
+            v4.sin_port = port.bigEndian
+            withUnsafeMutableBytes(of: &storage) { dst in
+                withUnsafeBytes(of: v4) { dst.copyMemory(from: $0) }
+            }
+            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            return
+        }
+        var v6 = sockaddr_in6()
+        let literal = name.hasPrefix("[") && name.hasSuffix("]") ? String(name.dropFirst().dropLast()) : name
+        if inet_pton(AF_INET6, literal, &v6.sin6_addr) == 1 {
+            v6.sin6_family = sa_family_t(AF_INET6)
+            v6.sin6_port = port.bigEndian
+            withUnsafeMutableBytes(of: &storage) { dst in
+                withUnsafeBytes(of: v6) { dst.copyMemory(from: $0) }
+            }
+            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            isIPv6 = true
+            return
+        }
+        return nil
+    }
+
+    mutating func withSockaddr<R>(_ body: (UnsafePointer<sockaddr>) -> R) -> R {
+        withUnsafePointer(to: &storage) { p in
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1, body)
+        }
+    }
+
+    /// After libmicrohttpd failed to start (it reports nothing with error
+    /// logging off): bind a probe socket the way it would, to name the reason.
+    mutating func probeBindFailure() -> String? {
+        #if canImport(Glibc)
+        let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(isIPv6 ? AF_INET6 : AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(fd) }
+        var on: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        let len = length
+        let result = withSockaddr { bind(fd, $0, len) }
+        return result == 0 ? nil : String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+
+/// The request method. Methods other than the listed ones map to `.other`;
+/// the exact spelling is always in `HTTPRequest.methodString`.
+public enum HTTPMethod: String, Sendable, Hashable {
+    case GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS, other
+
+    /// Maps a request-line method (case-sensitive, as HTTP requires) to a case.
+    public init(methodString: String) {
+        switch methodString {
+        case "GET": self = .GET
+        case "HEAD": self = .HEAD
+        case "POST": self = .POST
+        case "PUT": self = .PUT
+        case "DELETE": self = .DELETE
+        case "PATCH": self = .PATCH
+        case "OPTIONS": self = .OPTIONS
+        default: self = .other
+        }
+    }
+}
+
+/// One complete HTTP request, body included.
+public struct HTTPRequest: Sendable {
+    public var method: HTTPMethod
+    public var methodString: String
+    /// URL path as libmicrohttpd gives it (percent-decoded), without the query.
+    public var path: String
+    /// Query (GET) arguments in order, percent-decoded. `?flag` gives value "".
+    public var query: [(name: String, value: String)]
+    /// Request headers in order; names are lower-cased.
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    public init(
+        method: HTTPMethod,
+        methodString: String? = nil,
+        path: String,
+        query: [(name: String, value: String)] = [],
+        headers: [(name: String, value: String)] = [],
+        body: [UInt8] = []
+    ) {
+        self.method = method
+        self.methodString = methodString ?? method.rawValue
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The first header with this name, compared case-insensitively.
+    public func header(_ name: String) -> String? {
+        for header in headers where asciiCaseInsensitiveEquals(header.name, name) {
+            return header.value
+        }
+        return nil
+    }
+
+    /// The first query argument with exactly this name.
+    public func queryValue(_ name: String) -> String? {
+        for argument in query where argument.name == name {
+            return argument.value
+        }
+        return nil
+    }
+
+    /// The body decoded as UTF-8 (invalid sequences repaired).
+    public var bodyString: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// A complete HTTP response. `Content-Length` is computed by the server;
+/// a `Content-Length` or `Transfer-Encoding` header set here is ignored.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The first header with this name, compared case-insensitively.
+    public func header(_ name: String) -> String? {
+        for header in headers where asciiCaseInsensitiveEquals(header.name, name) {
+            return header.value
+        }
+        return nil
+    }
+
+    /// `text/plain; charset=utf-8`.
+    public static func text(_ text: String, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status,
+                     headers: [("Content-Type", "text/plain; charset=utf-8")],
+                     body: Array(text.utf8))
+    }
+
+    /// `text/html; charset=utf-8`.
+    public static func html(_ html: String, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status,
+                     headers: [("Content-Type", "text/html; charset=utf-8")],
+                     body: Array(html.utf8))
+    }
+
+    /// `application/json` from already-encoded bytes.
+    public static func json(bytes: [UInt8], status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status,
+                     headers: [("Content-Type", "application/json")],
+                     body: bytes)
+    }
+
+    /// A redirect (303 See Other by default) with an empty body.
+    public static func redirect(to location: String, status: Int = 303) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Location", location)])
+    }
+
+    /// The JSON error shape used by the server itself:
+    /// `{"error":{"code":"…","message":"…"}}`.
+    public static func jsonError(code: String, message: String, status: Int) -> HTTPResponse {
+        var out = "{\"error\":{\"code\":\""
+        appendJSONEscaped(code, to: &out)
+        out += "\",\"message\":\""
+        appendJSONEscaped(message, to: &out)
+        out += "\"}}"
+        return .json(bytes: Array(out.utf8), status: status)
+    }
+}
+
+/// Turns requests into responses. Called concurrently on libmicrohttpd's
+/// threads, so it must be thread-safe and should not block for long.
+public protocol HTTPResponder: Sendable {
+    func respond(to request: HTTPRequest) -> HTTPResponse
+}
+
+/// Adapts a closure to `HTTPResponder`.
+public struct HTTPResponderFunction: HTTPResponder {
+    private let body: @Sendable (HTTPRequest) -> HTTPResponse
+    public init(_ body: @escaping @Sendable (HTTPRequest) -> HTTPResponse) { self.body = body }
+    public func respond(to request: HTTPRequest) -> HTTPResponse { body(request) }
+}
+
+public struct HTTPServerConfiguration: Sendable {
+    /// IPv4 literal, "localhost" (127.0.0.1), "0.0.0.0" (all interfaces),
+    /// or an IPv6 literal such as "::1" / "::".
+    public var host: String = "127.0.0.1"
+    /// 0 = pick a free port (read it back from `HTTPServer.port`).
+    public var port: Int = 8080
+    /// Size of libmicrohttpd's thread pool (1 = a single polling thread).
+    public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Larger bodies get 413 without calling the responder.
+    public var maxBodyBytes: Int = 1 << 20
+    public var connectionLimit: Int = 1024
+    /// 0 = none.
+    public var perIPConnectionLimit: Int = 0
+    /// Idle connections are closed after this many seconds (0 = never).
+    public var connectionTimeoutSeconds: Int = 30
+    /// libmicrohttpd's per-connection memory pool: request line + headers +
+    /// read buffer must fit (larger headers get 431). It is cleared between
+    /// keep-alive requests, so smaller is faster. 0 = libmicrohttpd's 32 KiB.
+    public var connectionMemoryLimit: Int = 16 * 1024
+    /// How long `stop()` waits for in-flight requests after it stops accepting.
+    public var shutdownGraceSeconds: Double = 5
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        maxBodyBytes: Int = 1 << 20,
+        connectionLimit: Int = 1024,
+        perIPConnectionLimit: Int = 0,
+        connectionTimeoutSeconds: Int = 30,
+        connectionMemoryLimit: Int = 16 * 1024,
+        shutdownGraceSeconds: Double = 5
+    ) {
+        self.host = host
+        self.port = port
+        self.threads = threads
+        self.maxBodyBytes = maxBodyBytes
+        self.connectionLimit = connectionLimit
+        self.perIPConnectionLimit = perIPConnectionLimit
+        self.connectionTimeoutSeconds = connectionTimeoutSeconds
+        self.connectionMemoryLimit = connectionMemoryLimit
+        self.shutdownGraceSeconds = shutdownGraceSeconds
+    }
+}
+
+/// Why `HTTPServer.start()` failed.
+public enum HTTPServerError: Error, CustomStringConvertible, Equatable {
+    case alreadyRunning
+    case invalidHost(String)
+    case invalidPort(Int)
+    /// The address could not be bound (e.g. "Address already in use").
+    case bindFailed(host: String, port: Int, reason: String)
+    case startFailed(String)
+
+    public var description: String {
+        switch self {
+        case .alreadyRunning:
+            return "HTTP server is already running"
+        case .invalidHost(let host):
+            return "invalid listen host \"\(host)\" (use an IPv4/IPv6 literal, \"localhost\" or \"0.0.0.0\")"
+        case .invalidPort(let port):
+            return "invalid listen port \(port) (use 0...65535)"
+        case .bindFailed(let host, let port, let reason):
+            return "cannot listen on \(host):\(port): \(reason)"
+        case .startFailed(let reason):
+            return "cannot start HTTP server: \(reason)"
+        }
+    }
+}
+
+// MARK: - Small string helpers (no Foundation on these paths)
+
+@inline(__always)
+func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
+    var ia = a.utf8.makeIterator()
+    var ib = b.utf8.makeIterator()
+    while true {
+        switch (ia.next(), ib.next()) {
+        case (nil, nil): return true
+        case let (x?, y?):
+            if x != y {
+                let lx = (x >= 65 && x <= 90) ? x | 0x20 : x
+                let ly = (y >= 65 && y <= 90) ? y | 0x20 : y
+                if lx != ly { return false }
+            }
+        default: return false
+        }
+    }
+}
+
+func appendJSONEscaped(_ string: String, to out: inout String) {
+    for scalar in string.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 {
+                let hex = Array("0123456789abcdef".unicodeScalars)
+                out += "\\u00"
+                out.unicodeScalars.append(hex[Int(scalar.value >> 4)])
+                out.unicodeScalars.append(hex[Int(scalar.value & 0xF)])
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+}

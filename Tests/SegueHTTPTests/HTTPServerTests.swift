@@ -1,0 +1,293 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import SegueHTTP
+
+@Suite("HTTPServer over libmicrohttpd")
+struct HTTPServerTests {
+
+    @Test func getEchoesQueryHeadersAndDecodedPath() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        #expect(server.port > 0)
+        let url = "http://127.0.0.1:\(server.port)/echo/a%20b?a=1&b=two%20words&a=3&flag"
+        let result = try run(["-s", "-H", "X-Test: Hello There", "-H", "Accept: text/plain", url])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("method=GET"))
+        #expect(lines.contains("enum=GET"))
+        #expect(lines.contains("path=/echo/a b"))
+        let queryLines = lines.filter { $0.hasPrefix("q:") }
+        #expect(queryLines == ["q:a=1", "q:b=two words", "q:a=3", "q:flag="])
+        #expect(lines.contains("h:x-test=Hello There"))
+        #expect(lines.contains("h:accept=text/plain"))
+        #expect(lines.contains("header(X-TEST)=Hello There"))
+        #expect(lines.contains("queryValue(b)=two words"))
+        // Every header name is lower-cased.
+        for line in lines where line.hasPrefix("h:") {
+            let name = line.dropFirst(2).prefix { $0 != "=" }
+            #expect(name == name.lowercased())
+        }
+    }
+
+    @Test func otherMethodsAreReported() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let result = try run(["-s", "-X", "PROPFIND", "http://127.0.0.1:\(server.port)/echo"])
+        #expect(result.stdout.contains("method=PROPFIND\nenum=other\n"))
+    }
+
+    @Test func postBodyRoundTrip() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        // Binary body with every byte value, large enough to arrive in several upload calls.
+        var body: [UInt8] = []
+        for i in 0..<200_000 { body.append(UInt8(truncatingIfNeeded: i &* 31 &+ i / 7)) }
+        let input = try temporaryFile(body)
+        let output = input + ".out"
+        defer { unlink(input); unlink(output) }
+        let result = try run([
+            "-s", "-o", output, "-w", "%{http_code}",
+            "-H", "Content-Type: application/octet-stream",
+            "--data-binary", "@\(input)", "http://127.0.0.1:\(server.port)/upload",
+        ])
+        #expect(result.stdout == "201")
+        let echoed = try [UInt8](Data(contentsOf: URL(fileURLWithPath: output)))
+        #expect(echoed.count == body.count)
+        #expect(echoed == body)
+    }
+
+    @Test func chunkedPostBodyRoundTrip() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let result = try run([
+            "-s", "-H", "Transfer-Encoding: chunked", "-X", "PUT",
+            "--data-binary", "hello chunked world", "http://127.0.0.1:\(server.port)/upload",
+        ])
+        #expect(result.stdout == "hello chunked world")
+    }
+
+    @Test func oversizedBodyGets413AndServerKeepsAnswering() throws {
+        let responder = EchoResponder()
+        let server = try startServer(maxBodyBytes: 1024, responder: responder)
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let input = try temporaryFile([UInt8](repeating: 0x41, count: 4096))
+        defer { unlink(input) }
+
+        // Announced by Content-Length: refused before the body is read.
+        let announced = try run(["-s", "-w", "\n%{http_code}", "--data-binary", "@\(input)", "\(base)/upload"])
+        #expect(announced.stdout.split(separator: "\n").last == "413")
+        #expect(announced.stdout.hasPrefix(#"{"error":{"code":"payload_too_large","message":""#))
+
+        // Chunked: discovered while reading.
+        let chunked = try run(["-s", "-w", "\n%{http_code}", "-H", "Transfer-Encoding: chunked",
+                               "--data-binary", "@\(input)", "\(base)/upload"])
+        #expect(chunked.stdout.split(separator: "\n").last == "413")
+        #expect(chunked.stdout.contains("payload_too_large"))
+
+        #expect(responder.counter.value == 0)
+
+        // Exactly at the limit is fine, and the server still answers.
+        let atLimit = try temporaryFile([UInt8](repeating: 0x42, count: 1024))
+        defer { unlink(atLimit) }
+        let ok = try run(["-s", "-o", "/dev/null", "-w", "%{http_code}", "--data-binary", "@\(atLimit)", "\(base)/upload"])
+        #expect(ok.stdout == "201")
+        let get = try run(["-s", "\(base)/"])
+        #expect(get.stdout == "ok")
+        #expect(responder.counter.value == 2)
+    }
+
+    @Test func endlessChunkedUploadIsCutOffAndServerSurvives() throws {
+        let responder = EchoResponder()
+        let server = try startServer(maxBodyBytes: 1024, responder: responder)
+        defer { server.stop() }
+        let input = try temporaryFile([UInt8](repeating: 0x43, count: 12 << 20))
+        defer { unlink(input) }
+        let r = try run(["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Transfer-Encoding: chunked",
+                         "--data-binary", "@\(input)", "http://127.0.0.1:\(server.port)/upload"])
+        // Dropped (curl error, no status) or refused with 413 — never served.
+        #expect(r.status != 0 || r.stdout == "413", "curl \(r.status) \(r.stdout)")
+        #expect(r.stdout != "201")
+        #expect(responder.counter.value == 0)
+        #expect(try run(["-s", "http://127.0.0.1:\(server.port)/"]).stdout == "ok")
+    }
+
+    @Test func keepAliveReusesOneConnection() throws {
+        let server = try startServer(threads: 1)
+        defer { server.stop() }
+        let url = "http://127.0.0.1:\(server.port)/"
+        let result = try run(["-s", "-o", "/dev/null", "-o", "/dev/null", "-w", "%{num_connects}\n", url, url])
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n") == ["1", "0"])
+    }
+
+    @Test func keepAliveAfterPost() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let url = "http://127.0.0.1:\(server.port)/upload"
+        let result = try run(["-s", "-o", "/dev/null", "-o", "/dev/null", "-w", "%{num_connects} %{http_code}\n",
+                              "--data-binary", "abc", url, url])
+        #expect(result.stdout.split(separator: "\n") == ["1 201", "0 201"])
+    }
+
+    @Test func manyConcurrentRequestsAllSucceed() throws {
+        let server = try startServer(threads: 4)
+        defer { server.stop() }
+        let clients = 8, perClient = 200
+        let results = Mutex<[Int: ProcessResult]>([:])
+        let errors = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: clients) { client in
+            // One curl per client thread; it reuses its connection for 200 requests.
+            var args = ["-s", "-w", "%{http_code}\n"]
+            for i in 0..<perClient {
+                args += ["-o", "/dev/null", "http://127.0.0.1:\(server.port)/echo?b=c\(client)-\(i)"]
+            }
+            do {
+                let r = try run(args)
+                results.withLock { $0[client] = r }
+            } catch {
+                errors.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(errors.withLock { $0 }.isEmpty)
+        let all = results.withLock { $0 }
+        #expect(all.count == clients)
+        for (_, r) in all {
+            let codes = r.stdout.split(separator: "\n")
+            #expect(codes.count == perClient)
+            #expect(codes.allSatisfy { $0 == "200" })
+        }
+    }
+
+    @Test func manyConcurrentFreshConnectionsAllSucceed() throws {
+        let server = try startServer(threads: 4)
+        defer { server.stop() }
+        let ok = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { client in
+            for i in 0..<200 {
+                let reply = (try? rawExchange(port: server.port,
+                    "GET /echo?b=\(client)-\(i) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")) ?? []
+                let text = String(decoding: reply, as: UTF8.self)
+                if text.hasPrefix("HTTP/1.1 200") && text.contains("queryValue(b)=\(client)-\(i)\n") {
+                    ok.add(1, ordering: .relaxed)
+                }
+            }
+        }
+        #expect(ok.load(ordering: .relaxed) == 8 * 200)
+    }
+
+    @Test func startOnPortInUseThrows() throws {
+        let first = try startServer()
+        defer { first.stop() }
+        let second = HTTPServer(
+            configuration: HTTPServerConfiguration(host: "127.0.0.1", port: first.port),
+            responder: EchoResponder())
+        do {
+            try second.start()
+            Issue.record("expected start() to throw")
+        } catch let error as HTTPServerError {
+            guard case .bindFailed(_, let port, let reason) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(port == first.port)
+            #expect(reason.contains("in use"), "got: \(error)")
+        }
+        #expect(!second.isRunning)
+        // The first server is unaffected.
+        #expect(try run(["-s", "http://127.0.0.1:\(first.port)/"]).stdout == "ok")
+    }
+
+    @Test func invalidHostThrows() {
+        let server = HTTPServer(configuration: HTTPServerConfiguration(host: "not-a-host", port: 0),
+                                responder: EchoResponder())
+        #expect(throws: HTTPServerError.invalidHost("not-a-host")) { try server.start() }
+    }
+
+    @Test func stopThenRequestFailsToConnect() throws {
+        let server = try startServer()
+        let port = server.port
+        #expect(try run(["-s", "http://127.0.0.1:\(port)/"]).stdout == "ok")
+        server.stop()
+        #expect(!server.isRunning)
+        let after = try run(["-s", "--max-time", "3", "http://127.0.0.1:\(port)/"])
+        #expect(after.status == 7, "curl exit \(after.status): expected 7 (failed to connect)")
+        server.stop() // idempotent
+        #expect(throws: (any Error).self) {
+            _ = try rawExchange(port: port, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        }
+    }
+
+    @Test func stopLetsInFlightRequestFinish() throws {
+        let server = try startServer()
+        let port = server.port
+        let result = Mutex<ProcessResult?>(nil)
+        let thread = Thread {
+            let r = try? run(["-s", "http://127.0.0.1:\(port)/slow"])
+            result.withLock { $0 = r }
+        }
+        thread.start()
+        usleep(100_000) // the request is now inside the 300 ms responder
+        server.stop()
+        for _ in 0..<100 where result.withLock({ $0 == nil }) { usleep(20_000) }
+        #expect(result.withLock { $0?.stdout } == "slow done")
+    }
+
+    @Test func restartAfterStop() throws {
+        let server = try startServer()
+        server.stop()
+        try server.start()
+        defer { server.stop() }
+        #expect(try run(["-s", "http://127.0.0.1:\(server.port)/"]).stdout == "ok")
+    }
+
+    @Test func headHasNoBody() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let reply = try rawExchange(port: server.port, "HEAD / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let text = String(decoding: reply, as: UTF8.self)
+        #expect(text.hasPrefix("HTTP/1.1 200"))
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        #expect(parts.count == 2)
+        #expect(parts.last == "", "HEAD response carried a body: \(parts.last ?? "")")
+        // Headers still describe the GET representation.
+        #expect(text.lowercased().contains("content-length: 2\r\n"))
+    }
+
+    @Test func redirectAndJSONConveniences() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let r = try run(["-s", "-o", "/dev/null", "-w", "%{http_code} %{redirect_url}",
+                         "http://127.0.0.1:\(server.port)/redirect"])
+        #expect(r.stdout == "303 http://127.0.0.1:\(server.port)/target")
+        let err = HTTPResponse.jsonError(code: "x", message: "a \"quoted\"\nline", status: 400)
+        #expect(String(decoding: err.body, as: UTF8.self)
+            == #"{"error":{"code":"x","message":"a \"quoted\"\nline"}}"#)
+        #expect(err.header("content-type") == "application/json")
+    }
+
+    @Test func largeHeadersFitAndOversizedHeadersGet431() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let url = "http://127.0.0.1:\(server.port)/echo"
+        let big = String(repeating: "a", count: 8000)
+        let ok = try run(["-s", "-H", "X-Big: \(big)", url])
+        #expect(ok.stdout.contains("h:x-big=\(big)\n"))
+        let huge = String(repeating: "b", count: 40_000)
+        let refused = try run(["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "X-Huge: \(huge)", url])
+        #expect(refused.stdout == "431")
+        #expect(try run(["-s", "http://127.0.0.1:\(server.port)/"]).stdout == "ok")
+    }
+
+    @Test func requestHelpers() {
+        let request = HTTPRequest(method: .GET, path: "/", query: [("a", "1"), ("a", "2")],
+                                  headers: [("content-type", "text/html")])
+        #expect(request.header("Content-Type") == "text/html")
+        #expect(request.header("Content-Typ") == nil)
+        #expect(request.queryValue("a") == "1")
+        #expect(request.queryValue("A") == nil)
+        #expect(HTTPMethod(methodString: "PROPFIND") == .other)
+        #expect(HTTPMethod(methodString: "PATCH") == .PATCH)
+    }
+}

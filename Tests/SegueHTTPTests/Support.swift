@@ -1,0 +1,121 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import SegueHTTP
+
+/// Counts responder calls (to prove 413s never reach it).
+final class CallCounter: Sendable {
+    let calls = Atomic<Int>(0)
+    func increment() { calls.add(1, ordering: .relaxed) }
+    var value: Int { calls.load(ordering: .relaxed) }
+}
+
+/// Echoes the request as `key=value` lines; `/upload` echoes the body.
+struct EchoResponder: HTTPResponder {
+    let counter = CallCounter()
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        counter.increment()
+        switch request.path {
+        case "/upload":
+            return HTTPResponse(status: 201,
+                                headers: [("Content-Type", "application/octet-stream"),
+                                          ("X-Body-Length", String(request.body.count))],
+                                body: request.body)
+        case "/redirect":
+            return .redirect(to: "/target")
+        case "/slow":
+            usleep(300_000)
+            return .text("slow done")
+        case "/":
+            return .text("ok")
+        default:
+            var lines = ["method=\(request.methodString)", "enum=\(request.method.rawValue)", "path=\(request.path)"]
+            for q in request.query { lines.append("q:\(q.name)=\(q.value)") }
+            for h in request.headers { lines.append("h:\(h.name)=\(h.value)") }
+            lines.append("header(X-TEST)=\(request.header("X-TEST") ?? "nil")")
+            lines.append("queryValue(b)=\(request.queryValue("b") ?? "nil")")
+            lines.append("body=\(request.bodyString)")
+            return .text(lines.joined(separator: "\n"))
+        }
+    }
+}
+
+/// A started server on a free port, stopped by the test.
+func startServer(
+    maxBodyBytes: Int = 1 << 20, threads: Int = 2, responder: EchoResponder = EchoResponder()
+) throws -> HTTPServer {
+    let config = HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: threads,
+                                         maxBodyBytes: maxBodyBytes, connectionTimeoutSeconds: 10)
+    let server = HTTPServer(configuration: config, responder: responder)
+    try server.start()
+    return server
+}
+
+struct ProcessResult: Sendable {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs curl (or another tool) and captures its output.
+func run(_ arguments: [String], executable: String = "/usr/bin/curl") throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Drain stderr on another thread so a full pipe cannot deadlock.
+    let errData = Mutex<Data>(Data())
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        errData.withLock { $0 = data }
+        done.signal()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    done.wait()
+    process.waitUntilExit()
+    return ProcessResult(status: process.terminationStatus,
+                         stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData.withLock { $0 }, as: UTF8.self))
+}
+
+/// Writes bytes to a temporary file for `curl --data-binary @file`.
+func temporaryFile(_ bytes: [UInt8]) throws -> String {
+    let path = NSTemporaryDirectory() + "segue-http-\(UUID().uuidString).bin"
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    return path
+}
+
+/// Sends raw bytes over one TCP connection and reads until the server closes it.
+func rawExchange(port: Int, _ request: String) throws -> [UInt8] {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.EIO) }
+    defer { close(fd) }
+    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var addr = sockaddr_in()
+    addr.sin_family = sa_family_t(AF_INET)
+    addr.sin_port = UInt16(port).bigEndian
+    addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &addr) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    let bytes = Array(request.utf8)
+    _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if n <= 0 { break }
+        received.append(contentsOf: buffer[0..<n])
+    }
+    return received
+}
