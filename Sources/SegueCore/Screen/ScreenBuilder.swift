@@ -108,7 +108,9 @@ struct ScreenBuilder {
         }
         let topPane = pane(for: top)
         var toolbar: [BarItem]?
-        if !nav.isToolbarHidden, !nav.hidesBottomBar {
+        // The toolbar shows when the navigation controller shows it, or when the top scene asks
+        // for it (`toolbarHidden: false` on a content scene, as `setToolbarHidden` would).
+        if !nav.isToolbarHidden || !(top.scene?.toolbarHidden ?? true), !nav.hidesBottomBar {
             toolbar = top.toolbarItems.enumerated().map { barItem($1, owner: top, slot: "toolbar.\($0)") }
         }
         return NavigationPane(controllerID: nav.id, bar: bar, top: topPane, toolbar: toolbar)

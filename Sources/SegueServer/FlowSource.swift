@@ -1,0 +1,48 @@
+import Foundation
+import SegueCore
+import SegueFlowFiles
+import SegueStoryboard
+
+/// Loads what `segue serve` is given: a flow file (`.json`, `.yaml`, `.yml`), an Xcode
+/// storyboard (`.storyboard`), or a directory of storyboards.
+public enum FlowSource {
+    public struct LoadError: Error, CustomStringConvertible {
+        public var diagnostics: [Diagnostic]
+        public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    }
+
+    public static func load(path: String) throws(LoadError) -> Storyboard {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw LoadError(diagnostics: [Diagnostic(at: nil, "\(path): no such file or directory")])
+        }
+        do {
+            if isDirectory.boolValue { return try StoryboardImporter.loadDirectory(path: path) }
+            switch (path as NSString).pathExtension.lowercased() {
+            case "json", "yaml", "yml": return try FlowFileLoader.load(path: path)
+            case "storyboard": return try StoryboardImporter.load(path: path)
+            default:
+                throw LoadError(diagnostics: [Diagnostic(at: nil, "\(path): expected a .json, .yaml, .yml or .storyboard file, or a directory")])
+            }
+        } catch let error as FlowFileError {
+            throw LoadError(diagnostics: error.diagnostics)
+        } catch let error as StoryboardImportError {
+            throw LoadError(diagnostics: error.diagnostics)
+        } catch let error as LoadError {
+            throw error
+        } catch {
+            throw LoadError(diagnostics: [Diagnostic(at: nil, "\(path): \(error)")])
+        }
+    }
+
+    /// Whether a storyboard can serve anything: it names an initial scene that exists.
+    public static func servable(_ storyboard: Storyboard) -> Diagnostic? {
+        guard let initial = storyboard.initialViewController else {
+            return Diagnostic(at: nil, "\(storyboard.name): no initial view controller; nothing to serve")
+        }
+        guard storyboard[initial] != nil else {
+            return Diagnostic(at: nil, "\(storyboard.name): the initial view controller '\(initial)' does not exist")
+        }
+        return nil
+    }
+}
