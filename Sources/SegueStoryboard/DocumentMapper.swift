@@ -90,6 +90,7 @@ struct DocumentMapper {
                 id = sbid
             }
             sceneIDByXML[xmlID] = id
+            doc.xmlIDs[id] = xmlID
             if let sbid = controller["storyboardIdentifier"], !sbid.isEmpty, identifierCount[sbid] == 1 {
                 doc.storyboardIDs[sbid] = .scene(id)
             }

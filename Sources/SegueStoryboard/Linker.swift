@@ -17,6 +17,7 @@ private struct Linker {
     var stats = ImportStats()
     /// Resolved references: (document, XML id) → final scene id or nil.
     var resolved: [String: String?] = [:]
+    var xmlIDs: [String: String] = [:]
 
     init(docs: [ParsedDocument], main: Int) {
         self.docs = docs
@@ -38,6 +39,7 @@ private struct Linker {
         }
         for (i, doc) in docs.enumerated() {
             for var scene in doc.scenes {
+                xmlIDs[prefix(i) + scene.id] = doc.xmlIDs[scene.id]
                 scene.id = prefix(i) + scene.id
                 var removed: Set<String> = []
                 scene.segues = scene.segues.compactMap { segue in
@@ -86,7 +88,7 @@ private struct Linker {
         }
         var storyboard = Storyboard(name: mainDoc.name, initialViewController: initial, scenes: scenes, diagnostics: diagnostics)
         storyboard.diagnostics = diagnostics
-        return LinkResult(storyboard: storyboard, stats: stats)
+        return LinkResult(storyboard: storyboard, stats: stats, xmlIDs: xmlIDs)
     }
 
     /// A destination as stored by the mapper (local id or reference token) → final scene id.

@@ -41,6 +41,8 @@ struct ParsedDocument: Sendable {
     var initial: LocalTarget?
     var initialLine = 1
     var unwindActions: Set<String> = []
+    /// Local scene id → the controller's XML id.
+    var xmlIDs: [String: String] = [:]
     var diagnostics: [Diagnostic] = []
     var stats = ImportStats()
 }
@@ -49,4 +51,6 @@ struct ParsedDocument: Sendable {
 struct LinkResult: Sendable {
     var storyboard: Storyboard
     var stats: ImportStats
+    /// Final scene id → the controller's XML id.
+    var xmlIDs: [String: String] = [:]
 }
