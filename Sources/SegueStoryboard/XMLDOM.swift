@@ -67,7 +67,8 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
             let line = max(parser.lineNumber, 1)
             var message = "malformed storyboard XML"
             if let error = parser.parserError {
-                message += ": \((error as NSError).localizedDescription)"
+                let code = (error as NSError).code
+                message += ": \(describe(code)) (XMLParser error \(code), column \(parser.columnNumber))"
             } else if builder.root == nil {
                 message += ": no document element"
             } else {
@@ -78,6 +79,30 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
             ])
         }
         return builder.root!
+    }
+
+    static func describe(_ code: Int) -> String {
+        switch XMLParser.ErrorCode(rawValue: code) {
+        case .prematureDocumentEndError?: "unexpected end of document"
+        case .emptyDocumentError?: "empty document"
+        case .tagNameMismatchError?: "mismatched closing tag"
+        case .notWellBalancedError?: "unbalanced tags"
+        case .gtRequiredError?: "'>' expected"
+        case .ltRequiredError?: "'<' expected"
+        case .attributeNotStartedError?, .attributeNotFinishedError?, .attributeHasNoValueError?,
+             .attributeRedefinedError?, .attributeListNotStartedError?, .attributeListNotFinishedError?:
+            "bad attribute"
+        case .invalidCharacterError?, .invalidCharacterInEntityError?, .invalidCharacterRefError?,
+             .characterRefInDTDError?, .characterRefAtEOFError?:
+            "invalid character"
+        case .undeclaredEntityError?, .entityRefAtEOFError?, .entityBoundaryError?, .entityNotFinishedError?,
+             .entityNotStartedError?, .entityRefInDTDError?, .entityRefInPrologError?, .entityRefInEpilogError?:
+            "bad entity"
+        case .documentStartError?: "not an XML document"
+        case .extraContentError?: "content after the document element"
+        case .encodingNotSupportedError?, .unknownEncodingError?: "unsupported encoding"
+        default: "syntax error"
+        }
     }
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
