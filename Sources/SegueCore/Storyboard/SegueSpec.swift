@@ -28,6 +28,9 @@ public struct SegueSpec: Sendable {
     public var modalPresentationStyle: ModalPresentationStyle?
     public var modalTransitionStyle: ModalTransitionStyle?
     public var animates = true
+    /// The segue's class (`customClass` in a storyboard): the registered behaviour of a `custom`
+    /// segue. Without one the runtime performs a `custom` segue like `show`.
+    public var className: String? = nil
     /// Values handed to the destination: destination key ← template (`{{row.text}}`, `{{field.subject}}`).
     public var passes: [String: String] = [:]
     public var location: SourceLocation?

@@ -29,6 +29,9 @@ public struct ViewNode: Sendable {
     public var children: [ViewNode] = []
     public var sections: [TableSection] = []
     public var tap: TapTarget?
+    /// A `container` view's embed segue: the id of the scene's `embed` segue whose destination
+    /// becomes the child shown in this container.
+    public var embed: String? = nil
     public var enabled = true
     /// Interface Builder frame, when imported from a storyboard.
     public var frame: Rect?

@@ -1,0 +1,634 @@
+import SegueCore
+
+/// Maps one storyboard DOM to scenes (local ids, references unresolved).
+struct DocumentMapper {
+    let root: XMLNode
+    let file: String
+    let name: String
+
+    private var doc: ParsedDocument
+    /// Controller XML id → local scene id (real scenes only).
+    private var sceneIDByXML: [String: String] = [:]
+    /// Exit placeholders' XML ids.
+    private var exits: Set<String> = []
+
+    // Per scene.
+    private var segueIDByXML: [String: String] = [:]
+    private var recognizerSegue: [String: String] = [:]
+
+    static let controllerKinds: [String: SceneKind] = [
+        "viewController": .viewController,
+        "tableViewController": .tableViewController,
+        "collectionViewController": .collectionViewController,
+        "navigationController": .navigationController,
+        "tabBarController": .tabBarController,
+        "splitViewController": .splitViewController,
+        "pageViewController": .pageViewController,
+    ]
+
+    init(root: XMLNode, file: String, name: String) {
+        self.root = root
+        self.file = file
+        self.name = name
+        self.doc = ParsedDocument(name: name, file: file)
+    }
+
+    private func loc(_ node: XMLNode) -> SourceLocation { SourceLocation(file: file, line: node.line) }
+
+    private mutating func warn(_ node: XMLNode, _ message: String) {
+        doc.diagnostics.append(Diagnostic(.warning, at: loc(node), message))
+    }
+
+    // MARK: - Document
+
+    mutating func map() -> ParsedDocument {
+        let sceneElements = root.child("scenes")?.children("scene") ?? []
+        doc.stats.sceneElements = sceneElements.count
+
+        // Pass 1: controllers, references and identifiers.
+        var controllers: [(scene: XMLNode, controller: XMLNode)] = []
+        var xmlIDs: Set<String> = []
+        var identifierCount: [String: Int] = [:]
+        for scene in sceneElements {
+            let objects = scene.child("objects")?.children ?? []
+            let controller = objects.first { $0["sceneMemberID"] == "viewController" }
+                ?? objects.first { !["placeholder", "exit", "customObject"].contains($0.name) && !$0.name.hasSuffix("GestureRecognizer") }
+            for object in objects where object.name == "exit" {
+                if let id = object["id"] { exits.insert(id) }
+            }
+            guard let controller, let xmlID = controller["id"] else {
+                warn(scene, "scene \(scene["sceneID"] ?? "?") has no view controller; ignored")
+                continue
+            }
+            xmlIDs.insert(xmlID)
+            if let sbid = controller["storyboardIdentifier"], !sbid.isEmpty {
+                identifierCount[sbid, default: 0] += 1
+            }
+            if controller.name == "viewControllerPlaceholder" {
+                doc.stats.referenceScenes += 1
+                let name = controller["storyboardName"].flatMap { $0.isEmpty ? nil : $0 }
+                doc.references[xmlID] = StoryboardReference(
+                    xmlID: xmlID, storyboardName: name,
+                    referencedIdentifier: controller["referencedIdentifier"].flatMap { $0.isEmpty ? nil : $0 },
+                    bundleIdentifier: controller["bundleIdentifier"], line: controller.line)
+            } else {
+                controllers.append((scene, controller))
+            }
+        }
+        for (sbid, count) in identifierCount.sorted(by: { $0.key < $1.key }) where count > 1 {
+            let first = sceneElements.first { s in
+                s.child("objects")?.children.contains { $0["storyboardIdentifier"] == sbid } ?? false
+            }
+            doc.diagnostics.append(Diagnostic(.warning, at: first.map(loc),
+                "duplicate storyboard identifier '\(sbid)' (\(count) scenes); those scenes keep their XML ids"))
+        }
+        for (_, controller) in controllers {
+            let xmlID = controller["id"]!
+            var id = xmlID
+            if let sbid = controller["storyboardIdentifier"], !sbid.isEmpty, identifierCount[sbid] == 1,
+               !xmlIDs.contains(sbid) || sbid == xmlID {
+                id = sbid
+            }
+            sceneIDByXML[xmlID] = id
+            doc.xmlIDs[id] = xmlID
+            if let sbid = controller["storyboardIdentifier"], !sbid.isEmpty, identifierCount[sbid] == 1 {
+                doc.storyboardIDs[sbid] = .scene(id)
+            }
+        }
+        for (xmlID, ref) in doc.references {
+            _ = ref
+            let placeholder = sceneElements.lazy.compactMap { $0.child("objects")?.children.first { $0["id"] == xmlID } }.first
+            if let sbid = placeholder?["storyboardIdentifier"], !sbid.isEmpty, identifierCount[sbid] == 1 {
+                doc.storyboardIDs[sbid] = .reference(xmlID)
+            }
+        }
+
+        // Initial view controller.
+        if let initial = root["initialViewController"], !initial.isEmpty {
+            doc.initialLine = root.line
+            if let id = sceneIDByXML[initial] {
+                doc.initial = .scene(id)
+            } else if doc.references[initial] != nil {
+                doc.initial = .reference(initial)
+            } else {
+                warn(root, "initialViewController '\(initial)' names no scene")
+            }
+        }
+
+        // Pass 2: scenes.
+        for (scene, controller) in controllers {
+            doc.scenes.append(mapScene(scene, controller))
+        }
+        return doc
+    }
+
+    // MARK: - Scenes
+
+    private mutating func mapScene(_ sceneElement: XMLNode, _ c: XMLNode) -> Scene {
+        let xmlID = c["id"]!
+        var kind = Self.controllerKinds[c.name]
+        if kind == nil {
+            warn(c, "unsupported controller <\(c.name)>; shown as a plain viewController")
+            kind = .viewController
+        }
+        var scene = Scene(id: sceneIDByXML[xmlID]!, kind: kind!)
+        scene.location = loc(c)
+        scene.className = c["customClass"]
+        segueIDByXML = [:]
+        recognizerSegue = [:]
+
+        // Segues and relationships, in document order, across the controller and its scene objects.
+        let objects = sceneElement.child("objects")?.children ?? [c]
+        for object in objects {
+            collectSegues(in: object, controller: c, scene: &scene)
+        }
+
+        // Controller properties.
+        scene.restorationIdentifier = c["restorationIdentifier"]
+        if scene.restorationIdentifier == nil, c.bool("useStoryboardIdentifierAsRestorationIdentifier") == true {
+            scene.restorationIdentifier = c["storyboardIdentifier"]
+        }
+        scene.definesPresentationContext = c.bool("definesPresentationContext") ?? false
+        scene.providesPresentationContextTransitionStyle = c.bool("providesPresentationContextTransitionStyle") ?? false
+        scene.hidesBottomBarWhenPushed = c.bool("hidesBottomBarWhenPushed") ?? false
+        scene.modalPresentationStyle = presentationStyle(c, "modalPresentationStyle")
+        scene.modalTransitionStyle = transitionStyle(c, "modalTransitionStyle")
+        if kind == .navigationController {
+            scene.navigationBarHidden = c.bool("navigationBarHidden") ?? (c.child("navigationBar", key: "navigationBar")?.bool("hidden") ?? false)
+            scene.toolbarHidden = c.bool("toolbarHidden") ?? (c.child("toolbar", key: "toolbar")?.bool("hidden") ?? true)
+        }
+        if kind == .tabBarController, let index = c["selectedIndex"].flatMap(Int.init) {
+            scene.selectedIndex = index
+        }
+        if kind == .pageViewController {
+            var spec = PageViewSpec()
+            if let v = c["transitionStyle"].flatMap(PageViewSpec.TransitionStyle.init) { spec.transitionStyle = v }
+            if let v = c["navigationOrientation"].flatMap(PageViewSpec.Orientation.init) { spec.navigationOrientation = v }
+            if let v = c["spineLocation"].flatMap(PageViewSpec.SpineLocation.init) { spec.spineLocation = v }
+            scene.pageView = spec
+        }
+        if let item = c.child("navigationItem", key: "navigationItem") ?? c.child("navigationItem") {
+            scene.navigationItem = mapNavigationItem(item)
+        }
+        if let item = c.child("tabBarItem", key: "tabBarItem") ?? c.child("tabBarItem") {
+            scene.tabBarItem = mapTabBarItem(item)
+        }
+        if let items = c.child("toolbarItems") {
+            scene.toolbarItems = items.children("barButtonItem").map { mapBarButtonItem($0) }
+        }
+        let title = c["title"].flatMap { $0.isEmpty ? nil : $0 }
+        scene.title = title ?? scene.navigationItem.title
+
+        // Content view.
+        if !kind!.isContainer, let view = c.child(key: "view") {
+            switch view.name {
+            case "view":
+                scene.view = mapSubviews(of: view)
+            default:
+                if let node = mapView(view) { scene.view = [node] }
+            }
+        }
+        return scene
+    }
+
+    private mutating func collectSegues(in node: XMLNode, controller: XMLNode, scene: inout Scene) {
+        node.walk { n in
+            guard n.name == "segue", let kindName = n["kind"] else { return true }
+            // A segue belongs to the element whose <connections> holds it.
+            record(segue: n, kindName: kindName, scene: &scene)
+            return false
+        }
+        // Gesture recognizers that fire a segue: remember them for the views they are attached to.
+        if node.name.hasSuffix("GestureRecognizer"), let id = node["id"],
+           let segue = node.child("connections")?.children("segue").first?["id"],
+           let segueID = segueIDByXML[segue] {
+            recognizerSegue[id] = segueID
+        }
+    }
+
+    private mutating func record(segue n: XMLNode, kindName: String, scene: inout Scene) {
+        doc.stats.declaredSegues[kindName, default: 0] += 1
+        let destXML = n["destination"] ?? ""
+        if kindName == "relationship" {
+            guard let target = destination(destXML) else {
+                warn(n, "relationship '\(n["relationship"] ?? "?")' of scene \(scene.id) names a missing scene '\(destXML)'; dropped")
+                doc.stats.droppedSegues["relationship", default: 0] += 1
+                return
+            }
+            switch n["relationship"] {
+            case "rootViewController": scene.rootViewController = target
+            case "viewControllers": scene.viewControllers.append(target)
+            case "masterViewController": scene.masterViewController = target
+            case "detailViewController": scene.detailViewController = target
+            case "pages": scene.pages.append(target)
+            default:
+                warn(n, "unsupported relationship '\(n["relationship"] ?? "")'; treated as a child (viewControllers)")
+                scene.viewControllers.append(target)
+            }
+            return
+        }
+        var kind = SegueKind(rawValue: kindName)
+        if kind == nil {
+            warn(n, "unsupported segue kind '\(kindName)'; treated as custom")
+            kind = .custom
+        }
+        let xmlID = n["id"] ?? "segue-\(n.line)"
+        var id = n["identifier"].flatMap { $0.isEmpty ? nil : $0 } ?? xmlID
+        if scene.segues.contains(where: { $0.id == id }) {
+            warn(n, "duplicate segue identifier '\(id)' in scene \(scene.id); this segue is '\(id)#\(xmlID)' for its control")
+            id = "\(id)#\(xmlID)"
+        }
+        var spec = SegueSpec(id: id, kind: kind!)
+        spec.location = loc(n)
+        spec.animates = n.bool("animates") ?? true
+        spec.modalPresentationStyle = presentationStyle(n, "modalPresentationStyle")
+        spec.modalTransitionStyle = transitionStyle(n, "modalTransitionStyle")
+        spec.className = n["customClass"]
+        if kind == .unwind {
+            var action = n["unwindAction"] ?? ""
+            while action.hasSuffix(":") { action.removeLast() }
+            if action.isEmpty {
+                warn(n, "unwind segue without an unwindAction; dropped")
+                doc.stats.droppedSegues[kindName, default: 0] += 1
+                return
+            }
+            if !destXML.isEmpty, !exits.contains(destXML) {
+                warn(n, "unwind segue '\(id)' does not target the scene's Exit")
+            }
+            spec.action = action
+            doc.unwindActions.insert(action)
+        } else {
+            guard let target = destination(destXML) else {
+                warn(n, "segue '\(id)' of scene \(scene.id) names a missing scene '\(destXML)'; dropped")
+                doc.stats.droppedSegues[kindName, default: 0] += 1
+                return
+            }
+            spec.destination = target
+        }
+        segueIDByXML[xmlID] = id
+        scene.segues.append(spec)
+    }
+
+    /// A destination XML id as a local scene id, or a reference token; nil when missing.
+    private func destination(_ xmlID: String) -> String? {
+        if let id = sceneIDByXML[xmlID] { return id }
+        if doc.references[xmlID] != nil { return ParsedDocument.referenceToken + xmlID }
+        return nil
+    }
+
+    /// The segue fired by an element: the first segue in its own `<connections>`.
+    private func tap(of element: XMLNode) -> TapTarget? {
+        guard let connections = element.child("connections") else { return nil }
+        for segue in connections.children("segue") where segue["kind"] != nil {
+            if let id = segue["id"], let segueID = segueIDByXML[id] { return .segue(segueID) }
+        }
+        // A gesture recognizer attached to the view.
+        for outlet in connections.children("outletCollection") where outlet["property"] == "gestureRecognizers" {
+            if let dest = outlet["destination"], let segueID = recognizerSegue[dest] { return .segue(segueID) }
+        }
+        return nil
+    }
+
+    private func embedSegue(of element: XMLNode) -> String? {
+        guard let connections = element.child("connections") else { return nil }
+        for segue in connections.children("segue") where segue["kind"] == "embed" {
+            if let id = segue["id"], let segueID = segueIDByXML[id] { return segueID }
+        }
+        return nil
+    }
+
+    // MARK: - Styles
+
+    private mutating func presentationStyle(_ n: XMLNode, _ attribute: String) -> ModalPresentationStyle? {
+        guard let raw = n[attribute] else { return nil }
+        if let style = ModalPresentationStyle(rawValue: raw) { return style }
+        warn(n, "unknown \(attribute) '\(raw)'; ignored")
+        return nil
+    }
+
+    private mutating func transitionStyle(_ n: XMLNode, _ attribute: String) -> ModalTransitionStyle? {
+        guard let raw = n[attribute] else { return nil }
+        if let style = ModalTransitionStyle(rawValue: raw) { return style }
+        warn(n, "unknown \(attribute) '\(raw)'; ignored")
+        return nil
+    }
+
+    // MARK: - Bar items
+
+    private mutating func mapNavigationItem(_ n: XMLNode) -> NavigationItemSpec {
+        var spec = NavigationItemSpec()
+        spec.title = n["title"]
+        spec.prompt = n["prompt"]
+        spec.hidesBackButton = n.bool("hidesBackButton") ?? false
+        spec.leftItemsSupplementBackButton = n.bool("leftItemsSupplementBackButton") ?? false
+        for child in n.children {
+            switch (child.name, child["key"]) {
+            case ("barButtonItem", "leftBarButtonItem"): spec.leftBarButtonItems.append(mapBarButtonItem(child))
+            case ("barButtonItem", "rightBarButtonItem"): spec.rightBarButtonItems.append(mapBarButtonItem(child))
+            case ("barButtonItem", "backBarButtonItem"): spec.backBarButtonItem = mapBarButtonItem(child)
+            case ("leftBarButtonItems", _):
+                spec.leftBarButtonItems += child.children("barButtonItem").map { mapBarButtonItem($0) }
+            case ("rightBarButtonItems", _):
+                spec.rightBarButtonItems += child.children("barButtonItem").map { mapBarButtonItem($0) }
+            default: break
+            }
+        }
+        return spec
+    }
+
+    private mutating func mapBarButtonItem(_ n: XMLNode) -> BarButtonItemSpec {
+        var item = BarButtonItemSpec(id: n["id"], title: n["title"].flatMap { $0.isEmpty ? nil : $0 })
+        item.image = n["image"] ?? n.child("imageReference", key: "image")?["image"]
+        switch n["style"] {
+        case "done": item.style = .done
+        case "bordered": item.style = .bordered
+        default: item.style = .plain
+        }
+        if let raw = n["systemItem"] {
+            item.systemItem = BarButtonSystemItem(rawValue: raw)
+            if item.systemItem == nil { warn(n, "unknown bar button systemItem '\(raw)'; shown by title") }
+        }
+        item.enabled = n.bool("enabled") ?? true
+        item.location = loc(n)
+        if let custom = n.child(key: "customView") {
+            if item.title == nil { item.title = buttonTitle(custom) }
+            if item.image == nil { item.image = buttonImage(custom) }
+            item.tap = tap(of: n) ?? tap(of: custom)
+        } else {
+            item.tap = tap(of: n)
+        }
+        return item
+    }
+
+    private mutating func mapTabBarItem(_ n: XMLNode) -> TabBarItemSpec {
+        var item = TabBarItemSpec(title: n["title"].flatMap { $0.isEmpty ? nil : $0 })
+        item.id = n["id"]
+        item.image = n["image"] ?? n.child("imageReference", key: "image")?["image"]
+        item.badgeValue = n["badgeValue"]
+        if let raw = n["systemItem"] {
+            item.systemItem = TabBarSystemItem(rawValue: raw)
+            if item.systemItem == nil { warn(n, "unknown tab bar systemItem '\(raw)'; shown by title") }
+        }
+        item.enabled = n.bool("enabled") ?? true
+        return item
+    }
+
+    // MARK: - Views
+
+    private mutating func mapSubviews(of view: XMLNode) -> [ViewNode] {
+        guard let subviews = view.child("subviews") else { return [] }
+        return subviews.children.compactMap { mapView($0) }
+    }
+
+    private static func frame(_ n: XMLNode) -> Rect? {
+        guard let r = n.child("rect", key: "frame") else { return nil }
+        func v(_ k: String) -> Double { r[k].flatMap(Double.init) ?? 0 }
+        return Rect(x: v("x"), y: v("y"), width: v("width"), height: v("height"))
+    }
+
+    private func stringProperty(_ n: XMLNode, _ key: String) -> String? {
+        if let s = n[key] { return s }
+        if let s = n.child("string", key: key) ?? n.child("mutableString", key: key) { return s.text }
+        if let attributed = n.child("attributedString", key: key == "text" ? "attributedText" : key) {
+            var text = ""
+            for fragment in attributed.children("fragment") {
+                text += fragment["content"] ?? fragment.child("string", key: "content")?.text ?? ""
+            }
+            return text
+        }
+        return nil
+    }
+
+    private func buttonTitle(_ n: XMLNode) -> String? {
+        if let normal = n.child("state", key: "normal") {
+            if let t = normal["title"] { return t }
+            if let s = normal.child("string", key: "title") { return s.text }
+            if let a = normal.child("attributedString", key: "attributedTitle") {
+                return a.children("fragment").map { $0["content"] ?? $0.child("string", key: "content")?.text ?? "" }.joined()
+            }
+        }
+        if let config = n.child("buttonConfiguration") { return config["title"] }
+        return nil
+    }
+
+    private func buttonImage(_ n: XMLNode) -> String? {
+        if let normal = n.child("state", key: "normal") {
+            if let i = normal["image"] ?? normal["backgroundImage"] { return i }
+            if let i = normal.child("imageReference", key: "image")?["image"] { return i }
+        }
+        if let config = n.child("buttonConfiguration") {
+            return config["image"] ?? config.child("imageReference", key: "image")?["image"]
+        }
+        return nil
+    }
+
+    private mutating func mapView(_ n: XMLNode) -> ViewNode? {
+        var node: ViewNode
+        switch n.name {
+        case "label":
+            node = ViewNode(.label, text: stringProperty(n, "text"))
+        case "button":
+            node = ViewNode(.button, text: buttonTitle(n))
+            node.image = buttonImage(n)
+            node.style = n["buttonType"] == "system" || n["buttonType"] == "roundedRect" || n["buttonType"] == nil ? "plain" : n["buttonType"]
+        case "textField":
+            node = ViewNode(.textField, text: stringProperty(n, "text"))
+            node.placeholder = n["placeholder"]
+        case "textView":
+            node = ViewNode(.textView, text: stringProperty(n, "text"))
+        case "imageView":
+            node = ViewNode(.image)
+            node.image = n["image"] ?? n.child("imageReference", key: "image")?["image"]
+        case "switch":
+            node = ViewNode(.switch)
+            node.isOn = n.bool("on") ?? false
+        case "slider":
+            node = ViewNode(.slider)
+            node.value = n["value"].flatMap(Double.init)
+        case "stepper":
+            node = ViewNode(.stepper)
+            node.value = n["value"].flatMap(Double.init)
+        case "progressView":
+            node = ViewNode(.progress)
+            node.value = n["progress"].flatMap(Double.init)
+        case "activityIndicatorView":
+            node = ViewNode(.activityIndicator)
+        case "segmentedControl":
+            node = ViewNode(.segmentedControl)
+            node.segments = n.child("segments")?.children("segment").map { $0["title"] ?? $0["image"] ?? "" } ?? []
+            node.value = n["selectedSegmentIndex"].flatMap(Double.init)
+        case "stackView":
+            node = ViewNode(.stack)
+            node.axis = n["axis"] == "vertical" ? .vertical : .horizontal
+            node.children = mapSubviews(of: n)
+        case "scrollView":
+            node = ViewNode(.scroll)
+            node.children = mapSubviews(of: n)
+        case "view", "collectionReusableView":
+            node = ViewNode(.view)
+            node.children = mapSubviews(of: n)
+        case "visualEffectView":
+            node = ViewNode(.view)
+            if let content = n.child(key: "contentView") { node.children = mapSubviews(of: content) }
+        case "containerView":
+            node = ViewNode(.container)
+            node.embed = embedSegue(of: n)
+        case "mapView":
+            node = ViewNode(.map)
+        case "webView", "wkWebView":
+            node = ViewNode(.web)
+        case "datePicker":
+            node = ViewNode(.datePicker)
+        case "pickerView":
+            node = ViewNode(.picker)
+        case "searchBar":
+            node = ViewNode(.searchBar, text: n["text"])
+            node.placeholder = n["placeholder"]
+        case "tableView":
+            node = mapTable(n)
+        case "collectionView":
+            node = mapCollection(n)
+        case "toolbar", "navigationBar", "tabBar":
+            node = mapBar(n)
+        default:
+            warn(n, "unsupported element <\(n.name)>; shown as a placeholder")
+            node = ViewNode(.placeholder, text: n.name)
+        }
+        node.id = n["id"]
+        node.frame = Self.frame(n)
+        node.location = loc(n)
+        if n.bool("enabled") == false { node.enabled = false }
+        if node.tap == nil, node.kind != .container { node.tap = tap(of: n) }
+        return node
+    }
+
+    /// A bar placed as a subview: a horizontal stack of its items (buttons), titles as labels.
+    private mutating func mapBar(_ n: XMLNode) -> ViewNode {
+        var node = ViewNode(.stack)
+        node.axis = .horizontal
+        node.style = n.name
+        for item in n.child("items")?.children ?? [] {
+            switch item.name {
+            case "barButtonItem":
+                let spec = mapBarButtonItem(item)
+                if spec.systemItem?.isSpace == true { node.children.append(ViewNode(.spacer, id: spec.id)); continue }
+                var b = ViewNode(.button, id: spec.id, text: spec.displayTitle)
+                b.image = spec.image
+                b.tap = spec.tap
+                b.enabled = spec.enabled
+                b.location = spec.location
+                node.children.append(b)
+            case "navigationItem":
+                let spec = mapNavigationItem(item)
+                for bar in spec.leftBarButtonItems { node.children.append(barButtonNode(bar)) }
+                node.children.append(ViewNode(.label, id: item["id"], text: spec.title))
+                for bar in spec.rightBarButtonItems { node.children.append(barButtonNode(bar)) }
+            case "tabBarItem":
+                let spec = mapTabBarItem(item)
+                var b = ViewNode(.button, id: spec.id, text: spec.title ?? spec.systemItem?.title)
+                b.image = spec.image
+                b.tap = tap(of: item)
+                node.children.append(b)
+            default:
+                break
+            }
+        }
+        return node
+    }
+
+    private func barButtonNode(_ spec: BarButtonItemSpec) -> ViewNode {
+        var b = ViewNode(.button, id: spec.id, text: spec.displayTitle)
+        b.image = spec.image
+        b.tap = spec.tap
+        b.enabled = spec.enabled
+        b.location = spec.location
+        return b
+    }
+
+    // MARK: - Tables and collections
+
+    private mutating func mapTable(_ n: XMLNode) -> ViewNode {
+        var node = ViewNode(.table)
+        node.style = n["style"] ?? "plain"
+        if let header = n.child(key: "tableHeaderView"), let h = mapView(header) { node.children.append(h) }
+        if n["dataMode"] == "static" || n.child("sections") != nil {
+            for section in n.child("sections")?.children("tableViewSection") ?? [] {
+                var s = TableSection(header: section["headerTitle"], footer: section["footerTitle"])
+                for cell in section.child("cells")?.children("tableViewCell") ?? [] {
+                    s.rows.append(mapCell(cell, sample: nil))
+                }
+                node.sections.append(s)
+            }
+        }
+        if let prototypes = n.child("prototypes") {
+            var s = TableSection()
+            for cell in prototypes.children("tableViewCell") {
+                for i in 1...3 { s.rows.append(mapCell(cell, sample: i)) }
+            }
+            if !s.rows.isEmpty { node.sections.append(s) }
+        }
+        if let footer = n.child(key: "tableFooterView"), let f = mapView(footer) { node.children.append(f) }
+        return node
+    }
+
+    private static let cellStyles: [String: TableRow.Style] = [
+        "IBUITableViewCellStyleDefault": .basic,
+        "IBUITableViewCellStyleSubtitle": .subtitle,
+        "IBUITableViewCellStyleValue1": .value1,
+        "IBUITableViewCellStyleValue2": .value2,
+    ]
+
+    /// A static cell, or sample `i` of a prototype cell ("Item i").
+    private mutating func mapCell(_ cell: XMLNode, sample: Int?) -> TableRow {
+        let cellID = cell["id"] ?? "cell-\(cell.line)"
+        var row = TableRow(id: sample.map { "\(cellID)-\($0)" } ?? cellID)
+        row.location = loc(cell)
+        row.style = cell["style"].flatMap { Self.cellStyles[$0] } ?? .custom
+        row.accessory = cell["accessoryType"].flatMap(TableRow.Accessory.init) ?? .none
+        let content = cell.child(key: "contentView")
+        var labels: [String: XMLNode] = [:]
+        content?.walk { n in
+            if let id = n["id"] { labels[id] = n }
+            return true
+        }
+        if row.style == .custom {
+            row.content = content.map { mapSubviews(of: $0) } ?? []
+            var texts: [String] = []
+            for node in row.content { node.forEach { if $0.kind == .label, let t = $0.text, !t.isEmpty { texts.append(t) } } }
+            row.text = texts.first
+            row.detail = texts.dropFirst().first
+        } else {
+            row.text = cell["textLabel"].flatMap { labels[$0] }.flatMap { stringProperty($0, "text") }
+            row.detail = cell["detailTextLabel"].flatMap { labels[$0] }.flatMap { stringProperty($0, "text") }
+            row.image = cell["imageView"].flatMap { labels[$0] }.flatMap { $0["image"] ?? $0.child("imageReference", key: "image")?["image"] }
+            if row.text == nil, row.detail == nil, let content {
+                // Old files without textLabel references: labels in order.
+                let texts = content.child("subviews")?.children("label").compactMap { stringProperty($0, "text") } ?? []
+                row.text = texts.first
+                row.detail = texts.dropFirst().first
+            }
+        }
+        if let sample { row.text = "Item \(sample)" }
+        row.tap = tap(of: cell)
+        return row
+    }
+
+    private mutating func mapCollection(_ n: XMLNode) -> ViewNode {
+        var node = ViewNode(.collection)
+        for cell in n.child("cells")?.children("collectionViewCell") ?? [] {
+            let cellID = cell["id"] ?? "cell-\(cell.line)"
+            let contentRoot = cell.child(key: "contentView") ?? cell
+            let content = mapSubviews(of: contentRoot)
+            let tap = tap(of: cell)
+            for i in 1...3 {
+                var item = ViewNode(.view, id: "\(cellID)-\(i)", text: "Item \(i)")
+                item.children = content
+                item.tap = tap
+                item.frame = Self.frame(cell)
+                item.location = loc(cell)
+                node.children.append(item)
+            }
+        }
+        return node
+    }
+}

@@ -1,0 +1,181 @@
+import SegueCore
+
+extension StoryboardImporter {
+    /// Merges parsed documents into one storyboard: prefixes the scene ids of every document but
+    /// the main one with `Name:`, resolves storyboard references (drops, with a warning, what
+    /// stays unresolved) and assigns unwind actions (see the type's documentation).
+    static func link(_ docs: [ParsedDocument], main: Int) -> LinkResult {
+        var linker = Linker(docs: docs, main: main)
+        return linker.run()
+    }
+}
+
+private struct Linker {
+    let docs: [ParsedDocument]
+    let main: Int
+    var diagnostics: [Diagnostic] = []
+    var stats = ImportStats()
+    /// Resolved references: (document, XML id) → final scene id or nil.
+    var resolved: [String: String?] = [:]
+    var xmlIDs: [String: String] = [:]
+
+    init(docs: [ParsedDocument], main: Int) {
+        self.docs = docs
+        self.main = main
+    }
+
+    func prefix(_ doc: Int) -> String { doc == main ? "" : docs[doc].name + ":" }
+
+    mutating func run() -> LinkResult {
+        var scenes: [Scene] = []
+        var unwindActions: Set<String> = []
+        for doc in docs {
+            diagnostics += doc.diagnostics
+            stats.sceneElements += doc.stats.sceneElements
+            stats.referenceScenes += doc.stats.referenceScenes
+            stats.declaredSegues.merge(doc.stats.declaredSegues, uniquingKeysWith: +)
+            stats.droppedSegues.merge(doc.stats.droppedSegues, uniquingKeysWith: +)
+            unwindActions.formUnion(doc.unwindActions)
+        }
+        for (i, doc) in docs.enumerated() {
+            for var scene in doc.scenes {
+                xmlIDs[prefix(i) + scene.id] = doc.xmlIDs[scene.id]
+                scene.id = prefix(i) + scene.id
+                var removed: Set<String> = []
+                scene.segues = scene.segues.compactMap { segue in
+                    var segue = segue
+                    guard let dest = segue.destination else { return segue }
+                    if let final = target(dest, doc: i, line: segue.location?.line ?? 1) {
+                        segue.destination = final
+                        return segue
+                    }
+                    removed.insert(segue.id)
+                    stats.droppedSegues[segue.kind.rawValue, default: 0] += 1
+                    diagnostics.append(Diagnostic(.warning, at: segue.location,
+                        "segue '\(segue.id)' of scene \(scene.id) leads to an unresolved storyboard reference; dropped"))
+                    return nil
+                }
+                if !removed.isEmpty { StoryboardImporter.stripTaps(&scene, removed) }
+                let line = scene.location?.line ?? 1
+                func relation(_ id: String?, _ name: String) -> String? {
+                    guard let id else { return nil }
+                    if let final = target(id, doc: i, line: line) { return final }
+                    stats.droppedSegues["relationship", default: 0] += 1
+                    diagnostics.append(Diagnostic(.warning, at: scene.location,
+                        "relationship '\(name)' of scene \(scene.id) leads to an unresolved storyboard reference; dropped"))
+                    return nil
+                }
+                scene.rootViewController = relation(scene.rootViewController, "rootViewController")
+                scene.viewControllers = scene.viewControllers.compactMap { relation($0, "viewControllers") }
+                scene.masterViewController = relation(scene.masterViewController, "masterViewController")
+                scene.detailViewController = relation(scene.detailViewController, "detailViewController")
+                scene.pages = scene.pages.compactMap { relation($0, "pages") }
+                scenes.append(scene)
+            }
+        }
+        // Unwind actions: only code knows which controllers implement them; assume every scene
+        // with a custom class implements every unwind action of the imported storyboards.
+        let actions = unwindActions.sorted()
+        if !actions.isEmpty {
+            for i in scenes.indices where scenes[i].className != nil {
+                scenes[i].unwindActions = actions
+            }
+        }
+        var initial: String?
+        let mainDoc = docs[main]
+        if let start = mainDoc.initial {
+            initial = resolve(start, doc: main, line: mainDoc.initialLine, visited: [])
+        }
+        var storyboard = Storyboard(name: mainDoc.name, initialViewController: initial, scenes: scenes, diagnostics: diagnostics)
+        storyboard.diagnostics = diagnostics
+        return LinkResult(storyboard: storyboard, stats: stats, xmlIDs: xmlIDs)
+    }
+
+    /// A destination as stored by the mapper (local id or reference token) → final scene id.
+    mutating func target(_ dest: String, doc: Int, line: Int) -> String? {
+        if dest.hasPrefix(ParsedDocument.referenceToken) {
+            let xmlID = String(dest.dropFirst(ParsedDocument.referenceToken.count))
+            return resolve(.reference(xmlID), doc: doc, line: line, visited: [])
+        }
+        return prefix(doc) + dest
+    }
+
+    mutating func resolve(_ target: LocalTarget, doc: Int, line: Int, visited: Set<String>) -> String? {
+        switch target {
+        case .scene(let id):
+            return prefix(doc) + id
+        case .reference(let xmlID):
+            let key = "\(doc)\u{0}\(xmlID)"
+            if let cached = resolved[key] { return cached }
+            guard let ref = docs[doc].references[xmlID] else { return nil }
+            let here = SourceLocation(file: docs[doc].file, line: ref.line)
+            func fail(_ message: String) -> String? {
+                diagnostics.append(Diagnostic(.warning, at: here, message))
+                resolved[key] = .some(nil)
+                return nil
+            }
+            if visited.contains(key) {
+                return fail("cyclic storyboard reference \(xmlID) in '\(docs[doc].name)'")
+            }
+            let description = "storyboard reference \(xmlID) to '\(ref.storyboardName ?? docs[doc].name)'"
+                + (ref.referencedIdentifier.map { ", identifier '\($0)'" } ?? " (initial view controller)")
+            if let bundle = ref.bundleIdentifier, !bundle.isEmpty {
+                return fail("unresolved \(description): storyboards of bundle '\(bundle)' are not loaded")
+            }
+            let targetDoc: Int
+            if let name = ref.storyboardName {
+                guard let index = docs.firstIndex(where: { $0.name == name }) else {
+                    return fail("unresolved \(description): no storyboard named '\(name)' was loaded")
+                }
+                targetDoc = index
+            } else {
+                targetDoc = doc
+            }
+            let next: LocalTarget
+            if let identifier = ref.referencedIdentifier {
+                guard let t = docs[targetDoc].storyboardIDs[identifier] else {
+                    return fail("unresolved \(description): '\(docs[targetDoc].name)' has no scene with that storyboard identifier")
+                }
+                next = t
+            } else {
+                guard let t = docs[targetDoc].initial else {
+                    return fail("unresolved \(description): '\(docs[targetDoc].name)' has no initial view controller")
+                }
+                next = t
+            }
+            var seen = visited
+            seen.insert(key)
+            let result = resolve(next, doc: targetDoc, line: line, visited: seen)
+            resolved[key] = .some(result)
+            return result
+        }
+    }
+}
+
+extension StoryboardImporter {
+    /// Removes taps that fire one of `segueIDs` (segues dropped from the scene).
+    static func stripTaps(_ scene: inout Scene, _ segueIDs: Set<String>) {
+        func fix(_ tap: inout TapTarget?) {
+            if case .segue(let id)? = tap, segueIDs.contains(id) { tap = nil }
+        }
+        func fixItems(_ items: inout [BarButtonItemSpec]) {
+            for i in items.indices { fix(&items[i].tap) }
+        }
+        func fixNode(_ node: inout ViewNode) {
+            fix(&node.tap)
+            if let embed = node.embed, segueIDs.contains(embed) { node.embed = nil }
+            for i in node.children.indices { fixNode(&node.children[i]) }
+            for s in node.sections.indices {
+                for r in node.sections[s].rows.indices {
+                    fix(&node.sections[s].rows[r].tap)
+                    for c in node.sections[s].rows[r].content.indices { fixNode(&node.sections[s].rows[r].content[c]) }
+                }
+            }
+        }
+        fixItems(&scene.navigationItem.leftBarButtonItems)
+        fixItems(&scene.navigationItem.rightBarButtonItems)
+        if scene.navigationItem.backBarButtonItem != nil { fix(&scene.navigationItem.backBarButtonItem!.tap) }
+        fixItems(&scene.toolbarItems)
+        for i in scene.view.indices { fixNode(&scene.view[i]) }
+    }
+}

@@ -1,0 +1,265 @@
+import SegueCore
+
+/// Static analysis of a storyboard model, imported from Xcode or loaded from a flow file.
+///
+/// Severities:
+/// - **error** — the flow cannot run as declared: no (or an unknown) initial view controller;
+///   a segue, relationship, tap or embed naming something that does not exist; an unresolved or
+///   cyclic storyboard reference or a missing destination (import diagnostics); duplicate
+///   identifiers (segue ids within a scene, storyboard identifiers); a relationship on a scene
+///   kind that cannot have it; a `push` segue whose source has no navigation controller ancestor
+///   on any path from the initial scene.
+/// - **warning** — suspicious or unknowable statically: scenes unreachable from the initial
+///   scene (code may still instantiate them by storyboard identifier), unsupported elements and
+///   other import warnings, `custom` segues (run as `show` unless a behaviour is registered),
+///   unwind actions (their destination is searched at run time; no candidate scene is a warning).
+///
+/// Output order: by file, then line, then message; problems without a location last.
+public enum StoryboardCheck {
+    public static func check(_ storyboard: Storyboard) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let scenes = storyboard.orderedScenes
+        let file = scenes.first?.location?.file ?? storyboard.name
+        let docLocation = SourceLocation(file: file, line: 1)
+        let imported = scenes.contains { $0.location?.file.hasSuffix(".storyboard") == true }
+
+        // Import diagnostics, classified.
+        for d in storyboard.diagnostics {
+            var d = d
+            if errorMarkers.contains(where: { d.message.contains($0) }) { d.severity = .error }
+            out.append(d)
+        }
+
+        // Initial view controller.
+        if let initial = storyboard.initialViewController {
+            if storyboard[initial] == nil {
+                out.append(Diagnostic(.error, at: docLocation, "initial view controller '\(initial)' is not a scene"))
+            }
+        } else if !scenes.isEmpty {
+            out.append(Diagnostic(.error, at: docLocation, "no initial view controller"))
+        }
+
+        // References inside the model.
+        for scene in scenes {
+            let at = scene.location ?? docLocation
+            for (name, target) in relationshipList(scene) where storyboard[target] == nil {
+                out.append(Diagnostic(.error, at: at, "scene \(scene.id): relationship '\(name)' names unknown scene '\(target)'"))
+            }
+            let allowed = allowedRelationships(scene.kind)
+            for (name, _) in relationshipList(scene) where !allowed.contains(name) {
+                out.append(Diagnostic(.error, at: at, "scene \(scene.id): a \(scene.kind.rawValue) cannot have a '\(name)' relationship"))
+            }
+            var seen: Set<String> = []
+            for segue in scene.segues {
+                let sat = segue.location ?? at
+                if !seen.insert(segue.id).inserted {
+                    out.append(Diagnostic(.error, at: sat, "scene \(scene.id): duplicate segue identifier '\(segue.id)'"))
+                }
+                if segue.kind == .unwind {
+                    if segue.action == nil {
+                        out.append(Diagnostic(.error, at: sat, "scene \(scene.id): unwind segue '\(segue.id)' has no action"))
+                    }
+                } else if segue.kind == .relationship {
+                    out.append(Diagnostic(.error, at: sat, "scene \(scene.id): segue '\(segue.id)' of kind relationship; declare relationships on the container"))
+                } else if let dest = segue.destination {
+                    if storyboard[dest] == nil {
+                        out.append(Diagnostic(.error, at: sat, "scene \(scene.id): segue '\(segue.id)' leads to unknown scene '\(dest)'"))
+                    }
+                } else {
+                    out.append(Diagnostic(.error, at: sat, "scene \(scene.id): segue '\(segue.id)' has no destination"))
+                }
+                if segue.kind == .custom {
+                    let cls = segue.className.map { " (class \($0))" } ?? ""
+                    out.append(Diagnostic(.warning, at: sat, "scene \(scene.id): custom segue '\(segue.id)'\(cls) runs as show unless a behaviour is registered"))
+                }
+            }
+            forEachTap(scene) { tap, location in
+                if case .segue(let id) = tap, scene.segue(id) == nil {
+                    out.append(Diagnostic(.error, at: location ?? at, "scene \(scene.id): an element fires unknown segue '\(id)'"))
+                }
+            }
+            for node in scene.view {
+                node.forEach { n in
+                    if let embed = n.embed {
+                        if let segue = scene.segue(embed) {
+                            if segue.kind != .embed {
+                                out.append(Diagnostic(.error, at: n.location ?? at, "scene \(scene.id): container embeds segue '\(embed)', which is a \(segue.kind.rawValue) segue"))
+                            }
+                        } else {
+                            out.append(Diagnostic(.error, at: n.location ?? at, "scene \(scene.id): container embeds unknown segue '\(embed)'"))
+                        }
+                    }
+                }
+            }
+        }
+
+        // Reachability and push legality.
+        let walk = explore(storyboard)
+        for scene in scenes where !walk.reached.contains(scene.id) {
+            let at = scene.location ?? docLocation
+            if storyboard.initialViewController == nil { break }
+            if looksLikeXMLID(scene.id) {
+                out.append(Diagnostic(.warning, at: at, "scene \(scene.id)\(titled(scene)) is unreachable from the initial scene (no relationship or segue leads to it, and it has no storyboard identifier)"))
+            } else {
+                out.append(Diagnostic(.warning, at: at, "scene \(scene.id)\(titled(scene)) is unreachable from the initial scene through relationships and segues (code may instantiate it by storyboard identifier)"))
+            }
+        }
+        for scene in scenes where walk.reached.contains(scene.id) {
+            for segue in scene.segues where segue.kind == .push && !walk.inNavigation.contains(scene.id) {
+                out.append(Diagnostic(.error, at: segue.location ?? scene.location ?? docLocation,
+                    "scene \(scene.id): push segue '\(segue.id)' but the scene has no navigation controller ancestor on any path from the initial scene"))
+            }
+        }
+
+        // Unwind actions.
+        var unwinds: [String: SourceLocation] = [:]
+        var order: [String] = []
+        for scene in scenes {
+            for segue in scene.segues where segue.kind == .unwind {
+                guard let action = segue.action else { continue }
+                if !order.contains(action) {
+                    order.append(action)
+                    if let at = segue.location ?? scene.location { unwinds[action] = at }
+                }
+            }
+        }
+        for action in order {
+            let candidates = scenes.filter { $0.unwindActions.contains(action) }
+            let at = unwinds[action]
+            if candidates.isEmpty {
+                out.append(Diagnostic(.warning, at: at, "unwind action '\(action)': no scene implements it; the unwind will find no destination"))
+            } else if imported {
+                out.append(Diagnostic(.warning, at: at,
+                    "unwind action '\(action)': destination resolved at run time by searching controllers; assumed implemented by the \(candidates.count) scene(s) with a custom class"))
+            }
+        }
+
+        return sorted(out)
+    }
+
+    // MARK: - Helpers
+
+    static let errorMarkers = [
+        "duplicate storyboard identifier", "duplicate segue identifier", "unresolved storyboard reference",
+        "names a missing scene", "cyclic storyboard reference",
+        "leads to an unresolved", "initialViewController '",
+    ]
+
+    static func relationshipList(_ scene: Scene) -> [(String, String)] {
+        var list: [(String, String)] = []
+        if let r = scene.rootViewController { list.append(("rootViewController", r)) }
+        list += scene.viewControllers.map { ("viewControllers", $0) }
+        if let m = scene.masterViewController { list.append(("masterViewController", m)) }
+        if let d = scene.detailViewController { list.append(("detailViewController", d)) }
+        list += scene.pages.map { ("pages", $0) }
+        return list
+    }
+
+    static func allowedRelationships(_ kind: SceneKind) -> Set<String> {
+        switch kind {
+        case .navigationController: ["rootViewController"]
+        case .tabBarController: ["viewControllers"]
+        case .splitViewController: ["masterViewController", "detailViewController", "viewControllers"]
+        case .pageViewController: ["pages", "viewControllers"]
+        default: []
+        }
+    }
+
+    static func titled(_ scene: Scene) -> String {
+        scene.title.map { " (\($0))" } ?? ""
+    }
+
+    /// Interface Builder object ids: `abc-12-xyz`.
+    static func looksLikeXMLID(_ id: String) -> Bool {
+        let last = id.split(separator: ":").last.map(String.init) ?? id
+        let parts = last.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count == 3 && parts[0].count == 3 && parts[1].count == 2 && parts[2].count == 3
+            && parts.allSatisfy { $0.allSatisfy { $0.isLetter || $0.isNumber } }
+    }
+
+    static func forEachTap(_ scene: Scene, _ body: (TapTarget, SourceLocation?) -> Void) {
+        let items = scene.navigationItem.leftBarButtonItems + scene.navigationItem.rightBarButtonItems
+            + (scene.navigationItem.backBarButtonItem.map { [$0] } ?? []) + scene.toolbarItems
+        for item in items { if let tap = item.tap { body(tap, item.location) } }
+        func visit(_ node: ViewNode) {
+            if let tap = node.tap { body(tap, node.location) }
+            for section in node.sections {
+                for row in section.rows {
+                    if let tap = row.tap { body(tap, row.location) }
+                    row.content.forEach(visit)
+                }
+            }
+            node.children.forEach(visit)
+        }
+        scene.view.forEach(visit)
+        if let alert = scene.alert {
+            for action in alert.actions { if let tap = action.tap { body(tap, scene.location) } }
+        }
+    }
+
+    struct Walk {
+        var reached: Set<String> = []
+        /// Scenes reached with a navigation controller ancestor on at least one path.
+        var inNavigation: Set<String> = []
+    }
+
+    /// Walks from the initial scene through relationships and segues, tracking whether a
+    /// navigation controller is an ancestor (`push` needs one; `show` pushes with one).
+    static func explore(_ storyboard: Storyboard) -> Walk {
+        var walk = Walk()
+        guard let start = storyboard.initialViewController, storyboard[start] != nil else { return walk }
+        struct State: Hashable { var id: String; var inNav: Bool }
+        var queue = [State(id: start, inNav: false)]
+        var seen: Set<State> = [queue[0]]
+        func visit(_ id: String, _ inNav: Bool) {
+            let s = State(id: id, inNav: inNav)
+            guard storyboard[id] != nil, seen.insert(s).inserted else { return }
+            queue.append(s)
+        }
+        var head = 0
+        while head < queue.count {
+            let state = queue[head]
+            head += 1
+            guard let scene = storyboard[state.id] else { continue }
+            walk.reached.insert(scene.id)
+            if state.inNav { walk.inNavigation.insert(scene.id) }
+            if let root = scene.rootViewController { visit(root, scene.kind == .navigationController || state.inNav) }
+            for child in scene.viewControllers + scene.pages { visit(child, state.inNav) }
+            if let m = scene.masterViewController { visit(m, state.inNav) }
+            if let d = scene.detailViewController { visit(d, state.inNav) }
+            for segue in scene.segues {
+                guard let dest = segue.destination else { continue }
+                switch segue.kind {
+                case .push:
+                    if state.inNav { visit(dest, true) }
+                case .show, .custom, .embed:
+                    visit(dest, state.inNav)
+                case .showDetail, .replace:
+                    visit(dest, false)
+                    if state.inNav { visit(dest, true) }
+                case .presentation, .modal, .popover, .popoverPresentation:
+                    visit(dest, false)
+                case .relationship:
+                    visit(dest, state.inNav)
+                case .unwind:
+                    break
+                }
+            }
+        }
+        return walk
+    }
+
+    static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            switch (a.element.location, b.element.location) {
+            case let (x?, y?):
+                if x.file != y.file { return x.file < y.file }
+                if x.line != y.line { return x.line < y.line }
+                return a.offset < b.offset
+            case (_?, nil): return true
+            case (nil, _?): return false
+            case (nil, nil): return a.offset < b.offset
+            }
+        }.map(\.element)
+    }
+}

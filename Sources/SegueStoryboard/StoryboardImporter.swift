@@ -1,0 +1,140 @@
+import Foundation
+import SegueCore
+
+/// A storyboard that could not be read at all: unreadable file, malformed or truncated XML, or a
+/// document that is not an Interface Builder storyboard. Every other problem is a warning in
+/// `Storyboard.diagnostics`.
+public struct StoryboardImportError: Error, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+    public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// Imports Xcode Interface Builder `.storyboard` files (every era: toolsVersion 1938 to current)
+/// into Segue's storyboard model.
+///
+/// - Scene ids are the controller's storyboard identifier when present and unique in its file,
+///   else its XML `id` (`BYZ-38-t0r`).
+/// - Segue ids are the segue's `identifier`, else its XML `id`. A second segue of the same scene
+///   with an identifier already used there keeps a distinct id `identifier#xmlID` (so every
+///   control fires its own segue) and is reported as a warning.
+/// - `custom` segues keep kind `custom` and their class in `SegueSpec.className`; without a
+///   registered behaviour the runtime performs them like `show`.
+/// - Unwind segues record their action (`unwindAction="backToInbox:"` → `backToInbox`). Which
+///   controllers implement an unwind action is only known to the code, so the importer assumes
+///   every scene with a custom class implements every unwind action named in its storyboard
+///   (the runtime search skips the source, as UIKit does); `StoryboardCheck` notes the guess.
+public enum StoryboardImporter {
+    /// Imports one `.storyboard` file.
+    public static func load(path: String) throws(StoryboardImportError) -> Storyboard {
+        let data = try read(path)
+        let doc = try parseDocument(data: data, fileName: path)
+        return link([doc], main: 0).storyboard
+    }
+
+    /// Imports one storyboard from memory. `fileName` names it in diagnostics; its base name
+    /// (without directories and `.storyboard`) is the storyboard's name.
+    public static func parse(data: Data, fileName: String) throws(StoryboardImportError) -> Storyboard {
+        let doc = try parseDocument(data: data, fileName: fileName)
+        return link([doc], main: 0).storyboard
+    }
+
+    public static func parse(data: [UInt8], fileName: String) throws(StoryboardImportError) -> Storyboard {
+        try parse(data: Data(data), fileName: fileName)
+    }
+
+    /// Imports every `.storyboard` in a directory (recursively) into one storyboard, resolving
+    /// storyboard references between them. The main storyboard is `Main` (else the only one,
+    /// else the first by name that has an initial view controller, with a warning); its scenes keep
+    /// their ids, the others' are prefixed `Name:`.
+    public static func loadDirectory(path: String) throws(StoryboardImportError) -> Storyboard {
+        try loadDirectoryReport(path: path).storyboard
+    }
+
+    // MARK: - Internals shared with tests
+
+    static func read(_ path: String) throws(StoryboardImportError) -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw StoryboardImportError(diagnostics: [
+                Diagnostic(.error, at: SourceLocation(file: path, line: 1), "cannot read storyboard file"),
+            ])
+        }
+        return data
+    }
+
+    static func storyboardName(_ fileName: String) -> String {
+        var base = (fileName as NSString).lastPathComponent
+        if base.hasSuffix(".storyboard") { base.removeLast(".storyboard".count) }
+        return base
+    }
+
+    static func parseDocument(data: Data, fileName: String) throws(StoryboardImportError) -> ParsedDocument {
+        let root = try DOMBuilder.parse(data, file: fileName)
+        guard root.name == "document" else {
+            throw StoryboardImportError(diagnostics: [
+                Diagnostic(.error, at: SourceLocation(file: fileName, line: root.line),
+                           "not an Interface Builder storyboard: root element <\(root.name)>, expected <document>"),
+            ])
+        }
+        var mapper = DocumentMapper(root: root, file: fileName, name: storyboardName(fileName))
+        return mapper.map()
+    }
+
+    static func loadDirectoryReport(path: String) throws(StoryboardImportError) -> LinkResult {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else {
+            throw StoryboardImportError(diagnostics: [
+                Diagnostic(.error, at: SourceLocation(file: path, line: 1), "not a directory"),
+            ])
+        }
+        var files: [String] = []
+        if let walker = fm.enumerator(atPath: path) {
+            while let rel = walker.nextObject() as? String {
+                if rel.hasSuffix(".storyboard") { files.append(rel) }
+            }
+        }
+        // Base.lproj first, then by path, so a localized copy never shadows the base one.
+        files.sort { a, b in
+            let ab = a.contains("Base.lproj"), bb = b.contains("Base.lproj")
+            return ab != bb ? ab : a < b
+        }
+        guard !files.isEmpty else {
+            throw StoryboardImportError(diagnostics: [
+                Diagnostic(.error, at: SourceLocation(file: path, line: 1), "no .storyboard files in directory"),
+            ])
+        }
+        var docs: [ParsedDocument] = []
+        var extra: [Diagnostic] = []
+        var errors: [Diagnostic] = []
+        for rel in files {
+            let full = (path as NSString).appendingPathComponent(rel)
+            do {
+                let doc = try parseDocument(data: try read(full), fileName: full)
+                if docs.contains(where: { $0.name == doc.name }) {
+                    extra.append(Diagnostic(.warning, at: SourceLocation(file: full, line: 1),
+                                            "another storyboard named '\(doc.name)' was already loaded; this one is ignored"))
+                    continue
+                }
+                docs.append(doc)
+            } catch {
+                errors += error.diagnostics
+            }
+        }
+        if !errors.isEmpty { throw StoryboardImportError(diagnostics: errors) }
+        docs.sort { $0.name < $1.name }
+        var main = docs.firstIndex { $0.name == "Main" }
+        if main == nil {
+            if docs.count == 1 {
+                main = 0
+            } else {
+                main = docs.firstIndex { $0.initial != nil } ?? 0
+                extra.append(Diagnostic(.warning, at: SourceLocation(file: docs[main!].file, line: 1),
+                                        "no storyboard named 'Main' in \(path); using '\(docs[main!].name)' as the main storyboard"))
+            }
+        }
+        var result = link(docs, main: main!)
+        result.storyboard.diagnostics = extra + result.storyboard.diagnostics
+        return result
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import SegueCore
+
+/// A light DOM of an Interface Builder document: element name, attributes, children, text and
+/// the 1-based line where the element starts (for diagnostics).
+final class XMLNode {
+    let name: String
+    let attributes: [String: String]
+    let line: Int
+    var children: [XMLNode] = []
+    /// Character data directly inside the element (used by `<string key="text">`).
+    var text = ""
+
+    init(name: String, attributes: [String: String], line: Int) {
+        self.name = name
+        self.attributes = attributes
+        self.line = line
+    }
+
+    subscript(attribute: String) -> String? { attributes[attribute] }
+
+    /// `YES` → true, `NO` → false, absent → nil.
+    func bool(_ attribute: String) -> Bool? {
+        switch attributes[attribute] {
+        case "YES": true
+        case "NO": false
+        default: nil
+        }
+    }
+
+    /// The first child element with this name (and key, when given).
+    func child(_ name: String, key: String? = nil) -> XMLNode? {
+        children.first { $0.name == name && (key == nil || $0["key"] == key) }
+    }
+
+    /// The first child element with this key, whatever its name.
+    func child(key: String) -> XMLNode? { children.first { $0["key"] == key } }
+
+    func children(_ name: String) -> [XMLNode] { children.filter { $0.name == name } }
+
+    /// Pre-order walk of the subtree (self included). Return false from `body` to skip a subtree.
+    func walk(_ body: (XMLNode) -> Bool) {
+        guard body(self) else { return }
+        for child in children { child.walk(body) }
+    }
+}
+
+/// Builds the DOM with Foundation's `XMLParser` (libxml2 on Linux).
+final class DOMBuilder: NSObject, XMLParserDelegate {
+    private var stack: [XMLNode] = []
+    private(set) var root: XMLNode?
+    private var parser: XMLParser?
+
+    static func parse(_ data: Data, file: String) throws(StoryboardImportError) -> XMLNode {
+        let builder = DOMBuilder()
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.shouldReportNamespacePrefixes = false
+        parser.delegate = builder
+        builder.parser = parser
+        let ok = parser.parse()
+        if !ok || builder.root == nil || !builder.stack.isEmpty {
+            let line = max(parser.lineNumber, 1)
+            var message = "malformed storyboard XML"
+            if let error = parser.parserError {
+                let code = (error as NSError).code
+                message += ": \(describe(code)) (XMLParser error \(code), column \(parser.columnNumber))"
+            } else if builder.root == nil {
+                message += ": no document element"
+            } else {
+                message += ": unexpected end of file (unclosed <\(builder.stack.last?.name ?? "?")>)"
+            }
+            throw StoryboardImportError(diagnostics: [
+                Diagnostic(.error, at: SourceLocation(file: file, line: line), message),
+            ])
+        }
+        return builder.root!
+    }
+
+    static func describe(_ code: Int) -> String {
+        switch XMLParser.ErrorCode(rawValue: code) {
+        case .prematureDocumentEndError?: "unexpected end of document"
+        case .emptyDocumentError?: "empty document"
+        case .tagNameMismatchError?: "mismatched closing tag"
+        case .notWellBalancedError?: "unbalanced tags"
+        case .gtRequiredError?: "'>' expected"
+        case .ltRequiredError?: "'<' expected"
+        case .attributeNotStartedError?, .attributeNotFinishedError?, .attributeHasNoValueError?,
+             .attributeRedefinedError?, .attributeListNotStartedError?, .attributeListNotFinishedError?:
+            "bad attribute"
+        case .invalidCharacterError?, .invalidCharacterInEntityError?, .invalidCharacterRefError?,
+             .characterRefInDTDError?, .characterRefAtEOFError?:
+            "invalid character"
+        case .undeclaredEntityError?, .entityRefAtEOFError?, .entityBoundaryError?, .entityNotFinishedError?,
+             .entityNotStartedError?, .entityRefInDTDError?, .entityRefInPrologError?, .entityRefInEpilogError?:
+            "bad entity"
+        case .documentStartError?: "not an XML document"
+        case .extraContentError?: "content after the document element"
+        case .encodingNotSupportedError?, .unknownEncodingError?: "unsupported encoding"
+        default: "syntax error"
+        }
+    }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        let node = XMLNode(name: elementName, attributes: attributeDict, line: parser.lineNumber)
+        if let parent = stack.last {
+            parent.children.append(node)
+        } else if root == nil {
+            root = node
+        }
+        stack.append(node)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+                qualifiedName qName: String?) {
+        _ = stack.popLast()
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        // Only text-bearing elements matter (`<string key="text">`); skip whitespace between tags.
+        guard let top = stack.last, top.name == "string" || top.name == "mutableString" else { return }
+        top.text += string
+    }
+}

@@ -1,0 +1,551 @@
+import Foundation
+import Testing
+import SegueCore
+@testable import SegueStoryboard
+
+/// A storyboard document around some scenes.
+func document(initial: String?, _ scenes: String) -> String {
+    let initialAttribute = initial.map { " initialViewController=\"\($0)\"" } ?? ""
+    return """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="14490.70" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES"\(initialAttribute)>
+        <scenes>
+    \(scenes)
+        </scenes>
+    </document>
+    """
+}
+
+/// One scene holding one controller element.
+func scene(_ id: String, _ controller: String) -> String {
+    """
+            <scene sceneID="s-\(id)">
+                <objects>
+    \(controller)
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="fr-\(id)" sceneMemberID="firstResponder"/>
+                    <exit id="exit-\(id)" userLabel="Exit" sceneMemberID="exit"/>
+                </objects>
+            </scene>
+    """
+}
+
+func importString(_ xml: String, name: String = "Test.storyboard") throws -> Storyboard {
+    try StoryboardImporter.parse(data: Array(xml.utf8), fileName: name)
+}
+
+@Suite("Mapping")
+struct MappingTests {
+    static let xml = document(initial: "nav", [
+        scene("nav", """
+            <navigationController id="nav" storyboardIdentifier="Root" toolbarHidden="NO" definesPresentationContext="YES" sceneMemberID="viewController">
+                <tabBarItem key="tabBarItem" title="Mail" image="tray" badgeValue="3" id="tbi"/>
+                <navigationBar key="navigationBar" contentMode="scaleToFill" id="bar"/>
+                <connections>
+                    <segue destination="home" kind="relationship" relationship="rootViewController" id="rel1"/>
+                </connections>
+            </navigationController>
+            """),
+        scene("home", """
+            <viewController id="home" customClass="HomeViewController" restorationIdentifier="homeR" hidesBottomBarWhenPushed="YES" sceneMemberID="viewController">
+                <view key="view" contentMode="scaleToFill" id="v0">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                    <subviews>
+                        <label text="Hello" id="lbl"><rect key="frame" x="16" y="80" width="100" height="21"/></label>
+                        <button buttonType="system" id="btn">
+                            <rect key="frame" x="16" y="120" width="80" height="30"/>
+                            <state key="normal" title="Open"/>
+                            <connections><segue destination="detail" kind="show" identifier="open" id="sg1"/></connections>
+                        </button>
+                        <button buttonType="system" id="btn2">
+                            <state key="normal" title="Open again"/>
+                            <connections><segue destination="detail" kind="show" identifier="open" id="sg1b"/></connections>
+                        </button>
+                        <textField placeholder="Subject" text="Hi" id="tf"/>
+                        <switch on="YES" id="sw"/>
+                        <slider value="0.5" minValue="0.0" maxValue="1" id="sl"/>
+                        <segmentedControl selectedSegmentIndex="1" id="seg">
+                            <segments><segment title="One"/><segment title="Two"/></segments>
+                        </segmentedControl>
+                        <stackView axis="vertical" id="stk">
+                            <subviews><imageView image="logo" id="img"/></subviews>
+                        </stackView>
+                        <containerView id="cv">
+                            <connections><segue destination="child" kind="embed" id="emb"/></connections>
+                        </containerView>
+                        <pageControl numberOfPages="3" id="pc"/>
+                        <textView id="tv"><string key="text">Long&#10;text</string></textView>
+                    </subviews>
+                </view>
+                <navigationItem key="navigationItem" title="Home" prompt="Pick" id="ni">
+                    <barButtonItem key="leftBarButtonItem" systemItem="edit" id="edit"/>
+                    <rightBarButtonItems>
+                        <barButtonItem systemItem="add" id="add">
+                            <connections><segue destination="compose" kind="presentation" modalPresentationStyle="formSheet" modalTransitionStyle="crossDissolve" animates="NO" id="sg2"/></connections>
+                        </barButtonItem>
+                        <barButtonItem title="Go" style="done" id="go"/>
+                    </rightBarButtonItems>
+                </navigationItem>
+                <toolbarItems>
+                    <barButtonItem style="plain" systemItem="flexibleSpace" id="flex"/>
+                    <barButtonItem title="Settings" id="set">
+                        <connections><segue destination="settings" kind="custom" customClass="FadeSegue" id="sg3"/></connections>
+                    </barButtonItem>
+                </toolbarItems>
+                <connections>
+                    <segue destination="settings" kind="show" identifier="manual" id="sg4"/>
+                </connections>
+            </viewController>
+            """),
+        scene("detail", """
+            <tableViewController id="detail" title="Detail" sceneMemberID="viewController">
+                <tableView key="view" dataMode="static" style="grouped" id="tbl">
+                    <sections>
+                        <tableViewSection headerTitle="Account" footerTitle="Signed in" id="sec1">
+                            <cells>
+                                <tableViewCell style="IBUITableViewCellStyleValue1" accessoryType="disclosureIndicator" textLabel="l1" detailTextLabel="l2" id="c1">
+                                    <tableViewCellContentView key="contentView" id="cc1">
+                                        <subviews>
+                                            <label text="Name" id="l1"/>
+                                            <label text="Ann" id="l2"/>
+                                        </subviews>
+                                    </tableViewCellContentView>
+                                    <connections><segue destination="compose" kind="show" identifier="edit" id="sg5"/></connections>
+                                </tableViewCell>
+                                <tableViewCell id="c2">
+                                    <tableViewCellContentView key="contentView" id="cc2">
+                                        <subviews><label text="Custom" id="l3"/><switch on="NO" id="sw2"/></subviews>
+                                    </tableViewCellContentView>
+                                </tableViewCell>
+                            </cells>
+                        </tableViewSection>
+                    </sections>
+                </tableView>
+                <connections>
+                    <segue destination="exit-detail" kind="unwind" unwindAction="backToHome:" id="uw"/>
+                </connections>
+            </tableViewController>
+            """),
+        scene("compose", """
+            <tableViewController id="compose" sceneMemberID="viewController">
+                <tableView key="view" dataMode="prototypes" style="plain" id="ptbl">
+                    <prototypes>
+                        <tableViewCell style="IBUITableViewCellStyleSubtitle" reuseIdentifier="cell" textLabel="pl1" detailTextLabel="pl2" id="proto">
+                            <tableViewCellContentView key="contentView" id="pcc">
+                                <subviews><label text="Title" id="pl1"/><label text="Subtitle" id="pl2"/></subviews>
+                            </tableViewCellContentView>
+                            <connections><segue destination="detail" kind="push" id="sg6"/></connections>
+                        </tableViewCell>
+                    </prototypes>
+                </tableView>
+                <navigationItem key="navigationItem" title="Compose" id="ni2"/>
+            </tableViewController>
+            """),
+        scene("child", """
+            <glkViewController id="child" sceneMemberID="viewController"/>
+            """),
+        scene("settings", """
+            <pageViewController id="settings" transitionStyle="pageCurl" navigationOrientation="vertical" spineLocation="mid" sceneMemberID="viewController"/>
+            """),
+    ].joined(separator: "\n"))
+
+    @Test("a hand-written storyboard maps to the model")
+    func mapsEverything() throws {
+        let sb = try importString(Self.xml)
+        #expect(sb.name == "Test")
+        #expect(sb.sceneOrder == ["Root", "home", "detail", "compose", "child", "settings"])
+        #expect(sb.initialViewController == "Root")
+
+        let nav = try #require(sb["Root"])
+        #expect(nav.kind == .navigationController)
+        #expect(nav.rootViewController == "home")
+        #expect(nav.toolbarHidden == false && nav.navigationBarHidden == false)
+        #expect(nav.definesPresentationContext)
+        #expect(nav.tabBarItem?.title == "Mail" && nav.tabBarItem?.badgeValue == "3" && nav.tabBarItem?.image == "tray")
+
+        let home = try #require(sb["home"])
+        #expect(home.className == "HomeViewController")
+        #expect(home.restorationIdentifier == "homeR")
+        #expect(home.hidesBottomBarWhenPushed)
+        #expect(home.title == "Home")
+        #expect(home.navigationItem.prompt == "Pick")
+        #expect(home.navigationItem.leftBarButtonItems.map(\.systemItem) == [.edit])
+        #expect(home.navigationItem.rightBarButtonItems.map(\.id) == ["add", "go"])
+        #expect(home.navigationItem.rightBarButtonItems[1].style == .done)
+        #expect(home.navigationItem.rightBarButtonItems[0].tap == .segue("sg2"))
+        #expect(home.toolbarItems.map(\.systemItem) == [.flexibleSpace, nil])
+        #expect(home.toolbarItems[1].tap == .segue("sg3"))
+        #expect(home.unwindActions == ["backToHome"])
+
+        // Segues in declaration order; a duplicate identifier gets a distinct id.
+        #expect(home.segues.map(\.id) == ["open", "open#sg1b", "emb", "sg2", "sg3", "manual"])
+        let present = try #require(home.segue("sg2"))
+        #expect(present.kind == .presentation && present.destination == "compose")
+        #expect(present.modalPresentationStyle == .formSheet && present.modalTransitionStyle == .crossDissolve)
+        #expect(present.animates == false)
+        #expect(home.segue("sg3")?.kind == .custom && home.segue("sg3")?.className == "FadeSegue")
+        #expect(home.segue("emb")?.kind == .embed && home.segue("emb")?.destination == "child")
+        #expect(sb.diagnostics.contains { $0.message.contains("duplicate segue identifier 'open'") })
+
+        // Views.
+        let kinds = home.view.map(\.kind)
+        #expect(kinds == [.label, .button, .button, .textField, .switch, .slider, .segmentedControl, .stack, .container, .placeholder, .textView])
+        #expect(home.view[0].text == "Hello" && home.view[0].id == "lbl")
+        #expect(home.view[0].frame == Rect(x: 16, y: 80, width: 100, height: 21))
+        #expect(home.view[1].text == "Open" && home.view[1].tap == .segue("open"))
+        #expect(home.view[2].tap == .segue("open#sg1b"))
+        #expect(home.view[3].placeholder == "Subject" && home.view[3].text == "Hi")
+        #expect(home.view[4].isOn == true)
+        #expect(home.view[5].value == 0.5)
+        #expect(home.view[6].segments == ["One", "Two"])
+        #expect(home.view[7].axis == .vertical && home.view[7].children.first?.image == "logo")
+        #expect(home.view[8].embed == "emb" && home.view[8].tap == nil)
+        #expect(home.view[9].text == "pageControl")
+        #expect(home.view[10].text == "Long\ntext")
+        let unsupported = try #require(sb.diagnostics.first { $0.message.contains("<pageControl>") })
+        #expect(unsupported.severity == .warning)
+        #expect(unsupported.location?.line == Self.xml.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains("<pageControl") }.map { $0 + 1 })
+
+        // Static table.
+        let detail = try #require(sb["detail"])
+        #expect(detail.title == "Detail")
+        let table = try #require(detail.view.first)
+        #expect(table.kind == .table && table.style == "grouped")
+        let section = try #require(table.sections.first)
+        #expect(section.header == "Account" && section.footer == "Signed in")
+        #expect(section.rows.count == 2)
+        #expect(section.rows[0].style == .value1 && section.rows[0].text == "Name" && section.rows[0].detail == "Ann")
+        #expect(section.rows[0].accessory == .disclosureIndicator && section.rows[0].tap == .segue("edit"))
+        #expect(section.rows[1].style == .custom && section.rows[1].text == "Custom")
+        #expect(section.rows[1].content.map(\.kind) == [.label, .switch])
+        let unwind = try #require(detail.segue("uw"))
+        #expect(unwind.kind == .unwind && unwind.action == "backToHome" && unwind.destination == nil)
+
+        // Prototype table: three sample rows.
+        let compose = try #require(sb["compose"])
+        let rows = compose.view.first?.sections.first?.rows ?? []
+        #expect(rows.map(\.text) == ["Item 1", "Item 2", "Item 3"])
+        #expect(rows.map(\.id) == ["proto-1", "proto-2", "proto-3"])
+        #expect(rows.allSatisfy { $0.style == .subtitle && $0.detail == "Subtitle" && $0.tap == .segue("sg6") })
+
+        // Unsupported controller → viewController with a warning.
+        #expect(sb["child"]?.kind == .viewController)
+        #expect(sb.diagnostics.contains { $0.message.contains("<glkViewController>") && $0.severity == .warning })
+
+        let page = try #require(sb["settings"]?.pageView)
+        #expect(page.transitionStyle == .pageCurl && page.navigationOrientation == .vertical && page.spineLocation == .mid)
+    }
+
+    @Test("old-format storyboards (toolsVersion 1938) map too")
+    func oldFormat() throws {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="1.0" toolsVersion="1938" systemVersion="10K549" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" initialViewController="a">
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr" sceneMemberID="firstResponder"/>
+                        <tableViewController id="a" sceneMemberID="viewController">
+                            <tableView key="view" dataMode="static" style="grouped" id="t">
+                                <sections>
+                                    <tableViewSection headerTitle="Old" id="s">
+                                        <cells>
+                                            <tableViewCell style="IBUITableViewCellStyleDefault" textLabel="x" id="c">
+                                                <view key="contentView" id="cv">
+                                                    <subviews><label text="Row" id="x"/></subviews>
+                                                </view>
+                                            </tableViewCell>
+                                        </cells>
+                                    </tableViewSection>
+                                </sections>
+                            </tableView>
+                        </tableViewController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
+        let sb = try importString(xml)
+        #expect(sb["a"]?.view.first?.sections.first?.rows.first?.text == "Row")
+        #expect(sb.diagnostics.isEmpty)
+    }
+}
+
+@Suite("Malformed input")
+struct MalformedTests {
+    @Test("malformed XML is an error with the parser's line")
+    func malformed() {
+        let xml = "<?xml version=\"1.0\"?>\n<document>\n  <scenes>\n    <scene sceneID=\"x\">\n  </scenes>\n</document>\n"
+        #expect {
+            _ = try importString(xml, name: "Bad.storyboard")
+        } throws: { error in
+            guard let d = (error as? StoryboardImportError)?.diagnostics.first else { return false }
+            // libxml2 notices the unbalanced <scene> at </scenes> (line 5) or at the end (line 6).
+            return d.severity == .error && d.location?.file == "Bad.storyboard" && (5...6).contains(d.location?.line ?? 0)
+                && String(describing: error).contains("malformed storyboard XML")
+        }
+    }
+
+    @Test("truncated, empty and foreign documents are errors, never crashes",
+          arguments: ["", "<", "<?xml version=\"1.0\"?>\n<document>\n<scenes>", "<plist><dict/></plist>", "\u{0}\u{1}garbage"])
+    func garbage(_ text: String) {
+        #expect(throws: StoryboardImportError.self) { try importString(text) }
+    }
+
+    @Test("an unreadable path is an error")
+    func unreadable() {
+        #expect(throws: StoryboardImportError.self) { try StoryboardImporter.load(path: "/nonexistent/Main.storyboard") }
+    }
+
+    @Test("segues to missing scenes are dropped with a warning")
+    func missingDestination() throws {
+        let xml = document(initial: "a", scene("a", """
+            <viewController id="a" sceneMemberID="viewController">
+                <view key="view" id="v"><subviews>
+                    <button id="b"><state key="normal" title="Go"/>
+                        <connections><segue destination="nowhere" kind="show" identifier="go" id="g"/></connections>
+                    </button>
+                </subviews></view>
+            </viewController>
+            """))
+        let sb = try importString(xml)
+        #expect(sb["a"]?.segues.isEmpty == true)
+        #expect(sb["a"]?.view.first?.tap == nil)
+        let d = try #require(sb.diagnostics.first)
+        #expect(d.severity == .warning && d.message.contains("missing scene 'nowhere'"))
+        #expect(d.location?.line == xml.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("destination=\"nowhere\"") }.map { $0 + 1 })
+        #expect(StoryboardCheck.check(sb).contains { $0.severity == .error && $0.message.contains("missing scene") })
+    }
+}
+
+@Suite("Check")
+struct CheckTests {
+    @Test("check finds an unreachable scene and an illegal push")
+    func unreachableAndIllegalPush() throws {
+        let xml = document(initial: "start", [
+            scene("start", """
+                <viewController id="start" title="Start" sceneMemberID="viewController">
+                    <view key="view" id="v1"><subviews>
+                        <button id="b1"><state key="normal" title="Next"/>
+                            <connections><segue destination="next" kind="push" identifier="next" id="p1"/></connections>
+                        </button>
+                        <button id="b2"><state key="normal" title="Nav"/>
+                            <connections><segue destination="nav" kind="modal" id="m1"/></connections>
+                        </button>
+                    </subviews></view>
+                </viewController>
+                """),
+            scene("nav", """
+                <navigationController id="nav" sceneMemberID="viewController">
+                    <connections><segue destination="list" kind="relationship" relationship="rootViewController" id="r1"/></connections>
+                </navigationController>
+                """),
+            scene("list", """
+                <viewController id="list" sceneMemberID="viewController">
+                    <connections><segue destination="next" kind="push" identifier="legal" id="p2"/></connections>
+                </viewController>
+                """),
+            scene("next", #"<viewController id="next" sceneMemberID="viewController"/>"#),
+            scene("lost", #"<viewController id="lost" title="Lost" sceneMemberID="viewController"/>"#),
+            scene("byID", #"<viewController id="byID-xx-yyy" storyboardIdentifier="Found" sceneMemberID="viewController"/>"#),
+        ].joined(separator: "\n"))
+        let sb = try importString(xml)
+        let problems = StoryboardCheck.check(sb)
+        let lines = xml.split(separator: "\n", omittingEmptySubsequences: false)
+        func line(of needle: String) -> Int { lines.firstIndex { $0.contains(needle) }! + 1 }
+
+        let push = problems.filter { $0.message.contains("push segue") }
+        #expect(push.count == 1)
+        #expect(push.first?.severity == .error)
+        #expect(push.first?.message.contains("'next'") == true)
+        #expect(push.first?.location?.line == line(of: "id=\"p1\""))
+
+        let unreachable = problems.filter { $0.message.contains("unreachable") }
+        #expect(unreachable.map(\.severity) == [.warning, .warning])
+        #expect(unreachable[0].message.contains("scene lost (Lost)") && unreachable[0].location?.line == line(of: "id=\"lost\""))
+        #expect(unreachable[1].message.contains("scene Found") && unreachable[1].message.contains("storyboard identifier"))
+        #expect(problems.count == 3, "\(problems)")
+    }
+
+    @Test("check works on hand-built (flow-file) storyboards")
+    func flowFileModel() {
+        var a = Scene(id: "a", kind: .viewController)
+        a.segues = [SegueSpec(id: "x", kind: .show, destination: "b"), SegueSpec(id: "x", kind: .show, destination: "ghost")]
+        var button = ViewNode(.button, id: "go", text: "Go")
+        button.tap = .segue("nope")
+        a.view = [button]
+        var tabs = Scene(id: "tabs", kind: .viewController)
+        tabs.viewControllers = ["a"]
+        let sb = Storyboard(name: "flow", initialViewController: nil, scenes: [a, Scene(id: "b"), tabs])
+        let messages = StoryboardCheck.check(sb).map { "\($0.severity.rawValue): \($0.message)" }
+        #expect(messages.contains("error: no initial view controller"))
+        #expect(messages.contains("error: scene a: duplicate segue identifier 'x'"))
+        #expect(messages.contains("error: scene a: segue 'x' leads to unknown scene 'ghost'"))
+        #expect(messages.contains("error: scene a: an element fires unknown segue 'nope'"))
+        #expect(messages.contains("error: scene tabs: a viewController cannot have a 'viewControllers' relationship"))
+    }
+
+    @Test("duplicate storyboard identifiers are errors in check")
+    func duplicateStoryboardIDs() throws {
+        let xml = document(initial: "a", [
+            scene("a", #"<viewController id="a" storyboardIdentifier="same" sceneMemberID="viewController"/>"#),
+            scene("b", #"<viewController id="b" storyboardIdentifier="same" sceneMemberID="viewController"/>"#),
+        ].joined(separator: "\n"))
+        let sb = try importString(xml)
+        #expect(sb.sceneOrder == ["a", "b"])
+        #expect(StoryboardCheck.check(sb).contains { $0.severity == .error && $0.message.contains("duplicate storyboard identifier 'same'") })
+    }
+}
+
+@Suite("Graph")
+struct GraphTests {
+    static let xml = document(initial: "nav", [
+        scene("nav", """
+            <navigationController id="nav" sceneMemberID="viewController">
+                <connections><segue destination="list" kind="relationship" relationship="rootViewController" id="r1"/></connections>
+            </navigationController>
+            """),
+        scene("list", """
+            <tableViewController id="list" title="Inbox" customClass="InboxController" sceneMemberID="viewController">
+                <connections>
+                    <segue destination="message" kind="show" identifier="open" id="s1"/>
+                    <segue destination="message" kind="presentation" id="s2"/>
+                </connections>
+            </tableViewController>
+            """),
+        scene("message", """
+            <viewController id="message" title="Say &quot;hi&quot;" sceneMemberID="viewController">
+                <connections><segue destination="exit-message" kind="unwind" unwindAction="done:" id="u1"/></connections>
+            </viewController>
+            """),
+    ].joined(separator: "\n"))
+
+    @Test("DOT output, whole")
+    func dot() throws {
+        let sb = try importString(Self.xml, name: "Mail.storyboard")
+        #expect(StoryboardGraph.dot(sb) == #"""
+        digraph "Mail" {
+          rankdir=LR;
+          node [shape=box];
+          "__initial" [shape=point];
+          "__initial" -> "nav";
+          "nav" [label="nav\nnavigationController"];
+          "list" [label="Inbox\ntableViewController (InboxController)"];
+          "message" [label="Say \"hi\"\nviewController"];
+          "__exit" [label="exit", shape=doublecircle];
+          "nav" -> "list" [label="rootViewController"];
+          "list" -> "message" [style=dashed, label="show: open"];
+          "list" -> "message" [style=dashed, label="presentation: s2"];
+          "message" -> "__exit" [style=dotted, label="unwind: done"];
+        }
+
+        """#)
+    }
+
+    @Test("JSON output, whole")
+    func json() throws {
+        let sb = try importString(Self.xml, name: "Mail.storyboard")
+        let expected = #"{"scenes":[{"id":"nav","kind":"navigationController","title":null,"className":null},"#
+            + #"{"id":"list","kind":"tableViewController","title":"Inbox","className":"InboxController"},"#
+            + #"{"id":"message","kind":"viewController","title":"Say \"hi\"","className":null}],"#
+            + #""edges":[{"from":"nav","to":"list","kind":"relationship","identifier":"rootViewController","relationship":true},"#
+            + #"{"from":"list","to":"message","kind":"show","identifier":"open","relationship":false},"#
+            + #"{"from":"list","to":"message","kind":"presentation","identifier":"s2","relationship":false},"#
+            + #"{"from":"message","to":null,"kind":"unwind","identifier":"u1","relationship":false,"action":"done"}],"#
+            + #""initial":"nav"}"#
+        let json = StoryboardGraph.json(sb)
+        #expect(json == expected)
+        #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil)
+    }
+}
+
+@Suite("Directory")
+struct DirectoryTests {
+    func write(_ files: [String: String]) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-sb-\(UUID().uuidString)").path
+        for (name, text) in files {
+            let path = dir + "/" + name
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return dir
+    }
+
+    @Test("storyboard references resolve between two files; unresolved ones are dropped with warnings")
+    func references() throws {
+        let main = document(initial: "nav", [
+            scene("nav", """
+                <navigationController id="nav" sceneMemberID="viewController">
+                    <connections><segue destination="home" kind="relationship" relationship="rootViewController" id="r1"/></connections>
+                </navigationController>
+                """),
+            scene("home", """
+                <viewController id="home" title="Home" sceneMemberID="viewController">
+                    <view key="view" id="v"><subviews>
+                        <button id="b1"><state key="normal" title="Detail"/>
+                            <connections><segue destination="ref1" kind="show" identifier="toDetail" id="g1"/></connections>
+                        </button>
+                        <button id="b2"><state key="normal" title="Settings"/>
+                            <connections><segue destination="ref2" kind="presentation" identifier="toSettings" id="g2"/></connections>
+                        </button>
+                        <button id="b3"><state key="normal" title="Gone"/>
+                            <connections><segue destination="ref3" kind="show" identifier="toGone" id="g3"/></connections>
+                        </button>
+                    </subviews></view>
+                </viewController>
+                """),
+            scene("ref1", #"<viewControllerPlaceholder storyboardName="Detail" referencedIdentifier="detail" id="ref1" sceneMemberID="viewController"/>"#),
+            scene("ref2", #"<viewControllerPlaceholder storyboardName="Detail" id="ref2" sceneMemberID="viewController"/>"#),
+            scene("ref3", #"<viewControllerPlaceholder storyboardName="Missing" id="ref3" sceneMemberID="viewController"/>"#),
+        ].joined(separator: "\n"))
+        let detail = document(initial: "dnav", [
+            scene("dnav", """
+                <navigationController id="dnav" sceneMemberID="viewController">
+                    <connections><segue destination="dvc" kind="relationship" relationship="rootViewController" id="r2"/></connections>
+                </navigationController>
+                """),
+            scene("dvc", #"<viewController id="dvc" storyboardIdentifier="detail" title="Detail" sceneMemberID="viewController"/>"#),
+        ].joined(separator: "\n"))
+        let dir = try write(["Base.lproj/Main.storyboard": main, "Detail.storyboard": detail])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+
+        let sb = try StoryboardImporter.loadDirectory(path: dir)
+        #expect(sb.name == "Main")
+        #expect(sb.sceneOrder == ["Detail:dnav", "Detail:detail", "nav", "home"])
+        #expect(sb.initialViewController == "nav")
+        #expect(sb["Detail:dnav"]?.rootViewController == "Detail:detail")
+        let home = try #require(sb["home"])
+        #expect(home.segue("toDetail")?.destination == "Detail:detail")
+        #expect(home.segue("toSettings")?.destination == "Detail:dnav")
+        #expect(home.segue("toGone") == nil)
+        #expect(home.view.map(\.tap) == [.segue("toDetail"), .segue("toSettings"), nil])
+        let unresolved = try #require(sb.diagnostics.first { $0.message.hasPrefix("unresolved storyboard reference ref3") })
+        #expect(unresolved.severity == .warning && unresolved.location?.file.hasSuffix("Main.storyboard") == true)
+        #expect(sb.diagnostics.contains { $0.message.contains("segue 'toGone'") && $0.message.hasSuffix("dropped") })
+        // Check: the directory flow is otherwise sound.
+        let errors = StoryboardCheck.check(sb).filter { $0.severity == .error }
+        #expect(errors.count == 2, "\(errors)") // the unresolved reference and its dropped segue
+    }
+
+    @Test("cyclic storyboard references are reported, never followed forever")
+    func cycle() throws {
+        let main = document(initial: "toLoop", scene("toLoop",
+            #"<viewControllerPlaceholder storyboardName="Loop" id="toLoop" sceneMemberID="viewController"/>"#))
+        let loop = document(initial: "toMain", scene("toMain",
+            #"<viewControllerPlaceholder storyboardName="Main" id="toMain" sceneMemberID="viewController"/>"#))
+        let dir = try write(["Main.storyboard": main, "Loop.storyboard": loop])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let sb = try StoryboardImporter.loadDirectory(path: dir)
+        #expect(sb.initialViewController == nil)
+        #expect(sb.diagnostics.contains { $0.message.hasPrefix("cyclic storyboard reference") })
+        #expect(StoryboardCheck.check(sb).contains { $0.severity == .error && $0.message.hasPrefix("cyclic") })
+    }
+
+    @Test("a directory without Main uses its only storyboard")
+    func onlyOne() throws {
+        let dir = try write(["Only.storyboard": document(initial: "a", scene("a", #"<viewController id="a" sceneMemberID="viewController"/>"#))])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let sb = try StoryboardImporter.loadDirectory(path: dir)
+        #expect(sb.name == "Only" && sb.initialViewController == "a" && sb.diagnostics.isEmpty)
+    }
+}
