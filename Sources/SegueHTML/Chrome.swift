@@ -1,0 +1,329 @@
+import SegueCore
+
+/// Containers and their chrome: navigation bar, toolbar, tab bar, split columns, page view, alert.
+extension PageBuilder {
+    // MARK: Navigation
+
+    mutating func navigation(_ p: NavigationPane) {
+        w.raw("<div class=\"pane pane-navigation")
+        if p.toolbar != nil { w.raw(" has-toolbar") }
+        w.raw("\"")
+        w.attribute("data-controller", p.controllerID)
+        w.raw(">")
+        if let bar = p.bar { navigationBar(bar) }
+        w.raw("<div class=\"pane-body\">")
+        pane(p.top)
+        w.raw("</div>")
+        if let items = p.toolbar { toolbar(items) }
+        w.raw("</div>")
+    }
+
+    /// `[back ‹ Title][left items]   **Title**   [right items]`, with the prompt above.
+    mutating func navigationBar(_ bar: NavigationBar) {
+        w.raw(bar.prompt == nil ? "<header class=\"navbar\">" : "<header class=\"navbar has-prompt\"><p class=\"navbar-prompt\">")
+        if let prompt = bar.prompt {
+            w.text(prompt)
+            w.raw("</p>")
+        }
+        w.raw("<div class=\"navbar-row\"><div class=\"navbar-leading\">")
+        if let back = bar.backButton { barItem(back, isBack: true) }
+        for item in bar.leftItems { barItem(item) }
+        w.raw("</div><h1 class=\"navbar-title\">")
+        w.text(bar.title)
+        w.raw("</h1><div class=\"navbar-trailing\">")
+        for item in bar.rightItems { barItem(item) }
+        w.raw("</div></div></header>")
+    }
+
+    mutating func toolbar(_ items: [BarItem]) {
+        w.raw("<div class=\"toolbar\" role=\"toolbar\">")
+        for item in items { barItem(item) }
+        w.raw("</div>")
+    }
+
+    /// One bar button: a back button (chevron and title), a glyph (icon with the title as its
+    /// alternative text), a custom image, or words.
+    mutating func barItem(_ item: BarItem, isBack: Bool = false) {
+        if let system = item.systemItem, system.isSpace {
+            w.raw(system == .flexibleSpace ? "<span class=\"bar-space-flexible\"></span>" : "<span class=\"bar-space-fixed\"></span>")
+            return
+        }
+        let glyph = item.systemItem.flatMap { $0.isTextual ? nil : $0 }
+        let tap = claim(item.elementID, enabled: item.isEnabled)
+        var enabled = item.isEnabled
+        switch tap {
+        case .live(let id, let isEnabled):
+            openSubmit(id, enabled: isEnabled)
+            enabled = isEnabled
+        case .inert:
+            w.raw("<span")
+            w.flag("aria-disabled=\"true\"", !item.isEnabled)
+        }
+        w.raw(" class=\"bar-button")
+        if isBack { w.raw(" bar-back") }
+        if item.isBold || item.systemItem?.isBold == true { w.raw(" is-bold") }
+        if glyph != nil { w.raw(" has-icon") }
+        if !enabled { w.raw(" is-disabled") }
+        w.raw("\">")
+        if isBack {
+            w.raw(Icons.chevronLeft)
+            w.raw("<span class=\"bar-title\">")
+            w.text(item.title.isEmpty ? "Back" : item.title)
+            w.raw("</span>")
+        } else if let glyph {
+            icon(glyph.rawValue, alt: item.title.isEmpty ? glyph.title : item.title, class: "bar-icon")
+        } else if let image = item.image, item.title.isEmpty {
+            w.raw("<span class=\"bar-image\"")
+            w.attribute("data-image", image)
+            w.raw(">")
+            w.text(image)
+            w.raw("</span>")
+        } else {
+            w.text(item.title.isEmpty ? (item.systemItem?.title ?? "") : item.title)
+        }
+        if case .live = tap { w.raw("</button>") } else { w.raw("</span>") }
+    }
+
+    /// `<img class=… src="{assets}/icons/{name}.svg" alt=…>`.
+    mutating func icon(_ name: String, alt: String, class cls: StaticString) {
+        w.raw("<img class=\"")
+        w.raw(cls)
+        w.raw("\" src=\"")
+        w.text(context.assetsPath)
+        w.raw("/icons/")
+        w.text(name)
+        w.raw(".svg\"")
+        w.attribute("alt", alt)
+        w.raw(" width=\"28\" height=\"28\">")
+    }
+
+    // MARK: Tabs
+
+    mutating func tabs(_ p: TabPane) {
+        w.raw("<div class=\"pane pane-tabs")
+        if p.isBarHidden { w.raw(" is-bar-hidden") }
+        w.raw("\"")
+        w.attribute("data-controller", p.controllerID)
+        w.raw("><div class=\"pane-body\">")
+        pane(p.selected)
+        w.raw("</div>")
+        if !p.isBarHidden {
+            w.raw("<nav class=\"tabbar\" aria-label=\"Tab Bar\">")
+            for item in p.items { tabItem(item) }
+            w.raw("</nav>")
+        }
+        w.raw("</div>")
+    }
+
+    mutating func tabItem(_ item: TabItem) {
+        let tap = claim(item.elementID, enabled: item.isEnabled)
+        var enabled = item.isEnabled
+        switch tap {
+        case .live(let id, let isEnabled):
+            openSubmit(id, enabled: isEnabled)
+            enabled = isEnabled
+        case .inert:
+            w.raw("<span")
+        }
+        w.raw(item.isSelected ? " class=\"tab is-selected" : " class=\"tab")
+        if !enabled { w.raw(" is-disabled") }
+        w.raw("\"")
+        if item.isSelected { w.raw(" aria-current=\"page\"") }
+        w.raw("><span class=\"tab-icon\">")
+        if let system = item.systemItem {
+            icon(system.rawValue, alt: "", class: "tab-glyph")
+        } else {
+            w.raw("<span class=\"tab-glyph tab-glyph-generic\" aria-hidden=\"true\"")
+            w.attribute("data-image", item.image)
+            w.raw("></span>")
+        }
+        w.raw("</span><span class=\"tab-title\">")
+        w.text(item.title.isEmpty ? (item.systemItem?.title ?? "") : item.title)
+        w.raw("</span>")
+        if let badge = item.badgeValue {
+            w.raw("<span class=\"badge\">")
+            w.text(badge)
+            w.raw("</span>")
+        }
+        if case .live = tap { w.raw("</button>") } else { w.raw("</span>") }
+    }
+
+    // MARK: Split
+
+    mutating func split(_ p: SplitPane) {
+        w.raw("<div class=\"pane pane-split")
+        if p.isPrimaryOverlay { w.raw(" is-primary-overlay") }
+        if p.columns.count == 1 { w.raw(" is-collapsed") }
+        w.raw("\"")
+        w.attribute("data-controller", p.controllerID)
+        w.attribute("data-columns", p.columns.count)
+        w.raw(">")
+        if let id = p.showPrimaryElementID {
+            let title = elementTitle(id) ?? "Show Sidebar"
+            switch claim(id) {
+            case .live(let id, let enabled):
+                openSubmit(id, enabled: enabled)
+                w.raw(" class=\"bar-button split-show-primary\">")
+                w.raw(Icons.sidebar)
+                w.raw("<span class=\"visually-hidden\">")
+                w.text(title)
+                w.raw("</span></button>")
+            case .inert:
+                w.raw("<span class=\"bar-button split-show-primary\">")
+                w.raw(Icons.sidebar)
+                w.raw("<span class=\"visually-hidden\">")
+                w.text(title)
+                w.raw("</span></span>")
+            }
+        }
+        for (i, column) in p.columns.enumerated() {
+            w.raw(i == 0 ? "<div class=\"split-column split-primary\">" : "<div class=\"split-column split-secondary\">")
+            pane(column)
+            w.raw("</div>")
+        }
+        w.raw("</div>")
+    }
+
+    // MARK: Pages
+
+    mutating func pages(_ p: PagePane) {
+        w.raw("<div class=\"pane pane-pages pages-")
+        w.text(p.transitionStyle.rawValue)
+        w.raw(" pages-")
+        w.text(p.orientation.rawValue)
+        w.raw("\"")
+        w.attribute("data-controller", p.controllerID)
+        w.attribute("data-page-count", p.pageCount)
+        w.attribute("data-page-index", p.currentIndex)
+        w.raw(p.pages.count > 1 ? "><div class=\"pages-viewport is-spread\">" : "><div class=\"pages-viewport\">")
+        for (i, page) in p.pages.enumerated() {
+            w.raw("<div class=\"page\"")
+            w.attribute("data-page", p.currentIndex + i)
+            w.raw(">")
+            pane(page)
+            w.raw("</div>")
+        }
+        w.raw("</div><div class=\"page-controls\">")
+        pageButton(p.previousElementID, isNext: false)
+        if p.transitionStyle == .scroll, p.pageCount > 0 {
+            w.raw("<span class=\"page-dots\" role=\"img\"")
+            w.raw(" aria-label=\"Page ")
+            w.int(p.currentIndex + 1)
+            w.raw(" of ")
+            w.int(p.pageCount)
+            w.raw("\">")
+            for i in 0..<min(p.pageCount, 40) {
+                w.raw(i == p.currentIndex ? "<span class=\"page-dot is-current\"></span>" : "<span class=\"page-dot\"></span>")
+            }
+            w.raw("</span>")
+        }
+        pageButton(p.nextElementID, isNext: true)
+        w.raw("</div></div>")
+    }
+
+    mutating func pageButton(_ elementID: String?, isNext: Bool) {
+        guard let elementID else { return }
+        let label: StaticString = isNext ? "Next Page" : "Previous Page"
+        switch claim(elementID) {
+        case .live(let id, let enabled):
+            openSubmit(id, enabled: enabled)
+            w.raw(isNext ? " class=\"page-button page-next\"" : " class=\"page-button page-previous\"")
+            w.raw(" aria-label=\"")
+            w.raw(label)
+            w.raw("\">")
+            w.raw(isNext ? Icons.chevronRight : Icons.chevronLeft)
+            w.raw("</button>")
+        case .inert:
+            w.raw(isNext ? "<span class=\"page-button page-next\"" : "<span class=\"page-button page-previous\"")
+            w.raw(" aria-label=\"")
+            w.raw(label)
+            w.raw("\">")
+            w.raw(isNext ? Icons.chevronRight : Icons.chevronLeft)
+            w.raw("</span>")
+        }
+    }
+
+    // MARK: Alert
+
+    /// An alert (centred box; two actions side by side) or action sheet (bottom; cancel apart).
+    mutating func alert(_ p: AlertPane) {
+        let isSheet = p.style == .actionSheet
+        w.raw(isSheet ? "<div class=\"alert-container alert-style-actionSheet\"" : "<div class=\"alert-container alert-style-alert\"")
+        w.attribute("data-controller", p.controllerID)
+        w.raw("><div class=\"alert\" role=\"alertdialog\" aria-modal=\"true\"")
+        if p.title != nil {
+            w.raw(" aria-labelledby=\"alert-title-")
+            w.text(p.controllerID)
+            w.raw("\"")
+        }
+        if p.message != nil {
+            w.raw(" aria-describedby=\"alert-message-")
+            w.text(p.controllerID)
+            w.raw("\"")
+        }
+        w.raw(">")
+        if p.title != nil || p.message != nil || !p.textFields.isEmpty {
+            w.raw("<div class=\"alert-content\">")
+            if let title = p.title {
+                w.raw("<h2 class=\"alert-title\" id=\"alert-title-")
+                w.text(p.controllerID)
+                w.raw("\">")
+                w.text(title)
+                w.raw("</h2>")
+            }
+            if let message = p.message {
+                w.raw("<p class=\"alert-message\" id=\"alert-message-")
+                w.text(p.controllerID)
+                w.raw("\">")
+                w.text(message)
+                w.raw("</p>")
+            }
+            for field in p.textFields {
+                w.raw("<input class=\"alert-field\" type=\"text\"")
+                fieldAttributes(field.elementID)
+                w.attribute("value", field.text)
+                w.attribute("placeholder", field.placeholder)
+                w.attribute("aria-label", field.placeholder ?? "Text Field")
+                w.raw(">")
+            }
+            w.raw("</div>")
+        }
+        let horizontal = !isSheet && p.actions.count == 2
+        w.raw(horizontal ? "<div class=\"alert-actions is-horizontal\">" : "<div class=\"alert-actions\">")
+        for action in p.actions where !(isSheet && action.style == .cancel) { alertAction(action) }
+        w.raw("</div></div>")
+        if isSheet, p.actions.contains(where: { $0.style == .cancel }) {
+            w.raw("<div class=\"alert alert-cancel-group\"><div class=\"alert-actions\">")
+            for action in p.actions where action.style == .cancel { alertAction(action) }
+            w.raw("</div></div>")
+        }
+        w.raw("</div>")
+    }
+
+    mutating func alertAction(_ action: AlertPane.Action) {
+        let tap = claim(action.elementID)
+        switch tap {
+        case .live(let id, let enabled): openSubmit(id, enabled: enabled)
+        case .inert: w.raw("<span")
+        }
+        w.raw(" class=\"alert-action action-")
+        w.text(action.style.rawValue)
+        w.raw("\">")
+        w.text(action.title)
+        if case .live = tap { w.raw("</button>") } else { w.raw("</span>") }
+    }
+
+    /// ` name="field.ID" data-element="ID"` for a live text input, else ` disabled`.
+    mutating func fieldAttributes(_ elementID: String?) {
+        switch claim(elementID) {
+        case .live(let id, let enabled):
+            w.raw(" name=\"field.")
+            w.text(id)
+            w.raw("\"")
+            w.attribute("data-element", id)
+            w.flag("disabled", !enabled)
+        case .inert:
+            w.raw(" disabled")
+        }
+    }
+}

@@ -1,0 +1,477 @@
+import SegueCore
+
+/// A content controller's view tree as semantic HTML.
+extension PageBuilder {
+    mutating func content(_ p: ContentPane) {
+        let tableEditing = p.isEditing && p.kind == .tableViewController
+        w.raw("<div class=\"pane pane-content content-")
+        w.text(p.kind.rawValue)
+        if tableEditing { w.raw(" is-editing") }
+        w.raw("\"")
+        w.attribute("data-controller", p.controllerID)
+        w.attribute("data-scene", p.sceneID)
+        w.raw(">")
+        let saved = editing
+        editing = tableEditing
+        for node in p.nodes { self.node(node) }
+        editing = saved
+        w.raw("</div>")
+    }
+
+    mutating func nodes(_ nodes: [ViewNode]) {
+        for node in nodes { self.node(node) }
+    }
+
+    mutating func node(_ n: ViewNode) {
+        switch n.kind {
+        case .label: label(n)
+        case .button: button(n)
+        case .textField: textField(n)
+        case .textView: textView(n)
+        case .image: image(n)
+        case .switch: toggle(n)
+        case .slider: slider(n)
+        case .segmentedControl: segmented(n)
+        case .stepper: stepper(n)
+        case .activityIndicator:
+            w.raw("<span class=\"activity-indicator\" role=\"progressbar\"")
+            w.attribute("aria-label", n.text ?? "Loading")
+            w.raw("></span>")
+        case .progress:
+            let value = n.value ?? 0
+            w.raw("<progress class=\"progress\"")
+            w.raw(value > 1 ? " max=\"100\"" : " max=\"1\"")
+            w.raw(" value=\"")
+            w.number(max(0, value))
+            w.raw("\"")
+            w.attribute("aria-label", n.text)
+            w.raw("></progress>")
+        case .table: table(n)
+        case .collection: collection(n)
+        case .stack:
+            w.raw(n.axis == .horizontal ? "<div class=\"stack stack-horizontal\">" : "<div class=\"stack stack-vertical\">")
+            nodes(n.children)
+            w.raw("</div>")
+        case .scroll:
+            w.raw("<div class=\"scroll\">")
+            nodes(n.children)
+            w.raw("</div>")
+        case .spacer:
+            w.raw("<div class=\"spacer\"></div>")
+        case .container, .view:
+            if n.children.isEmpty {
+                placeholderBox(n)
+            } else {
+                w.raw(n.kind == .container ? "<div class=\"container\">" : "<div class=\"view\">")
+                nodes(n.children)
+                w.raw("</div>")
+            }
+        case .searchBar:
+            if case .live(let id, let enabled) = claim(n.id, enabled: n.enabled) {
+                w.raw("<input class=\"search-bar\" type=\"search\" name=\"field.")
+                w.text(id)
+                w.raw("\"")
+                w.attribute("data-element", id)
+                w.flag("disabled", !enabled)
+                w.attribute("value", n.text ?? "")
+                w.attribute("placeholder", n.placeholder ?? "Search")
+                w.raw(">")
+            } else {
+                placeholderBox(n)
+            }
+        case .map, .web, .datePicker, .picker, .placeholder:
+            placeholderBox(n)
+        }
+    }
+
+    /// A label's text style as a class: `label-title`, `label-headline`, `label-body`, …
+    mutating func styleClass(_ prefix: StaticString, _ style: String?, default fallback: StaticString) {
+        w.raw(prefix)
+        if let style, !style.isEmpty { w.text(style) } else { w.raw(fallback) }
+    }
+
+    mutating func label(_ n: ViewNode) {
+        if case .live(let id, let enabled) = claim(n.id, enabled: n.enabled) {
+            openSubmit(id, enabled: enabled)
+            w.raw(" class=\"label-link ")
+            styleClass("label-", n.style, default: "body")
+            w.raw("\">")
+            w.text(n.text)
+            w.raw("</button>")
+        } else {
+            w.raw("<p class=\"label ")
+            styleClass("label-", n.style, default: "body")
+            w.raw("\">")
+            w.text(n.text)
+            w.raw("</p>")
+        }
+    }
+
+    mutating func button(_ n: ViewNode) {
+        let title = n.text ?? n.image ?? "Button"
+        if case .live(let id, let enabled) = claim(n.id, enabled: n.enabled) {
+            openSubmit(id, enabled: enabled)
+            w.raw(" class=\"button ")
+            styleClass("button-", n.style, default: "plain")
+            w.raw("\">")
+            w.text(title)
+            w.raw("</button>")
+        } else {
+            w.raw("<span class=\"button ")
+            styleClass("button-", n.style, default: "plain")
+            w.raw(" button-inert\"")
+            w.flag("aria-disabled=\"true\"", !n.enabled)
+            w.raw(">")
+            w.text(title)
+            w.raw("</span>")
+        }
+    }
+
+    mutating func textField(_ n: ViewNode) {
+        w.raw("<input class=\"text-field\"")
+        switch n.style {
+        case "secure", "password": w.raw(" type=\"password\"")
+        case "email": w.raw(" type=\"email\"")
+        case "number": w.raw(" type=\"number\"")
+        default: w.raw(" type=\"text\"")
+        }
+        fieldAttributes(n.id, enabled: n.enabled)
+        w.attribute("value", n.text ?? "")
+        w.attribute("placeholder", n.placeholder)
+        w.attribute("aria-label", n.placeholder ?? n.detail ?? "Text Field")
+        w.raw(">")
+    }
+
+    mutating func textView(_ n: ViewNode) {
+        w.raw("<textarea class=\"text-view\" rows=\"5\"")
+        fieldAttributes(n.id, enabled: n.enabled)
+        w.attribute("placeholder", n.placeholder)
+        w.attribute("aria-label", n.placeholder ?? "Text View")
+        w.raw(">")
+        w.text(n.text)
+        w.raw("</textarea>")
+    }
+
+    /// ` name="field.ID" data-element="ID"` when live, else ` disabled` (the value is shown but
+    /// neither editable nor posted).
+    mutating func fieldAttributes(_ elementID: String?, enabled: Bool) {
+        switch claim(elementID, enabled: enabled) {
+        case .live(let id, let enabled):
+            w.raw(" name=\"field.")
+            w.text(id)
+            w.raw("\"")
+            w.attribute("data-element", id)
+            w.flag("disabled", !enabled)
+        case .inert:
+            w.raw(" disabled")
+        }
+    }
+
+    mutating func image(_ n: ViewNode) {
+        let name = n.image ?? n.text ?? "Image"
+        let tap = claim(n.id, enabled: n.enabled)
+        if case .live(let id, let enabled) = tap {
+            openSubmit(id, enabled: enabled)
+            w.raw(" class=\"image-button\">")
+        }
+        w.raw("<span class=\"image-placeholder\" role=\"img\"")
+        w.attribute("aria-label", name)
+        w.attribute("data-image", n.image)
+        w.raw("><span class=\"image-name\">")
+        w.text(name)
+        w.raw("</span></span>")
+        if case .live = tap { w.raw("</button>") }
+    }
+
+    /// A `UISwitch`: a submit button with `role="switch"`; a tap toggles it on the server.
+    mutating func toggle(_ n: ViewNode) {
+        let isOn = n.isOn ?? false
+        w.raw("<div class=\"switch-row\">")
+        if let text = n.text {
+            w.raw("<span class=\"switch-label\">")
+            w.text(text)
+            w.raw("</span>")
+        }
+        let tap = claim(n.id, enabled: n.enabled)
+        switch tap {
+        case .live(let id, let enabled): openSubmit(id, enabled: enabled)
+        case .inert:
+            w.raw("<span")
+            w.flag("aria-disabled=\"true\"", true)
+        }
+        w.raw(isOn ? " role=\"switch\" aria-checked=\"true\" class=\"switch is-on\"" : " role=\"switch\" aria-checked=\"false\" class=\"switch\"")
+        w.attribute("aria-label", n.text)
+        w.raw(isOn ? "><span class=\"switch-knob\"></span><span class=\"switch-state\">On</span>"
+                   : "><span class=\"switch-knob\"></span><span class=\"switch-state\">Off</span>")
+        if case .live = tap { w.raw("</button>") } else { w.raw("</span>") }
+        w.raw("</div>")
+    }
+
+    /// A `UISlider`: a range input whose value posts with the next tap.
+    mutating func slider(_ n: ViewNode) {
+        let value = n.value ?? 0
+        w.raw("<div class=\"slider-row\">")
+        if let text = n.text {
+            w.raw("<span class=\"slider-label\">")
+            w.text(text)
+            w.raw("</span>")
+        }
+        w.raw("<input class=\"slider\" type=\"range\" min=\"0\"")
+        w.raw(" max=\"")
+        w.number(value <= 1 ? 1 : (value <= 100 ? 100 : value))
+        w.raw("\" step=\"any\"")
+        fieldAttributes(n.id, enabled: n.enabled)
+        w.raw(" value=\"")
+        w.number(value)
+        w.raw("\"")
+        w.attribute("aria-label", n.text ?? "Slider")
+        w.raw("></div>")
+    }
+
+    /// A `UISegmentedControl`: every segment posts the control's element, with `?segment=N`.
+    mutating func segmented(_ n: ViewNode) {
+        let selected = Int(n.value ?? 0)
+        let tap = claim(n.id, enabled: n.enabled)
+        w.raw("<div class=\"segmented\" role=\"group\"")
+        w.attribute("aria-label", n.text)
+        if case .live(let id, _) = tap { w.attribute("data-element", id) }
+        w.raw(">")
+        for (i, segment) in n.segments.enumerated() {
+            if case .live(let id, let enabled) = tap {
+                w.raw("<button type=\"submit\" name=\"element\"")
+                w.attribute("value", id)
+                formAction("segment", i)
+                w.flag("disabled", !enabled)
+                w.raw(i == selected ? " class=\"segment is-selected\" aria-pressed=\"true\">" : " class=\"segment\" aria-pressed=\"false\">")
+                w.text(segment)
+                w.raw("</button>")
+            } else {
+                w.raw(i == selected ? "<span class=\"segment is-selected\">" : "<span class=\"segment\">")
+                w.text(segment)
+                w.raw("</span>")
+            }
+        }
+        w.raw("</div>")
+    }
+
+    /// A `UIStepper`: minus and plus post the control's element, with `?step=-1` / `?step=1`.
+    mutating func stepper(_ n: ViewNode) {
+        let tap = claim(n.id, enabled: n.enabled)
+        w.raw("<div class=\"stepper\" role=\"group\"")
+        w.attribute("aria-label", n.text ?? "Stepper")
+        if case .live(let id, _) = tap { w.attribute("data-element", id) }
+        w.raw(">")
+        if let text = n.text {
+            w.raw("<span class=\"stepper-label\">")
+            w.text(text)
+            w.raw("</span>")
+        }
+        if let value = n.value {
+            w.raw("<output class=\"stepper-value\">")
+            w.number(value)
+            w.raw("</output>")
+        }
+        w.raw("<span class=\"stepper-buttons\">")
+        for step in [-1, 1] {
+            if case .live(let id, let enabled) = tap {
+                w.raw("<button type=\"submit\" name=\"element\"")
+                w.attribute("value", id)
+                formAction("step", step)
+                w.flag("disabled", !enabled)
+                w.raw(step < 0 ? " class=\"stepper-minus\" aria-label=\"Decrement\">\u{2212}</button>"
+                               : " class=\"stepper-plus\" aria-label=\"Increment\">+</button>")
+            } else {
+                w.raw(step < 0 ? "<span class=\"stepper-minus\">\u{2212}</span>" : "<span class=\"stepper-plus\">+</span>")
+            }
+        }
+        w.raw("</span></div>")
+    }
+
+    /// Views the web cannot show (map, web view, pickers, …): a labelled box.
+    mutating func placeholderBox(_ n: ViewNode) {
+        let kindName: StaticString = switch n.kind {
+        case .map: "Map View"
+        case .web: "Web View"
+        case .datePicker: "Date Picker"
+        case .picker: "Picker View"
+        case .searchBar: "Search Bar"
+        case .container: "Container View"
+        case .collection: "Collection View"
+        case .view: "View"
+        default: "Placeholder"
+        }
+        let tap = claim(n.id, enabled: n.enabled)
+        switch tap {
+        case .live(let id, let enabled):
+            openSubmit(id, enabled: enabled)
+            w.raw(" class=\"placeholder-box placeholder-")
+        case .inert:
+            w.raw("<div role=\"img\" class=\"placeholder-box placeholder-")
+        }
+        w.text(n.kind.rawValue)
+        w.raw("\"")
+        if case .inert = tap {
+            w.raw(" aria-label=\"")
+            w.raw(kindName)
+            if let text = n.text ?? n.placeholder {
+                w.raw(": ")
+                w.text(text)
+            }
+            w.raw("\"")
+        }
+        w.raw("><span class=\"placeholder-kind\">")
+        w.raw(kindName)
+        w.raw("</span>")
+        if let text = n.text ?? n.placeholder {
+            w.raw("<span class=\"placeholder-text\">")
+            w.text(text)
+            w.raw("</span>")
+        }
+        if case .live = tap { w.raw("</button>") } else { w.raw("</div>") }
+    }
+
+    // MARK: Tables
+
+    /// A `UITableView`: a section per `TableSection` (header, rows, footer), iOS list look.
+    mutating func table(_ n: ViewNode) {
+        w.raw("<div class=\"table ")
+        styleClass("table-", n.style, default: "plain")
+        if editing { w.raw(" is-editing") }
+        w.raw("\">")
+        for section in n.sections {
+            w.raw("<section class=\"table-section\">")
+            if let header = section.header {
+                w.raw("<h2 class=\"table-header\">")
+                w.text(header)
+                w.raw("</h2>")
+            }
+            w.raw("<div class=\"table-rows\">")
+            for row in section.rows { tableRow(row) }
+            w.raw("</div>")
+            if let footer = section.footer {
+                w.raw("<p class=\"table-footer\">")
+                w.text(footer)
+                w.raw("</p>")
+            }
+            w.raw("</section>")
+        }
+        nodes(n.children)
+        w.raw("</div>")
+    }
+
+    mutating func tableRow(_ row: TableRow) {
+        let tap = claim(row.id)
+        switch tap {
+        case .live(let id, let enabled): openSubmit(id, enabled: enabled)
+        case .inert: w.raw("<div")
+        }
+        w.raw(" class=\"cell cell-")
+        w.text(row.style.rawValue)
+        if case .live = tap { w.raw(" is-tappable") }
+        w.raw("\">")
+        if editing { w.raw("<span class=\"edit-delete\" role=\"img\" aria-label=\"Delete\"></span>") }
+        if let image = row.image {
+            w.raw("<span class=\"cell-image\" role=\"img\"")
+            w.attribute("aria-label", image)
+            w.raw("></span>")
+        }
+        if row.style == .custom, !row.content.isEmpty {
+            // Controls inside a tappable row would nest buttons: draw them as visuals.
+            let saved = interactive
+            if case .live = tap { interactive = false }
+            w.raw("<span class=\"cell-content\">")
+            nodes(row.content)
+            w.raw("</span>")
+            interactive = saved
+        } else if row.style == .subtitle {
+            w.raw("<span class=\"cell-texts\"><span class=\"cell-text\">")
+            w.text(row.text)
+            w.raw("</span>")
+            if let detail = row.detail {
+                w.raw("<span class=\"cell-detail\">")
+                w.text(detail)
+                w.raw("</span>")
+            }
+            w.raw("</span>")
+        } else {
+            w.raw("<span class=\"cell-text\">")
+            w.text(row.text)
+            w.raw("</span>")
+            if row.style != .basic, let detail = row.detail {
+                w.raw("<span class=\"cell-detail\">")
+                w.text(detail)
+                w.raw("</span>")
+            }
+        }
+        switch row.accessory {
+        case .none: break
+        case .disclosureIndicator:
+            w.raw("<span class=\"accessory accessory-disclosureIndicator\">")
+            w.raw(Icons.disclosure)
+            w.raw("</span>")
+        case .detailButton:
+            w.raw("<span class=\"accessory accessory-detailButton\" role=\"img\" aria-label=\"More Info\">\u{24D8}</span>")
+        case .detailDisclosureButton:
+            w.raw("<span class=\"accessory accessory-detailDisclosureButton\" role=\"img\" aria-label=\"More Info\">\u{24D8}")
+            w.raw(Icons.disclosure)
+            w.raw("</span>")
+        case .checkmark:
+            w.raw("<span class=\"accessory accessory-checkmark\" role=\"img\" aria-label=\"Selected\">\u{2713}</span>")
+        }
+        if editing { w.raw("<span class=\"edit-reorder\" role=\"img\" aria-label=\"Reorder\"></span>") }
+        if case .live = tap { w.raw("</button>") } else { w.raw("</div>") }
+    }
+
+    /// A `UICollectionView`: its cells (rows of its sections, then child views) in a grid.
+    mutating func collection(_ n: ViewNode) {
+        if n.sections.isEmpty && n.children.isEmpty {
+            placeholderBox(n)
+            return
+        }
+        w.raw("<div class=\"collection\">")
+        for section in n.sections {
+            w.raw("<section class=\"collection-section\">")
+            if let header = section.header {
+                w.raw("<h2 class=\"table-header\">")
+                w.text(header)
+                w.raw("</h2>")
+            }
+            w.raw("<div class=\"collection-items\">")
+            for row in section.rows { collectionItem(row) }
+            w.raw("</div>")
+            if let footer = section.footer {
+                w.raw("<p class=\"table-footer\">")
+                w.text(footer)
+                w.raw("</p>")
+            }
+            w.raw("</section>")
+        }
+        nodes(n.children)
+        w.raw("</div>")
+    }
+
+    mutating func collectionItem(_ row: TableRow) {
+        let tap = claim(row.id)
+        switch tap {
+        case .live(let id, let enabled): openSubmit(id, enabled: enabled)
+        case .inert: w.raw("<div")
+        }
+        w.raw(" class=\"collection-item\">")
+        let saved = interactive
+        if case .live = tap { interactive = false }
+        if !row.content.isEmpty {
+            nodes(row.content)
+        } else {
+            w.raw("<span class=\"cell-text\">")
+            w.text(row.text ?? row.image)
+            w.raw("</span>")
+            if let detail = row.detail {
+                w.raw("<span class=\"cell-detail\">")
+                w.text(detail)
+                w.raw("</span>")
+            }
+        }
+        interactive = saved
+        if case .live = tap { w.raw("</button>") } else { w.raw("</div>") }
+    }
+}

@@ -1,0 +1,266 @@
+import SegueCore
+
+/// The state of one page render: the buffer, which elements are placed, which layers are drawn.
+///
+/// Element placement is checked here, in one place: an element gets a live submit button (with
+/// `data-element`) only when the layer being drawn takes taps, the id is in `screen.elements` and
+/// it was not placed before. Anything left over is drawn at the end, so every element of
+/// `screen.elements` appears exactly once.
+struct PageBuilder {
+    var w: HTMLWriter
+    let screen: Screen
+    let context: PageContext
+    /// Element id → index in `screen.elements`.
+    let elementIndex: [String: Int]
+    /// Indexed like `screen.elements`.
+    var placed: [Bool]
+    /// Indexed like `screen.layers`: `currentContext` layers already drawn inside their context.
+    var drawnLayers: [Bool]
+    /// Whether the layer being drawn takes taps.
+    var interactive = true
+    /// Whether tables being drawn show editing controls.
+    var editing = false
+
+    init(screen: Screen, context: PageContext, capacity: Int) {
+        self.w = HTMLWriter(capacity: capacity)
+        self.screen = screen
+        self.context = context
+        var index: [String: Int] = [:]
+        index.reserveCapacity(screen.elements.count)
+        for (i, element) in screen.elements.enumerated() where index[element.id] == nil {
+            index[element.id] = i
+        }
+        self.elementIndex = index
+        self.placed = Array(repeating: false, count: screen.elements.count)
+        self.drawnLayers = Array(repeating: false, count: screen.layers.count)
+    }
+
+    // MARK: Taps
+
+    enum Tap {
+        /// Drawn as a live control; `enabled` false draws it `disabled`.
+        case live(id: String, enabled: Bool)
+        /// Drawn as inert text or a visual only.
+        case inert
+    }
+
+    /// Claims an element for a live control, once.
+    mutating func claim(_ id: String?, enabled: Bool = true) -> Tap {
+        guard interactive, let id, let i = elementIndex[id], !placed[i] else { return .inert }
+        placed[i] = true
+        return .live(id: id, enabled: enabled && screen.elements[i].enabled)
+    }
+
+    func elementTitle(_ id: String) -> String? {
+        elementIndex[id].flatMap { screen.elements[$0].title }
+    }
+
+    /// `<button type="submit" name="element" value="ID" data-element="ID"[ disabled]` — the caller
+    /// adds its class and closes the tag.
+    mutating func openSubmit(_ id: String, enabled: Bool) {
+        w.raw("<button type=\"submit\" name=\"element\"")
+        w.attribute("value", id)
+        w.attribute("data-element", id)
+        w.flag("disabled", !enabled)
+    }
+
+    /// ` formaction="{actionPath}?{name}={value}"`, for controls with several parts (segments,
+    /// stepper buttons) that post the same element.
+    mutating func formAction(_ name: StaticString, _ value: Int) {
+        w.raw(" formaction=\"")
+        w.text(context.actionPath)
+        w.raw(context.actionPath.utf8.contains(UInt8(ascii: "?")) ? "&amp;" : "?")
+        w.raw(name)
+        w.raw("=")
+        w.int(value)
+        w.raw("\"")
+    }
+
+    // MARK: Document
+
+    mutating func document() {
+        w.raw("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+        w.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1, viewport-fit=cover\">")
+        w.raw("<meta name=\"color-scheme\" content=\"light dark\"><title>")
+        if let title = screen.title, !title.isEmpty { w.text(title) } else { w.raw("Segue") }
+        w.raw("</title><link rel=\"stylesheet\" href=\"")
+        w.text(context.assetsPath)
+        w.raw("/segue.css\"><script defer src=\"")
+        w.text(context.assetsPath)
+        w.raw("/segue.js\"></script></head><body class=\"")
+        w.raw(screen.traits.idiom == .pad ? "idiom-pad" : "idiom-phone")
+        w.raw(screen.traits.horizontalSizeClass == .regular ? " width-regular" : " width-compact")
+        w.raw("\"")
+        w.attribute("data-session", screen.sessionID)
+        w.attribute("data-version", screen.version)
+        w.raw("><form class=\"screen\" method=\"post\"")
+        w.attribute("action", context.actionPath)
+        w.raw("><input type=\"hidden\" name=\"csrf\"")
+        w.attribute("value", context.csrfToken)
+        w.raw("><input type=\"hidden\" name=\"version\"")
+        w.attribute("value", screen.version)
+        w.raw("><input type=\"hidden\" name=\"url\"")
+        w.attribute("value", screen.url)
+        // Enter in a text field submits with the form's first submit button; make that one a
+        // disabled guard so Enter never taps the back button.
+        w.raw("><button type=\"submit\" class=\"implicit-submit-guard\" disabled hidden aria-hidden=\"true\" tabindex=\"-1\"></button>")
+        warnings()
+        layers()
+        leftoverElements()
+        w.raw("</form></body></html>")
+    }
+
+    mutating func warnings() {
+        guard !context.warnings.isEmpty else { return }
+        w.raw("<div class=\"warnings\" role=\"status\">")
+        for warning in context.warnings {
+            w.raw("<p class=\"warning\">")
+            w.text(warning)
+            w.raw("</p>")
+        }
+        w.raw("</div>")
+    }
+
+    /// Elements the panes did not place (a model the renderer does not know how to draw):
+    /// still tappable, so the page never loses one.
+    mutating func leftoverElements() {
+        guard placed.contains(false) else { return }
+        w.raw("<div class=\"extra-elements\" role=\"group\" aria-label=\"More Actions\">")
+        for (i, element) in screen.elements.enumerated() where !placed[i] && elementIndex[element.id] == i {
+            placed[i] = true
+            openSubmit(element.id, enabled: element.enabled)
+            w.raw(" class=\"extra-element role-")
+            w.text(element.role.rawValue)
+            w.raw("\">")
+            w.text(element.title ?? element.id)
+            w.raw("</button>")
+        }
+        w.raw("</div>")
+    }
+
+    // MARK: Layers
+
+    /// Back to front, from the last full-screen layer up (a full-screen presentation covers
+    /// everything under it, so those are not drawn at all).
+    mutating func layers() {
+        let layers = screen.layers
+        var start = 0
+        for (i, layer) in layers.enumerated() where layer.appearance == .fullScreen { start = i }
+        for i in start..<layers.count where !drawnLayers[i] {
+            layer(i)
+        }
+    }
+
+    mutating func layer(_ i: Int) {
+        drawnLayers[i] = true
+        let layer = screen.layers[i]
+        let saved = interactive
+        interactive = layer.isInteractive
+        defer { interactive = saved }
+
+        w.raw("<section class=\"layer layer-")
+        w.text(layer.appearance.rawValue)
+        if layer.isDimmed { w.raw(" is-dimmed") }
+        if !layer.isInteractive { w.raw(" is-inert") }
+        w.raw("\"")
+        w.attribute("data-controller", layer.controllerID)
+        w.attribute("data-layer", i)
+        if let style = layer.presentationStyle { w.attribute("data-presentation", style.rawValue) }
+        if let transition = layer.transitionStyle { w.attribute("data-transition", transition.rawValue) }
+        if let context = layer.contextControllerID { w.attribute("data-context", context) }
+        switch layer.appearance {
+        case .formSheet, .pageSheet:
+            w.raw(" role=\"dialog\" aria-modal=\"true\"")
+            w.attribute("aria-label", layer.pane.title ?? "Sheet")
+            w.raw("><div class=\"sheet ")
+            w.raw(layer.appearance == .formSheet ? "sheet-form\">" : "sheet-page\">")
+            pane(layer.pane)
+            w.raw("</div>")
+        case .popover:
+            w.raw(" role=\"dialog\"")
+            w.attribute("aria-label", layer.pane.title ?? "Popover")
+            w.raw("><div class=\"popover ")
+            w.raw(layer.anchorElementID.map { anchorPlacement(of: $0, below: i) } ?? "anchor-none")
+            w.raw("\"")
+            w.attribute("data-anchor", layer.anchorElementID)
+            w.raw("><span class=\"popover-arrow\" aria-hidden=\"true\"></span><div class=\"popover-body\">")
+            pane(layer.pane)
+            w.raw("</div></div>")
+        case .fullScreen, .overFullScreen, .currentContext, .alert:
+            w.raw(">")
+            pane(layer.pane)
+        }
+        if layer.isDimmed { w.raw("<div class=\"dimming\" aria-hidden=\"true\"></div>") }
+        w.raw("</section>")
+    }
+
+    /// A controller's area taken over by `currentContext` presentations: drawn here, in place.
+    mutating func coveredContext(_ controllerID: String) {
+        w.raw("<div class=\"context-area\"")
+        w.attribute("data-controller", controllerID)
+        w.raw(">")
+        for (j, layer) in screen.layers.enumerated()
+        where !drawnLayers[j] && layer.appearance == .currentContext && layer.contextControllerID == controllerID {
+            self.layer(j)
+        }
+        w.raw("</div>")
+    }
+
+    // MARK: Panes
+
+    mutating func pane(_ pane: Pane) {
+        switch pane {
+        case .content(let p): content(p)
+        case .navigation(let p): navigation(p)
+        case .tabs(let p): tabs(p)
+        case .split(let p): split(p)
+        case .pages(let p): pages(p)
+        case .alert(let p): alert(p)
+        case .coveredContext(let id): coveredContext(id)
+        }
+    }
+
+    /// Where a popover bubble sits without script: near the bar its anchor is in.
+    func anchorPlacement(of elementID: String, below layerIndex: Int) -> StaticString {
+        var i = layerIndex - 1
+        while i >= 0 {
+            if let placement = Self.placement(of: elementID, in: screen.layers[i].pane) { return placement }
+            i -= 1
+        }
+        return "anchor-none"
+    }
+
+    static func placement(of id: String, in pane: Pane) -> StaticString? {
+        switch pane {
+        case .navigation(let p):
+            if let bar = p.bar {
+                if bar.backButton?.elementID == id || bar.leftItems.contains(where: { $0.elementID == id }) {
+                    return "anchor-top-leading"
+                }
+                if bar.rightItems.contains(where: { $0.elementID == id }) { return "anchor-top-trailing" }
+            }
+            if p.toolbar?.contains(where: { $0.elementID == id }) == true { return "anchor-bottom" }
+            return placement(of: id, in: p.top)
+        case .tabs(let p):
+            if p.items.contains(where: { $0.elementID == id }) { return "anchor-bottom" }
+            return placement(of: id, in: p.selected)
+        case .split(let p):
+            if p.showPrimaryElementID == id { return "anchor-top-leading" }
+            for column in p.columns { if let found = placement(of: id, in: column) { return found } }
+            return nil
+        case .pages(let p):
+            for page in p.pages { if let found = placement(of: id, in: page) { return found } }
+            return nil
+        case .content(let p):
+            var found = false
+            for node in p.nodes where !found {
+                node.forEach { n in
+                    if n.id == id || n.sections.contains(where: { $0.rows.contains { $0.id == id } }) { found = true }
+                }
+            }
+            return found ? "anchor-content" : nil
+        case .alert, .coveredContext:
+            return nil
+        }
+    }
+}

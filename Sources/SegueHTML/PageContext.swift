@@ -1,0 +1,18 @@
+/// What a page needs besides the screen: where forms post, where assets live, the CSRF token.
+public struct PageContext: Sendable {
+    /// Goes in the form as the hidden input `csrf`.
+    public var csrfToken: String
+    /// The form's `action`, where taps post (`/tap`).
+    public var actionPath: String
+    /// Where `segue.css` and `icons/` are served (`/public`), without a trailing slash.
+    public var assetsPath: String
+    /// One-off notices shown above the screen (UIKit no-op warnings); may be empty.
+    public var warnings: [String]
+
+    public init(csrfToken: String, actionPath: String = "/tap", assetsPath: String = "/public", warnings: [String] = []) {
+        self.csrfToken = csrfToken
+        self.actionPath = actionPath
+        self.assetsPath = assetsPath
+        self.warnings = warnings
+    }
+}
