@@ -5,7 +5,7 @@ import SegueHTTP
 
 /// A running Segue server: the application behind a libmicrohttpd listener, with idle-session
 /// expiry. `segue serve` and the end-to-end tests start one of these.
-public final class SegueService: Sendable {
+public final class SegueService: @unchecked Sendable {
     public struct Configuration: Sendable {
         public var http = HTTPServerConfiguration()
         public var app = SegueApp.Configuration()
@@ -16,7 +16,7 @@ public final class SegueService: Sendable {
 
     public let app: SegueApp
     public let server: HTTPServer
-    private let sweeper: Thread?
+    private let sweeper: Thread?  // started once, cancelled once
 
     public init(storyboard: Storyboard, registry: ControllerRegistry = ControllerRegistry(),
                 configuration: Configuration = Configuration(), logger: Logger = Logger(label: "segue")) {

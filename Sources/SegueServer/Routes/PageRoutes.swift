@@ -35,7 +35,7 @@ extension SegueApp {
         }
         let result = box.withSession { (session) -> Result<(url: String, html: [UInt8]?), ActionError> in
             let window = session.window
-            do {
+            do throws(ActionError) {
                 _ = try window.navigate(to: target)
             } catch {
                 return .failure(error)
