@@ -231,6 +231,12 @@ struct Dump {
             let s = try StoryboardImporter.load(path: entry.path)
             for d in s.diagnostics { print("IMPORT", d) }
             for d in StoryboardCheck.check(s) { print("CHECK", d.severity, d) }
+            for scene in s.orderedScenes {
+                var kinds: [String] = []
+                for node in scene.view { node.forEach { kinds.append($0.kind.rawValue + ($0.text.map { "(\($0.prefix(20)))" } ?? "") + ($0.tap != nil ? "*" : "")) } }
+                let rows = scene.view.flatMap { n in n.sections.flatMap { $0.rows.map { ($0.text ?? "-") + ($0.tap != nil ? "*" : "") } } }
+                print("SCENE", entry.file.prefix(3), scene.id, scene.kind.rawValue, scene.title ?? "", kinds.prefix(12).joined(separator: " "), "| rows:", rows.prefix(6).joined(separator: ","))
+            }
         }
     }
 }
