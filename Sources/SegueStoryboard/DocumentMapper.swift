@@ -279,7 +279,9 @@ struct DocumentMapper {
     /// The segue fired by an element: the first segue in its own `<connections>`.
     private func tap(of element: XMLNode) -> TapTarget? {
         guard let connections = element.child("connections") else { return nil }
-        for segue in connections.children("segue") where segue["kind"] != nil {
+        // Selection segues first; a cell's `trigger="accessoryAction"` segue only when alone.
+        let segues = connections.children("segue").filter { $0["kind"] != nil && $0["kind"] != "embed" }
+        for segue in segues.filter({ $0["trigger"] == nil }) + segues.filter({ $0["trigger"] != nil }) {
             if let id = segue["id"], let segueID = segueIDByXML[id] { return .segue(segueID) }
         }
         // A gesture recognizer attached to the view.

@@ -24,6 +24,20 @@ public struct StoryboardImportError: Error, CustomStringConvertible {
 ///   controllers implement an unwind action is only known to the code, so the importer assumes
 ///   every scene with a custom class implements every unwind action named in its storyboard
 ///   (the runtime search skips the source, as UIKit does); `StoryboardCheck` notes the guess.
+/// - Views: the controller's root view contributes its subviews (document order = z-order, each
+///   with its IB `frame`; renderers order by frame for reading order). Static table cells map one
+///   to one (`IBUITableViewCellStyle*` → basic/subtitle/value1/value2, else `custom` with the cell's
+///   subviews as `content` and its first labels as text/detail). Each prototype cell becomes three
+///   sample rows `Item 1…3` (ids `cellID-1…3`) of its style, detail and image, tapping the cell's
+///   segue; collection view prototypes likewise become three `view` items. A cell's
+///   `trigger="accessoryAction"` segue is its tap only when it has no selection segue. Container
+///   views name their embed segue in `ViewNode.embed`. Toolbars, navigation and tab bars placed
+///   as subviews become horizontal stacks of buttons. Anything else is a `placeholder` named after
+///   the element, with a warning.
+/// - Storyboard references (`viewControllerPlaceholder`) count as scenes of their file but not of
+///   the model: they resolve to the referenced scene (the storyboard's initial scene without
+///   `referencedIdentifier`); unresolved ones are warnings and segues or relationships to them
+///   are dropped with a warning (and their controls lose their tap).
 public enum StoryboardImporter {
     /// Imports one `.storyboard` file.
     public static func load(path: String) throws(StoryboardImportError) -> Storyboard {

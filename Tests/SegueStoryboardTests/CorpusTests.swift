@@ -208,6 +208,29 @@ struct CorpusTests {
         #expect(!problems.contains { $0.message.contains("unresolved") })
     }
 
+    @Test("every multi-storyboard set imports as a directory with all references resolved",
+          arguments: ["wallabag@804f097", "AltStore@HEAD"])
+    func multiStoryboardSets(_ name: String) throws {
+        let set = Self.entries.filter { $0.fields["multi_storyboard_set"] == name }
+        #expect(set.count >= 3)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-set-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for entry in set {
+            let file = String(entry.file.split(separator: "__").last!)
+            try FileManager.default.createSymbolicLink(atPath: dir + "/" + file, withDestinationPath: entry.path)
+        }
+        let result = try StoryboardImporter.loadDirectoryReport(path: dir)
+        #expect(result.storyboard.name == "Main")
+        #expect(result.stats.droppedSegues.isEmpty, "dropped: \(result.stats.droppedSegues)")
+        #expect(result.storyboard.diagnostics.isEmpty, "\(result.storyboard.diagnostics)")
+        #expect(result.storyboard.scenes.count == set.map(\.scenes).reduce(0, +) - result.stats.referenceScenes)
+        var expected: [String: Int] = [:]
+        for entry in set { expected.merge(entry.segueKinds, uniquingKeysWith: +) }
+        #expect(modelSegueKinds(result.storyboard) == expected)
+        print("set \(name): \(set.count) storyboards, \(result.storyboard.scenes.count) scenes, \(result.stats.referenceScenes) references resolved")
+    }
+
     @Test("single-file import of a multi-storyboard file drops reference segues with warnings")
     func singleFileReferences() throws {
         let entry = Self.entries.first { $0.file.hasPrefix("061") }!
@@ -231,6 +254,12 @@ struct Dump {
             let s = try StoryboardImporter.load(path: entry.path)
             for d in s.diagnostics { print("IMPORT", d) }
             for d in StoryboardCheck.check(s) { print("CHECK", d.severity, d) }
+            for scene in s.orderedScenes {
+                var kinds: [String] = []
+                for node in scene.view { node.forEach { kinds.append($0.kind.rawValue + ($0.text.map { "(\($0.prefix(20)))" } ?? "") + ($0.tap != nil ? "*" : "")) } }
+                let rows = scene.view.flatMap { n in n.sections.flatMap { $0.rows.map { ($0.text ?? "-") + ($0.tap != nil ? "*" : "") } } }
+                print("SCENE", entry.file.prefix(3), scene.id, scene.kind.rawValue, scene.title ?? "", kinds.prefix(12).joined(separator: " "), "| rows:", rows.prefix(6).joined(separator: ","))
+            }
         }
     }
 }
