@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// No-JS pages (CONTRACT §4): cookie sessions, form posts answered with 303, history by URL.
+@Suite(.serialized) struct PagesEndToEndTests {
+    let server: LiveServer
+    init() throws { server = try LiveServer() }
+
+    @Test func rootStartsASessionAndRedirectsToTheCanonicalURL() throws {
+        let jar = temporaryJar()
+        let first = try curl("GET", server.base + "/", jar: jar)
+        #expect(first.status == 303)
+        #expect(first.headers["location"] == "/ui/mailNav(mailboxes)")
+        let cookie = first.headers["set-cookie"] ?? ""
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.hasPrefix("segue_session="))
+        let page = try curl("GET", server.base + "/", jar: jar, follow: true)
+        #expect(page.status == 200)
+        #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
+        #expect(attribute("data-session", in: page.body)?.count == 32)
+        #expect(attribute("data-version", in: page.body) == "0")
+        #expect(page.body.contains("data-element=\"inboxRow\""))
+        #expect(page.body.contains("<title>Mailboxes</title>"))
+    }
+
+    @Test func aWholeFlowByFormPostsWithACookieJar() throws {
+        let jar = temporaryJar()
+        var page = try curl("GET", server.base + "/", jar: jar, follow: true)
+        let csrf = try #require(hiddenValue("csrf", in: page.body))
+        func tap(_ element: String, _ extra: [(String, String)] = []) throws -> HTTPResult {
+            let url = hiddenValue("url", in: page.body) ?? ""
+            let r = try curl("POST", server.base + "/tap", form: [("csrf", csrf), ("url", url), ("element", element)] + extra, jar: jar, follow: true)
+            page = r
+            return r
+        }
+        #expect(try tap("inboxRow").effectiveURL.hasSuffix("/ui/mailNav(mailboxes,inbox)"))
+        #expect(page.body.contains("data-element=\"msgAnna\""))
+        #expect(try tap("msgAnna").effectiveURL.hasSuffix("/ui/mailNav(mailboxes,inbox,message)"))
+        #expect(page.body.contains("Lunch on Friday?"))  // passed from the row's segue
+        #expect(try tap("reply").effectiveURL.hasSuffix("~formSheet~composeNav(compose)"))
+        #expect(page.body.contains("name=\"field.subject\""))
+        let sent = try tap("send", [("field.subject", "Re: Lunch")])
+        #expect(sent.status == 200)
+        #expect(sent.effectiveURL.hasSuffix("/ui/mailNav(mailboxes,inbox)"))
+    }
+
+    @Test func postsWithoutTheRightTokenOrFromAnotherSiteAreRefused() throws {
+        let jar = temporaryJar()
+        let page = try curl("GET", server.base + "/", jar: jar, follow: true)
+        let csrf = try #require(hiddenValue("csrf", in: page.body))
+        let wrong = try curl("POST", server.base + "/tap", form: [("csrf", "0000"), ("element", "inboxRow")], jar: jar)
+        #expect(wrong.status == 403)
+        let crossSite = try curl("POST", server.base + "/tap", form: [("csrf", csrf), ("element", "inboxRow")], jar: jar,
+                                 headers: ["Origin: http://evil.example"])
+        #expect(crossSite.status == 403)
+        let noSession = try curl("POST", server.base + "/tap", form: [("csrf", csrf), ("element", "inboxRow")])
+        #expect(noSession.status == 404)
+        let after = try curl("GET", server.base + "/", jar: jar)
+        #expect(after.headers["location"] == "/ui/mailNav(mailboxes)")  // nothing changed
+        let unknown = try curl("POST", server.base + "/tap", form: [("csrf", csrf), ("element", "ghost")], jar: jar)
+        #expect(unknown.status == 404)
+        #expect(unknown.body.contains("unknown_element"))
+    }
+
+    @Test func browserBackIsAGETOfTheEarlierURL() throws {
+        let jar = temporaryJar()
+        let page = try curl("GET", server.base + "/", jar: jar, follow: true)
+        let csrf = try #require(hiddenValue("csrf", in: page.body))
+        let session = try #require(attribute("data-session", in: page.body))
+        _ = try curl("POST", server.base + "/tap", form: [("csrf", csrf), ("element", "inboxRow")], jar: jar, follow: true)
+        let seqBefore = try curl("GET", server.base + "/api/v1/sessions/\(session)/events?after=0").json["lastSeq"] as! Int
+        let back = try curl("GET", server.base + "/ui/mailNav(mailboxes)", jar: jar)
+        #expect(back.status == 200)
+        #expect(back.body.contains("data-element=\"inboxRow\""))
+        let events = try curl("GET", server.base + "/api/v1/sessions/\(session)/events?after=\(seqBefore)").json["events"] as! [[String: Any]]
+        let disappear = events.first { $0["event"] as? String == "viewWillDisappear" }
+        #expect(disappear?["scene"] as? String == "inbox")
+        #expect(disappear?["isMovingFromParent"] as? Bool == true)
+        // Forward again.
+        let forward = try curl("GET", server.base + "/ui/mailNav(mailboxes,inbox)", jar: jar)
+        #expect(forward.status == 200 && forward.body.contains("data-element=\"msgAnna\""))
+        // A URL in a fresh browser (no cookie) rebuilds that hierarchy in a new session.
+        let fresh = try curl("GET", server.base + "/ui/mailNav(mailboxes,inbox)")
+        #expect(fresh.status == 200 && fresh.body.contains("data-element=\"msgAnna\""))
+        #expect(fresh.headers["set-cookie"]?.hasPrefix("segue_session=") == true)
+        // Malformed and unknown URLs are clear errors.
+        #expect(try curl("GET", server.base + "/ui/mailNav((", jar: jar).status == 400)
+        #expect(try curl("GET", server.base + "/ui/mailNav(ghost)", jar: jar).status == 404)
+    }
+
+    @Test func keepAliveServesTwoRequestsOnOneConnection() throws {
+        let url = server.base + "/healthz"
+        let result = try runProcess("/usr/bin/curl", ["-s", "-o", "/dev/null", "-o", "/dev/null", "-w", "%{num_connects}\n", url, url])
+        #expect(result.stdout == "1\n0\n")
+        let page = server.base + "/ui/mailNav(mailboxes)"
+        let pages = try runProcess("/usr/bin/curl", ["-s", "-o", "/dev/null", "-o", "/dev/null", "-w", "%{num_connects}\n", page, page])
+        #expect(pages.stdout == "1\n0\n")
+    }
+
+    @Test func staticAssetsAreCachedAndConfinedToPublic() throws {
+        let css = try curl("GET", server.base + "/public/segue.css")
+        #expect(css.status == 200)
+        #expect(css.headers["content-type"]?.hasPrefix("text/css") == true)
+        #expect(css.headers["cache-control"]?.contains("max-age") == true)
+        let etag = try #require(css.headers["etag"])
+        #expect(try curl("GET", server.base + "/public/segue.css", headers: ["If-None-Match: \(etag)"]).status == 304)
+        #expect(try curl("GET", server.base + "/public/../Package.swift").status == 404)
+        #expect(try curl("GET", server.base + "/public/%2e%2e/Package.swift").status == 404)
+        #expect(try curl("GET", server.base + "/nowhere").status == 404)
+    }
+}
