@@ -3,6 +3,10 @@ import SegueHTTP
 
 /// The files of `Public/`, read once at start-up and served from memory with caching headers.
 /// Only files found at start-up are served, so no request path can reach outside the folder.
+///
+/// The stylesheet is kept as parts, `Public/styles/NN-topic.css`, one per concern (base,
+/// navigation, content, tabs, presentation…), and served as one file, `/public/segue.css`:
+/// the parts joined in name order, so a page makes one stylesheet request.
 public struct StaticAssets: Sendable {
     struct Asset: Sendable {
         var body: [UInt8]
@@ -23,10 +27,24 @@ public struct StaticAssets: Sendable {
                   !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
                   let data = FileManager.default.contents(atPath: full) else { continue }
             let bytes = [UInt8](data)
-            var hash: UInt64 = 0xcbf29ce484222325
-            for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100000001b3 }
-            files["/public/" + relative] = Asset(body: bytes, contentType: Self.contentType(relative), etag: "\"\(String(hash, radix: 16))\"")
+            files["/public/" + relative] = Self.asset(bytes, path: relative)
         }
+        let parts = files.keys.filter { $0.hasPrefix("/public/styles/") && $0.hasSuffix(".css") }.sorted()
+        if !parts.isEmpty && files["/public/segue.css"] == nil {
+            var joined: [UInt8] = []
+            for part in parts {
+                joined += Array("/* \(part.dropFirst("/public/".count)) */\n".utf8)
+                joined += files[part]!.body
+                joined.append(0x0A)
+            }
+            files["/public/segue.css"] = Self.asset(joined, path: "segue.css")
+        }
+    }
+
+    static func asset(_ bytes: [UInt8], path: String) -> Asset {
+        var hash: UInt64 = 0xcbf29ce484222325
+        for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100000001b3 }
+        return Asset(body: bytes, contentType: contentType(path), etag: "\"\(String(hash, radix: 16))\"")
     }
 
     /// Finds `Public/` next to the working directory or above the executable.
@@ -39,7 +57,7 @@ public struct StaticAssets: Sendable {
             candidates.append(dir.appendingPathComponent("Public").path)
             dir = dir.deletingLastPathComponent()
         }
-        return candidates.first { fm.fileExists(atPath: $0 + "/segue.css") }
+        return candidates.first { fm.fileExists(atPath: $0 + "/styles") || fm.fileExists(atPath: $0 + "/segue.css") }
     }
 
     public var paths: [String] { files.keys.sorted() }
