@@ -68,8 +68,9 @@ public struct Event: Sendable, Hashable {
 
 /// The ordered log of one session. Sequence numbers start at 1 and only count up.
 ///
-/// The log keeps the most recent `capacity` events; older ones are dropped (and `firstRetainedSeq`
-/// says where the retained part starts), so a long-lived session's memory stays bounded.
+/// The log keeps at least the most recent `capacity` events and at most twice that: when it
+/// reaches `2 × capacity` the oldest `capacity` are dropped in one step (amortised O(1) per
+/// append), so a long-lived session's memory stays bounded.
 public struct EventLog: Sendable {
     public private(set) var events: [Event] = []
     public private(set) var lastSeq = 0
@@ -82,7 +83,7 @@ public struct EventLog: Sendable {
         var e = event
         lastSeq += 1
         e.seq = lastSeq
-        if events.count >= capacity { events.removeFirst(events.count - capacity + 1) }
+        if events.count >= 2 * capacity { events.removeFirst(events.count - capacity) }
         events.append(e)
         return lastSeq
     }
