@@ -86,6 +86,7 @@ struct Serve: ParsableCommand {
         configuration.maxSessions = maxSessions
         configuration.app.sessionIdleTimeout = .seconds(sessionTimeout * 60)
         configuration.publicDirectory = publicDir
+        let signals = ShutdownSignals.install()
         let service = SegueService(storyboard: storyboard, configuration: configuration, logger: logger)
         do {
             try service.start()
@@ -93,8 +94,9 @@ struct Serve: ParsableCommand {
             FileHandle.standardError.write(Data("segue: cannot listen on \(host):\(port): \(error)\n".utf8))
             throw ExitCode(1)
         }
-        print("Segue serving \(storyboard.name) at http://\(host):\(service.port)/")
-        ShutdownSignals.wait()
+        // Written unbuffered: scripts read this line to learn the port (`--port 0`).
+        FileHandle.standardOutput.write(Data("Segue serving \(storyboard.name) at http://\(host):\(service.port)/\n".utf8))
+        signals.wait()
         logger.notice("shutting down")
         service.stop()
     }

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// The `segue` binary itself: it prints the URL it serves, answers requests, stops cleanly on
+/// SIGTERM and SIGINT, and refuses a bad flow file without starting.
+@Suite struct CommandLineTests {
+    static let binary = repositoryRoot + "/.build/debug/segue"
+
+    /// Starts `segue ARGS` and returns the process and its stdout.
+    func launch(_ arguments: [String]) throws -> (Process, Pipe) {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build the package first (swift build)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        return (process, out)
+    }
+
+    /// Waits for exit at most `seconds`; SIGKILLs and returns nil if it does not come.
+    func exitStatus(_ process: Process, within seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        return process.terminationStatus
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func servesThenStopsGracefullyOnSignal(_ sig: Int32) throws {
+        let (process, out) = try launch(["serve", "Examples/mail.yaml", "--port", "0", "--log-level", "warning"])
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let line = String(decoding: out.fileHandleForReading.availableDataUntilNewline(), as: UTF8.self)
+        #expect(line.hasPrefix("Segue serving"))
+        let url = try #require(line.split(separator: " ").last.map(String.init))
+        let health = try curl("GET", url + "healthz")
+        #expect(health.status == 200)
+        kill(process.processIdentifier, sig)
+        #expect(exitStatus(process, within: 10) == 0)
+    }
+
+    @Test func badFlowFileIsRefusedWithEveryProblemAndNoServer() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("bad.yaml")
+        try """
+        initialViewController: missing
+        scenes:
+          a: {kind: viewController, colour: red}
+          b: {kind: navigationController}
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let (process, out) = try launch(["serve", file.path, "--port", "0"])
+        let status = exitStatus(process, within: 20)
+        let stderr = String(decoding: (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(status != nil && status != 0)
+        #expect(!stdout.contains("Segue serving"))
+        let report = stderr + stdout
+        #expect(report.contains("bad.yaml:1:"))
+        #expect(report.contains("bad.yaml:3:"))
+        #expect(report.contains("bad.yaml:4:"))
+    }
+
+    @Test func checkReportsProblemsWithAnExitStatus() throws {
+        let (good, goodOut) = try launch(["check", "Examples/settings.yaml"])
+        #expect(exitStatus(good, within: 20) == 0)
+        #expect(String(decoding: goodOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("0 errors"))
+    }
+}
