@@ -36,24 +36,33 @@ start_server
 bare_out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" "$BASE/healthz")
 bare=$(echo "$bare_out" | rps)
 
-# 2. Inbox page: one session, opened at the inbox.
-jar=$(mktemp)
-curl -s -c "$jar" -b "$jar" -o /dev/null "$BASE/"
-cookie=$(awk '$6 == "segue_session" {print $7}' "$jar")
-inbox='/ui/mailNav(mailboxes,inbox)'
-curl -s -b "$jar" -o /dev/null "$BASE$inbox"
-page_bytes=$(curl -s -b "$jar" "$BASE$inbox" | wc -c)
-page_out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" -H "Cookie: segue_session=$cookie" "$BASE$inbox")
-page=$(echo "$page_out" | rps)
-
-# 3. Push/pop pair: one session per connection slot, each connection alternating push and pop.
+# Sessions for the page and action tests: one per connection, as a browser per user would have.
 sessions=()
 for _ in $(seq "$CONNECTIONS"); do
   sessions+=("$(curl -s -X POST -d '{}' "$BASE/api/v1/sessions" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')")
 done
+ids_lua="local ids = { $(printf '"%s",' "${sessions[@]}") }"
+
+# 2. Inbox page: each session opened at the inbox, then GETs of that page with the session cookie.
+inbox='/ui/mailNav(mailboxes,inbox)'
+for id in "${sessions[@]}"; do curl -s -o /dev/null -H "Cookie: segue_session=$id" "$BASE$inbox"; done
+page_bytes=$(curl -s -H "Cookie: segue_session=${sessions[0]}" "$BASE$inbox" | wc -c)
+page_lua=$(mktemp --suffix=.lua)
+cat > "$page_lua" <<LUA
+$ids_lua
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("GET", "$inbox", {["Cookie"] = "segue_session=" .. ids[(n % #ids) + 1]})
+end
+LUA
+page_out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" -s "$page_lua" "$BASE")
+page=$(echo "$page_out" | rps)
+
+# 3. Push/pop pair: the same sessions (now at the inbox), each alternating push and pop.
 lua=$(mktemp --suffix=.lua)
 cat > "$lua" <<LUA
-local ids = { $(printf '"%s",' "${sessions[@]}") }
+$ids_lua
 local n = 0
 local push = '{"action":"push","scene":"message"}'
 local pop = '{"action":"pop"}'

@@ -33,17 +33,22 @@ extension SegueApp {
             do { box = try makeSession() } catch { return errorPage(error) }
             newCookie = sessionCookie(box.id)
         }
-        let result = box.withSession { (session) -> Result<(url: String, html: [UInt8]?), ActionError> in
+        // Under the session's lock: reconcile the hierarchy with the URL and snapshot the screen.
+        // Rendering the snapshot to HTML happens after the lock is released.
+        let result = box.withSession { (session) -> Result<(url: String, page: (Screen, PageContext)?), ActionError> in
             let window = session.window
-            do throws(ActionError) {
-                _ = try window.navigate(to: target)
-            } catch {
-                return .failure(error)
+            // The common case, a reload or the redirect after a tap: the URL already is the
+            // state, nothing to reconcile (and the tap's warnings stay on show).
+            if window.canonicalURL != request.path {
+                do throws(ActionError) {
+                    _ = try window.navigate(to: target)
+                } catch {
+                    return .failure(error)
+                }
             }
             let url = window.canonicalURL
             guard url == request.path else { return .success((url, nil)) }
-            let html = PageRenderer.render(window.screen(), context: pageContext(session))
-            return .success((url, html))
+            return .success((url, (window.screen(), pageContext(session))))
         }
         var response: HTTPResponse
         switch result {
@@ -51,7 +56,8 @@ extension SegueApp {
             response = errorPage(error)
         case .success((let url, nil)):
             response = .redirect(to: url)
-        case .success((_, let html?)):
+        case .success((_, let (screen, context)?)):
+            let html = PageRenderer.render(screen, context: context)
             response = HTTPResponse(status: 200, headers: [
                 ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
                 ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
