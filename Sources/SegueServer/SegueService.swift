@@ -26,9 +26,12 @@ public final class SegueService: @unchecked Sendable {
                        configuration: configuration.app, logger: logger)
         server = HTTPServer(configuration: configuration.http, responder: app)
         let idle = configuration.app.sessionIdleTimeout
+        // Sweep every quarter of the timeout, at most every 30 s: a session lives at most 1.25× it.
+        let (seconds, attoseconds) = (idle / 4).components
+        let interval = min(30, max(0.05, Double(seconds) + Double(attoseconds) / 1e18))
         let sweeper = Thread {
             while !Thread.current.isCancelled {
-                Thread.sleep(forTimeInterval: 30)
+                Thread.sleep(forTimeInterval: interval)
                 store.expire(idleLongerThan: idle)
             }
         }

@@ -158,3 +158,20 @@ import Testing
         #expect(try curl("GET", server.base + "/healthz").status == 200)
     }
 }
+
+@Suite struct ExpiryEndToEndTests {
+    @Test func idleSessionsExpireAndActiveOnesStay() throws {
+        let server = try LiveServer { $0.app.sessionIdleTimeout = .milliseconds(400) }
+        let base = server.base + "/api/v1/sessions"
+        let idle = try #require(try curl("POST", base, json: "{}").json["id"] as? String)
+        let active = try #require(try curl("POST", base, json: "{}").json["id"] as? String)
+        for _ in 0..<8 {
+            usleep(100_000)
+            #expect(try curl("GET", "\(base)/\(active)").status == 200)
+        }
+        let gone = try curl("GET", "\(base)/\(idle)")
+        #expect(gone.status == 404)
+        #expect(gone.errorCode == "unknown_session")
+        #expect(try curl("GET", "\(base)/\(active)").status == 200)
+    }
+}
