@@ -194,7 +194,7 @@ struct ScreenBuilder {
         var n = node
         counter += 1
         let index = counter
-        if let text = n.text, text.contains("{{") {
+        if let text = n.text, Template.hasMarker(text) {
             n.text = Template.render(text) { owner.passedValues[$0] ?? (owner.text(of: $0)) }
         }
         switch n.kind {
@@ -217,7 +217,7 @@ struct ScreenBuilder {
                 var section = section
                 section.rows = section.rows.enumerated().map { r, row in
                     var row = row
-                    if let text = row.text, text.contains("{{") { row.text = Template.render(text) { owner.passedValues[$0] } }
+                    if let text = row.text, Template.hasMarker(text) { row.text = Template.render(text) { owner.passedValues[$0] } }
                     if row.tap != nil {
                         row.id = register(row.id ?? "\(owner.id).row.\(s).\(r)", role: .row, title: row.text,
                                           controller: owner, target: .row(owner: owner, row: row))
