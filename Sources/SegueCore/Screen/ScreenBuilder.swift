@@ -5,6 +5,8 @@ enum ElementTarget {
     case row(owner: ViewController, row: TableRow)
     case node(owner: ViewController, node: ViewNode)
     case tab(TabBarController, index: Int)
+    /// More list rows, its back button, Edit/Done and Configure moves (`TabBarScreen.swift`).
+    case tabBar(TabBarTap)
     case alertAction(AlertController, index: Int)
     case alertField(AlertController, id: String)
     case page(PageViewController, forward: Bool)
@@ -133,23 +135,6 @@ struct ScreenBuilder {
                           target: .barButton(owner: owner, item: spec), enabled: spec.enabled)
         return BarItem(elementID: id, role: .barButton, title: title, image: spec.image, systemItem: system,
                        isBold: bold, isEnabled: spec.enabled)
-    }
-
-    mutating func tabPane(_ tabs: TabBarController) -> TabPane {
-        let selected = tabs.selectedViewController.map { pane(for: $0) }
-            ?? .content(ContentPane(controllerID: tabs.id, sceneID: nil, kind: .viewController, title: nil, nodes: [], isEditing: false))
-        var items: [TabItem] = []
-        for (index, child) in tabs.children.enumerated() {
-            let item = child.tabBarItem
-            let title = item.title ?? item.systemItem?.title ?? child.title ?? child.navigationItem.title ?? "Tab \(index + 1)"
-            let id = register(item.id ?? "\(tabs.id).tab.\(index)", role: .tab, title: title, controller: tabs,
-                              target: .tab(tabs, index: index), enabled: item.enabled)
-            items.append(TabItem(elementID: id, title: title, image: item.image, systemItem: item.systemItem,
-                                 badgeValue: item.badgeValue, isSelected: index == tabs.selectedIndex, isEnabled: item.enabled))
-        }
-        let barHidden = (tabs.selectedViewController as? NavigationController)?.hidesBottomBar ?? false
-        if barHidden { elements.removeAll { e in items.contains { $0.elementID == e.id } } }
-        return TabPane(controllerID: tabs.id, items: items, selected: selected, isBarHidden: barHidden)
     }
 
     mutating func pagePane(_ pages: PageViewController) -> PagePane {
