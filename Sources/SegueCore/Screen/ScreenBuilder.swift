@@ -77,6 +77,18 @@ struct ScreenBuilder {
         if let p = c.presentedStorage, window.coversPresenter(p), !window.coversWindow(p) {
             return .coveredContext(controllerID: c.id)
         }
+        // Under an overCurrentContext presentation the context's own controls are covered (not
+        // tappable) while the chrome around the context (a tab bar) stays usable.
+        if let p = c.presentedStorage, p.presentedStyle == .overCurrentContext, !window.coversWindow(p), c.parent != nil {
+            let saved = interactive
+            interactive = false
+            defer { interactive = saved }
+            return containerOrContentPane(c)
+        }
+        return containerOrContentPane(c)
+    }
+
+    mutating func containerOrContentPane(_ c: ViewController) -> Pane {
         switch c {
         case let nav as NavigationController: return .navigation(navigationPane(nav))
         case let tabs as TabBarController: return .tabs(tabPane(tabs))

@@ -91,23 +91,31 @@ extension ScreenBuilder {
         let all = tabs.viewControllers
         if tabs.isShowingTabInMore {
             let shown = all[tabs.selectedIndex]
-            let backID = register("\(tabs.id).more.back", role: .backButton, title: "More", controller: more,
-                                  target: .tabBar(.moreBack(tabs)))
-            let back = BarItem(elementID: backID, role: .backButton, title: "More")
+            func back(_ b: inout ScreenBuilder) -> BarItem {
+                let id = b.register("\(tabs.id).more.back", role: .backButton, title: "More", controller: more,
+                                    target: .tabBar(.moreBack(tabs)))
+                return BarItem(elementID: id, role: .backButton, title: "More")
+            }
             if let nav = shown as? NavigationController {
-                // Its own bar, with a back button to the More list at its root.
+                // Its own bar, with a back button to the More list at its root (registered first:
+                // it is the leftmost control of the bar).
+                let top = nav.topViewController?.navigationItem
+                let wantsBack = nav.children.count == 1 && !nav.isNavigationBarHidden && !(top?.hidesBackButton ?? false)
+                    && ((top?.leftBarButtonItems.isEmpty ?? true) || (top?.leftItemsSupplementBackButton ?? false))
+                let moreBack = wantsBack ? back(&self) : nil
                 var p = navigationPane(nav)
-                if nav.children.count == 1, var bar = p.bar, bar.leftItems.isEmpty || nav.topViewController?.navigationItem.leftItemsSupplementBackButton == true {
-                    bar.backButton = back
+                if let moreBack, var bar = p.bar {
+                    bar.backButton = moreBack
                     p.bar = bar
                 }
                 return .navigation(p)
             }
             let item = shown.navigationItem
+            let showsBack = !item.hidesBackButton && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)
+            let backItem = showsBack ? back(&self) : nil
             let left = item.leftBarButtonItems.enumerated().map { barItem($1, owner: shown, slot: "left.\($0)") }
             let right = item.rightBarButtonItems.enumerated().reversed().map { barItem($1, owner: shown, slot: "right.\($0)") }
-            let showsBack = !item.hidesBackButton && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)
-            let bar = NavigationBar(title: item.title ?? shown.title, prompt: item.prompt, backButton: showsBack ? back : nil,
+            let bar = NavigationBar(title: item.title ?? shown.title, prompt: item.prompt, backButton: backItem,
                                     leftItems: left, rightItems: right)
             return .navigation(NavigationPane(controllerID: more.id, bar: bar, top: pane(for: shown), toolbar: nil))
         }
