@@ -73,3 +73,32 @@ import Testing
         #expect(tabs(w).isEmpty)
     }
 }
+
+/// `editButtonItem` and table editing with delete and reorder controls (SEMANTICS §4).
+@Suite struct TableEditingTests {
+    @Test func editDeleteAndReorderRows() throws {
+        let storyboard = try FlowFileLoader.load(path: examplePath("music.yaml"))
+        let w = Window(id: "edit", storyboard: storyboard)
+        try w.launch()
+        func rows() -> [String] { w.elements.filter { $0.role == .row }.compactMap(\.title) }
+        func ids() -> [String] { w.elements.map(\.id) }
+        #expect(rows() == ["Road Trip", "Focus", "Running"])
+        #expect(w.elements.first { $0.id == "editPlaylists" }?.title == "Edit")
+        let edit = try w.perform(.tap(element: "editPlaylists", values: [:]))
+        #expect(edit.events.map(\.event) == [.setEditing])
+        #expect(edit.events.first?.value == true)
+        #expect(w.elements.first { $0.id == "editPlaylists" }?.title == "Done")
+        #expect(rows().isEmpty)                                        // not selectable while editing
+        #expect(ids().contains("roadTrip.delete") && ids().contains("roadTrip.moveDown") && !ids().contains("roadTrip.moveUp"))
+        #expect(ids().contains("running.moveUp") && !ids().contains("running.moveDown"))
+        let move = try w.perform(.tap(element: "focus.moveUp", values: [:]))
+        #expect(move.events.isEmpty && move.changed)
+        let delete = try w.perform(.tap(element: "running.delete", values: [:]))
+        #expect(delete.changed)
+        #expect(!ids().contains("running.delete"))
+        _ = try w.perform(.tap(element: "editPlaylists", values: [:]))
+        #expect(rows() == ["Focus", "Road Trip"])
+        // Bad input: a control that is not on screen.
+        #expect(throws: ActionError.self) { try w.perform(.tap(element: "focus.delete", values: [:])) }
+    }
+}

@@ -108,3 +108,23 @@ import Testing
         #expect(tabBar(page).contains("<button type=\"submit\""))
     }
 }
+
+@Suite struct TableEditingChromeTests {
+    @Test func editingRowsHaveLiveDeleteAndMoveButtons() throws {
+        let board = try FlowFileLoader.load(path: TabChromeTests.root.appendingPathComponent("Examples/music.yaml").path)
+        let w = Window(id: "s", storyboard: board)
+        try w.launch()
+        _ = try w.perform(.tap(element: "editPlaylists", values: [:]))
+        let page = String(decoding: PageRenderer.render(w.screen(), context: PageContext(csrfToken: "t")), as: UTF8.self)
+        #expect(page.contains("data-element=\"roadTrip.delete\""))
+        #expect(page.contains("data-element=\"focus.moveUp\""))
+        #expect(page.contains("class=\"table table-plain is-editing\"") || page.contains("is-editing"))
+        #expect(!page.contains("data-element=\"roadTrip\""))
+        // No button inside a button.
+        for chunk in page.components(separatedBy: "<button").dropFirst() {
+            let inner = chunk.components(separatedBy: "</button>").first ?? ""
+            #expect(!inner.contains("<button"))
+        }
+        #expect(page.contains(">Done<"))
+    }
+}

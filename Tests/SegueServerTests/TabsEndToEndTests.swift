@@ -102,6 +102,17 @@ import Testing
         #expect(page.body.contains("class=\"toolbar\""))
         _ = try tap("track1")
         #expect(!page.body.contains("<nav class=\"tabbar\""))
+        // Table editing without script: Edit, move, delete, Done.
+        let back = try #require(page.body.range(of: #"data-element="c[0-9]+\.back""#, options: .regularExpression))
+        _ = try tap(String(page.body[back].dropFirst(14).dropLast()))
+        _ = try tap("\(tabsID).tab.0")
+        _ = try tap("editPlaylists")
+        #expect(page.body.contains("data-element=\"running.delete\""))
+        _ = try tap("focus.moveUp")
+        _ = try tap("running.delete")
+        _ = try tap("editPlaylists")
+        let rows = page.body.components(separatedBy: "class=\"cell-text\">").dropFirst().map { $0.components(separatedBy: "<").first! }
+        #expect(rows == ["Focus", "Road Trip"])
         // The stylesheet part and the icons are served.
         let css = try curl("GET", server.base + "/public/segue.css")
         #expect(css.body.contains(".tabbar"))

@@ -7,6 +7,8 @@ enum ElementTarget {
     case tab(TabBarController, index: Int)
     /// More list rows, its back button, Edit/Done and Configure moves (`TabBarScreen.swift`).
     case tabBar(TabBarTap)
+    /// Delete and reorder controls of a table being edited (`TableEditing.swift`).
+    case tableEdit(TableEdit)
     case alertAction(AlertController, index: Int)
     case alertField(AlertController, id: String)
     case page(PageViewController, forward: Bool)
@@ -210,12 +212,16 @@ struct ScreenBuilder {
                                 controller: owner, target: .node(owner: owner, node: node), enabled: n.enabled)
             }
         case .table:
+            let editingTable = owner.isEditing && owner.kind == .tableViewController
             n.sections = n.sections.enumerated().map { s, section in
                 var section = section
+                let rowCount = section.rows.count
                 section.rows = section.rows.enumerated().map { r, row in
                     var row = row
                     if let text = row.text, text.contains("{{") { row.text = Template.render(text) { owner.passedValues[$0] } }
-                    if row.tap != nil {
+                    if editingTable {
+                        row.id = registerEditControls(row, owner: owner, table: index, section: s, row: r, count: rowCount)
+                    } else if row.tap != nil {
                         row.id = register(row.id ?? "\(owner.id).row.\(s).\(r)", role: .row, title: row.text,
                                           controller: owner, target: .row(owner: owner, row: row))
                     }

@@ -172,6 +172,8 @@ extension Window {
             try tabs.select(index: index, userInitiated: true, animated: false)
         case .tabBar(let tap):
             try tap.run(animated: animated)
+        case .tableEdit(let edit):
+            return edit.run()
         case .alertAction(let alert, let index):
             try runAlertAction(alert, index: index, sender: element, animated: animated)
         case .alertField:
