@@ -424,3 +424,17 @@ final class RefusingDelegate: TabBarControllerDelegate {
         #expect(w.tabTitles.count == 3)
     }
 }
+
+@Suite struct TabContextTraitTests {
+    @Test func aContextPresentationBecomesFullScreenWhenThePadTurnsIntoAPhone() throws {
+        let w = try launched(tabBoard(count: 3) { $0.scenes["nav0"]!.definesPresentationContext = true }, traits: .padLandscape)
+        _ = try w.perform(.present(scene: "sheet", style: .currentContext, transitionStyle: nil, controller: nil))
+        #expect(w.tabTitles.count == 3)
+        let trace = try w.run(.setTraits(.phonePortrait))
+        #expect(trace.contains("tabs.viewWillDisappear"))
+        #expect(w.tabTitles.isEmpty && w.visibleScenes == ["sheet"])
+        _ = try w.run(.setTraits(.padLandscape))
+        #expect(w.tabTitles.count == 3 && w.visibleScenes == ["sheet"])
+        w.checkInvariants()
+    }
+}
