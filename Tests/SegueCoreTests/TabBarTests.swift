@@ -438,3 +438,16 @@ final class RefusingDelegate: TabBarControllerDelegate {
         w.checkInvariants()
     }
 }
+
+@Suite struct TabRefusalFollowsTheTabTests {
+    @Test func flowFileRefusalFollowsItsTabAfterRearranging() throws {
+        let w = try launched(tabBoard(count: 7) { $0.scenes["tabs"]!.refusesSelectionOf = [5] })
+        _ = try w.perform(.selectTab(index: 7, controller: nil))
+        _ = try w.tap("\(w.tabs.id).more.edit")
+        _ = try w.perform(.moveTab(from: 5, to: 1, controller: nil))     // t5 into the bar
+        _ = try w.tap("\(w.tabs.id).more.done")
+        #expect(try w.tap("\(w.tabs.id).tab.1") == ["tabs.tabBarControllerShouldSelect(t5)"])
+        #expect(w.tabs.isShowingMoreList)
+        #expect(try w.tap("\(w.tabs.id).tab.2").last == "tabs.tabBarControllerDidSelect(t2)")
+    }
+}

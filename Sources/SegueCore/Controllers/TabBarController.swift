@@ -62,11 +62,19 @@ open class TabBarController: ViewController {
     }
 
     /// The delegate's `tabBarController(_:shouldSelect:)`. The default asks the Swift `delegate`,
-    /// then refuses the indexes a flow file lists in `refusesSelectionOf` and disabled tab items.
+    /// then refuses the tabs a flow file lists in `refusesSelectionOf` and disabled tab items.
     /// `index` is the tab's position in `viewControllers` (the More tab: `viewControllers.count`).
     open func shouldSelect(_ controller: ViewController, at index: Int) -> Bool {
         if let delegate, !delegate.tabBarController(self, shouldSelect: controller) { return false }
-        return !(scene?.refusesSelectionOf.contains(index) ?? false) && controller.tabBarItem.enabled
+        return !refusesByFlowFile(controller) && controller.tabBarItem.enabled
+    }
+
+    /// `refusesSelectionOf` names tabs by their index in the scene's declared `viewControllers`,
+    /// so a refusal follows its tab when the user rearranges the bar.
+    public func refusesByFlowFile(_ controller: ViewController) -> Bool {
+        guard let scene, !scene.refusesSelectionOf.isEmpty, let id = controller.sceneID,
+              let declared = scene.viewControllers.firstIndex(of: id) else { return false }
+        return scene.refusesSelectionOf.contains(declared)
     }
 
     /// The delegate's `tabBarController(_:didSelect:)`, after the event is logged.
