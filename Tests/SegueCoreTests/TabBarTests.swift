@@ -451,3 +451,15 @@ final class RefusingDelegate: TabBarControllerDelegate {
         #expect(try w.tap("\(w.tabs.id).tab.2").last == "tabs.tabBarControllerDidSelect(t2)")
     }
 }
+
+@Suite struct MorePopTests {
+    @Test func popOnTheFrontmostNavigationInMoreGoesBackToTheList() throws {
+        let w = try launched(tabBoard(count: 7))
+        _ = try w.perform(.selectTab(index: 5, controller: nil))
+        let trace = try w.run(.pop(navigationController: nil))
+        #expect(trace.contains("t5.viewWillDisappear{movingFrom}"))
+        #expect(w.tabs.isShowingMoreList)
+        let again = try w.perform(.pop(navigationController: nil))
+        #expect(again.events.isEmpty && !again.warnings.isEmpty)
+    }
+}

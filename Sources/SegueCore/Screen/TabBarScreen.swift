@@ -123,8 +123,13 @@ extension ScreenBuilder {
         if tabs.isCustomizing {
             let doneID = register("\(tabs.id).more.done", role: .barButton, title: "Done", controller: more, target: .tabBar(.done(tabs)))
             let done = BarItem(elementID: doneID, role: .barButton, title: "Done", systemItem: .done, isBold: true)
-            var nodes: [ViewNode] = [ViewNode(.label, text: "Move tabs up or down; the first \(tabs.barTabCount) are in the bar.")]
+            var nodes: [ViewNode] = [ViewNode(.label, text: "Move tabs up or down; the first \(tabs.barTabCount) are in the tab bar.")]
             for (i, child) in all.enumerated() {
+                if i == 0 || i == tabs.barTabCount {
+                    var header = ViewNode(.label, text: i == 0 ? "Tab Bar" : "More")
+                    header.style = "headline"
+                    nodes.append(header)
+                }
                 var rowNode = ViewNode(.stack, id: nil, text: nil)
                 rowNode.axis = .horizontal
                 rowNode.style = i < tabs.barTabCount ? "tab-config-bar" : "tab-config-more"

@@ -78,9 +78,13 @@ extension Window {
             guard scene.kind != .navigationController else { throw ActionError.illegal("pushing a navigation controller is not supported") }
             try nav.pushViewController(try instantiate(sceneID: sceneID), animated: animated)
         case .pop(let navID):
-            try navigationController(navID).popViewController(animated: animated)
+            let nav = try navigationController(navID)
+            if let tabs = (nav as? MoreNavigationController)?.tabs, tabs.isShowingTabInMore { tabs.popMoreToList(animated: animated) }
+            else { nav.popViewController(animated: animated) }
         case .popToRoot(let navID):
-            try navigationController(navID).popToRootViewController(animated: animated)
+            let nav = try navigationController(navID)
+            if let tabs = (nav as? MoreNavigationController)?.tabs, tabs.isShowingTabInMore { tabs.popMoreToList(animated: animated) }
+            else { nav.popToRootViewController(animated: animated) }
         case .popTo(let controllerID, let navID):
             guard let target = controller(id: controllerID) else {
                 throw ActionError(.unknownController, "no controller '\(controllerID)'")
