@@ -121,8 +121,7 @@ enum ActionDecoding {
             if required { throw ActionError(.invalidRequest, "missing '\(key)'") }
             return nil
         }
-        // On Linux `is Bool` also holds for the numbers 0 and 1: tell booleans by their type code.
-        guard let n = v as? NSNumber, String(cString: n.objCType) != "c", n.doubleValue == n.doubleValue.rounded(), abs(n.doubleValue) < 1e9 else {
+        guard let n = v as? NSNumber, !(v is Bool), n.doubleValue == n.doubleValue.rounded(), abs(n.doubleValue) < 1e9 else {
             throw ActionError(.invalidRequest, "'\(key)' must be an integer")
         }
         return n.intValue
