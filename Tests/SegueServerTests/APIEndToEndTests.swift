@@ -70,6 +70,11 @@ import Testing
             (#"{"action":"fly"}"#, 400, "unknown_action"),
             (#"{"element":"x"}"#, 400, "invalid_request"),
             (#"{"action":"selectTab","index":"one"}"#, 400, "invalid_request"),
+            (#"{"action":"selectTab","index":true}"#, 400, "invalid_request"),
+            (#"{"action":"setEditing","editing":1}"#, 400, "invalid_request"),
+            // 0 and 1 are integers even though Foundation bridges them to Bool: no tab bar here.
+            (#"{"action":"selectTab","index":0}"#, 409, "illegal_transition"),
+            (#"{"action":"selectTab","index":1}"#, 409, "illegal_transition"),
             (#"{"action":"tap","element":"ghost"}"#, 404, "unknown_element"),
             (#"{"action":"push","scene":"ghost"}"#, 404, "unknown_scene"),
             (#"{"action":"performSegue","identifier":"ghost"}"#, 404, "unknown_segue"),

@@ -116,12 +116,18 @@ enum ActionDecoding {
         return s
     }
 
+    /// JSONSerialization hands back `true`/`false` and the numbers 0/1 all as NSNumber, and on
+    /// Linux `is Bool` holds for all four; only the JSON literals have the `char` type code.
+    static func isJSONBoolean(_ n: NSNumber) -> Bool {
+        String(cString: n.objCType) == "c"
+    }
+
     static func int(_ o: [String: Any], _ key: String, required: Bool = false) throws(ActionError) -> Int? {
         guard let v = o[key], !(v is NSNull) else {
             if required { throw ActionError(.invalidRequest, "missing '\(key)'") }
             return nil
         }
-        guard let n = v as? NSNumber, !(v is Bool), n.doubleValue == n.doubleValue.rounded(), abs(n.doubleValue) < 1e9 else {
+        guard let n = v as? NSNumber, !isJSONBoolean(n), n.doubleValue == n.doubleValue.rounded(), abs(n.doubleValue) < 1e9 else {
             throw ActionError(.invalidRequest, "'\(key)' must be an integer")
         }
         return n.intValue
@@ -129,7 +135,7 @@ enum ActionDecoding {
 
     static func bool(_ o: [String: Any], _ key: String) throws(ActionError) -> Bool? {
         guard let v = o[key], !(v is NSNull) else { return nil }
-        guard let b = v as? Bool else { throw ActionError(.invalidRequest, "'\(key)' must be true or false") }
+        guard let n = v as? NSNumber, isJSONBoolean(n), let b = v as? Bool else { throw ActionError(.invalidRequest, "'\(key)' must be true or false") }
         return b
     }
 
