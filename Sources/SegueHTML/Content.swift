@@ -369,7 +369,7 @@ extension PageBuilder {
         w.text(row.style.rawValue)
         if case .live = tap { w.raw(" is-tappable") }
         w.raw("\">")
-        if editing { editControl(row.id, ".delete", label: "Delete", glyph: "\u{2212}", class: "edit-delete-button") }
+        if editing { editControl(row.id, ".delete", label: "Delete", glyph: "", class: "edit-delete") }
         if let image = row.image {
             w.raw("<span class=\"cell-image\" role=\"img\"")
             w.attribute("aria-label", image)
@@ -419,7 +419,7 @@ extension PageBuilder {
             w.raw("<span class=\"accessory accessory-checkmark\" role=\"img\" aria-label=\"Selected\">\u{2713}</span>")
         }
         if editing {
-            w.raw("<span class=\"edit-reorder\" role=\"group\" aria-label=\"Reorder\">")
+            w.raw("<span class=\"edit-move-controls\" role=\"group\" aria-label=\"Reorder\">")
             editControl(row.id, ".moveUp", label: "Move Up", glyph: "\u{25B2}", class: "edit-move-button")
             editControl(row.id, ".moveDown", label: "Move Down", glyph: "\u{25BC}", class: "edit-move-button")
             w.raw("</span>")

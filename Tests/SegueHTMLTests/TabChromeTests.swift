@@ -46,7 +46,7 @@ import Testing
         for item in TabBarSystemItem.allCases {
             let path = Self.root.appendingPathComponent("Public/icons/\(item.rawValue).svg").path
             let svg = try String(contentsOfFile: path, encoding: .utf8)
-            #expect(svg.hasPrefix("<svg") && svg.contains("#8e8e93"), "\(item.rawValue)")
+            #expect(svg.hasPrefix("<svg") && svg.contains("viewBox=\"0 0 28 28\""), "\(item.rawValue)")
         }
     }
 
