@@ -369,7 +369,7 @@ extension PageBuilder {
         w.text(row.style.rawValue)
         if case .live = tap { w.raw(" is-tappable") }
         w.raw("\">")
-        if editing { w.raw("<span class=\"edit-delete\" role=\"img\" aria-label=\"Delete\"></span>") }
+        if editing { editControl(row.id, ".delete", label: "Delete", glyph: "", class: "edit-delete") }
         if let image = row.image {
             w.raw("<span class=\"cell-image\" role=\"img\"")
             w.attribute("aria-label", image)
@@ -418,7 +418,12 @@ extension PageBuilder {
         case .checkmark:
             w.raw("<span class=\"accessory accessory-checkmark\" role=\"img\" aria-label=\"Selected\">\u{2713}</span>")
         }
-        if editing { w.raw("<span class=\"edit-reorder\" role=\"img\" aria-label=\"Reorder\"></span>") }
+        if editing {
+            w.raw("<span class=\"edit-move-controls\" role=\"group\" aria-label=\"Reorder\">")
+            editControl(row.id, ".moveUp", label: "Move Up", glyph: "\u{25B2}", class: "edit-move-button")
+            editControl(row.id, ".moveDown", label: "Move Down", glyph: "\u{25BC}", class: "edit-move-button")
+            w.raw("</span>")
+        }
         if case .live = tap { w.raw("</button>") } else { w.raw("</div>") }
     }
 
@@ -473,5 +478,24 @@ extension PageBuilder {
         }
         interactive = saved
         if case .live = tap { w.raw("</button>") } else { w.raw("</div>") }
+    }
+}
+
+extension PageBuilder {
+    /// A table row's editing control (delete, move up/down): a live button when the element
+    /// `{row}{suffix}` is on screen, else nothing.
+    mutating func editControl(_ rowID: String?, _ suffix: String, label: StaticString, glyph: StaticString, class cls: StaticString) {
+        guard let rowID else { return }
+        guard case .live(let id, let enabled) = claim(rowID + suffix) else { return }
+        openSubmit(id, enabled: enabled)
+        w.raw(" class=\"cell-edit-control ")
+        w.raw(cls)
+        w.raw("\" aria-label=\"")
+        w.raw(label)
+        w.raw("\"")
+        w.attribute("title", elementTitle(id))
+        w.raw(">")
+        w.raw(glyph)
+        w.raw("</button>")
     }
 }

@@ -209,6 +209,29 @@ struct PageBuilder {
     // MARK: Panes
 
     mutating func pane(_ pane: Pane) {
+        // An overCurrentContext layer is drawn over its context's area, inside it.
+        if case .coveredContext = pane {} else if hasContextLayer(over: pane.controllerID) {
+            w.raw("<div class=\"context-area has-over\"")
+            w.attribute("data-controller", pane.controllerID)
+            w.raw(">")
+            drawPane(pane)
+            for (j, layer) in screen.layers.enumerated()
+            where !drawnLayers[j] && layer.appearance == .currentContext && layer.contextControllerID == pane.controllerID {
+                self.layer(j)
+            }
+            w.raw("</div>")
+            return
+        }
+        drawPane(pane)
+    }
+
+    func hasContextLayer(over controllerID: String) -> Bool {
+        screen.layers.indices.contains { j in
+            !drawnLayers[j] && screen.layers[j].appearance == .currentContext && screen.layers[j].contextControllerID == controllerID
+        }
+    }
+
+    mutating func drawPane(_ pane: Pane) {
         switch pane {
         case .content(let p): content(p)
         case .navigation(let p): navigation(p)

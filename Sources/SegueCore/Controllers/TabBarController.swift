@@ -2,9 +2,26 @@
 ///
 /// Unselected tabs keep their state and stay unloaded until first selected. A user's tap asks
 /// `shouldSelect` (a refusal stops everything) and reports `didSelect`; programmatic selection
-/// sends neither.
+/// sends neither. With more tabs than the bar holds (phone: 6+, pad: 9+) the bar shows the first
+/// 4 (pad: 7) plus More; see `TabBarMore.swift`. Customizing (rearranging within
+/// `customizableViewControllers`) is in `TabBarCustomizing.swift`.
+///
+/// `children` (containment) are the tabs in order, followed by `moreNavigationController` while
+/// the bar shows More. `selectedIndex` indexes `viewControllers`; it equals
+/// `viewControllers.count` (the More controller's position in `children`) while the More list
+/// itself is shown.
 open class TabBarController: ViewController {
     public internal(set) var selectedIndex: Int = 0
+    /// Tabs the user may rearrange (default: all; `setViewControllers` resets it).
+    public var customizableViewControllers: [ViewController] = []
+    /// Swift delegate: refusal policies and customizing callbacks (`TabBarControllerDelegate`).
+    public weak var delegate: (any TabBarControllerDelegate)?
+    /// Lazily made the first time the bar needs More.
+    public internal(set) var moreStorage: MoreNavigationController?
+    /// True while the More list shows its "Configure" (Edit) mode.
+    public internal(set) var isCustomizing = false
+    /// The order when customizing began, to report whether it changed.
+    var orderAtCustomizingStart: [ObjectIdentifier] = []
 
     public required init(scene: Scene?) {
         super.init(scene: scene)
@@ -14,11 +31,19 @@ open class TabBarController: ViewController {
     open override var kind: SceneKind { .tabBarController }
     open override var isContainer: Bool { true }
 
-    public var viewControllers: [ViewController] { children }
+    /// The tabs in order (customized order included), without the More controller.
+    public var viewControllers: [ViewController] { children.filter { $0 !== moreStorage } }
+    /// The selected tab; the More navigation controller while the More list is shown.
     public var selectedViewController: ViewController? {
-        children.indices.contains(selectedIndex) ? children[selectedIndex] : nil
+        let tabs = viewControllers
+        if tabs.indices.contains(selectedIndex) { return tabs[selectedIndex] }
+        return isShowingMoreList ? moreStorage : nil
     }
-    open override var visibleChildren: [ViewController] { selectedViewController.map { [$0] } ?? [] }
+    open override var visibleChildren: [ViewController] {
+        let tabs = viewControllers
+        if showsMore, selectedIndex >= barTabCount, let more = moreStorage { return [more] }
+        return tabs.indices.contains(selectedIndex) ? [tabs[selectedIndex]] : []
+    }
 
     override func installRelationshipChildren(_ children: [ViewController]) {
         guard let window else { return }
@@ -26,22 +51,50 @@ open class TabBarController: ViewController {
         self.children = children
         for c in children { c.parent = self }
         for c in children { window.sendDidMove(c, to: self) }
+        customizableViewControllers = customizableFromScene(children)
         if !children.indices.contains(selectedIndex) { selectedIndex = 0 }
+        layoutMore()
     }
 
-    /// The delegate's `tabBarController(_:shouldSelect:)`. The default refuses the indexes a flow
-    /// file lists in `refusesSelectionOf` and disabled tab items.
+    func customizableFromScene(_ tabs: [ViewController]) -> [ViewController] {
+        guard let ids = scene?.customizableViewControllers else { return tabs }
+        return tabs.filter { c in c.sceneID.map(ids.contains) ?? false }
+    }
+
+    /// The delegate's `tabBarController(_:shouldSelect:)`. The default asks the Swift `delegate`,
+    /// then refuses the tabs a flow file lists in `refusesSelectionOf` and disabled tab items.
+    /// `index` is the tab's position in `viewControllers` (the More tab: `viewControllers.count`).
     open func shouldSelect(_ controller: ViewController, at index: Int) -> Bool {
-        !(scene?.refusesSelectionOf.contains(index) ?? false) && controller.tabBarItem.enabled
+        if let delegate, !delegate.tabBarController(self, shouldSelect: controller) { return false }
+        return !refusesByFlowFile(controller) && controller.tabBarItem.enabled
+    }
+
+    /// `refusesSelectionOf` names tabs by their index in the scene's declared `viewControllers`,
+    /// so a refusal follows its tab when the user rearranges the bar.
+    public func refusesByFlowFile(_ controller: ViewController) -> Bool {
+        guard let scene, !scene.refusesSelectionOf.isEmpty, let id = controller.sceneID,
+              let declared = scene.viewControllers.firstIndex(of: id) else { return false }
+        return scene.refusesSelectionOf.contains(declared)
+    }
+
+    /// The delegate's `tabBarController(_:didSelect:)`, after the event is logged.
+    open func didSelect(_ controller: ViewController) {
+        delegate?.tabBarController(self, didSelect: controller)
     }
 
     /// Selects a tab. `userInitiated` adds the delegate events of a tap (SEMANTICS §3, Tab tap).
+    /// `index` may be `viewControllers.count` (the More tab) while the bar shows More.
     public func select(index: Int, userInitiated: Bool, animated: Bool = false) throws(ActionError) {
         guard let window else { throw ActionError.illegal("tab bar controller is not in a window") }
-        guard children.indices.contains(index) else {
-            throw ActionError(.invalidRequest, "tab index \(index) is out of range 0..<\(children.count)")
+        let tabs = viewControllers
+        let moreIndex = showsMore ? tabs.count : nil
+        guard tabs.indices.contains(index) || index == moreIndex else {
+            throw ActionError(.invalidRequest, "tab index \(index) is out of range 0..<\(tabs.count)")
         }
-        let target = children[index]
+        guard !isCustomizing else {
+            throw ActionError.illegal("the tab bar is being customized; tap Done first")
+        }
+        let target = index == moreIndex ? moreStorage! : tabs[index]
         if userInitiated {
             let allowed = shouldSelect(target, at: index)
             window.sendDelegate(self, .tabBarControllerShouldSelect, child: target, value: allowed)
@@ -50,7 +103,10 @@ open class TabBarController: ViewController {
                 return
             }
         }
-        if index == selectedIndex {
+        if index == moreIndex, selectedIndex >= barTabCount, selectedIndex < tabs.count, userInitiated {
+            // Tapping More while a tab is shown inside More pops More to its list.
+            popMoreToList(animated: animated)
+        } else if index == selectedIndex {
             // Tapping the selected tab pops its navigation controller to the root, as UIKit does.
             if userInitiated, let nav = target as? NavigationController, nav.children.count > 1 {
                 nav.popToRootViewController(animated: animated)
@@ -58,8 +114,56 @@ open class TabBarController: ViewController {
         } else {
             window.transition(animated: animated, mutate: { selectedIndex = index })
         }
-        if userInitiated { window.sendDelegate(self, .tabBarControllerDidSelect, child: target) }
+        if userInitiated {
+            window.sendDelegate(self, .tabBarControllerDidSelect, child: target)
+            didSelect(target)
+        }
     }
+
+    /// `setViewControllers(_:animated:)`: replaces the tabs. The selected tab stays selected when
+    /// it is still present, else index 0; `customizableViewControllers` resets to all.
+    public func setViewControllers(_ controllers: [ViewController], animated: Bool = false) throws(ActionError) {
+        guard let window else { throw ActionError.illegal("tab bar controller is not in a window") }
+        let ids = Set(controllers.map { ObjectIdentifier($0) })
+        guard ids.count == controllers.count else { throw ActionError.illegal("the same controller appears twice among the tabs") }
+        for c in controllers where c.parent !== self && (c.parent != nil || c.presentingStorage != nil || c === window.root) {
+            throw ActionError.illegal("\(c.id) is already in another hierarchy")
+        }
+        let old = viewControllers
+        let selected = old.indices.contains(selectedIndex) ? old[selectedIndex] : nil
+        let added = controllers.filter { $0.parent !== self }
+        let removed = old.filter { !ids.contains(ObjectIdentifier($0)) }
+        for c in added { window.attach(c); window.sendWillMove(c, to: self) }
+        for c in removed { window.sendWillMove(c, to: nil) }
+        window.transition(animated: animated, mutate: {
+            for c in removed { c.parent = nil }
+            let more = moreStorage.flatMap { m in children.contains { $0 === m } ? m : nil }
+            children = controllers + (more.map { [$0] } ?? [])
+            for c in controllers { c.parent = self }
+            customizableViewControllers = controllers
+            selectedIndex = selected.flatMap { s in controllers.firstIndex { $0 === s } } ?? 0
+            layoutMore()
+        }, afterCommit: {
+            for c in added { window.sendDidMove(c, to: self) }
+            for c in removed { window.sendDidMove(c, to: nil) }
+        })
+    }
+}
+
+/// The Swift side of `UITabBarControllerDelegate`: set `TabBarController.delegate`, or subclass
+/// `TabBarController` and override `shouldSelect(_:at:)`. Every method has a default.
+public protocol TabBarControllerDelegate: AnyObject {
+    func tabBarController(_ tabBarController: TabBarController, shouldSelect viewController: ViewController) -> Bool
+    func tabBarController(_ tabBarController: TabBarController, didSelect viewController: ViewController)
+    func tabBarController(_ tabBarController: TabBarController, willBeginCustomizing viewControllers: [ViewController])
+    func tabBarController(_ tabBarController: TabBarController, didEndCustomizing viewControllers: [ViewController], changed: Bool)
+}
+
+extension TabBarControllerDelegate {
+    public func tabBarController(_ tabBarController: TabBarController, shouldSelect viewController: ViewController) -> Bool { true }
+    public func tabBarController(_ tabBarController: TabBarController, didSelect viewController: ViewController) {}
+    public func tabBarController(_ tabBarController: TabBarController, willBeginCustomizing viewControllers: [ViewController]) {}
+    public func tabBarController(_ tabBarController: TabBarController, didEndCustomizing viewControllers: [ViewController], changed: Bool) {}
 }
 
 /// `UISplitViewController`: a primary (master) and a secondary (detail) column, both visible.

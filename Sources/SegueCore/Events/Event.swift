@@ -13,7 +13,7 @@ public enum EventName: String, Sendable, CaseIterable, Codable {
     // Delegate events, logged on the container with `child`.
     case navigationControllerWillShow, navigationControllerDidShow
     case tabBarControllerShouldSelect, tabBarControllerDidSelect
-    case tabBarControllerWillBeginCustomizing, tabBarControllerDidEndCustomizing
+    case tabBarControllerWillBeginCustomizing, tabBarControllerWillEndCustomizing, tabBarControllerDidEndCustomizing
     case pageViewControllerDidFinishAnimating
 
     /// Appearance events carry `animated` and the four reason flags.

@@ -259,6 +259,7 @@ extension Window {
                 }
             }
         case let tabs as TabBarController:
+            if let wanted = target.children?.map(\.scene) { tabs.reorder(toScenes: wanted) }
             if let index = target.index, index != tabs.selectedIndex, tabs.children.indices.contains(index) {
                 try tabs.select(index: index, userInitiated: false)
             }

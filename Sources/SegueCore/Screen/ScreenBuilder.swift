@@ -5,6 +5,10 @@ enum ElementTarget {
     case row(owner: ViewController, row: TableRow)
     case node(owner: ViewController, node: ViewNode)
     case tab(TabBarController, index: Int)
+    /// More list rows, its back button, Edit/Done and Configure moves (`TabBarScreen.swift`).
+    case tabBar(TabBarTap)
+    /// Delete and reorder controls of a table being edited (`TableEditing.swift`).
+    case tableEdit(TableEdit)
     case alertAction(AlertController, index: Int)
     case alertField(AlertController, id: String)
     case page(PageViewController, forward: Bool)
@@ -75,6 +79,18 @@ struct ScreenBuilder {
         if let p = c.presentedStorage, window.coversPresenter(p), !window.coversWindow(p) {
             return .coveredContext(controllerID: c.id)
         }
+        // Under an overCurrentContext presentation the context's own controls are covered (not
+        // tappable) while the chrome around the context (a tab bar) stays usable.
+        if let p = c.presentedStorage, p.presentedStyle == .overCurrentContext, !window.coversWindow(p), c.parent != nil {
+            let saved = interactive
+            interactive = false
+            defer { interactive = saved }
+            return containerOrContentPane(c)
+        }
+        return containerOrContentPane(c)
+    }
+
+    mutating func containerOrContentPane(_ c: ViewController) -> Pane {
         switch c {
         case let nav as NavigationController: return .navigation(navigationPane(nav))
         case let tabs as TabBarController: return .tabs(tabPane(tabs))
@@ -133,23 +149,6 @@ struct ScreenBuilder {
                           target: .barButton(owner: owner, item: spec), enabled: spec.enabled)
         return BarItem(elementID: id, role: .barButton, title: title, image: spec.image, systemItem: system,
                        isBold: bold, isEnabled: spec.enabled)
-    }
-
-    mutating func tabPane(_ tabs: TabBarController) -> TabPane {
-        let selected = tabs.selectedViewController.map { pane(for: $0) }
-            ?? .content(ContentPane(controllerID: tabs.id, sceneID: nil, kind: .viewController, title: nil, nodes: [], isEditing: false))
-        var items: [TabItem] = []
-        for (index, child) in tabs.children.enumerated() {
-            let item = child.tabBarItem
-            let title = item.title ?? item.systemItem?.title ?? child.title ?? child.navigationItem.title ?? "Tab \(index + 1)"
-            let id = register(item.id ?? "\(tabs.id).tab.\(index)", role: .tab, title: title, controller: tabs,
-                              target: .tab(tabs, index: index), enabled: item.enabled)
-            items.append(TabItem(elementID: id, title: title, image: item.image, systemItem: item.systemItem,
-                                 badgeValue: item.badgeValue, isSelected: index == tabs.selectedIndex, isEnabled: item.enabled))
-        }
-        let barHidden = (tabs.selectedViewController as? NavigationController)?.hidesBottomBar ?? false
-        if barHidden { elements.removeAll { e in items.contains { $0.elementID == e.id } } }
-        return TabPane(controllerID: tabs.id, items: items, selected: selected, isBarHidden: barHidden)
     }
 
     mutating func pagePane(_ pages: PageViewController) -> PagePane {
@@ -213,12 +212,16 @@ struct ScreenBuilder {
                                 controller: owner, target: .node(owner: owner, node: node), enabled: n.enabled)
             }
         case .table:
+            let editingTable = owner.isEditing && owner.kind == .tableViewController
             n.sections = n.sections.enumerated().map { s, section in
                 var section = section
+                let rowCount = section.rows.count
                 section.rows = section.rows.enumerated().map { r, row in
                     var row = row
                     if let text = row.text, Template.hasMarker(text) { row.text = Template.render(text) { owner.passedValues[$0] } }
-                    if row.tap != nil {
+                    if editingTable {
+                        row.id = registerEditControls(row, owner: owner, table: index, section: s, row: r, count: rowCount)
+                    } else if row.tap != nil {
                         row.id = register(row.id ?? "\(owner.id).row.\(s).\(r)", role: .row, title: row.text,
                                           controller: owner, target: .row(owner: owner, row: row))
                     }

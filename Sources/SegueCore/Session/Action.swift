@@ -10,6 +10,8 @@ public enum Action: Sendable, Hashable {
     case present(scene: String, style: ModalPresentationStyle?, transitionStyle: ModalTransitionStyle?, controller: String?)
     case dismiss(controller: String?)
     case selectTab(index: Int, controller: String?)
+    /// Extension: while customizing (Edit on More), drop tab `from` on position `to` (they swap).
+    case moveTab(from: Int, to: Int, controller: String?)
     case setTraits(Traits)
     case turnPage(forward: Bool, controller: String?)
     case showPage(index: Int, controller: String?)
@@ -30,6 +32,7 @@ public enum Action: Sendable, Hashable {
         case .present: "present"
         case .dismiss: "dismiss"
         case .selectTab: "selectTab"
+        case .moveTab: "moveTab"
         case .setTraits: "setTraits"
         case .turnPage: "turnPage"
         case .showPage: "showPage"
@@ -75,9 +78,13 @@ extension Window {
             guard scene.kind != .navigationController else { throw ActionError.illegal("pushing a navigation controller is not supported") }
             try nav.pushViewController(try instantiate(sceneID: sceneID), animated: animated)
         case .pop(let navID):
-            try navigationController(navID).popViewController(animated: animated)
+            let nav = try navigationController(navID)
+            if let tabs = (nav as? MoreNavigationController)?.tabs, tabs.isShowingTabInMore { tabs.popMoreToList(animated: animated) }
+            else { nav.popViewController(animated: animated) }
         case .popToRoot(let navID):
-            try navigationController(navID).popToRootViewController(animated: animated)
+            let nav = try navigationController(navID)
+            if let tabs = (nav as? MoreNavigationController)?.tabs, tabs.isShowingTabInMore { tabs.popMoreToList(animated: animated) }
+            else { nav.popToRootViewController(animated: animated) }
         case .popTo(let controllerID, let navID):
             guard let target = controller(id: controllerID) else {
                 throw ActionError(.unknownController, "no controller '\(controllerID)'")
@@ -107,6 +114,8 @@ extension Window {
             }
         case .selectTab(let index, let controllerID):
             try tabBarController(controllerID).select(index: index, userInitiated: false, animated: false)
+        case .moveTab(let from, let to, let controllerID):
+            try tabBarController(controllerID).moveTab(from: from, to: to)
         case .setTraits(let newTraits):
             return setTraits(newTraits)
         case .turnPage(let forward, let controllerID):
@@ -165,6 +174,10 @@ extension Window {
             if let tap = node.tap { try run(tap, owner: owner, sender: element, animated: animated) }
         case .tab(let tabs, let index):
             try tabs.select(index: index, userInitiated: true, animated: false)
+        case .tabBar(let tap):
+            try tap.run(animated: animated)
+        case .tableEdit(let edit):
+            return edit.run()
         case .alertAction(let alert, let index):
             try runAlertAction(alert, index: index, sender: element, animated: animated)
         case .alertField:
@@ -279,7 +292,7 @@ extension Window {
             record(c, .willRotateToInterfaceOrientation) { $0.orientation = newTraits.orientation.rawValue; $0.animated = true }
             c.willRotate(to: newTraits.orientation)
         }
-        transition(animated: true, mutate: { traits = newTraits }, beforeCommit: {
+        transition(animated: true, mutate: { traits = newTraits; relayoutTabBars() }, beforeCommit: {
             for c in visibleControllers {
                 record(c, .traitCollectionDidChange)
                 c.traitCollectionDidChange(previous)

@@ -147,7 +147,9 @@ public final class Window {
         case .fullScreen, .automatic: return true
         case .pageSheet, .formSheet: return traits.idiom == .phone
         case .popover: return traits.horizontalSizeClass == .compact
-        case .currentContext: return presented.presentingStorage?.parent == nil
+        // Phone idiom: currentContext is full screen (iOS 7), also for one made on a pad before
+        // the viewport shrank.
+        case .currentContext: return presented.presentingStorage?.parent == nil || traits.idiom == .phone
         case .overFullScreen, .overCurrentContext, .custom: return false
         }
     }

@@ -59,9 +59,9 @@ extension Window {
         w.field("appearance", c.appearance.rawValue)
         if let r = c.restorationIdentifier { w.field("restorationIdentifier", r) }
         w.key("children"); w.beginArray()
-        for child in c.children { writeController(child, into: &w) }
+        for child in (c as? TabBarController)?.viewControllers ?? c.children { writeController(child, into: &w) }
         w.endArray()
-        if let tabs = c as? TabBarController { w.field("selectedIndex", tabs.selectedIndex) }
+        if let tabs = c as? TabBarController { writeTabBarFields(tabs, into: &w) }
         if let nav = c as? NavigationController {
             w.field("topViewController", nav.topViewController?.id)
             w.field("visibleViewController", nav.visibleViewController?.id)
@@ -160,6 +160,7 @@ extension Event {
             case .setEditing: w.field("editing", value)
             case .shouldPerformSegue, .tabBarControllerShouldSelect: w.field("result", value)
             case .pageViewControllerDidFinishAnimating: w.field("completed", value)
+            case .tabBarControllerWillEndCustomizing, .tabBarControllerDidEndCustomizing: w.field("changed", value)
             default: w.field("value", value)
             }
         }

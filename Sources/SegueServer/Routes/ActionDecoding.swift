@@ -53,6 +53,9 @@ enum ActionDecoding {
             action = .dismiss(controller: try string(o, "controller"))
         case "selectTab":
             action = .selectTab(index: try int(o, "index", required: true)!, controller: try string(o, "controller"))
+        case "moveTab":
+            action = .moveTab(from: try int(o, "from", required: true)!, to: try int(o, "to", required: true)!,
+                              controller: try string(o, "controller"))
         case "setTraits":
             action = .setTraits(try traits(o["traits"], required: true)!)
         case "turnPage":
@@ -70,7 +73,7 @@ enum ActionDecoding {
         case "setValues":
             action = .setValues(try values(o["values"]))
         default:
-            throw ActionError(.unknownAction, "unknown action '\(name)'; expected one of tap, performSegue, push, pop, popToRoot, popTo, present, dismiss, selectTab, setTraits, turnPage, showPage, memoryWarning, setEditing, setValues")
+            throw ActionError(.unknownAction, "unknown action '\(name)'; expected one of tap, performSegue, push, pop, popToRoot, popTo, present, dismiss, selectTab, moveTab, setTraits, turnPage, showPage, memoryWarning, setEditing, setValues")
         }
         return Decoded(action: action, animated: animated)
     }
@@ -93,15 +96,10 @@ enum ActionDecoding {
         var out: [String: FieldValue] = [:]
         for (k, v) in map {
             if let s = v as? String { out[k] = .text(s) }
-            else if let n = v as? NSNumber, CFGetTypeIDCompat(n) { out[k] = .bool(n.boolValue) }
+            else if let n = v as? NSNumber, isJSONBoolean(n) { out[k] = .bool(n.boolValue) }
             else { throw ActionError(.invalidRequest, "value of '\(k)' must be a string or a boolean") }
         }
         return out
-    }
-
-    /// True when an NSNumber came from a JSON boolean.
-    static func CFGetTypeIDCompat(_ n: NSNumber) -> Bool {
-        String(cString: n.objCType) == "c" || type(of: n) == type(of: NSNumber(value: true))
     }
 
     static func string(_ o: [String: Any], _ key: String, required: Bool = false) throws(ActionError) -> String? {

@@ -1,0 +1,118 @@
+/// The More tab of a tab bar controller (SEMANTICS §5).
+///
+/// Phone idiom: up to 5 tabs show all; 6 or more show the first 4 plus More. Pad idiom: up to 8
+/// show all; 9 or more show 7 plus More. The idiom comes from the window's traits, so a viewport
+/// change re-lays the bar (`layoutMore()`, called from `setTraits`) and keeps the selection.
+///
+/// `moreNavigationController` is a navigation controller whose root is the More list (a table of
+/// the remaining tabs). Choosing a row shows that tab inside More, with a back button titled
+/// "More", while the More tab stays selected. DECISION: the chosen tab stays a child of the tab
+/// bar controller (`parent` is the tab bar controller, not the More navigation controller as in
+/// UIKit) and gets appearance events with `isMovingToParent`/`isMovingFromParent` as a push/pop
+/// would give it, but no containment events; the More controllers themselves get no containment
+/// events either (UIKit creates them privately).
+extension TabBarController {
+    /// Tabs the bar can show before it needs More: 5 on phone, 8 on pad.
+    public var maximumBarItems: Int { (window?.traits.idiom ?? .phone) == .pad ? 8 : 5 }
+
+    /// Whether the bar shows a More tab now.
+    public var showsMore: Bool { viewControllers.count > maximumBarItems }
+
+    /// How many of `viewControllers` have their own tab in the bar.
+    public var barTabCount: Int { showsMore ? maximumBarItems - 1 : viewControllers.count }
+
+    /// The tabs listed in More (empty without More).
+    public var moreViewControllers: [ViewController] { showsMore ? Array(viewControllers.dropFirst(barTabCount)) : [] }
+
+    /// `moreNavigationController`: made on first use, in `children` only while the bar shows More.
+    public var moreNavigationController: MoreNavigationController {
+        if let more = moreStorage { return more }
+        let more = MoreNavigationController(scene: nil)
+        let list = MoreListController(scene: nil)
+        more.children = [list]
+        list.parent = more
+        more.tabs = self
+        moreStorage = more
+        if let window { window.attach(more) }
+        return more
+    }
+
+    /// Whether the More list itself (no tab chosen in it) is shown.
+    public var isShowingMoreList: Bool { showsMore && selectedIndex == viewControllers.count }
+
+    /// Whether the selected tab is shown inside More.
+    public var isShowingTabInMore: Bool { showsMore && selectedIndex >= barTabCount && selectedIndex < viewControllers.count }
+
+    /// Puts the More controller into `children` when the bar needs it and takes it out when it
+    /// does not. The More list selection falls back to the first tab when More goes away.
+    func layoutMore() {
+        let tabs = viewControllers
+        if showsMore {
+            let more = moreNavigationController
+            more.parent = self
+            children = tabs + [more]
+        } else {
+            if let more = moreStorage { more.parent = nil }
+            children = tabs
+            if selectedIndex >= tabs.count {
+                selectedIndex = 0
+                if isCustomizing { isCustomizing = false }
+            }
+        }
+        if !showsMore { isCustomizing = false }
+    }
+
+    /// Chooses a row of the More list: shows `viewControllers[index]` inside More.
+    public func showInMore(index: Int, animated: Bool = true) throws(ActionError) {
+        guard let window else { throw ActionError.illegal("tab bar controller is not in a window") }
+        guard showsMore else { throw ActionError.illegal("the tab bar shows no More tab") }
+        let tabs = viewControllers
+        guard index >= barTabCount, index < tabs.count else {
+            throw ActionError(.invalidRequest, "tab \(index) is not listed in More (\(barTabCount)..<\(tabs.count))")
+        }
+        guard !isCustomizing else { throw ActionError.illegal("the More list is being customized; tap Done first") }
+        let target = tabs[index]
+        guard target.tabBarItem.enabled else {
+            window.warn("tab \(index) is disabled; choosing it does nothing")
+            return
+        }
+        guard selectedIndex != index else {
+            window.warn("tab \(index) is already shown in More")
+            return
+        }
+        window.transition(animated: animated, reasons: [(target, .movingToParent)], mutate: { selectedIndex = index })
+    }
+
+    /// The back button of a tab shown inside More: back to the More list.
+    public func popMoreToList(animated: Bool = true) {
+        guard let window, isShowingTabInMore else {
+            window?.warn("no tab is shown inside More")
+            return
+        }
+        let shown = viewControllers[selectedIndex]
+        window.transition(animated: animated, reasons: [(shown, .movingFromParent)],
+                          mutate: { selectedIndex = viewControllers.count })
+    }
+}
+
+/// `moreNavigationController`: the navigation controller of the More tab. Its stack is the More
+/// list; a tab chosen from the list is shown on top of it (see `TabBarController`).
+public final class MoreNavigationController: NavigationController {
+    weak var tabs: TabBarController?
+
+    public var moreList: MoreListController? { children.first as? MoreListController }
+
+    public override var visibleChildren: [ViewController] {
+        if let tabs, tabs.isShowingTabInMore { return [tabs.viewControllers[tabs.selectedIndex]] }
+        return children.first.map { [$0] } ?? []
+    }
+}
+
+/// The More list: a table with a row per tab that does not fit the bar.
+public final class MoreListController: TableViewController {
+    public required init(scene: Scene?) {
+        super.init(scene: scene)
+        title = "More"
+    }
+    public override var kind: SceneKind { .tableViewController }
+}

@@ -1,0 +1,184 @@
+/// What a tap on the More tab's own controls does (element targets of `TabBarScreen`).
+enum TabBarTap {
+    /// A row of the More list: show that tab inside More.
+    case moreRow(TabBarController, index: Int)
+    /// The "More" back button of a tab shown inside More.
+    case moreBack(TabBarController)
+    /// Edit on the More list: begin customizing.
+    case edit(TabBarController)
+    /// Done on the Configure list: end customizing.
+    case done(TabBarController)
+    /// A Configure move: tab `from` exchanges places with tab `to`.
+    case move(TabBarController, from: Int, to: Int)
+
+    func run(animated: Bool) throws(ActionError) {
+        switch self {
+        case .moreRow(let tabs, let index): try tabs.showInMore(index: index, animated: animated)
+        case .moreBack(let tabs): tabs.popMoreToList(animated: animated)
+        case .edit(let tabs): try tabs.beginCustomizing()
+        case .done(let tabs): tabs.endCustomizing()
+        case .move(let tabs, let from, let to): try tabs.moveTab(from: from, to: to)
+        }
+    }
+}
+
+/// The tab bar in a `Screen`: bar items (with More), the selected tab's pane, the More list, a
+/// tab shown inside More and the Configure list.
+///
+/// Element ids: tabs `{tabs}.tab.{i}` (or the item's declared `id`), the More tab
+/// `{tabs}.tab.more`, More rows `{tabs}.more.{i}`, the back button `{tabs}.more.back`, Edit/Done
+/// `{tabs}.more.edit` / `{tabs}.more.done`, Configure moves `{tabs}.more.up.{i}` /
+/// `{tabs}.more.down.{i}` (`i` is the tab's index in `viewControllers`).
+extension ScreenBuilder {
+    /// The title a tab shows: its item's title, the system item's fixed title, the child's title.
+    static func tabTitle(_ child: ViewController, index: Int) -> String {
+        let item = child.tabBarItem
+        return item.title ?? item.systemItem?.title ?? child.title ?? child.navigationItem.title
+            ?? (child as? NavigationController)?.children.first.flatMap { $0.title ?? $0.navigationItem.title }
+            ?? "Tab \(index + 1)"
+    }
+
+    mutating func tabPane(_ tabs: TabBarController) -> TabPane {
+        let barHidden = hidesTabBar(tabs)
+        var items: [TabItem] = []
+        // The bar comes after the content in reading order? No: register the selected pane first
+        // (top of the page), then the bar (bottom).
+        let selected: Pane
+        if tabs.isShowingMoreList || tabs.isShowingTabInMore {
+            selected = morePane(tabs)
+        } else if let child = tabs.selectedViewController {
+            selected = pane(for: child)
+        } else {
+            selected = .content(ContentPane(controllerID: tabs.id, sceneID: nil, kind: .viewController, title: nil, nodes: [], isEditing: false))
+        }
+        let all = tabs.viewControllers
+        for (index, child) in all.prefix(tabs.barTabCount).enumerated() {
+            let item = child.tabBarItem
+            let title = Self.tabTitle(child, index: index)
+            var id = item.id ?? "\(tabs.id).tab.\(index)"
+            if !barHidden && !tabs.isCustomizing {
+                id = register(id, role: .tab, title: title, controller: tabs, target: .tab(tabs, index: index), enabled: item.enabled)
+            }
+            items.append(TabItem(elementID: id, title: title, image: item.image, systemItem: item.systemItem,
+                                 badgeValue: item.badgeValue, isSelected: index == tabs.selectedIndex, isEnabled: item.enabled))
+        }
+        if tabs.showsMore {
+            let more = tabs.moreNavigationController
+            var id = "\(tabs.id).tab.more"
+            if !barHidden && !tabs.isCustomizing {
+                id = register(id, role: .tab, title: "More", controller: tabs, target: .tab(tabs, index: all.count), enabled: true)
+            }
+            // A badge on a tab listed in More shows on the More tab, as in UIKit? No: UIKit shows
+            // badges only on bar items; More carries its own (none).
+            items.append(TabItem(elementID: id, title: more.tabBarItem.title ?? "More", systemItem: .more,
+                                 badgeValue: nil, isSelected: tabs.selectedIndex >= tabs.barTabCount))
+        }
+        return TabPane(controllerID: tabs.id, items: items, selected: selected, isBarHidden: barHidden)
+    }
+
+    /// Hidden while the selected stack has a `hidesBottomBarWhenPushed` controller above its root.
+    func hidesTabBar(_ tabs: TabBarController) -> Bool {
+        guard !tabs.isShowingMoreList else { return false }
+        guard let selected = tabs.selectedViewController else { return false }
+        if let nav = selected as? NavigationController { return nav.hidesBottomBar }
+        // A tab shown inside More sits above the More list: its own flag counts (index ≥ 1).
+        return tabs.isShowingTabInMore && selected.hidesBottomBarWhenPushed
+    }
+
+    /// The More navigation controller's pane: the list, Configure, or a tab shown inside More.
+    mutating func morePane(_ tabs: TabBarController) -> Pane {
+        let more = tabs.moreNavigationController
+        let all = tabs.viewControllers
+        if tabs.isShowingTabInMore {
+            let shown = all[tabs.selectedIndex]
+            func back(_ b: inout ScreenBuilder) -> BarItem {
+                let id = b.register("\(tabs.id).more.back", role: .backButton, title: "More", controller: more,
+                                    target: .tabBar(.moreBack(tabs)))
+                return BarItem(elementID: id, role: .backButton, title: "More")
+            }
+            if let nav = shown as? NavigationController {
+                // Its own bar, with a back button to the More list at its root (registered first:
+                // it is the leftmost control of the bar).
+                let top = nav.topViewController?.navigationItem
+                let wantsBack = nav.children.count == 1 && !nav.isNavigationBarHidden && !(top?.hidesBackButton ?? false)
+                    && ((top?.leftBarButtonItems.isEmpty ?? true) || (top?.leftItemsSupplementBackButton ?? false))
+                let moreBack = wantsBack ? back(&self) : nil
+                var p = navigationPane(nav)
+                if let moreBack, var bar = p.bar {
+                    bar.backButton = moreBack
+                    p.bar = bar
+                }
+                return .navigation(p)
+            }
+            let item = shown.navigationItem
+            let showsBack = !item.hidesBackButton && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)
+            let backItem = showsBack ? back(&self) : nil
+            let left = item.leftBarButtonItems.enumerated().map { barItem($1, owner: shown, slot: "left.\($0)") }
+            let right = item.rightBarButtonItems.enumerated().reversed().map { barItem($1, owner: shown, slot: "right.\($0)") }
+            let bar = NavigationBar(title: item.title ?? shown.title, prompt: item.prompt, backButton: backItem,
+                                    leftItems: left, rightItems: right)
+            return .navigation(NavigationPane(controllerID: more.id, bar: bar, top: pane(for: shown), toolbar: nil))
+        }
+        let list = more.moreList ?? MoreListController(scene: nil)
+        if tabs.isCustomizing {
+            let doneID = register("\(tabs.id).more.done", role: .barButton, title: "Done", controller: more, target: .tabBar(.done(tabs)))
+            let done = BarItem(elementID: doneID, role: .barButton, title: "Done", systemItem: .done, isBold: true)
+            var nodes: [ViewNode] = [ViewNode(.label, text: "Move tabs up or down; the first \(tabs.barTabCount) are in the tab bar.")]
+            for (i, child) in all.enumerated() {
+                if i == 0 || i == tabs.barTabCount {
+                    var header = ViewNode(.label, text: i == 0 ? "Tab Bar" : "More")
+                    header.style = "headline"
+                    nodes.append(header)
+                }
+                var rowNode = ViewNode(.stack, id: nil, text: nil)
+                rowNode.axis = .horizontal
+                rowNode.style = i < tabs.barTabCount ? "tab-config-bar" : "tab-config-more"
+                var label = ViewNode(.label, text: Self.tabTitle(child, index: i))
+                label.image = child.tabBarItem.systemItem?.rawValue ?? child.tabBarItem.image
+                rowNode.children.append(label)
+                if tabs.isCustomizable(child) {
+                    let customizable = all.indices.filter { tabs.isCustomizable(all[$0]) }
+                    let up = customizable.last { $0 < i }
+                    let down = customizable.first { $0 > i }
+                    for (target, word, slot) in [(up, "Move Up", "up"), (down, "Move Down", "down")] {
+                        var button = ViewNode(.button, text: word)
+                        if let target {
+                            button.id = register("\(tabs.id).more.\(slot).\(i)", role: .button, title: "\(word): \(Self.tabTitle(child, index: i))",
+                                                 controller: more, target: .tabBar(.move(tabs, from: i, to: target)))
+                            button.tap = .action("moveTab")
+                        } else {
+                            button.enabled = false
+                        }
+                        rowNode.children.append(button)
+                    }
+                }
+                nodes.append(rowNode)
+            }
+            let bar = NavigationBar(title: "Configure", prompt: nil, backButton: nil, leftItems: [], rightItems: [done])
+            let content = ContentPane(controllerID: list.id, sceneID: nil, kind: .viewController, title: "Configure", nodes: nodes, isEditing: false)
+            return .navigation(NavigationPane(controllerID: more.id, bar: bar, top: .content(content), toolbar: nil))
+        }
+        var rows: [TableRow] = []
+        for index in tabs.barTabCount..<all.count {
+            let child = all[index]
+            var row = TableRow(text: Self.tabTitle(child, index: index))
+            row.id = register("\(tabs.id).more.\(index)", role: .row, title: row.text, controller: list,
+                              target: .tabBar(.moreRow(tabs, index: index)), enabled: child.tabBarItem.enabled)
+            row.image = child.tabBarItem.systemItem?.rawValue ?? child.tabBarItem.image
+            row.detail = child.tabBarItem.badgeValue
+            row.style = child.tabBarItem.badgeValue == nil ? .basic : .value1
+            row.accessory = .disclosureIndicator
+            rows.append(row)
+        }
+        var table = ViewNode(.table)
+        table.sections = [TableSection(rows: rows)]
+        var right: [BarItem] = []
+        if tabs.canCustomize {
+            let editID = register("\(tabs.id).more.edit", role: .barButton, title: "Edit", controller: more, target: .tabBar(.edit(tabs)))
+            right = [BarItem(elementID: editID, role: .barButton, title: "Edit", systemItem: .edit)]
+        }
+        let bar = NavigationBar(title: "More", prompt: nil, backButton: nil, leftItems: [], rightItems: right)
+        let content = ContentPane(controllerID: list.id, sceneID: nil, kind: .tableViewController, title: "More", nodes: [table], isEditing: false)
+        return .navigation(NavigationPane(controllerID: more.id, bar: bar, top: .content(content), toolbar: nil))
+    }
+}
