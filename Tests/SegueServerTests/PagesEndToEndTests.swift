@@ -108,3 +108,32 @@ import Testing
         #expect(try curl("GET", server.base + "/nowhere").status == 404)
     }
 }
+
+/// Pages are cached per session while their state is unchanged; any change shows at once.
+@Suite struct PageCacheEndToEndTests {
+    @Test func reloadsAreIdenticalAndChangesThroughTheAPIShowOnTheNextGET() throws {
+        let server = try LiveServer(flow: "Examples/settings.yaml")
+        let jar = temporaryJar()
+        let first = try curl("GET", server.base + "/", jar: jar, follow: true)
+        let id = try #require(first.body.firstMatch(of: /data-session="([0-9a-f]+)"/).map { String($0.1) })
+        let again = try curl("GET", first.effectiveURL, jar: jar)
+        #expect(again.body == first.body)
+        // Drill into Airplane Mode, then flip its switch over the API (a value change, no navigation).
+        let api = server.base + "/api/v1/sessions/\(id)/actions"
+        _ = try curl("POST", api, json: #"{"action":"tap","element":"airplaneRow"}"#)
+        let url = try #require(try curl("GET", server.base + "/api/v1/sessions/\(id)").json["url"] as? String)
+        let before = try curl("GET", server.base + url, jar: jar)
+        #expect(before.body.contains(#"aria-checked="false""#))
+        _ = try curl("POST", api, json: #"{"action":"tap","element":"airplaneMode"}"#)
+        let after = try curl("GET", server.base + url, jar: jar)
+        #expect(after.body.contains(#"aria-checked="true""#))
+        #expect(!after.body.contains(#"aria-checked="false""#))
+        // A warned no-op (pop at the root of a fresh stack is not reachable here: pop twice).
+        _ = try curl("POST", api, json: #"{"action":"pop"}"#)
+        let popped = try #require(try curl("POST", api, json: #"{"action":"pop"}"#).json["warnings"] as? [String])
+        #expect(popped.count == 1)
+        let root = try #require(try curl("GET", server.base + "/api/v1/sessions/\(id)").json["url"] as? String)
+        let warned = try curl("GET", server.base + root, jar: jar)
+        #expect(warned.body.contains("class=\"warning\""))
+    }
+}

@@ -79,6 +79,7 @@ extension SegueApp {
                 throw ActionError(.staleVersion, "the session is at version \(window.version), not \(expectedVersion)")
             }
             let outcome = try window.perform(decoded.action, animated: decoded.animated)
+            if case .memoryWarning = decoded.action { session.pageCache = nil }
             var w = JSONWriter(capacity: 4096)
             w.beginObject()
             w.key("state"); window.writeState(into: &w)

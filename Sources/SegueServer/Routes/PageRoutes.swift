@@ -35,7 +35,8 @@ extension SegueApp {
         }
         // Under the session's lock: reconcile the hierarchy with the URL and snapshot the screen.
         // Rendering the snapshot to HTML happens after the lock is released.
-        let result = box.withSession { (session) -> Result<(url: String, page: (Screen, PageContext)?), ActionError> in
+        enum Outcome { case redirect(String), cached([UInt8]), render(Screen, PageContext) }
+        let result = box.withSession { (session) -> Result<Outcome, ActionError> in
             let window = session.window
             // The common case, a reload or the redirect after a tap: the URL already is the
             // state, nothing to reconcile (and the tap's warnings stay on show).
@@ -47,24 +48,39 @@ extension SegueApp {
                 }
             }
             let url = window.canonicalURL
-            guard url == request.path else { return .success((url, nil)) }
-            return .success((url, (window.screen(), pageContext(session))))
+            guard url == request.path else { return .success(.redirect(url)) }
+            if let cache = session.pageCache, cache.isValid(for: window, url: url) { return .success(.cached(cache.html)) }
+            session.pageCache = nil
+            return .success(.render(window.screen(), pageContext(session)))
         }
-        var response: HTTPResponse
+        let html: [UInt8]
         switch result {
         case .failure(let error):
-            response = errorPage(error)
-        case .success((let url, nil)):
-            response = .redirect(to: url)
-        case .success((_, let (screen, context)?)):
-            let html = PageRenderer.render(screen, context: context)
-            response = HTTPResponse(status: 200, headers: [
-                ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
-                ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
-                ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; form-action 'self'"),
-            ], body: request.method == .HEAD ? [] : html)
+            return withCookie(errorPage(error), newCookie)
+        case .success(.redirect(let url)):
+            return withCookie(.redirect(to: url), newCookie)
+        case .success(.cached(let bytes)):
+            html = bytes
+        case .success(.render(let screen, let context)):
+            html = PageRenderer.render(screen, context: context)
+            // Keep it for the next GET if nothing changed meanwhile.
+            box.withSession { session in
+                if session.window.version == screen.version && session.window.canonicalURL == request.path {
+                    session.pageCache = PageCache(window: session.window, html: html)
+                }
+            }
         }
-        if let newCookie { response.headers.append(newCookie) }
+        let response = HTTPResponse(status: 200, headers: [
+            ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
+            ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
+            ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; form-action 'self'"),
+        ], body: request.method == .HEAD ? [] : html)
+        return withCookie(response, newCookie)
+    }
+
+    private func withCookie(_ response: HTTPResponse, _ cookie: (name: String, value: String)?) -> HTTPResponse {
+        var response = response
+        if let cookie { response.headers.append(cookie) }
         return response
     }
 

@@ -8,6 +8,10 @@ public final class Session {
     /// Proves a form post came from a page this session rendered.
     public let csrfToken: String
     public var lastAccess: ContinuousClock.Instant
+    /// The last page rendered, reused while the state it shows is unchanged (a reload, the GET
+    /// after a tap that changed nothing, back/forward to the current state). Dropped on a
+    /// memory warning.
+    var pageCache: PageCache?
 
     init(window: Window, csrfToken: String, now: ContinuousClock.Instant) {
         self.window = window
@@ -36,4 +40,26 @@ public final class SessionBox: Sendable {
 
     /// When the session was last used (for expiry), without touching it.
     var lastAccess: ContinuousClock.Instant { state.withLock { $0.lastAccess } }
+}
+
+/// A rendered page and the state it shows: valid while the window's version, event count and
+/// warnings are the same (every action that changes anything bumps one of them).
+struct PageCache {
+    var version: Int
+    var lastSeq: Int
+    var warnings: [String]
+    var url: String
+    var html: [UInt8]
+
+    init(window: Window, html: [UInt8]) {
+        version = window.version
+        lastSeq = window.log.lastSeq
+        warnings = window.warnings
+        url = window.canonicalURL
+        self.html = html
+    }
+
+    func isValid(for window: Window, url: String) -> Bool {
+        self.url == url && version == window.version && lastSeq == window.log.lastSeq && warnings == window.warnings
+    }
 }
