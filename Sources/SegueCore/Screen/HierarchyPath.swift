@@ -199,8 +199,12 @@ public struct HierarchyPath: Sendable, Hashable {
 extension Window {
     /// The canonical URL of the current state.
     public var canonicalURL: String {
-        guard let root, let path = HierarchyPath(controller: root) else { return HierarchyPath.prefix }
-        return HierarchyPath.prefix + path.encoded
+        // Every change of hierarchy logs events, so (version, last event) identifies the state.
+        if let cache = urlCache, cache.version == version, cache.lastSeq == log.lastSeq { return cache.url }
+        let url: String
+        if let root, let path = HierarchyPath(controller: root) { url = HierarchyPath.prefix + path.encoded } else { url = HierarchyPath.prefix }
+        urlCache = (version, log.lastSeq, url)
+        return url
     }
 
     /// Brings the session to the hierarchy a URL names, with the events the pops, dismissals,

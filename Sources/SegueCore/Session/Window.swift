@@ -12,6 +12,8 @@ public final class Window {
     public internal(set) var log = EventLog()
     /// Counts successful state changes; part of STATE and the page.
     public internal(set) var version = 0
+    /// `canonicalURL`, remembered for the state it was computed in.
+    var urlCache: (version: Int, lastSeq: Int, url: String)?
     /// Set once the root is in the window.
     public private(set) var isLaunched = false
     /// Warnings (UIKit's silent no-ops) collected during the current action.

@@ -22,14 +22,14 @@ extension SegueApp {
     /// `GET /ui/…`: bring the session to the hierarchy the URL names (browser back and forward,
     /// bookmarks), then render it. Without a session cookie a new session is made for the URL.
     func page(_ request: HTTPRequest) -> HTTPResponse {
-        guard let target = HierarchyPath.parse(request.path) else {
-            return errorPage(ActionError(.invalidURL, "\(request.path) is not a Segue URL"))
-        }
+        let invalid = ActionError(.invalidURL, "\(request.path) is not a Segue URL")
         var newCookie: (name: String, value: String)?
         let box: SessionBox
         if let existing = cookieSession(request) {
             box = existing
         } else {
+            // No session yet: refuse a malformed URL before making one.
+            guard HierarchyPath.parse(request.path) != nil else { return errorPage(invalid) }
             do { box = try makeSession() } catch { return errorPage(error) }
             newCookie = sessionCookie(box.id)
         }
@@ -41,6 +41,7 @@ extension SegueApp {
             // The common case, a reload or the redirect after a tap: the URL already is the
             // state, nothing to reconcile (and the tap's warnings stay on show).
             if window.canonicalURL != request.path {
+                guard let target = HierarchyPath.parse(request.path) else { return .failure(invalid) }
                 do throws(ActionError) {
                     _ = try window.navigate(to: target)
                 } catch {

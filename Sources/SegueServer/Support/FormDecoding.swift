@@ -1,3 +1,4 @@
+import Foundation
 /// `application/x-www-form-urlencoded` bodies and cookies.
 enum FormDecoding {
     /// Decodes `a=1&b=two+words`, in order. Malformed escapes are kept literally.
@@ -44,11 +45,25 @@ enum FormDecoding {
 
     /// The value of cookie `name` in a `Cookie:` header.
     static func cookie(_ name: String, in header: String?) -> String? {
-        guard let header else { return nil }
-        for part in header.split(separator: ";") {
-            let trimmed = part.drop { $0 == " " }
-            if trimmed.hasPrefix(name + "=") { return String(trimmed.dropFirst(name.count + 1)) }
+        guard var header else { return nil }
+        // A byte scan: this runs on every page request.
+        return header.withUTF8 { bytes -> String? in
+            var name = name
+            return name.withUTF8 { key -> String? in
+                var i = 0
+                let n = bytes.count
+                while i < n {
+                    while i < n && (bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: ";")) { i += 1 }
+                    var end = i
+                    while end < n && bytes[end] != UInt8(ascii: ";") { end += 1 }
+                    if end - i > key.count, bytes[i + key.count] == UInt8(ascii: "="),
+                       memcmp(bytes.baseAddress! + i, key.baseAddress!, key.count) == 0 {
+                        return String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + key.count + 1)..<end]), as: UTF8.self)
+                    }
+                    i = end + 1
+                }
+                return nil
+            }
         }
-        return nil
     }
 }
