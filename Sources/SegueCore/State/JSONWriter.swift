@@ -1,14 +1,21 @@
 /// A small, fast JSON writer into bytes: the one place JSON strings are escaped.
 public struct JSONWriter {
     public private(set) var bytes: [UInt8] = []
-    private var needsComma: [Bool] = [false]
+    /// One bit per open container: whether the next value needs a comma before it. Bit 0 is the
+    /// top level; nesting deeper than 63 levels shares the top bit (JSON here is never that deep).
+    private var commaBits: UInt64 = 0
+    private var depth = 0
 
     public init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
 
-    public mutating func beginObject() { separator(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
-    public mutating func endObject() { needsComma.removeLast(); bytes.append(UInt8(ascii: "}")) }
-    public mutating func beginArray() { separator(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
-    public mutating func endArray() { needsComma.removeLast(); bytes.append(UInt8(ascii: "]")) }
+    public mutating func beginObject() { separator(); bytes.append(UInt8(ascii: "{")); push() }
+    public mutating func endObject() { pop(); bytes.append(UInt8(ascii: "}")) }
+    public mutating func beginArray() { separator(); bytes.append(UInt8(ascii: "[")); push() }
+    public mutating func endArray() { pop(); bytes.append(UInt8(ascii: "]")) }
+
+    private var bit: UInt64 { 1 << UInt64(min(depth, 63)) }
+    private mutating func push() { depth += 1; commaBits &= ~bit }
+    private mutating func pop() { commaBits &= ~bit; depth -= 1 }
 
     /// Writes `"name":`; the next value follows without a comma.
     public mutating func key(_ name: StaticString) {
@@ -17,14 +24,14 @@ public struct JSONWriter {
         bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
-        needsComma[needsComma.count - 1] = false
+        commaBits &= ~bit
     }
 
     public mutating func key(dynamic name: String) {
         separator()
         writeString(name)
         bytes.append(UInt8(ascii: ":"))
-        needsComma[needsComma.count - 1] = false
+        commaBits &= ~bit
     }
 
     public mutating func string(_ value: String?) {
@@ -42,8 +49,8 @@ public struct JSONWriter {
     public mutating func field(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
 
     private mutating func separator() {
-        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
-        needsComma[needsComma.count - 1] = true
+        if commaBits & bit != 0 { bytes.append(UInt8(ascii: ",")) }
+        commaBits |= bit
     }
 
     private mutating func writeString(_ s: String) {
