@@ -36,8 +36,9 @@ public struct StoryboardImportError: Error, CustomStringConvertible {
 ///   the element, with a warning.
 /// - Storyboard references (`viewControllerPlaceholder`) count as scenes of their file but not of
 ///   the model: they resolve to the referenced scene (the storyboard's initial scene without
-///   `referencedIdentifier`); unresolved ones are warnings and segues or relationships to them
-///   are dropped with a warning (and their controls lose their tap).
+///   `referencedIdentifier`); an unresolved (or cyclic) one is a warning and becomes a
+///   placeholder scene (id: the reference's XML id, titled `Storyboard › identifier`, its view a
+///   labelled placeholder), so the segues and relationships leading to it still run.
 public enum StoryboardImporter {
     /// Imports one `.storyboard` file.
     public static func load(path: String) throws(StoryboardImportError) -> Storyboard {
