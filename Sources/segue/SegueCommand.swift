@@ -65,7 +65,7 @@ struct Serve: ParsableCommand {
         }
         let storyboard: Storyboard
         do {
-            storyboard = try FlowSource.load(path: path)
+            storyboard = FlowSource.servingStoryboard(try FlowSource.load(path: path))
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)

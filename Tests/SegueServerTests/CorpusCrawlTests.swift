@@ -26,6 +26,8 @@ struct CrawlReport: CustomStringConvertible {
     var importError: String?
     var launchError: String?
     var servesInitial = false
+    /// The storyboard names no initial view controller; served from its entry scene.
+    var fallbackEntry = false
     var states = 0
     var taps = 0
     /// Tap outcomes: 303 (the page changed or stayed), or the ActionError status.
@@ -45,7 +47,7 @@ struct CrawlReport: CustomStringConvertible {
 
     var reachedOfReachable: Int { reachable.intersection(reached).count }
     var description: String {
-        "\(file): import \(String(format: "%.1f", importMilliseconds)) ms, initial \(servesInitial ? "served" : "NOT served")"
+        "\(file): import \(String(format: "%.1f", importMilliseconds)) ms, initial \(servesInitial ? "served" : "NOT served")\(fallbackEntry ? " (entry scene)" : "")"
             + " \(launchError ?? importError ?? ""), states \(states), taps \(taps), reached \(reachedOfReachable)/\(reachable.count)"
             + ", statuses \(statuses.sorted { $0.key < $1.key }), failures \(failures.count), dead ends \(deadEnds.count)"
     }
@@ -58,14 +60,16 @@ enum Crawler {
     static func crawl(file: String, path: String, depth: Int = 3, maxStates: Int = 600) -> CrawlReport {
         var report = CrawlReport(file: file)
         let start = DispatchTime.now().uptimeNanoseconds
-        let storyboard: Storyboard
+        let imported: Storyboard
         do {
-            storyboard = try StoryboardImporter.load(path: path)
+            imported = try StoryboardImporter.load(path: path)
         } catch {
             report.importError = error.description
             return report
         }
         report.importMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        report.fallbackEntry = imported.initialViewController == nil
+        let storyboard = FlowSource.servingStoryboard(imported)
         report.reachable = Set(StoryboardReachability.taps(storyboard, maxTaps: depth).keys)
         crawl(storyboard, depth: depth, maxStates: maxStates, into: &report)
         return report
@@ -116,11 +120,16 @@ enum Crawler {
             let live = screen.elements.filter(\.enabled)
             if live.isEmpty && screen.layers.count > 1 { report.deadEnds.append(url) }
             guard level < depth else { continue }
-            for element in live {
+            for (i, element) in live.enumerated() {
                 guard restore(url) else { break }
                 report.taps += 1
+                // Restoring a URL may re-create controllers, and ids made unique with a
+                // controller id (`field@c70`) change with them: take the element at the same place.
+                var id = element.id
+                let now = window.elements.filter(\.enabled)
+                if !now.contains(where: { $0.id == id }), now.count == live.count { id = now[i].id }
                 do {
-                    _ = try window.perform(.tap(element: element.id, values: [:]))
+                    _ = try window.perform(.tap(element: id, values: [:]))
                     report.statuses[303, default: 0] += 1
                     let next = window.canonicalURL
                     if visited.insert(next).inserted {

@@ -241,6 +241,9 @@ struct ScreenBuilder {
                            target: ElementTarget, enabled: Bool = true) -> String {
         var id = proposed
         if usedIDs.contains(id) { id = "\(proposed)@\(controller.id)" }
+        // The same node more than once in one controller (sample rows of a prototype cell).
+        var k = 2
+        while usedIDs.contains(id) { id = "\(proposed)@\(controller.id).\(k)"; k += 1 }
         usedIDs.insert(id)
         if interactive {
             elements.append(Element(id: id, role: role, title: title, controller: controller.id, enabled: enabled))
