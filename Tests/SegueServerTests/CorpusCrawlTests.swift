@@ -171,6 +171,24 @@ struct CorpusCrawlTests {
         print("crawl summary: files \(reports.count), initial served \(served)/\(reports.count)"
               + " (\(percent(served, reports.count))), reached \(reached)/\(reachable) (\(percent(reached, reachable)))"
               + ", taps \(taps), refused \(refused), 5xx \(fiveXX), failures \(failures), dead ends \(deadEnds)")
+        // The multi-storyboard sets, as directories (extra: not in the per-file percentages).
+        var sets: [CrawlReport] = []
+        for app in ["wallabag", "rileytestut"] {
+            let dir = try CrawlCorpus.linkSet(app)
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            var report = CrawlReport(file: "set:\(app)")
+            let imported = try StoryboardImporter.loadDirectory(path: dir)
+            let storyboard = FlowSource.servingStoryboard(imported)
+            report.fallbackEntry = imported.initialViewController == nil
+            report.reachable = Set(StoryboardReachability.taps(storyboard, maxTaps: 3).keys)
+            Crawler.crawl(storyboard, depth: 3, maxStates: 600, into: &report)
+            print("crawl \(report)")
+            #expect(report.servesInitial && report.failures.isEmpty, "\(report.failures)")
+            sets.append(report)
+        }
+        if ProcessInfo.processInfo.environment["SEGUE_WRITE_CORPUS_REPORT"] != nil {
+            try CorpusReport.write(reports + sets, to: repositoryRoot + "/docs/storyboard-corpus-report.md")
+        }
         #expect(reports.count == 38)
         #expect(Double(served) >= 0.95 * Double(reports.count))
         #expect(Double(reached) >= 0.90 * Double(reachable))
@@ -179,4 +197,208 @@ struct CorpusCrawlTests {
     }
 
     func percent(_ a: Int, _ b: Int) -> String { b == 0 ? "-" : String(format: "%.1f %%", 100 * Double(a) / Double(b)) }
+}
+
+extension CrawlCorpus {
+    /// A temporary directory of symbolic links named like the app's storyboards (`Main.storyboard`,
+    /// `Menu.storyboard`, …) for the corpus files whose names contain `app`.
+    static func linkSet(_ app: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-crawl-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for file in files where file.contains("__\(app)__") {
+            let name = String(file.split(separator: "__").last!)
+            try FileManager.default.createSymbolicLink(atPath: dir + "/" + name, withDestinationPath: directory + "/" + file)
+        }
+        return dir
+    }
+}
+
+/// A real server on a free port serving what `FlowSource` loads from `path`, like `segue serve`.
+final class LiveStoryboardServer: @unchecked Sendable {
+    let service: SegueService
+    var base: String { "http://127.0.0.1:\(service.port)" }
+
+    init(path: String) throws {
+        let storyboard = FlowSource.servingStoryboard(try FlowSource.load(path: path))
+        if let problem = FlowSource.servable(storyboard) { throw problem }
+        var configuration = SegueService.Configuration()
+        configuration.http.port = 0
+        configuration.http.threads = 2
+        configuration.http.connectionTimeoutSeconds = 10
+        configuration.publicDirectory = repositoryRoot + "/Public"
+        service = SegueService(storyboard: storyboard, configuration: configuration)
+        try service.start()
+    }
+
+    deinit { service.stop() }
+}
+
+/// The live `data-element` buttons of a page (not `disabled`), in page order.
+func liveElements(in html: String) -> [String] {
+    var out: [String] = []
+    var rest = Substring(html)
+    while let r = rest.range(of: "data-element=\"") {
+        let after = rest[r.upperBound...]
+        guard let end = after.firstIndex(of: "\"") else { break }
+        let id = String(after[..<end]).replacingOccurrences(of: "&amp;", with: "&")
+        let tagEnd = after[end...].firstIndex(of: ">") ?? after.endIndex
+        if !after[end..<tagEnd].contains("disabled"), !out.contains(id) { out.append(id) }
+        rest = after[end...]
+    }
+    return out
+}
+
+extension CorpusCrawlTests {
+    /// End to end over real HTTP: the real server serves a few corpus storyboards (one file, a
+    /// directory of storyboards); a browser-like client with a cookie jar starts at `/`, taps
+    /// every live button of every page by form post to two taps deep, follows the 303s, and
+    /// reloads every page it lands on. No 5xx, every page renders, every URL reloads.
+    @Test(arguments: ["025__NordicSemiconductor__IOS-nRF-Toolbox__Main.storyboard",
+                      "034__blinksh__blink__Settings.storyboard",
+                      "002__Awful__Awful.app__MainiPad.storyboard",
+                      "033__RocketChat__Rocket.Chat.iOS__LeftMenu.storyboard",
+                      "set:wallabag"])
+    func crawlOverRealHTTP(_ name: String) throws {
+        var cleanup: String?
+        let path: String
+        if name.hasPrefix("set:") {
+            path = try CrawlCorpus.linkSet(String(name.dropFirst(4)))
+            cleanup = path
+        } else {
+            path = CrawlCorpus.directory + "/" + name
+        }
+        defer { if let cleanup { try? FileManager.default.removeItem(atPath: cleanup) } }
+        let server = try LiveStoryboardServer(path: path)
+        let jar = temporaryJar()
+        defer { try? FileManager.default.removeItem(atPath: jar) }
+
+        let first = try curl("GET", server.base + "/", jar: jar, follow: true)
+        #expect(first.status == 200, "\(name): initial page \(first.status)")
+        #expect(first.effectiveURL.contains("/ui/"))
+        #expect(first.body.contains("<form"))
+        guard first.status == 200 else { return }
+
+        var statuses: [Int: Int] = [:]
+        var visited: Set<String> = [first.effectiveURL]
+        var queue: [(url: String, html: String, depth: Int)] = [(first.effectiveURL, first.body, 0)]
+        var taps = 0
+        let maxTaps = 60
+        while !queue.isEmpty, taps < maxTaps {
+            let (url, html, depth) = queue.removeFirst()
+            guard depth < 2 else { continue }
+            let path = url.replacingOccurrences(of: server.base, with: "")
+            for element in liveElements(in: html) where taps < maxTaps {
+                // Each form carries the page's URL, so the server restores that state first.
+                guard let csrf = hiddenValue("csrf", in: html) else { Issue.record("\(url): no CSRF field"); break }
+                taps += 1
+                let result = try curl("POST", server.base + "/tap", form: [("csrf", csrf), ("url", path), ("element", element)],
+                                      jar: jar, follow: true)
+                statuses[result.status, default: 0] += 1
+                #expect(result.status < 500, "\(name): tap \(element) on \(path) → \(result.status)")
+                guard result.status == 200 else { continue }
+                #expect(result.effectiveURL.contains("/ui/"), "\(name): tap \(element) landed on \(result.effectiveURL)")
+                if visited.insert(result.effectiveURL).inserted {
+                    // A reload of the new URL serves the same page (no redirect loop, no stuck state).
+                    let reload = try curl("GET", result.effectiveURL, jar: jar, follow: true)
+                    #expect(reload.status == 200 && reload.effectiveURL == result.effectiveURL,
+                            "\(name): reload of \(result.effectiveURL) → \(reload.status) \(reload.effectiveURL)")
+                    queue.append((result.effectiveURL, reload.body, depth + 1))
+                }
+            }
+        }
+        print("http crawl \(name): \(visited.count) pages, \(taps) taps, statuses \(statuses.sorted { $0.key < $1.key })")
+        #expect(taps > 0 || name.hasPrefix("033"), "\(name): nothing to tap")
+        #expect(!statuses.keys.contains { $0 >= 500 })
+    }
+}
+
+/// `docs/storyboard-corpus-report.md`: what the crawl met and what the importer does not support.
+/// Regenerate with `SEGUE_WRITE_CORPUS_REPORT=1 swift test --filter crawlEveryCorpusStoryboardInProcess`.
+enum CorpusReport {
+    static func write(_ reports: [CrawlReport], to path: String) throws {
+        func pct(_ a: Int, _ b: Int) -> String { b == 0 ? "-" : String(format: "%.1f %%", 100 * Double(a) / Double(b)) }
+        let files = reports.filter { !$0.file.hasPrefix("set:") }
+        var md = "# Storyboard corpus report\n\n"
+        md += "Generated by `CorpusCrawlTests` (`SEGUE_WRITE_CORPUS_REPORT=1 swift test --filter crawlEveryCorpusStoryboardInProcess`)"
+        md += " from the 38 public storyboards of `shared/corpus` (not part of this repository).\n\n"
+        md += "The crawler starts every storyboard at its initial scene (or, when it names none, at the scene"
+        md += " `segue serve` starts from), taps every live element of every screen to a depth of three taps,"
+        md += " restoring each state from its canonical URL the way `POST /tap` does, and renders every screen.\n"
+        md += "*Reachable* scenes are those the storyboard's graph reaches from the initial scene within three taps"
+        md += " (`StoryboardReachability`: relationships, embeds and segues fired by controls, bar buttons, rows and"
+        md += " alert actions; not segues performed by code). *Reached* scenes were shown on some crawled screen.\n\n"
+        let served = files.filter(\.servesInitial).count
+        let reachable = files.reduce(0) { $0 + $1.reachable.count }
+        let reached = files.reduce(0) { $0 + $1.reachedOfReachable }
+        let fiveXX = files.reduce(0) { $0 + $1.statuses.filter { $0.key >= 500 }.map(\.value).reduce(0, +) }
+        md += "## Summary\n\n"
+        md += "| measure | value |\n|---|---|\n"
+        md += "| files serving their initial scene | \(served)/\(files.count) (\(pct(served, files.count))); \(files.filter(\.fallbackEntry).count) name no initial view controller and start at their entry scene |\n"
+        md += "| reachable scenes reached | \(reached)/\(reachable) (\(pct(reached, reachable))) |\n"
+        md += "| taps | \(files.reduce(0) { $0 + $1.taps }) |\n"
+        md += "| 5xx | \(fiveXX) |\n"
+        md += "| stuck states (URL that cannot be restored, redirect loop, empty page) | \(files.reduce(0) { $0 + $1.failures.count }) |\n"
+        md += "| taps refused (4xx) | \(files.reduce(0) { $0 + $1.refused.count }) |\n\n"
+        md += "## Per file\n\n| file | import ms (debug) | initial | states | taps | reached/reachable | refused |\n|---|---|---|---|---|---|---|\n"
+        for r in reports {
+            md += "| \(r.file) | \(String(format: "%.1f", r.importMilliseconds)) | \(r.servesInitial ? (r.fallbackEntry ? "entry scene" : "yes") : "no")"
+            md += " | \(r.states) | \(r.taps) | \(r.reachedOfReachable)/\(r.reachable.count) | \(r.refused.count) |\n"
+        }
+        var unreached: [String] = []
+        for r in reports { for id in r.reachable.subtracting(r.reached).sorted() { unreached.append("\(r.file): \(id)") } }
+        md += "\n## Reachable but not reached\n\nMostly scenes embedded by container views (embed segues: child view"
+        md += " controllers are not instantiated yet) and scenes behind them.\n\n"
+        md += unreached.map { "- \($0)" }.joined(separator: "\n") + "\n"
+        md += "\n## Refused taps\n\n" + (reports.flatMap(\.refused).map { "- \($0)" }.joined(separator: "\n")) + "\n"
+
+        // Unsupported elements and other import warnings, by kind.
+        var counts: [String: Int] = [:]
+        var filesWith: [String: Set<String>] = [:]
+        var kinds: [String: Int] = [:]
+        var placeholders: [String: Int] = [:]
+        var customClasses = 0, scenes = 0
+        for file in CrawlCorpus.files {
+            guard let sb = try? StoryboardImporter.load(path: CrawlCorpus.directory + "/" + file) else { continue }
+            for scene in sb.orderedScenes {
+                scenes += 1
+                if scene.className != nil { customClasses += 1 }
+                for node in scene.view {
+                    node.forEach { n in
+                        kinds[n.kind.rawValue, default: 0] += 1
+                        if n.kind == .placeholder { placeholders[(n.text ?? "?").hasPrefix("Storyboard reference") ? "storyboard reference (not loaded)" : (n.text ?? "?"), default: 0] += 1 }
+                        for section in n.sections { for row in section.rows { for c in row.content { c.forEach { kinds[$0.kind.rawValue, default: 0] += 1 } } } }
+                    }
+                }
+            }
+            for d in sb.diagnostics {
+                let key = normalize(d.message)
+                counts[key, default: 0] += 1
+                filesWith[key, default: []].insert(String(file.prefix(3)))
+            }
+        }
+        md += "\n## Unsupported elements and import warnings (single-file import)\n\n| warning | count | files |\n|---|---|---|\n"
+        for (key, n) in counts.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }) {
+            md += "| \(key.replacingOccurrences(of: "|", with: "\\|")) | \(n) | \(filesWith[key]!.sorted().joined(separator: " ")) |\n"
+        }
+        md += "\n## View kinds imported (all files)\n\n\(scenes) scenes, \(customClasses) with a custom class (their code is not run:"
+        md += " controls wired only to actions look and act inert).\n\n| kind | count |\n|---|---|\n"
+        for (k, n) in kinds.sorted(by: { $0.value > $1.value }) { md += "| \(k) | \(n) |\n" }
+        md += "\n## Placeholders (labelled, inert)\n\n| placeholder | count |\n|---|---|\n"
+        for (k, n) in placeholders.sorted(by: { $0.value > $1.value }) { md += "| \(k) | \(n) |\n" }
+        try md.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// A warning without its ids, so warnings of one kind group together.
+    static func normalize(_ message: String) -> String {
+        if message.hasPrefix("unsupported element") || message.hasPrefix("unsupported controller")
+            || message.hasPrefix("unknown ") || message.hasPrefix("unsupported segue kind") {
+            return message
+        }
+        if message.hasPrefix("unresolved storyboard reference") {
+            if let r = message.range(of: ": ") { return "unresolved storyboard reference: " + message[r.upperBound...].replacingOccurrences(of: "'[^']*'", with: "'…'", options: .regularExpression) }
+        }
+        return message.replacingOccurrences(of: "'[^']*'", with: "'…'", options: .regularExpression)
+            .replacingOccurrences(of: "scene [A-Za-z0-9:_-]+", with: "scene …", options: .regularExpression)
+            .replacingOccurrences(of: "ref[A-Za-z0-9-]+|[A-Za-z0-9]{3}-[A-Za-z0-9]{2}-[A-Za-z0-9]{3}", with: "…", options: .regularExpression)
+    }
 }
