@@ -188,6 +188,12 @@ struct DocumentMapper {
                 if let node = mapView(view) { scene.view = [node] }
             }
         }
+        // A custom class with an empty view builds its content in code: say so on the screen.
+        if !kind!.isContainer, scene.view.isEmpty, let cls = scene.className {
+            var node = ViewNode(.placeholder, text: "\(cls): content made in code")
+            node.location = SourceLocation(file: file, line: c.line)
+            scene.view = [node]
+        }
         return scene
     }
 

@@ -59,7 +59,9 @@ public enum StoryboardImporter {
     }
 
     /// Imports every `.storyboard` in a directory (recursively) into one storyboard, resolving
-    /// storyboard references between them. The main storyboard is `Main` (else the only one,
+    /// storyboard references between them. A file that cannot be read (malformed, truncated) is an
+    /// error in `diagnostics` while the others are still imported; only a directory where no
+    /// file can be read throws. The main storyboard is `Main` (else the only one,
     /// else the first by name that has an initial view controller, with a warning); its scenes keep
     /// their ids, the others' are prefixed `Name:`.
     public static func loadDirectory(path: String) throws(StoryboardImportError) -> Storyboard {
@@ -136,7 +138,10 @@ public enum StoryboardImporter {
                 errors += error.diagnostics
             }
         }
-        if !errors.isEmpty { throw StoryboardImportError(diagnostics: errors) }
+        // Files that cannot be read are errors; the others are still served (their references
+        // into a broken file become placeholders). Nothing readable at all: an error.
+        if docs.isEmpty { throw StoryboardImportError(diagnostics: errors) }
+        extra += errors
         docs.sort { $0.name < $1.name }
         var main = docs.firstIndex { $0.name == "Main" }
         if main == nil {

@@ -59,7 +59,7 @@ public enum StoryboardReachability {
     /// A scene to start from when a storyboard names no initial view controller (its app
     /// instantiates scenes by identifier in code): the first scene, in document order, that no
     /// relationship, embed or segue leads to, preferring tab bar, split view and navigation
-    /// controllers; else the first scene. `nil` for a storyboard without scenes.
+    /// controllers (containers without children are skipped); else the first scene. `nil` for a storyboard without scenes.
     public static func entryScene(_ storyboard: Storyboard) -> String? {
         let scenes = storyboard.orderedScenes
         var targeted: Set<String> = []
@@ -67,7 +67,8 @@ public enum StoryboardReachability {
             for (target, _) in edges(scene) { targeted.insert(target) }
             for segue in scene.segues { if let d = segue.destination { targeted.insert(d) } }
         }
-        let roots = scenes.filter { !targeted.contains($0.id) }
+        // Containers without children (apps that fill them in code) show nothing: not an entry.
+        let roots = scenes.filter { !targeted.contains($0.id) && !($0.kind.isContainer && $0.relationshipTargets.isEmpty) }
         for kind in [SceneKind.tabBarController, .splitViewController, .navigationController] {
             if let s = roots.first(where: { $0.kind == kind }) { return s.id }
         }

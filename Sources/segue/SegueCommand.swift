@@ -74,8 +74,8 @@ struct Serve: ParsableCommand {
             FileHandle.standardError.write(Data((problem.description + "\n").utf8))
             throw ExitCode(1)
         }
-        for warning in storyboard.diagnostics where warning.severity == .warning {
-            logger.warning("\(warning.description)")
+        for problem in storyboard.diagnostics {
+            if problem.severity == .error { logger.error("\(problem.description)") } else { logger.warning("\(problem.description)") }
         }
         var configuration = SegueService.Configuration()
         configuration.http.host = host
