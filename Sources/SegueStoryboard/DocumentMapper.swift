@@ -188,6 +188,16 @@ struct DocumentMapper {
                 if let node = mapView(view) { scene.view = [node] }
             }
         }
+        // Bar button items wired to nothing the storyboard can run (no segue: an action in code,
+        // or nothing) look and act inert; Edit keeps its built-in toggle.
+        func inert(_ items: inout [BarButtonItemSpec]) {
+            for i in items.indices where items[i].tap == nil && items[i].systemItem != .edit && !(items[i].systemItem?.isSpace ?? false) {
+                items[i].enabled = false
+            }
+        }
+        inert(&scene.navigationItem.leftBarButtonItems)
+        inert(&scene.navigationItem.rightBarButtonItems)
+        inert(&scene.toolbarItems)
         // A custom class with an empty view builds its content in code: say so on the screen.
         if !kind!.isContainer, scene.view.isEmpty, let cls = scene.className {
             var node = ViewNode(.placeholder, text: "\(cls): content made in code")

@@ -31,7 +31,9 @@ public struct StoryboardImportError: Error, CustomStringConvertible {
 ///   sample rows `Item 1…3` (ids `cellID-1…3`) of its style, detail and image, tapping the cell's
 ///   segue; collection view prototypes likewise become three `view` items. A cell's
 ///   `trigger="accessoryAction"` segue is its tap only when it has no selection segue. Container
-///   views name their embed segue in `ViewNode.embed`. Toolbars, navigation and tab bars placed
+///   views name their embed segue in `ViewNode.embed`. Bar button items without a segue (wired
+///   to code or to nothing) are disabled so they look and act inert (Edit keeps its toggle); a
+///   scene with a custom class and an empty view shows a placeholder `Class: content made in code`. Toolbars, navigation and tab bars placed
 ///   as subviews become horizontal stacks of buttons. Anything else is a `placeholder` named after
 ///   the element, with a warning.
 /// - Storyboard references (`viewControllerPlaceholder`) count as scenes of their file but not of
