@@ -88,6 +88,19 @@ private struct Linker {
         if let start = mainDoc.initial {
             initial = resolve(start, doc: main, line: mainDoc.initialLine, visited: [])
         }
+        // A placeholder presented modally offers a Close (dismiss), as the real scene would have
+        // some way back; pushed ones have the back button.
+        let presentedKinds: Set<SegueKind> = [.presentation, .modal, .popover, .popoverPresentation]
+        for i in placeholders.indices {
+            let id = placeholders[i].id
+            let presented = scenes.contains { $0.segues.contains { $0.destination == id && presentedKinds.contains($0.kind) } }
+            if presented {
+                var close = ViewNode(.button, id: "\(id).close", text: "Close")
+                close.tap = .action(BuiltInAction.dismiss.rawValue)
+                close.location = placeholders[i].location
+                placeholders[i].view.append(close)
+            }
+        }
         scenes += placeholders
         stats.placeholderScenes = placeholders.count
         var storyboard = Storyboard(name: mainDoc.name, initialViewController: initial, scenes: scenes, diagnostics: diagnostics)

@@ -158,6 +158,7 @@ struct CorpusCrawlTests {
             for f in report.failures.prefix(5) { print("  FAILURE \(f)") }
             for r in report.refused.prefix(3) { print("  refused \(r)") }
             for u in report.reachable.subtracting(report.reached).sorted().prefix(5) { print("  unreached \(u)") }
+            for d in report.deadEnds.prefix(3) { print("  dead end \(d)") }
             reports.append(report)
         }
         let served = reports.filter(\.servesInitial).count
@@ -194,6 +195,7 @@ struct CorpusCrawlTests {
         #expect(Double(reached) >= 0.90 * Double(reachable))
         #expect(fiveXX == 0)
         #expect(failures == 0)
+        #expect(deadEnds == 0, "presented screens with nothing to tap")
     }
 
     func percent(_ a: Int, _ b: Int) -> String { b == 0 ? "-" : String(format: "%.1f %%", 100 * Double(a) / Double(b)) }

@@ -243,6 +243,10 @@ struct CorpusTests {
         #expect(rows.count == 3 && rows.allSatisfy { $0.tap != nil })
         let warnings = storyboard.diagnostics.filter { $0.message.hasPrefix("unresolved storyboard reference") }
         #expect(!storyboard.diagnostics.contains { $0.message.hasSuffix("; dropped") })
+        // The Menu reference is presented: its placeholder offers Close (dismiss).
+        let menuSegue = list.segues.first { $0.kind == .presentation }
+        let menu = try #require(storyboard[menuSegue?.destination ?? ""])
+        #expect(menu.view.contains { $0.kind == .button && $0.tap == .action("dismiss") })
         #expect(warnings.count == 2) // Menu and Article; the Registration references are unused
         #expect(warnings.allSatisfy { $0.severity == .warning && ($0.location?.line ?? 0) > 1 })
     }
