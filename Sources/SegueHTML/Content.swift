@@ -52,7 +52,7 @@ extension PageBuilder {
         case .collection: collection(n)
         case .stack:
             w.raw(n.axis == .horizontal ? "<div class=\"stack stack-horizontal\">" : "<div class=\"stack stack-vertical\">")
-            for child in n.children { node(child) }  // arranged order, not frames
+            stackChildren(n.children, vertical: n.axis != .horizontal)  // arranged order, not frames
             w.raw("</div>")
         case .scroll:
             w.raw("<div class=\"scroll\">")

@@ -23,16 +23,36 @@ enum IBFlowLayout {
     struct Line {
         var nodes: [ViewNode]
         var alignment: Alignment = .leading
+        /// A row whose items are spread over the width (a label and its switch at the far edge).
+        var isSpread = false
+    }
+
+    /// What `lines` found: the lines, background images left out of them, the parent's width.
+    struct Layout {
+        var lines: [Line]
+        var backgrounds: [ViewNode]
+        var width: Double
     }
 
     /// Groups siblings into lines. `nil` when no sibling has a frame (keep document order).
-    static func lines(_ nodes: [ViewNode]) -> [Line]? {
-        let framed = nodes.enumerated().filter { $0.element.frame != nil }
+    static func layout(_ nodes: [ViewNode]) -> Layout? {
+        var framed = nodes.enumerated().filter { $0.element.frame != nil }
         guard !framed.isEmpty, nodes.count > 1 || framed.count == 1 else { return nil }
         let minX = framed.map { $0.element.frame!.x }.min() ?? 0
         let maxX = framed.map { $0.element.frame!.x + $0.element.frame!.width }.max() ?? 0
         // The parent's width, assuming margins alike on both sides (frames are parent-relative).
         let width = max(maxX + max(0, minX), 1)
+        // Image views covering the parent behind other views are backgrounds, not content.
+        var backgrounds: [ViewNode] = []
+        if framed.count > 2 {
+            let maxY = framed.map { $0.element.frame!.y + $0.element.frame!.height }.max() ?? 0
+            framed.removeAll { entry in
+                let n = entry.element, f = n.frame!
+                guard n.kind == .image, n.tap == nil, f.width >= 0.9 * width, f.height >= 0.8 * maxY else { return false }
+                backgrounds.append(n)
+                return true
+            }
+        }
         let sorted = framed.sorted { a, b in
             let fa = a.element.frame!, fb = b.element.frame!
             if fa.y != fb.y { return fa.y < fb.y }
@@ -44,10 +64,23 @@ enum IBFlowLayout {
         func flush() {
             guard !current.isEmpty else { return }
             var line = Line(nodes: current.sorted { $0.frame!.x < $1.frame!.x })
-            if current.count == 1, let f = current[0].frame, f.width < 0.7 * width {
-                let mid = f.x + f.width / 2
-                if abs(mid - width / 2) < 0.1 * width { line.alignment = .center }
-                else if f.x > 0.5 * width { line.alignment = .trailing }
+            if line.nodes.count > 1 {
+                let gaps = zip(line.nodes, line.nodes.dropFirst()).map { $1.frame!.x - ($0.frame!.x + $0.frame!.width) }
+                line.isSpread = (gaps.max() ?? 0) > 0.2 * width
+            }
+            if current.count == 1, let f = current[0].frame {
+                if f.width < 0.7 * width {
+                    let mid = f.x + f.width / 2
+                    if abs(mid - width / 2) < 0.1 * width { line.alignment = .center }
+                    else if f.x > 0.5 * width { line.alignment = .trailing }
+                } else {
+                    // As wide as the parent: the content's own alignment.
+                    switch current[0].alignment {
+                    case "center": line.alignment = .center
+                    case "trailing": line.alignment = .trailing
+                    default: break
+                    }
+                }
             }
             lines.append(line)
             current = []
@@ -63,7 +96,21 @@ enum IBFlowLayout {
         }
         flush()
         for (_, node) in nodes.enumerated() where node.frame == nil { lines.append(Line(nodes: [node])) }
-        return lines
+        return Layout(lines: lines, backgrounds: backgrounds, width: width)
+    }
+
+    /// A size class for an image (or image-only button) from its frame: small and medium
+    /// squares for icons, a full-width band otherwise, its height bucketed.
+    static func imageClass(_ f: Rect, parentWidth: Double) -> StaticString {
+        if f.width < 0.7 * parentWidth {
+            let side = max(f.width, f.height)
+            if side <= 48 { return "ib-image ib-image-s" }
+            if side <= 120 { return "ib-image ib-image-m" }
+            return "ib-image ib-image-l"
+        }
+        if f.height <= 60 { return "ib-image ib-image-band-s" }
+        if f.height <= 200 { return "ib-image ib-image-band-m" }
+        return "ib-image ib-image-band-l"
     }
 
     /// Side by side: each one's vertical centre lies inside the other's vertical extent, and
@@ -79,28 +126,70 @@ enum IBFlowLayout {
 extension PageBuilder {
     /// Draws sibling nodes in the flow layout of `IBFlowLayout`.
     mutating func flowNodes(_ nodes: [ViewNode]) {
-        guard let lines = IBFlowLayout.lines(nodes) else {
+        guard let layout = IBFlowLayout.layout(nodes) else {
             for node in nodes { self.node(node) }
             return
         }
-        for line in lines {
+        for line in layout.lines {
             if line.nodes.count > 1 {
-                w.raw("<div class=\"ib-row\">")
-                for node in line.nodes { self.node(node) }
+                w.raw(line.isSpread ? "<div class=\"ib-row ib-row-spread\">" : "<div class=\"ib-row\">")
+                for node in line.nodes { ibNode(node, parentWidth: layout.width) }
                 w.raw("</div>")
             } else {
                 switch line.alignment {
-                case .leading: self.node(line.nodes[0])
+                case .leading: ibNode(line.nodes[0], parentWidth: layout.width)
                 case .center:
                     w.raw("<div class=\"ib-line ib-center\">")
-                    self.node(line.nodes[0])
+                    ibNode(line.nodes[0], parentWidth: layout.width)
                     w.raw("</div>")
                 case .trailing:
                     w.raw("<div class=\"ib-line ib-trailing\">")
-                    self.node(line.nodes[0])
+                    ibNode(line.nodes[0], parentWidth: layout.width)
                     w.raw("</div>")
                 }
             }
         }
+        for background in layout.backgrounds {
+            w.raw("<p class=\"ib-background\">Background image: ")
+            w.text(background.image ?? "unnamed")
+            w.raw("</p>")
+        }
+    }
+
+    /// A stack view's arranged subviews, in arranged order; each keeps its own alignment.
+    mutating func stackChildren(_ children: [ViewNode], vertical: Bool) {
+        let width = children.compactMap { $0.frame.map { $0.x + $0.width } }.max() ?? 0
+        for child in children {
+            guard vertical, child.frame != nil else {
+                if child.frame != nil { ibNode(child, parentWidth: width) } else { node(child) }
+                continue
+            }
+            switch child.alignment {
+            case "center"?:
+                w.raw("<div class=\"ib-line ib-center\">")
+                ibNode(child, parentWidth: width)
+                w.raw("</div>")
+            case "trailing"?:
+                w.raw("<div class=\"ib-line ib-trailing\">")
+                ibNode(child, parentWidth: width)
+                w.raw("</div>")
+            default:
+                ibNode(child, parentWidth: width)
+            }
+        }
+    }
+
+    /// One framed node: images (and buttons showing only an image) sized from their frame.
+    mutating func ibNode(_ n: ViewNode, parentWidth: Double) {
+        let imageOnlyButton = n.kind == .button && (n.text ?? "").isEmpty && n.image != nil
+        guard let f = n.frame, n.kind == .image || imageOnlyButton else {
+            node(n)
+            return
+        }
+        w.raw("<div class=\"")
+        w.raw(IBFlowLayout.imageClass(f, parentWidth: parentWidth))
+        w.raw("\">")
+        image(n)  // claims the element: a live image button when tappable
+        w.raw("</div>")
     }
 }

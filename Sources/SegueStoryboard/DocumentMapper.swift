@@ -393,9 +393,21 @@ struct DocumentMapper {
 
     // MARK: - Views
 
+    /// Subviews in document order. Views hidden in Interface Builder (`hidden="YES"`) are left
+    /// out: they are not on screen until code shows them.
     private mutating func mapSubviews(of view: XMLNode) -> [ViewNode] {
         guard let subviews = view.child("subviews") else { return [] }
-        return subviews.children.compactMap { mapView($0) }
+        return subviews.children.filter { $0.bool("hidden") != true }.compactMap { mapView($0) }
+    }
+
+    /// `textAlignment` / `contentHorizontalAlignment` → `leading`, `center`, `trailing`.
+    private static func alignment(_ n: XMLNode) -> String? {
+        switch n["textAlignment"] ?? n["contentHorizontalAlignment"] {
+        case "center"?: "center"
+        case "right"?, "trailing"?: "trailing"
+        case "left"?, "leading"?, "natural"?, "justified"?: "leading"
+        default: n.name == "button" ? "center" : nil
+        }
     }
 
     private static func frame(_ n: XMLNode) -> Rect? {
@@ -514,6 +526,7 @@ struct DocumentMapper {
         }
         node.id = n["id"]
         node.frame = Self.frame(n)
+        if node.kind == .label || node.kind == .button { node.alignment = Self.alignment(n) }
         node.location = loc(n)
         if n.bool("enabled") == false { node.enabled = false }
         if node.tap == nil, node.kind != .container { node.tap = tap(of: n) }
