@@ -221,6 +221,10 @@ struct ScreenBuilder {
                     if row.tap != nil {
                         row.id = register(row.id ?? "\(owner.id).row.\(s).\(r)", role: .row, title: row.text,
                                           controller: owner, target: .row(owner: owner, row: row))
+                    } else if !row.content.isEmpty {
+                        // A cell that is not tappable itself: its own controls are (a button with
+                        // a segue, a switch, a text field in a custom cell).
+                        row.content = row.content.map { resolve($0, owner: owner, counter: &counter) }
                     }
                     return row
                 }
