@@ -86,3 +86,30 @@ struct ServingTests {
         #expect(throws: FlowSource.LoadError.self) { try FlowSource.load(path: bad) }
     }
 }
+
+@Suite("Check rules")
+struct CheckRulesTests {
+    @Test("partialCurl with a sheet is an error; empty containers and code-performed popovers are warnings, with lines")
+    func rules() throws {
+        let xml = document(initial: "home", [
+            scene("home", """
+                <viewController id="home" title="Home" sceneMemberID="viewController">
+                    <view key="view" id="v"><subviews>
+                        <button id="b1"><state key="normal" title="Curl"/>
+                            <connections><segue destination="other" kind="presentation" modalPresentationStyle="pageSheet" modalTransitionStyle="partialCurl" id="curl"/></connections>
+                        </button>
+                    </subviews></view>
+                    <connections><segue destination="other" kind="popoverPresentation" identifier="pop" id="pop"/></connections>
+                </viewController>
+                """),
+            scene("other", #"<viewController id="other" storyboardIdentifier="other" sceneMemberID="viewController"/>"#),
+            scene("emptyNav", #"<navigationController id="emptyNav" storyboardIdentifier="emptyNav" sceneMemberID="viewController"/>"#),
+        ].joined(separator: "\n"))
+        let sb = try importString(xml)
+        let problems = StoryboardCheck.check(sb)
+        let curl = try #require(problems.first { $0.message.contains("partialCurl") })
+        #expect(curl.severity == .error && (curl.location?.line ?? 0) > 1)
+        #expect(problems.contains { $0.severity == .warning && $0.message.contains("popover segue 'pop' is performed by code") })
+        #expect(problems.contains { $0.severity == .warning && $0.message.contains("navigation controller without a root view controller") })
+    }
+}
