@@ -13,13 +13,15 @@ extension PageBuilder {
         w.raw(">")
         let saved = editing
         editing = tableEditing
-        for node in p.nodes { self.node(node) }
+        nodes(p.nodes)
         editing = saved
         w.raw("</div>")
     }
 
+    /// Siblings: imported storyboard views in the flow layout of their frames
+    /// (`ContentStoryboardViews.swift`), others in order.
     mutating func nodes(_ nodes: [ViewNode]) {
-        for node in nodes { self.node(node) }
+        flowNodes(nodes)
     }
 
     mutating func node(_ n: ViewNode) {
@@ -50,7 +52,7 @@ extension PageBuilder {
         case .collection: collection(n)
         case .stack:
             w.raw(n.axis == .horizontal ? "<div class=\"stack stack-horizontal\">" : "<div class=\"stack stack-vertical\">")
-            nodes(n.children)
+            stackChildren(n.children, vertical: n.axis != .horizontal)  // arranged order, not frames
             w.raw("</div>")
         case .scroll:
             w.raw("<div class=\"scroll\">")

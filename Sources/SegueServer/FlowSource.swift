@@ -35,6 +35,18 @@ public enum FlowSource {
         }
     }
 
+    /// What `segue serve` runs: the storyboard itself, or, when it names no initial view
+    /// controller (apps that instantiate scenes by identifier in code), the same storyboard
+    /// starting at `StoryboardReachability.entryScene` with a warning. Unchanged when it has none.
+    public static func servingStoryboard(_ storyboard: Storyboard) -> Storyboard {
+        guard storyboard.initialViewController == nil, let entry = StoryboardReachability.entryScene(storyboard) else { return storyboard }
+        var serving = storyboard
+        serving.initialViewController = entry
+        serving.diagnostics.append(Diagnostic(.warning, at: storyboard[entry]?.location,
+            "no initial view controller; serving from scene '\(entry)' (the first scene nothing leads to)"))
+        return serving
+    }
+
     /// Whether a storyboard can serve anything: it names an initial scene that exists.
     public static func servable(_ storyboard: Storyboard) -> Diagnostic? {
         guard let initial = storyboard.initialViewController else {

@@ -188,6 +188,22 @@ struct DocumentMapper {
                 if let node = mapView(view) { scene.view = [node] }
             }
         }
+        // Bar button items wired to nothing the storyboard can run (no segue: an action in code,
+        // or nothing) look and act inert; Edit keeps its built-in toggle.
+        func inert(_ items: inout [BarButtonItemSpec]) {
+            for i in items.indices where items[i].tap == nil && items[i].systemItem != .edit && !(items[i].systemItem?.isSpace ?? false) {
+                items[i].enabled = false
+            }
+        }
+        inert(&scene.navigationItem.leftBarButtonItems)
+        inert(&scene.navigationItem.rightBarButtonItems)
+        inert(&scene.toolbarItems)
+        // A custom class with an empty view builds its content in code: say so on the screen.
+        if !kind!.isContainer, scene.view.isEmpty, let cls = scene.className {
+            var node = ViewNode(.placeholder, text: "\(cls): content made in code")
+            node.location = SourceLocation(file: file, line: c.line)
+            scene.view = [node]
+        }
         return scene
     }
 
@@ -377,9 +393,21 @@ struct DocumentMapper {
 
     // MARK: - Views
 
+    /// Subviews in document order. Views hidden in Interface Builder (`hidden="YES"`) are left
+    /// out: they are not on screen until code shows them.
     private mutating func mapSubviews(of view: XMLNode) -> [ViewNode] {
         guard let subviews = view.child("subviews") else { return [] }
-        return subviews.children.compactMap { mapView($0) }
+        return subviews.children.filter { $0.bool("hidden") != true }.compactMap { mapView($0) }
+    }
+
+    /// `textAlignment` / `contentHorizontalAlignment` → `leading`, `center`, `trailing`.
+    private static func alignment(_ n: XMLNode) -> String? {
+        switch n["textAlignment"] ?? n["contentHorizontalAlignment"] {
+        case "center"?: "center"
+        case "right"?, "trailing"?: "trailing"
+        case "left"?, "leading"?, "natural"?, "justified"?: "leading"
+        default: n.name == "button" ? "center" : nil
+        }
     }
 
     private static func frame(_ n: XMLNode) -> Rect? {
@@ -498,6 +526,7 @@ struct DocumentMapper {
         }
         node.id = n["id"]
         node.frame = Self.frame(n)
+        if node.kind == .label || node.kind == .button { node.alignment = Self.alignment(n) }
         node.location = loc(n)
         if n.bool("enabled") == false { node.enabled = false }
         if node.tap == nil, node.kind != .container { node.tap = tap(of: n) }

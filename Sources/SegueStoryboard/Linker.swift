@@ -18,6 +18,8 @@ private struct Linker {
     /// Resolved references: (document, XML id) → final scene id or nil.
     var resolved: [String: String?] = [:]
     var xmlIDs: [String: String] = [:]
+    /// Scenes standing for unresolved storyboard references (see `placeholder`).
+    var placeholders: [Scene] = []
 
     init(docs: [ParsedDocument], main: Int) {
         self.docs = docs
@@ -86,9 +88,44 @@ private struct Linker {
         if let start = mainDoc.initial {
             initial = resolve(start, doc: main, line: mainDoc.initialLine, visited: [])
         }
+        // A placeholder presented modally offers a Close (dismiss), as the real scene would have
+        // some way back; pushed ones have the back button.
+        let presentedKinds: Set<SegueKind> = [.presentation, .modal, .popover, .popoverPresentation]
+        for i in placeholders.indices {
+            let id = placeholders[i].id
+            let presented = scenes.contains { $0.segues.contains { $0.destination == id && presentedKinds.contains($0.kind) } }
+            if presented {
+                var close = ViewNode(.button, id: "\(id).close", text: "Close")
+                close.tap = .action(BuiltInAction.dismiss.rawValue)
+                close.location = placeholders[i].location
+                placeholders[i].view.append(close)
+            }
+        }
+        scenes += placeholders
+        stats.placeholderScenes = placeholders.count
         var storyboard = Storyboard(name: mainDoc.name, initialViewController: initial, scenes: scenes, diagnostics: diagnostics)
         storyboard.diagnostics = diagnostics
         return LinkResult(storyboard: storyboard, stats: stats, xmlIDs: xmlIDs)
+    }
+
+    /// A scene standing for an unresolved (or cyclic) storyboard reference: a content scene titled
+    /// after the reference whose view is a labelled placeholder, so segues to it still run and
+    /// the person sees what the app would show there. Its id is the reference's XML id.
+    mutating func placeholder(_ ref: StoryboardReference, doc: Int, here: SourceLocation) -> String {
+        let id = prefix(doc) + ref.xmlID
+        if placeholders.contains(where: { $0.id == id }) { return id }
+        var scene = Scene(id: id)
+        let name = ref.storyboardName ?? docs[doc].name
+        let title = ref.referencedIdentifier.map { "\(name) › \($0)" } ?? name
+        scene.title = title
+        scene.navigationItem.title = title
+        var node = ViewNode(.placeholder, text: "Storyboard reference: \(title) (not loaded)")
+        node.location = here
+        scene.view = [node]
+        scene.location = here
+        xmlIDs[id] = ref.xmlID
+        placeholders.append(scene)
+        return id
     }
 
     /// A destination as stored by the mapper (local id or reference token) → final scene id.
@@ -110,9 +147,10 @@ private struct Linker {
             guard let ref = docs[doc].references[xmlID] else { return nil }
             let here = SourceLocation(file: docs[doc].file, line: ref.line)
             func fail(_ message: String) -> String? {
-                diagnostics.append(Diagnostic(.warning, at: here, message))
-                resolved[key] = .some(nil)
-                return nil
+                diagnostics.append(Diagnostic(.warning, at: here, message + "; shown as a placeholder scene"))
+                let id = placeholder(ref, doc: doc, here: here)
+                resolved[key] = .some(id)
+                return id
             }
             if visited.contains(key) {
                 return fail("cyclic storyboard reference \(xmlID) in '\(docs[doc].name)'")

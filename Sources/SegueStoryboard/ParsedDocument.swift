@@ -24,6 +24,8 @@ struct ImportStats: Sendable {
     var referenceScenes = 0
     /// Segues by kind as declared in the XML (relationship segues included).
     var declaredSegues: [String: Int] = [:]
+    /// Model scenes standing for unresolved storyboard references (not `<scene>`s).
+    var placeholderScenes = 0
     /// Segues (and relationships) left out of the model, by kind: missing or unresolved destinations.
     var droppedSegues: [String: Int] = [:]
 }

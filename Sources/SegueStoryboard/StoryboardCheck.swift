@@ -134,6 +134,7 @@ public enum StoryboardCheck {
             }
         }
 
+        out += moreRules(storyboard)  // StoryboardCheckRules.swift
         return sorted(out)
     }
 

@@ -31,13 +31,16 @@ public struct StoryboardImportError: Error, CustomStringConvertible {
 ///   sample rows `Item 1…3` (ids `cellID-1…3`) of its style, detail and image, tapping the cell's
 ///   segue; collection view prototypes likewise become three `view` items. A cell's
 ///   `trigger="accessoryAction"` segue is its tap only when it has no selection segue. Container
-///   views name their embed segue in `ViewNode.embed`. Toolbars, navigation and tab bars placed
+///   views name their embed segue in `ViewNode.embed`. Bar button items without a segue (wired
+///   to code or to nothing) are disabled so they look and act inert (Edit keeps its toggle); a
+///   scene with a custom class and an empty view shows a placeholder `Class: content made in code`. Toolbars, navigation and tab bars placed
 ///   as subviews become horizontal stacks of buttons. Anything else is a `placeholder` named after
 ///   the element, with a warning.
 /// - Storyboard references (`viewControllerPlaceholder`) count as scenes of their file but not of
 ///   the model: they resolve to the referenced scene (the storyboard's initial scene without
-///   `referencedIdentifier`); unresolved ones are warnings and segues or relationships to them
-///   are dropped with a warning (and their controls lose their tap).
+///   `referencedIdentifier`); an unresolved (or cyclic) one is a warning and becomes a
+///   placeholder scene (id: the reference's XML id, titled `Storyboard › identifier`, its view a
+///   labelled placeholder), so the segues and relationships leading to it still run.
 public enum StoryboardImporter {
     /// Imports one `.storyboard` file.
     public static func load(path: String) throws(StoryboardImportError) -> Storyboard {
@@ -58,7 +61,9 @@ public enum StoryboardImporter {
     }
 
     /// Imports every `.storyboard` in a directory (recursively) into one storyboard, resolving
-    /// storyboard references between them. The main storyboard is `Main` (else the only one,
+    /// storyboard references between them. A file that cannot be read (malformed, truncated) is an
+    /// error in `diagnostics` while the others are still imported; only a directory where no
+    /// file can be read throws. The main storyboard is `Main` (else the only one,
     /// else the first by name that has an initial view controller, with a warning); its scenes keep
     /// their ids, the others' are prefixed `Name:`.
     public static func loadDirectory(path: String) throws(StoryboardImportError) -> Storyboard {
@@ -135,7 +140,10 @@ public enum StoryboardImporter {
                 errors += error.diagnostics
             }
         }
-        if !errors.isEmpty { throw StoryboardImportError(diagnostics: errors) }
+        // Files that cannot be read are errors; the others are still served (their references
+        // into a broken file become placeholders). Nothing readable at all: an error.
+        if docs.isEmpty { throw StoryboardImportError(diagnostics: errors) }
+        extra += errors
         docs.sort { $0.name < $1.name }
         var main = docs.firstIndex { $0.name == "Main" }
         if main == nil {

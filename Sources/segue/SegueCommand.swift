@@ -65,7 +65,7 @@ struct Serve: ParsableCommand {
         }
         let storyboard: Storyboard
         do {
-            storyboard = try FlowSource.load(path: path)
+            storyboard = FlowSource.servingStoryboard(try FlowSource.load(path: path))
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)
@@ -74,8 +74,8 @@ struct Serve: ParsableCommand {
             FileHandle.standardError.write(Data((problem.description + "\n").utf8))
             throw ExitCode(1)
         }
-        for warning in storyboard.diagnostics where warning.severity == .warning {
-            logger.warning("\(warning.description)")
+        for problem in storyboard.diagnostics {
+            if problem.severity == .error { logger.error("\(problem.description)") } else { logger.warning("\(problem.description)") }
         }
         var configuration = SegueService.Configuration()
         configuration.http.host = host

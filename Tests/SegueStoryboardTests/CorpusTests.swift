@@ -66,7 +66,7 @@ struct CorpusTests {
         // Scenes: every <scene>; storyboard references are scenes of the file but not of the model
         // (a single file cannot resolve references to other storyboards).
         #expect(result.stats.sceneElements == entry.scenes)
-        #expect(storyboard.scenes.count + result.stats.referenceScenes == entry.scenes)
+        #expect(storyboard.scenes.count - result.stats.placeholderScenes + result.stats.referenceScenes == entry.scenes)
         #expect(storyboard.sceneOrder.count == storyboard.scenes.count, "scene ids are unique")
 
         // Segues per kind: declared in the XML, and in the model plus what was dropped.
@@ -231,17 +231,22 @@ struct CorpusTests {
         print("set \(name): \(set.count) storyboards, \(result.storyboard.scenes.count) scenes, \(result.stats.referenceScenes) references resolved")
     }
 
-    @Test("single-file import of a multi-storyboard file drops reference segues with warnings")
+    @Test("single-file import of a multi-storyboard file shows references as placeholder scenes with warnings")
     func singleFileReferences() throws {
         let entry = Self.entries.first { $0.file.hasPrefix("061") }!
         let storyboard = try StoryboardImporter.load(path: entry.path)
-        #expect(storyboard.scenes.count == 2)
+        #expect(storyboard.scenes.count == 4) // 2 scenes + Menu and Article placeholders
         let list = try #require(storyboard["Ykf-Ei-TaT"])
-        #expect(list.segue("readArticle") == nil)
+        let read = try #require(list.segue("readArticle"))
+        #expect(storyboard[read.destination ?? ""]?.view.first?.kind == .placeholder)
         let rows = list.view.first?.sections.first?.rows ?? []
-        #expect(rows.count == 3 && rows.allSatisfy { $0.tap == nil })
+        #expect(rows.count == 3 && rows.allSatisfy { $0.tap != nil })
         let warnings = storyboard.diagnostics.filter { $0.message.hasPrefix("unresolved storyboard reference") }
-        #expect(storyboard.diagnostics.filter { $0.message.hasSuffix("; dropped") }.count == 2)
+        #expect(!storyboard.diagnostics.contains { $0.message.hasSuffix("; dropped") })
+        // The Menu reference is presented: its placeholder offers Close (dismiss).
+        let menuSegue = list.segues.first { $0.kind == .presentation }
+        let menu = try #require(storyboard[menuSegue?.destination ?? ""])
+        #expect(menu.view.contains { $0.kind == .button && $0.tap == .action("dismiss") })
         #expect(warnings.count == 2) // Menu and Article; the Registration references are unused
         #expect(warnings.allSatisfy { $0.severity == .warning && ($0.location?.line ?? 0) > 1 })
     }

@@ -471,7 +471,7 @@ struct DirectoryTests {
         return dir
     }
 
-    @Test("storyboard references resolve between two files; unresolved ones are dropped with warnings")
+    @Test("storyboard references resolve between two files; unresolved ones become placeholder scenes with warnings")
     func references() throws {
         let main = document(initial: "nav", [
             scene("nav", """
@@ -511,20 +511,24 @@ struct DirectoryTests {
 
         let sb = try StoryboardImporter.loadDirectory(path: dir)
         #expect(sb.name == "Main")
-        #expect(sb.sceneOrder == ["Detail:dnav", "Detail:detail", "nav", "home"])
+        #expect(sb.sceneOrder == ["Detail:dnav", "Detail:detail", "nav", "home", "ref3"])
         #expect(sb.initialViewController == "nav")
         #expect(sb["Detail:dnav"]?.rootViewController == "Detail:detail")
         let home = try #require(sb["home"])
         #expect(home.segue("toDetail")?.destination == "Detail:detail")
         #expect(home.segue("toSettings")?.destination == "Detail:dnav")
-        #expect(home.segue("toGone") == nil)
-        #expect(home.view.map(\.tap) == [.segue("toDetail"), .segue("toSettings"), nil])
+        #expect(home.segue("toGone")?.destination == "ref3")
+        #expect(home.view.map(\.tap) == [.segue("toDetail"), .segue("toSettings"), .segue("toGone")])
+        let gone = try #require(sb["ref3"])
+        #expect(gone.title == "Missing" && gone.view.first?.kind == .placeholder)
+        #expect(gone.view.first?.text?.contains("not loaded") == true)
         let unresolved = try #require(sb.diagnostics.first { $0.message.hasPrefix("unresolved storyboard reference ref3") })
         #expect(unresolved.severity == .warning && unresolved.location?.file.hasSuffix("Main.storyboard") == true)
-        #expect(sb.diagnostics.contains { $0.message.contains("segue 'toGone'") && $0.message.hasSuffix("dropped") })
+        #expect(unresolved.message.hasSuffix("shown as a placeholder scene"))
+        #expect(!sb.diagnostics.contains { $0.message.hasSuffix("dropped") })
         // Check: the directory flow is otherwise sound.
         let errors = StoryboardCheck.check(sb).filter { $0.severity == .error }
-        #expect(errors.count == 2, "\(errors)") // the unresolved reference and its dropped segue
+        #expect(errors.count == 1, "\(errors)") // the unresolved reference
     }
 
     @Test("cyclic storyboard references are reported, never followed forever")
@@ -536,7 +540,9 @@ struct DirectoryTests {
         let dir = try write(["Main.storyboard": main, "Loop.storyboard": loop])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let sb = try StoryboardImporter.loadDirectory(path: dir)
-        #expect(sb.initialViewController == nil)
+        // The cycle ends at a placeholder scene that serves a labelled placeholder.
+        let initial = try #require(sb.initialViewController)
+        #expect(sb[initial]?.view.first?.kind == .placeholder)
         #expect(sb.diagnostics.contains { $0.message.hasPrefix("cyclic storyboard reference") })
         #expect(StoryboardCheck.check(sb).contains { $0.severity == .error && $0.message.hasPrefix("cyclic") })
     }

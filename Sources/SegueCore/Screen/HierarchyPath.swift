@@ -120,7 +120,9 @@ public struct HierarchyPath: Sendable, Hashable {
             if peek == UInt8(ascii: "(") {
                 position += 1
                 var children: [HierarchyPath] = []
+                // `()`: a container without children (an empty navigation controller).
                 while true {
+                    if children.isEmpty, peek == UInt8(ascii: ")") { position += 1; break }
                     guard let child = node(depth: depth + 1) else { return nil }
                     children.append(child)
                     if peek == UInt8(ascii: ",") { position += 1; continue }
@@ -227,7 +229,7 @@ extension Window {
     /// Every scene named must exist; containers must name children of the right count.
     func validate(_ node: HierarchyPath) throws(ActionError) {
         guard let scene = storyboard[node.scene] else { throw ActionError(.unknownScene, "the URL names an unknown scene '\(node.scene)'") }
-        if scene.kind == .navigationController, node.children?.isEmpty ?? false {
+        if scene.kind == .navigationController, node.children?.isEmpty ?? false, scene.rootViewController != nil {
             throw ActionError(.invalidURL, "navigation controller '\(node.scene)' needs a stack")
         }
         if let children = node.children {
@@ -252,7 +254,9 @@ extension Window {
             let wanted = target.children ?? []
             var common = 0
             while common < min(wanted.count, nav.children.count), nav.children[common].sceneID == wanted[common].scene { common += 1 }
-            if common == 0 {
+            if common == 0 && wanted.isEmpty && nav.children.isEmpty {
+                // An empty navigation controller (its storyboard gives it no root) stays empty.
+            } else if common == 0 {
                 var fresh: [ViewController] = []
                 for node in wanted { fresh.append(try instantiate(sceneID: node.scene)) }
                 try nav.setViewControllers(fresh, animated: animated)
@@ -269,6 +273,12 @@ extension Window {
             }
         case let pages as PageViewController:
             if let index = target.index, index != pages.currentIndex { try pages.show(index: index, animated: animated) }
+        case let split as SplitViewController:
+            // A secondary column replaced by showDetail/replace segues: replace it again.
+            if let wanted = target.children, wanted.count == 2, split.children.count >= 1,
+               split.children.count < 2 || split.children[1].sceneID != wanted[1].scene {
+                try split.showDetail(try instantiate(sceneID: wanted[1].scene), animated: animated)
+            }
         default:
             break
         }

@@ -224,6 +224,10 @@ struct ScreenBuilder {
                     } else if row.tap != nil {
                         row.id = register(row.id ?? "\(owner.id).row.\(s).\(r)", role: .row, title: row.text,
                                           controller: owner, target: .row(owner: owner, row: row))
+                    } else if !row.content.isEmpty {
+                        // A cell that is not tappable itself: its own controls are (a button with
+                        // a segue, a switch, a text field in a custom cell).
+                        row.content = row.content.map { resolve($0, owner: owner, counter: &counter) }
                     }
                     return row
                 }
@@ -244,6 +248,9 @@ struct ScreenBuilder {
                            target: ElementTarget, enabled: Bool = true) -> String {
         var id = proposed
         if usedIDs.contains(id) { id = "\(proposed)@\(controller.id)" }
+        // The same node more than once in one controller (sample rows of a prototype cell).
+        var k = 2
+        while usedIDs.contains(id) { id = "\(proposed)@\(controller.id).\(k)"; k += 1 }
         usedIDs.insert(id)
         if interactive {
             elements.append(Element(id: id, role: role, title: title, controller: controller.id, enabled: enabled))

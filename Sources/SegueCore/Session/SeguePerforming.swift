@@ -95,37 +95,6 @@ extension Window {
         source.prepare(for: StoryboardSegue(identifier: spec.id, kind: spec.kind, source: source, destination: destination), sender: sender)
     }
 
-    /// Data passing: each `key: template` of the segue sets a value on the destination; `title`
-    /// sets its title. Templates read `{{sender.title}}`, `{{sender.id}}`, `{{source.title}}`,
-    /// `{{field.ID}}` (the source's form values) and `{{passed.KEY}}`.
-    func pass(_ passes: [String: String], from source: ViewController, to destination: ViewController, sender: Element?) {
-        for (key, template) in passes.sorted(by: { $0.key < $1.key }) {
-            let value = Template.render(template) { name in
-                switch name {
-                case "sender.title": return sender?.title
-                case "sender.id": return sender?.id
-                case "source.title": return source.navigationItem.title ?? source.title
-                default:
-                    if name.hasPrefix("field.") {
-                        let field = String(name.dropFirst(6))
-                        switch source.values[field] {
-                        case .text(let t): return t
-                        case .bool(let b): return b ? "on" : "off"
-                        case nil: return nil
-                        }
-                    }
-                    if name.hasPrefix("passed.") { return source.passedValues[String(name.dropFirst(7))] }
-                    return nil
-                }
-            }
-            if key == "title" {
-                destination.title = value
-                destination.navigationItem.title = nil
-            }
-            destination.passedValues[key] = value
-        }
-    }
-
     // MARK: - Unwind
 
     func performUnwind(_ spec: SegueSpec, from source: ViewController, sender: Element?,

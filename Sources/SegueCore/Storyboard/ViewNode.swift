@@ -35,6 +35,9 @@ public struct ViewNode: Sendable {
     public var enabled = true
     /// Interface Builder frame, when imported from a storyboard.
     public var frame: Rect?
+    /// Horizontal alignment of the content (`leading`, `center`, `trailing`): a label's
+    /// `textAlignment`, a button's `contentHorizontalAlignment`. `nil`: the kind's default.
+    public var alignment: String? = nil
     public var location: SourceLocation?
 
     public init(_ kind: Kind, id: String? = nil, text: String? = nil) {

@@ -1,0 +1,44 @@
+import SegueCore
+
+/// More rules of `segue check`, each found in real storyboards of the corpus:
+///
+/// - **error** — a presentation with `modalTransitionStyle` `partialCurl` and a presentation
+///   style other than `fullScreen` (UIKit raises an exception; Segue refuses the tap with 409).
+/// - **warning** — a navigation controller without a root view controller (its stack is empty
+///   until code sets one); a page view controller without pages; a `popover` /
+///   `popoverPresentation` segue performed by code (no element to anchor the bubble; UIKit code
+///   must set one); a tab bar controller without tabs.
+extension StoryboardCheck {
+    static func moreRules(_ storyboard: Storyboard) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let modalKinds: Set<SegueKind> = [.presentation, .modal, .popover, .popoverPresentation]
+        for scene in storyboard.orderedScenes {
+            let at = scene.location
+            switch scene.kind {
+            case .navigationController where scene.rootViewController == nil:
+                out.append(Diagnostic(.warning, at: at, "scene \(scene.id): navigation controller without a root view controller; its stack is empty until code sets one"))
+            case .pageViewController where scene.pages.isEmpty:
+                out.append(Diagnostic(.warning, at: at, "scene \(scene.id): page view controller without pages; its pages come from code"))
+            case .tabBarController where scene.viewControllers.isEmpty:
+                out.append(Diagnostic(.warning, at: at, "scene \(scene.id): tab bar controller without tabs"))
+            default:
+                break
+            }
+            var triggered: Set<String> = []
+            forEachTap(scene) { tap, _ in if case .segue(let id) = tap { triggered.insert(id) } }
+            for segue in scene.segues where modalKinds.contains(segue.kind) {
+                let sat = segue.location ?? at
+                let destination = segue.destination.flatMap { storyboard[$0] }
+                let transition = segue.modalTransitionStyle ?? destination?.modalTransitionStyle
+                let style = segue.modalPresentationStyle ?? destination?.modalPresentationStyle
+                if transition == .partialCurl, let style, style != .fullScreen {
+                    out.append(Diagnostic(.error, at: sat, "scene \(scene.id): segue '\(segue.id)' uses the partialCurl transition with the \(style.rawValue) presentation style; UIKit requires fullScreen"))
+                }
+                if (segue.kind == .popover || segue.kind == .popoverPresentation), !triggered.contains(segue.id) {
+                    out.append(Diagnostic(.warning, at: sat, "scene \(scene.id): popover segue '\(segue.id)' is performed by code; it has no anchor element (in UIKit code must set one)"))
+                }
+            }
+        }
+        return out
+    }
+}

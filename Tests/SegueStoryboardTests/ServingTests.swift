@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import SegueCore
+import SegueServer
+@testable import SegueStoryboard
+
+/// Serving what can be served: entry scenes, broken files in a directory, code-built views,
+/// reachability in taps.
+@Suite("Serving")
+struct ServingTests {
+    func temporaryDirectory(_ files: [String: String]) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-serve-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+        return dir
+    }
+
+    static let noInitial = document(initial: nil, [
+        scene("emptyNav", #"<navigationController id="emptyNav" sceneMemberID="viewController"/>"#),
+        scene("detail", #"<viewController id="detail" title="Detail" sceneMemberID="viewController"/>"#),
+        scene("nav", """
+            <navigationController id="nav" sceneMemberID="viewController">
+                <connections><segue destination="home" kind="relationship" relationship="rootViewController" id="r1"/></connections>
+            </navigationController>
+            """),
+        scene("home", """
+            <viewController id="home" title="Home" customClass="HomeViewController" sceneMemberID="viewController">
+                <view key="view" id="v"><subviews>
+                    <button id="b1"><rect key="frame" x="20" y="100" width="100" height="30"/><state key="normal" title="More"/>
+                        <connections><segue destination="detail" kind="show" id="g1"/></connections>
+                    </button>
+                </subviews></view>
+            </viewController>
+            """),
+        scene("code", #"<viewController id="code" customClass="MadeInCodeViewController" sceneMemberID="viewController"><view key="view" id="cv"/></viewController>"#),
+    ].joined(separator: "\n"))
+
+    @Test("a storyboard without an initial view controller is served from its first root container with children")
+    func entryScene() throws {
+        let sb = try importString(Self.noInitial)
+        #expect(sb.initialViewController == nil)
+        #expect(StoryboardReachability.entryScene(sb) == "nav")
+        let serving = FlowSource.servingStoryboard(sb)
+        #expect(serving.initialViewController == "nav")
+        #expect(serving.diagnostics.last?.message.contains("serving from scene 'nav'") == true)
+        #expect(FlowSource.servable(serving) == nil)
+        // A storyboard that names one is unchanged.
+        let named = FlowSource.servingStoryboard(try importString(document(initial: "detail", scene("detail", #"<viewController id="detail" sceneMemberID="viewController"/>"#))))
+        #expect(named.initialViewController == "detail" && named.diagnostics.isEmpty)
+    }
+
+    @Test("reachability counts taps: relationships are free, triggered segues cost one, manual segues none")
+    func reachability() throws {
+        var sb = FlowSource.servingStoryboard(try importString(Self.noInitial))
+        #expect(StoryboardReachability.taps(sb) == ["nav": 0, "home": 0, "detail": 1])
+        #expect(StoryboardReachability.taps(sb, maxTaps: 0) == ["nav": 0, "home": 0])
+        sb.initialViewController = "code"
+        #expect(StoryboardReachability.taps(sb) == ["code": 0])
+    }
+
+    @Test("a custom class with an empty view says its content is made in code")
+    func madeInCode() throws {
+        let sb = try importString(Self.noInitial)
+        let code = try #require(sb["code"])
+        #expect(code.view.count == 1 && code.view[0].kind == .placeholder)
+        #expect(code.view[0].text == "MadeInCodeViewController: content made in code")
+        #expect(code.view[0].location?.line ?? 0 > 1)
+        // A scene with views keeps them.
+        #expect(sb["home"]?.view.first?.kind == .button)
+    }
+
+    @Test("a directory with a malformed storyboard still serves the others, with the error and its line")
+    func brokenFileInADirectory() throws {
+        let good = document(initial: "a", scene("a", #"<viewController id="a" title="A" sceneMemberID="viewController"/>"#))
+        let dir = try temporaryDirectory(["Main.storyboard": good, "Broken.storyboard": String(good.prefix(300))])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let sb = try FlowSource.load(path: dir)
+        #expect(sb.initialViewController == "a")
+        let error = try #require(sb.diagnostics.first { $0.severity == .error })
+        #expect(error.location?.file.hasSuffix("Broken.storyboard") == true)
+        #expect((error.location?.line ?? 0) >= 1)
+        #expect(StoryboardCheck.check(sb).contains { $0.severity == .error && $0.location?.file.hasSuffix("Broken.storyboard") == true })
+        // Nothing readable at all: an error, not a storyboard.
+        let bad = try temporaryDirectory(["Only.storyboard": "<document"])
+        defer { try? FileManager.default.removeItem(atPath: bad) }
+        #expect(throws: FlowSource.LoadError.self) { try FlowSource.load(path: bad) }
+    }
+}
+
+@Suite("Check rules")
+struct CheckRulesTests {
+    @Test("partialCurl with a sheet is an error; empty containers and code-performed popovers are warnings, with lines")
+    func rules() throws {
+        let xml = document(initial: "home", [
+            scene("home", """
+                <viewController id="home" title="Home" sceneMemberID="viewController">
+                    <view key="view" id="v"><subviews>
+                        <button id="b1"><state key="normal" title="Curl"/>
+                            <connections><segue destination="other" kind="presentation" modalPresentationStyle="pageSheet" modalTransitionStyle="partialCurl" id="curl"/></connections>
+                        </button>
+                    </subviews></view>
+                    <connections><segue destination="other" kind="popoverPresentation" identifier="pop" id="pop"/></connections>
+                </viewController>
+                """),
+            scene("other", #"<viewController id="other" storyboardIdentifier="other" sceneMemberID="viewController"/>"#),
+            scene("emptyNav", #"<navigationController id="emptyNav" storyboardIdentifier="emptyNav" sceneMemberID="viewController"/>"#),
+        ].joined(separator: "\n"))
+        let sb = try importString(xml)
+        let problems = StoryboardCheck.check(sb)
+        let curl = try #require(problems.first { $0.message.contains("partialCurl") })
+        #expect(curl.severity == .error && (curl.location?.line ?? 0) > 1)
+        #expect(problems.contains { $0.severity == .warning && $0.message.contains("popover segue 'pop' is performed by code") })
+        #expect(problems.contains { $0.severity == .warning && $0.message.contains("navigation controller without a root view controller") })
+    }
+}
