@@ -292,7 +292,7 @@ extension Window {
             record(c, .willRotateToInterfaceOrientation) { $0.orientation = newTraits.orientation.rawValue; $0.animated = true }
             c.willRotate(to: newTraits.orientation)
         }
-        transition(animated: true, mutate: { traits = newTraits; relayoutTabBars() }, beforeCommit: {
+        transition(animated: true, mutate: { traits = newTraits }, beforeCommit: {
             for c in visibleControllers {
                 record(c, .traitCollectionDidChange)
                 c.traitCollectionDidChange(previous)
