@@ -463,3 +463,25 @@ final class RefusingDelegate: TabBarControllerDelegate {
         #expect(again.events.isEmpty && !again.warnings.isEmpty)
     }
 }
+
+@Suite struct MoreGuardTests {
+    @Test func pushingOntoMoreIsRefusedAndChangesNothing() throws {
+        let w = try launched(tabBoard(count: 7))
+        _ = try w.perform(.selectTab(index: 7, controller: nil))
+        let seq = w.log.lastSeq
+        #expect { try w.perform(.push(scene: "info", navigationController: nil)) } throws: { ($0 as? ActionError)?.status == 409 }
+        _ = try w.perform(.selectTab(index: 5, controller: nil))
+        #expect(throws: ActionError.self) { try w.perform(.push(scene: "info", navigationController: nil)) }
+        #expect(w.log.events(after: seq).allSatisfy { $0.controller != "info" })
+        #expect(w.tabs.moreNavigationController.children.count == 1)
+    }
+
+    @Test func tabSwitchesAreNotAnimated() throws {
+        let w = try launched(tabBoard(count: 3))
+        let before = w.log.lastSeq
+        _ = try w.tap("\(w.tabs.id).tab.1")
+        let appearance = w.log.events(after: before).filter(\.event.isAppearance)
+        #expect(!appearance.isEmpty && appearance.allSatisfy { $0.animated == false })
+        #expect(appearance.allSatisfy { $0.reasons.isEmpty })   // no reason flags for either side
+    }
+}
