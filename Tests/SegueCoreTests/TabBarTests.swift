@@ -485,3 +485,22 @@ final class RefusingDelegate: TabBarControllerDelegate {
         #expect(appearance.allSatisfy { $0.reasons.isEmpty })   // no reason flags for either side
     }
 }
+
+@Suite struct MoreKeepsItsStackTests {
+    @Test func returningToMoreShowsTheTabItShowed() throws {
+        let w = try launched(tabBoard(count: 7))
+        _ = try w.tap("\(w.tabs.id).tab.more")
+        _ = try w.tap("\(w.tabs.id).more.5")
+        _ = try w.tap("\(w.tabs.id).tab.1")
+        #expect(w.visibleScenes == ["t1"])
+        let back = try w.tap("\(w.tabs.id).tab.more")
+        #expect(w.visibleScenes == ["t5"] && w.tabs.isShowingTabInMore)
+        #expect(!back.contains { $0.contains("movingTo") })      // uncovered, not pushed again
+        #expect(!back.contains("t5.viewDidLoad"))
+        // Tapping More again pops to the list; then More opens on the list.
+        _ = try w.tap("\(w.tabs.id).tab.more")
+        _ = try w.tap("\(w.tabs.id).tab.0")
+        _ = try w.tap("\(w.tabs.id).tab.more")
+        #expect(w.tabs.isShowingMoreList)
+    }
+}
