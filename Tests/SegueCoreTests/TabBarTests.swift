@@ -463,3 +463,44 @@ final class RefusingDelegate: TabBarControllerDelegate {
         #expect(again.events.isEmpty && !again.warnings.isEmpty)
     }
 }
+
+@Suite struct MoreGuardTests {
+    @Test func pushingOntoMoreIsRefusedAndChangesNothing() throws {
+        let w = try launched(tabBoard(count: 7))
+        _ = try w.perform(.selectTab(index: 7, controller: nil))
+        let seq = w.log.lastSeq
+        #expect { try w.perform(.push(scene: "info", navigationController: nil)) } throws: { ($0 as? ActionError)?.status == 409 }
+        _ = try w.perform(.selectTab(index: 5, controller: nil))
+        #expect(throws: ActionError.self) { try w.perform(.push(scene: "info", navigationController: nil)) }
+        #expect(w.log.events(after: seq).allSatisfy { $0.controller != "info" })
+        #expect(w.tabs.moreNavigationController.children.count == 1)
+    }
+
+    @Test func tabSwitchesAreNotAnimated() throws {
+        let w = try launched(tabBoard(count: 3))
+        let before = w.log.lastSeq
+        _ = try w.tap("\(w.tabs.id).tab.1")
+        let appearance = w.log.events(after: before).filter(\.event.isAppearance)
+        #expect(!appearance.isEmpty && appearance.allSatisfy { $0.animated == false })
+        #expect(appearance.allSatisfy { $0.reasons.isEmpty })   // no reason flags for either side
+    }
+}
+
+@Suite struct MoreKeepsItsStackTests {
+    @Test func returningToMoreShowsTheTabItShowed() throws {
+        let w = try launched(tabBoard(count: 7))
+        _ = try w.tap("\(w.tabs.id).tab.more")
+        _ = try w.tap("\(w.tabs.id).more.5")
+        _ = try w.tap("\(w.tabs.id).tab.1")
+        #expect(w.visibleScenes == ["t1"])
+        let back = try w.tap("\(w.tabs.id).tab.more")
+        #expect(w.visibleScenes == ["t5"] && w.tabs.isShowingTabInMore)
+        #expect(!back.contains { $0.contains("movingTo") })      // uncovered, not pushed again
+        #expect(!back.contains("t5.viewDidLoad"))
+        // Tapping More again pops to the list; then More opens on the list.
+        _ = try w.tap("\(w.tabs.id).tab.more")
+        _ = try w.tap("\(w.tabs.id).tab.0")
+        _ = try w.tap("\(w.tabs.id).tab.more")
+        #expect(w.tabs.isShowingMoreList)
+    }
+}

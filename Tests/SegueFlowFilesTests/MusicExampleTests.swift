@@ -17,6 +17,28 @@ import Testing
     func tabs(_ w: Window) -> [String] { w.elements.filter { $0.role == .tab }.compactMap(\.title) }
     var visible: (Window) -> [String] { { $0.visibleContentControllers.compactMap(\.sceneID) } }
 
+    /// Browser back from a tab shown inside More to the More list, and away from the list while
+    /// customizing: the URL names the list (`@count`), and leaving it ends customizing like Done.
+    @Test func moreListURLsRestoreTheListAndLeavingEndsCustomizing() throws {
+        let w = try launch()
+        let bar = w.root as! TabBarController
+        try tap(w, "\(bar.id).tab.more")
+        let listURL = w.canonicalURL
+        #expect(listURL.hasPrefix("/ui/tabs@9("))
+        try tap(w, "\(bar.id).more.6")
+        #expect(visible(w) == ["downloads"])
+        _ = try w.navigate(to: HierarchyPath.parse(listURL)!)
+        #expect(w.canonicalURL == listURL)
+        #expect(bar.isShowingMoreList)
+        try tap(w, "\(bar.id).more.edit")
+        #expect(bar.isCustomizing)
+        let firstTab = listURL.replacingOccurrences(of: "/ui/tabs@9(", with: "/ui/tabs@0(")
+        _ = try w.navigate(to: HierarchyPath.parse(firstTab)!)
+        #expect(!bar.isCustomizing)
+        #expect(w.canonicalURL == firstTab)
+        #expect(w.log.events.contains { $0.event == .tabBarControllerDidEndCustomizing })
+    }
+
     @Test func drivesTheWholeApp() throws {
         let w = try launch()
         let bar = w.root as! TabBarController

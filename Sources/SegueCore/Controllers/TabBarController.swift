@@ -22,6 +22,9 @@ open class TabBarController: ViewController {
     public internal(set) var isCustomizing = false
     /// The order when customizing began, to report whether it changed.
     var orderAtCustomizingStart: [ObjectIdentifier] = []
+    /// The tab shown on top of the More list, kept while another tab is selected (the More
+    /// navigation controller keeps its stack, like every tab).
+    weak var shownInMore: ViewController?
 
     public required init(scene: Scene?) {
         super.init(scene: scene)
@@ -112,7 +115,11 @@ open class TabBarController: ViewController {
                 nav.popToRootViewController(animated: animated)
             }
         } else {
-            window.transition(animated: animated, mutate: { selectedIndex = index })
+            var destination = index
+            if index == moreIndex, let kept = shownInMore, let at = tabs.firstIndex(where: { $0 === kept }), at >= barTabCount {
+                destination = at   // More shows what it showed when the user left it
+            }
+            window.transition(animated: animated, mutate: { selectedIndex = destination })
         }
         if userInitiated {
             window.sendDelegate(self, .tabBarControllerDidSelect, child: target)

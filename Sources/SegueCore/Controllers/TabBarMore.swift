@@ -81,6 +81,7 @@ extension TabBarController {
             return
         }
         window.transition(animated: animated, reasons: [(target, .movingToParent)], mutate: { selectedIndex = index })
+        shownInMore = target
     }
 
     /// The back button of a tab shown inside More: back to the More list.
@@ -90,6 +91,7 @@ extension TabBarController {
             return
         }
         let shown = viewControllers[selectedIndex]
+        shownInMore = nil
         window.transition(animated: animated, reasons: [(shown, .movingFromParent)],
                           mutate: { selectedIndex = viewControllers.count })
     }

@@ -268,8 +268,15 @@ extension Window {
             }
         case let tabs as TabBarController:
             if let wanted = target.children?.map(\.scene) { tabs.reorder(toScenes: wanted) }
-            if let index = target.index, index != tabs.selectedIndex, tabs.children.indices.contains(index) {
+            // `index` may be the More list (`viewControllers.count`) while the bar shows More.
+            if let index = target.index, index != tabs.selectedIndex,
+               tabs.viewControllers.indices.contains(index) || (tabs.showsMore && index == tabs.viewControllers.count) {
+                // Leaving the More list while customizing ends it, as Done would (the URL does not
+                // carry the Configure mode: it is a transient edit of the list).
+                if tabs.isCustomizing { tabs.endCustomizing() }
                 try tabs.select(index: index, userInitiated: false)
+                // Selecting More brings back the tab it last showed; the URL names the list itself.
+                if index == tabs.viewControllers.count, tabs.isShowingTabInMore { tabs.popMoreToList(animated: animated) }
             }
         case let pages as PageViewController:
             if let index = target.index, index != pages.currentIndex { try pages.show(index: index, animated: animated) }

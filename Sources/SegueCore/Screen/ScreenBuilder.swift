@@ -87,6 +87,7 @@ struct ScreenBuilder {
             defer { interactive = saved }
             return containerOrContentPane(c)
         }
+        if c.isEditing, !c.isContainer, c.kind == .tableViewController { return .content(editingContentPane(c)) }
         return containerOrContentPane(c)
     }
 
@@ -212,16 +213,12 @@ struct ScreenBuilder {
                                 controller: owner, target: .node(owner: owner, node: node), enabled: n.enabled)
             }
         case .table:
-            let editingTable = owner.isEditing && owner.kind == .tableViewController
             n.sections = n.sections.enumerated().map { s, section in
                 var section = section
-                let rowCount = section.rows.count
                 section.rows = section.rows.enumerated().map { r, row in
                     var row = row
                     if let text = row.text, Template.hasMarker(text) { row.text = Template.render(text) { owner.passedValues[$0] } }
-                    if editingTable {
-                        row.id = registerEditControls(row, owner: owner, table: index, section: s, row: r, count: rowCount)
-                    } else if row.tap != nil {
+                    if row.tap != nil {
                         row.id = register(row.id ?? "\(owner.id).row.\(s).\(r)", role: .row, title: row.text,
                                           controller: owner, target: .row(owner: owner, row: row))
                     } else if !row.content.isEmpty {

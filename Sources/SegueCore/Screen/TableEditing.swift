@@ -42,6 +42,40 @@ struct TableEdit {
 }
 
 extension ScreenBuilder {
+    /// A table view controller's pane while editing: rows are not selectable; each gets its
+    /// delete and move controls.
+    mutating func editingContentPane(_ c: ViewController) -> ContentPane {
+        func withoutTaps(_ node: ViewNode) -> ViewNode {
+            var n = node
+            if n.kind == .table {
+                for s in n.sections.indices { for r in n.sections[s].rows.indices { n.sections[s].rows[r].tap = nil } }
+            }
+            n.children = n.children.map(withoutTaps)
+            return n
+        }
+        var counter = 0
+        var nodes = c.view.map { resolve(withoutTaps($0), owner: c, counter: &counter) }
+        // Pre-order positions, counted as `resolve` and `TableEdit.run` count them.
+        var position = 0
+        func addControls(_ node: inout ViewNode, _ b: inout ScreenBuilder) {
+            position += 1
+            let table = position
+            if node.kind == .table {
+                for s in node.sections.indices {
+                    let count = node.sections[s].rows.count
+                    for r in node.sections[s].rows.indices {
+                        node.sections[s].rows[r].id = b.registerEditControls(node.sections[s].rows[r], owner: c, table: table,
+                                                                             section: s, row: r, count: count)
+                    }
+                }
+            }
+            for i in node.children.indices { addControls(&node.children[i], &b) }
+        }
+        for i in nodes.indices { addControls(&nodes[i], &self) }
+        return ContentPane(controllerID: c.id, sceneID: c.sceneID, kind: c.kind,
+                           title: c.navigationItem.title ?? c.title, nodes: nodes, isEditing: true)
+    }
+
     /// Registers a row's editing controls; returns the row's base id (used by renderers to find
     /// `{row}.delete` and friends).
     mutating func registerEditControls(_ row: TableRow, owner: ViewController, table: Int, section: Int, row index: Int, count: Int) -> String {

@@ -76,6 +76,7 @@ extension Window {
             let nav = try navigationController(navID)
             guard let scene = storyboard[sceneID] else { throw ActionError(.unknownScene, "no scene '\(sceneID)'") }
             guard scene.kind != .navigationController else { throw ActionError.illegal("pushing a navigation controller is not supported") }
+            guard !(nav is MoreNavigationController) else { throw ActionError.illegal("the More navigation controller shows only the tabs listed in More; choose a row instead") }
             try nav.pushViewController(try instantiate(sceneID: sceneID), animated: animated)
         case .pop(let navID):
             let nav = try navigationController(navID)
@@ -292,7 +293,7 @@ extension Window {
             record(c, .willRotateToInterfaceOrientation) { $0.orientation = newTraits.orientation.rawValue; $0.animated = true }
             c.willRotate(to: newTraits.orientation)
         }
-        transition(animated: true, mutate: { traits = newTraits; relayoutTabBars() }, beforeCommit: {
+        transition(animated: true, mutate: { traits = newTraits }, beforeCommit: {
             for c in visibleControllers {
                 record(c, .traitCollectionDidChange)
                 c.traitCollectionDidChange(previous)

@@ -8,7 +8,8 @@ public final class Window {
     public let storyboard: Storyboard
     public let registry: ControllerRegistry
     public private(set) var root: ViewController!
-    public internal(set) var traits: Traits
+    /// A change re-lays tab bars for the idiom (More appears or disappears) inside the transition.
+    public internal(set) var traits: Traits { didSet { if traits.idiom != oldValue.idiom { relayoutTabBars() } } }
     public internal(set) var log = EventLog()
     /// Counts successful state changes; part of STATE and the page.
     public internal(set) var version = 0
