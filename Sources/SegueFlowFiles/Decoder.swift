@@ -418,7 +418,7 @@ struct Decoder {
         .collection: ["views"],
         .stack: ["axis", "views"],
         .scroll: ["views"],
-        .container: ["views"],
+        .container: ["views", "embed"],
         .view: ["views"],
         .spacer: [],
         .map: ["text"],
@@ -492,6 +492,7 @@ struct Decoder {
             element.children = children.compactMap { decodeElement($0, scene: scene, sink: &sink) }
         }
         element.tap = tapTarget(fields, sink: &sink)
+        if kind == .container { element.embed = fields.string("embed") }
         if kind == .table {
             if fields.has("sections"), fields.has("rows") {
                 diagnostics.error(line: fields.line("rows"), "\(context) has both 'sections' and 'rows'")

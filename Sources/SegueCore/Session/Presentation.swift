@@ -54,7 +54,7 @@ extension Window {
                 controller.presentationCaller = caller
                 controller.presentedStyle = style
                 controller.presentedTransition = transitionStyle
-                controller.popoverAnchor = style == .popover ? anchor : nil
+                controller.popoverAnchor = style == .popover || controller is AlertController ? anchor : nil
             }
         )
     }
