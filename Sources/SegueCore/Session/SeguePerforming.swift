@@ -30,6 +30,11 @@ extension Window {
             warn("segue '\(identifier)': \(source.topLevel.id) is already presenting; present does nothing")
             return
         }
+        if case .present(let style, let transitionStyle) = plan {
+            try checkTransitionStyle(style: style ?? destinationScene.modalPresentationStyle ?? .fullScreen,
+                                     transitionStyle: transitionStyle ?? destinationScene.modalTransitionStyle ?? .coverVertical,
+                                     isAlert: destinationScene.kind == .alertController)
+        }
         if userInitiated, !askShouldPerform(spec, source: source, sender: sender) { return }
         let destination = try instantiate(sceneID: destinationID)
         prepare(spec, source: source, destination: destination, sender: sender)
