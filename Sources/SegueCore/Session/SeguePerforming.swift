@@ -162,6 +162,9 @@ extension Window {
             } else if let tabs = parent as? TabBarController, let index = tabs.children.firstIndex(where: { $0 === node }),
                       index != tabs.selectedIndex {
                 try? tabs.select(index: index, userInitiated: false)
+            } else if let split = parent as? SplitViewController, node === split.primaryViewController,
+                      split.isCollapsed, split.collapsedShowsSecondary {
+                split.showPrimaryCollapsed(animated: false)
             }
             node = parent
         }
