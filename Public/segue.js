@@ -39,24 +39,31 @@
     }).catch(function () { pending = false; });
   }
 
+  // Without the script a popover sits near the bar its anchor is in (CSS classes anchor-*);
+  // with it, the bubble points at the anchor itself.
   function placePopovers() {
-    var layers = document.querySelectorAll("[data-anchor]");
-    for (var i = 0; i < layers.length; i++) {
-      var layer = layers[i];
-      var bubble = layer.querySelector(".popover-bubble");
-      var anchor = document.querySelector("[data-element=\"" + CSS.escape(layer.getAttribute("data-anchor")) + "\"]");
-      if (!bubble || !anchor) continue;
+    var bubbles = document.querySelectorAll(".popover[data-anchor]");
+    for (var i = 0; i < bubbles.length; i++) {
+      var bubble = bubbles[i];
+      var name = bubble.getAttribute("data-anchor");
+      var anchor = null, candidates = document.querySelectorAll("[data-element]");
+      for (var j = 0; j < candidates.length; j++) {
+        if (candidates[j].getAttribute("data-element") === name) { anchor = candidates[j]; break; }
+      }
+      if (!anchor) continue;
       var a = anchor.getBoundingClientRect();
       var w = bubble.offsetWidth, h = bubble.offsetHeight;
       var below = a.bottom + 12 + h <= window.innerHeight || a.top < h + 12;
-      var left = Math.min(Math.max(8, a.left + a.width / 2 - w / 2), window.innerWidth - w - 8);
+      var left = Math.min(Math.max(8, a.left + a.width / 2 - w / 2), Math.max(8, window.innerWidth - w - 8));
       bubble.style.position = "fixed";
       bubble.style.left = left + "px";
-      bubble.style.top = (below ? a.bottom + 12 : a.top - 12 - h) + "px";
-      bubble.style.setProperty("--arrow-x", (a.left + a.width / 2 - left) + "px");
+      bubble.style.top = (below ? a.bottom + 12 : Math.max(8, a.top - 12 - h)) + "px";
+      bubble.style.right = "auto";
+      bubble.style.bottom = "auto";
+      bubble.style.setProperty("--arrow-x", Math.round(a.left + a.width / 2 - left) + "px");
       bubble.classList.toggle("arrow-up", below);
       bubble.classList.toggle("arrow-down", !below);
-      layer.classList.add("placed");
+      bubble.classList.add("is-placed");
     }
   }
 

@@ -12,9 +12,20 @@ extension PageBuilder {
         w.attribute("data-scene", p.sceneID)
         w.raw(">")
         let saved = editing
+        let savedEmbedded = embeddedPanes
+        embeddedPanes = p.children
         editing = tableEditing
         for node in p.nodes { self.node(node) }
         editing = saved
+        // Children added in code (not through a container view) follow the view.
+        if !embeddedPanes.isEmpty {
+            w.raw("<div class=\"container container-children\">")
+            let rest = embeddedPanes
+            embeddedPanes = []
+            for child in rest { pane(child.pane) }
+            w.raw("</div>")
+        }
+        embeddedPanes = savedEmbedded
         w.raw("</div>")
     }
 
@@ -58,6 +69,16 @@ extension PageBuilder {
             w.raw("</div>")
         case .spacer:
             w.raw("<div class=\"spacer\"></div>")
+        case .container where n.embed != nil && embeddedPanes.contains { $0.embedSegue == n.embed }:
+            let index = embeddedPanes.firstIndex { $0.embedSegue == n.embed }!
+            let child = embeddedPanes.remove(at: index)
+            w.raw("<div class=\"container container-embed\"")
+            w.attribute("data-embed", n.embed)
+            w.raw(">")
+            let saved = embeddedPanes
+            pane(child.pane)
+            embeddedPanes = saved
+            w.raw("</div>")
         case .container, .view:
             if n.children.isEmpty {
                 placeholderBox(n)
