@@ -119,3 +119,37 @@ import Testing
         #expect(js.body.contains("/traits"))
     }
 }
+
+/// `Examples/photo-book.yaml`: page views driven by plain form posts (no JavaScript).
+@Suite(.serialized) struct PhotoBookEndToEndTests {
+    let server: LiveServer
+    init() throws { server = try LiveServer(flow: "Examples/photo-book.yaml") }
+
+    @Test func turningPagesWithFormPosts() throws {
+        let jar = temporaryJar()
+        var page = try curl("GET", server.base + "/", jar: jar, follow: true)
+        let csrf = try #require(hiddenValue("csrf", in: page.body))
+        func tap(_ element: String) throws -> HTTPResult {
+            let url = hiddenValue("url", in: page.body) ?? ""
+            page = try curl("POST", server.base + "/tap", form: [("csrf", csrf), ("url", url), ("element", element)], jar: jar, follow: true)
+            return page
+        }
+        _ = try tap("holidayRow")
+        #expect(page.effectiveURL.hasSuffix("~fullScreen.crossDissolve~book@0(cover,beach)"))
+        #expect(page.body.contains("pages-pageCurl") && page.body.contains("is-spread"))
+        let next = try #require(page.body.range(of: #"data-element="[^"]*\.next""#, options: .regularExpression).map { String(page.body[$0]) })
+        let nextID = String(next.dropFirst("data-element=\"".count).dropLast())
+        _ = try tap(nextID)
+        #expect(page.effectiveURL.hasSuffix("book@2(harbour,ridge)"))
+        _ = try tap(nextID)
+        #expect(page.effectiveURL.hasSuffix("book@4(market,back)"))
+        #expect(!page.body.contains(nextID))  // nothing beyond the last spread
+        // Going back in history is a jump back to the first spread.
+        page = try curl("GET", server.base + "/ui/shelfNav(shelf)~fullScreen.crossDissolve~book@0(cover,beach)", jar: jar)
+        #expect(page.status == 200 && page.body.contains("Holiday 2026"))
+        _ = try tap("closeCover")
+        #expect(page.effectiveURL.hasSuffix("/ui/shelfNav(shelf)"))
+        _ = try tap("albumRow")
+        #expect(page.body.contains("page-dots") && page.body.contains("aria-label=\"Page 1 of 4\""))
+    }
+}
