@@ -39,6 +39,8 @@ import Testing
         let portrait = try act(id, #"{"action":"setTraits","traits":{"width":820,"height":1180}}"#)
         let portraitState = portrait.json["state"] as! [String: Any]
         #expect(visible(portraitState) == ["message"])
+        #expect(portraitState[path: "root.displayMode"] as? String == "primaryHidden")
+        #expect(portraitState[path: "root.collapsed"] as? Bool == false)
         let elements = portraitState["elements"] as! [[String: Any]]
         let show = try #require(elements.first { $0["title"] as? String == "Inbox" && $0["role"] as? String == "barButton" })
         let events = (portrait.json["events"] as! [[String: Any]]).map { $0["event"] as! String }
