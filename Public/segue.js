@@ -10,7 +10,8 @@
   var tokenInput = form && form.querySelector("input[name=csrf]");
   if (!body || !tokenInput) return;
 
-  var sent = null, pending = false, timer = 0;
+  // The viewport the server rendered this page for: no report needed while it matches.
+  var sent = body.getAttribute("data-viewport"), pending = false, timer = 0;
 
   function viewport() {
     return {

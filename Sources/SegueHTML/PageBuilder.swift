@@ -95,6 +95,7 @@ struct PageBuilder {
         w.raw("\"")
         w.attribute("data-session", screen.sessionID)
         w.attribute("data-version", screen.version)
+        w.attribute("data-viewport", "\(screen.traits.width)x\(screen.traits.height)")
         w.raw("><form class=\"screen\" method=\"post\"")
         w.attribute("action", context.actionPath)
         w.raw("><input type=\"hidden\" name=\"csrf\"")

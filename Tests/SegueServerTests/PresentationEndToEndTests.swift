@@ -98,7 +98,7 @@ import Testing
         let again = try curl("POST", server.base + "/traits", form: [("csrf", csrf), ("width", "1180"), ("height", "820")], jar: jar)
         #expect(again.json["changed"] as? Bool == false)
         let wide = try curl("GET", server.base + "/", jar: jar, follow: true)
-        #expect(wide.body.contains("idiom-pad"))
+        #expect(wide.body.contains("idiom-pad") && wide.body.contains("data-viewport=\"1180x820\""))
         #expect(wide.body.contains("data-element=\"msgAnna\"") && wide.body.contains("data-element=\"reply\""))
         // Bad reports: wrong token, cross-site, bad sizes, no session, wrong method.
         #expect(try curl("POST", server.base + "/traits", form: [("csrf", "nope"), ("width", "10"), ("height", "10")], jar: jar).status == 403)
