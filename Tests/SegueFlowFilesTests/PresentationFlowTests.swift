@@ -82,4 +82,33 @@ import Testing
         #expect(lines.contains { $0.contains("embeds unknown segue 'nothing'") })
         #expect(lines.contains { $0.contains("which is a show segue, not embed") })
     }
+
+    @Test func orientationSettingsDecideTheRotationTrio() throws {
+        let board = try #require(load("""
+        initialViewController: home
+        scenes:
+          home: {supportedInterfaceOrientations: [portrait], shouldAutorotate: true}
+          free: {}
+          fixed: {shouldAutorotate: false}
+        """))
+        #expect(board["home"]?.supportedInterfaceOrientations == [.portrait])
+        #expect(board["fixed"]?.shouldAutorotate == false)
+        func trio(_ initial: String) throws -> Bool {
+            var copy = board
+            copy.initialViewController = initial
+            let window = Window(id: "t", storyboard: copy)
+            try window.launch()
+            let outcome = try window.perform(.setTraits(Traits(width: 844, height: 390)))
+            #expect(outcome.events.contains { $0.event == .traitCollectionDidChange })
+            return outcome.events.contains { $0.event == .willRotateToInterfaceOrientation }
+        }
+        #expect(try trio("free"))
+        #expect(try !trio("home"))
+        #expect(try !trio("fixed"))
+        #expect(problems("""
+        initialViewController: home
+        scenes:
+          home: {supportedInterfaceOrientations: [sideways]}
+        """).contains { $0.contains("unknown supportedInterfaceOrientations 'sideways'") })
+    }
 }
