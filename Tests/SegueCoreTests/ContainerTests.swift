@@ -213,3 +213,17 @@ final class FlipContainer: ViewController {
         #expect(w.log.lastSeq == seq && w.warnings.count == 2)
     }
 }
+
+@Suite struct CollapsedSplitBackTests {
+    @Test func theBackToThePrimaryShowsOnlyAtTheSecondarysRoot() throws {
+        var board = containerStoryboard()
+        board.scenes["detail"]!.segues = [SegueSpec(id: "more", kind: .show, destination: "other")]
+        let w = try launched(board)
+        #expect(w.elements.filter { $0.role == .backButton }.map(\.title) == ["Mailboxes"])
+        _ = try w.run(.performSegue(identifier: "more", controller: nil))
+        // The secondary's own stack: its back button pops within it.
+        #expect(w.elements.filter { $0.role == .backButton }.map(\.title) == ["Detail"])
+        _ = try w.run(.pop(navigationController: nil))
+        #expect(w.elements.filter { $0.role == .backButton }.map(\.title) == ["Mailboxes"])
+    }
+}

@@ -38,7 +38,7 @@ extension ScreenBuilder {
         let title = split.primaryTitle
         if split.isCollapsed {
             guard let shown = split.visibleChildren.first else { return result }
-            if shown === split.secondaryViewController, split.primaryViewController != nil {
+            if shown === split.secondaryViewController, split.primaryViewController != nil, collapsedBackShows(on: shown) {
                 let id = register("\(split.id).back", role: .backButton, title: title, controller: split,
                                   target: .chrome(.collapsedBack(split)))
                 let item = BarItem(elementID: id, role: .backButton, title: title)
@@ -78,12 +78,22 @@ extension ScreenBuilder {
         return result
     }
 
+    /// Collapsed, the secondary's root gets a back button to the primary, as a navigation stack
+    /// would: not above the secondary's own root (its back button pops), not when its item
+    /// hides the back button or replaces it with left items.
+    func collapsedBackShows(on secondary: ViewController) -> Bool {
+        guard let nav = secondary as? NavigationController, !nav.isNavigationBarHidden, let top = nav.topViewController else { return true }
+        if nav.children.count > 1 { return false }
+        let item = top.navigationItem
+        return !item.hidesBackButton && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)
+    }
+
     /// Puts a split item into the navigation bar of a column at its root: as the back button
     /// (collapsed) or the first left item (pad portrait). False when there is no such bar.
     func inject(_ item: BarItem, asBack: Bool, into column: inout Pane) -> Bool {
         guard case .navigation(var nav) = column, var bar = nav.bar else { return false }
         if asBack {
-            guard bar.backButton == nil, bar.leftItems.isEmpty else { return bar.backButton == nil ? false : true }
+            guard bar.backButton == nil else { return false }
             bar.backButton = item
         } else {
             bar.leftItems.insert(item, at: 0)
