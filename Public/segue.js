@@ -47,9 +47,11 @@
     for (var i = 0; i < bubbles.length; i++) {
       var bubble = bubbles[i];
       var name = bubble.getAttribute("data-anchor");
-      var anchor = null, candidates = document.querySelectorAll("[data-element]");
+      // The anchor is inert under the popover: found by its element id (data-item on bar items).
+      var anchor = null, candidates = document.querySelectorAll("[data-element], [data-item]");
       for (var j = 0; j < candidates.length; j++) {
-        if (candidates[j].getAttribute("data-element") === name) { anchor = candidates[j]; break; }
+        var c = candidates[j];
+        if (c.getAttribute("data-element") === name || c.getAttribute("data-item") === name) { anchor = c; break; }
       }
       if (!anchor) continue;
       var a = anchor.getBoundingClientRect();

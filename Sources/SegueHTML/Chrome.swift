@@ -58,6 +58,8 @@ extension PageBuilder {
         case .inert:
             w.raw("<span")
             w.flag("aria-disabled=\"true\"", !item.isEnabled)
+            // Under a popover, bar items are inert but still what the popover points at.
+            w.attribute("data-item", item.elementID)
         }
         w.raw(" class=\"bar-button")
         if isBack { w.raw(" bar-back") }

@@ -56,6 +56,8 @@ import Testing
         let page = html(w)
         #expect(page.contains("class=\"layer layer-popover"))
         #expect(page.contains("data-anchor=\"filters\""))
+        // The anchor under the popover is inert but findable by the script.
+        #expect(page.contains("data-item=\"filters\""))
         #expect(page.contains("popover-arrow"))
         let outside = try #require(w.screen().layers.last?.dismissElementID)
         #expect(page.contains("class=\"popover-outside\"") && page.contains("data-element=\"\(outside)\""))
