@@ -227,3 +227,30 @@ final class FlipContainer: ViewController {
         #expect(w.elements.filter { $0.role == .backButton }.map(\.title) == ["Mailboxes"])
     }
 }
+
+@Suite struct SplitURLTests {
+    @Test func theColumnInFrontIsPartOfTheURLAndHistoryBringsItBack() throws {
+        let w = try launched(containerStoryboard())
+        let secondaryURL = w.canonicalURL
+        #expect(secondaryURL == "/ui/split(listNav(list),detailNav(detail))")
+        let back = try #require(w.elements.first { $0.role == .backButton })
+        _ = try w.perform(.tap(element: back.id, values: [:]))
+        #expect(w.canonicalURL == "/ui/split@0(listNav(list),detailNav(detail))")
+        // Browser back: the secondary on top again, with appearance events.
+        let outcome = try w.navigate(to: try #require(HierarchyPath.parse(secondaryURL)))
+        #expect(outcome.events.contains { $0.event == .viewDidAppear && $0.scene == "detail" })
+        #expect(w.visibleScenes == ["detail"] && w.canonicalURL == secondaryURL)
+        // And forward again, in a fresh session too (another browser).
+        let other = try launched(containerStoryboard())
+        _ = try other.navigate(to: try #require(HierarchyPath.parse("/ui/split@0(listNav(list),detailNav(detail))")))
+        #expect(other.visibleScenes == ["list"])
+        // Pad portrait: @0 is the primary overlay; pad landscape shows both and drops it.
+        let pad = try launched(containerStoryboard(), traits: Traits(width: 820, height: 1180))
+        _ = try pad.navigate(to: try #require(HierarchyPath.parse("/ui/split@0(listNav(list),detailNav(detail))")))
+        #expect(pad.visibleScenes == ["detail", "list"])
+        _ = try pad.perform(.setTraits(Traits(width: 1180, height: 820)))
+        #expect(pad.canonicalURL == secondaryURL)
+        #expect { try w.navigate(to: try #require(HierarchyPath.parse("/ui/split@3(listNav(list),detailNav(detail))"))) }
+            throws: { ($0 as? ActionError)?.code == .invalidURL }
+    }
+}

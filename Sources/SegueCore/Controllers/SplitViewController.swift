@@ -17,11 +17,15 @@ open class SplitViewController: ViewController {
         case allVisible, primaryHidden, primaryOverlay
     }
 
+    /// Whether the primary is in front where only one column shows: collapsed, the primary is on
+    /// top of the one stack (after Back); pad portrait, the primary overlay is shown. False after
+    /// `showDetail` and whenever the display changes between collapsed, portrait and landscape.
+    /// Part of the canonical URL (`split@0(…)`).
+    public internal(set) var isPrimaryInFront = false
     /// Pad portrait: whether the primary is shown as an overlay over the secondary.
-    public internal(set) var isShowingPrimaryOverlay = false
-    /// Collapsed: whether the secondary is on top of the one stack (true after `showDetail` and
-    /// when collapsing; false after going back to the primary).
-    public internal(set) var collapsedShowsSecondary = true
+    public var isShowingPrimaryOverlay: Bool { displayMode == .primaryOverlay }
+    /// Collapsed: whether the secondary is on top of the one stack.
+    public var collapsedShowsSecondary: Bool { !isPrimaryInFront }
 
     open override var kind: SceneKind { .splitViewController }
     open override var isContainer: Bool { true }
@@ -38,7 +42,7 @@ open class SplitViewController: ViewController {
         if traits.horizontalSizeClass == .compact || traits.orientation == .landscape || secondaryViewController == nil {
             return .allVisible
         }
-        return isShowingPrimaryOverlay ? .primaryOverlay : .primaryHidden
+        return isPrimaryInFront ? .primaryOverlay : .primaryHidden
     }
 
     /// The title of the primary column: its navigation top's title, else its own.
@@ -70,11 +74,25 @@ open class SplitViewController: ViewController {
         for c in children { window.sendDidMove(c, to: self) }
     }
 
+    /// Whether `isPrimaryInFront` means anything with these traits (one column shown).
+    static func showsOneColumn(_ traits: Traits) -> Bool {
+        traits.horizontalSizeClass == .compact || traits.orientation == .portrait
+    }
+
+    static func regime(_ traits: Traits) -> Int {
+        traits.horizontalSizeClass == .compact ? 0 : traits.orientation == .portrait ? 1 : 2
+    }
+
     /// Called (inside the trait transition) when the viewport changes: collapsing puts the
-    /// secondary on top of the stack; any change hides the primary overlay.
+    /// secondary on top of the stack, and the primary overlay closes, as UIKit does.
     func traitsWillChange(from old: Traits, to new: Traits) {
-        isShowingPrimaryOverlay = false
-        if old.horizontalSizeClass != .compact, new.horizontalSizeClass == .compact { collapsedShowsSecondary = true }
+        if Self.regime(old) != Self.regime(new) { isPrimaryInFront = false }
+    }
+
+    /// URL restoration: the primary in front (`@0`) or not; ignored where both columns show.
+    func restorePrimaryInFront(_ front: Bool, animated: Bool) {
+        guard let window, Self.showsOneColumn(window.traits), secondaryViewController != nil, front != isPrimaryInFront else { return }
+        window.transition(animated: animated, mutate: { isPrimaryInFront = front })
     }
 
     /// Pad portrait: shows or hides the primary overlay (the display-mode bar button, a tap on
@@ -89,7 +107,7 @@ open class SplitViewController: ViewController {
             window.warn("the primary overlay of \(id) is already \(shown ? "shown" : "hidden")")
             return
         }
-        window.transition(animated: animated, mutate: { isShowingPrimaryOverlay = shown })
+        window.transition(animated: animated, mutate: { isPrimaryInFront = shown })
     }
 
     /// Collapsed: the back button on the secondary returns to the primary.
@@ -99,7 +117,7 @@ open class SplitViewController: ViewController {
             window.warn("\(id) is not showing its secondary in a collapsed stack; back does nothing")
             return
         }
-        window.transition(animated: animated, mutate: { collapsedShowsSecondary = false })
+        window.transition(animated: animated, mutate: { isPrimaryInFront = true })
     }
 
     /// `showDetailViewController`: replaces the secondary column (collapsed: it goes on top of
@@ -120,8 +138,7 @@ open class SplitViewController: ViewController {
                 if let old { old.parent = nil; children.removeLast(children.count - 1) }
                 children.append(controller)
                 controller.parent = self
-                collapsedShowsSecondary = true
-                isShowingPrimaryOverlay = false
+                isPrimaryInFront = false
             },
             afterCommit: {
                 if let old { window.sendDidMove(old, to: nil) }
