@@ -142,6 +142,7 @@ extension PageBuilder {
             styleClass("button-", n.style, default: "plain")
             w.raw(" button-inert\"")
             w.flag("aria-disabled=\"true\"", !n.enabled)
+            w.attribute("data-item", n.id)  // what a popover above may point at
             w.raw(">")
             w.text(title)
             w.raw("</span>")
@@ -384,7 +385,9 @@ extension PageBuilder {
         let tap = claim(row.id)
         switch tap {
         case .live(let id, let enabled): openSubmit(id, enabled: enabled)
-        case .inert: w.raw("<div")
+        case .inert:
+            w.raw("<div")
+            w.attribute("data-item", row.id)  // what a popover above may point at
         }
         w.raw(" class=\"cell cell-")
         w.text(row.style.rawValue)

@@ -65,6 +65,18 @@ import Testing
         for element in w.elements { #expect(page.components(separatedBy: "data-element=\"\(element.id)\"").count == 2) }
     }
 
+    @Test func popoversFromContentPointAtTheirInertAnchor() throws {
+        // A popover presented by a content button's segue points at the (inert) button.
+        var board = try FlowFileLoader.parse(Self.flow.replacingOccurrences(of: "segue: curl}", with: "segue: filters}"),
+                                             fileName: "t.yaml", format: .yaml)
+        board.initialViewController = "split"
+        let pad = Window(id: "s", storyboard: board, traits: Traits(width: 1180, height: 820))
+        try pad.launch()
+        _ = try pad.perform(.tap(element: "curlButton", values: [:]))
+        let page = html(pad)
+        #expect(page.contains("data-anchor=\"curlButton\"") && page.contains("data-item=\"curlButton\""))
+    }
+
     @Test func splitOverlayAndCollapsedStackHaveTheirButtons() throws {
         let w = try window(Traits(width: 820, height: 1180))
         var page = html(w)
