@@ -65,6 +65,13 @@ let package = Package(
             path: "Examples/MailGuarded",
             swiftSettings: swiftSettings
         ),
+        // The custom container example (WWDC 2011 containment): transition(from:to:) in Swift.
+        .executableTarget(
+            name: "recipes",
+            dependencies: ["SegueServer"],
+            path: "Examples/Recipes",
+            swiftSettings: swiftSettings
+        ),
 
         .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueFlowFilesTests", dependencies: ["SegueFlowFiles"], swiftSettings: swiftSettings),

@@ -11,6 +11,8 @@ struct Decoder {
         var initialViewController: String?
         var initialLine: Int
         var scenes: [Scene] = []
+        /// Inline alerts (`alert:` on a tappable element) become scenes of their own.
+        var inlineScenes: [Scene] = []
         /// Scene id → lines of its keys, for the validator's messages.
         var keyLines: [String: [String: Int]] = [:]
         /// Tap targets by scene, with lines.
@@ -73,6 +75,8 @@ struct Decoder {
             if let scene = decodeScene(id: entry.key, keyNode: entry.keyNode, node: entry.value, into: &result) {
                 result.scenes.append(scene)
             }
+            result.scenes += result.inlineScenes
+            result.inlineScenes = []
         }
         return result
     }
@@ -210,6 +214,17 @@ struct Decoder {
             }
             scene.view = elements.compactMap { decodeElement($0, scene: context, sink: &sink) }
         }
+        // Inline alerts: a scene `SCENE.alert.N` each, presented by a segue `alert.N`.
+        for (index, inline) in sink.inlineAlerts.enumerated() {
+            var alertScene = Scene(id: "\(id).alert.\(index + 1)", kind: .alertController)
+            alertScene.title = inline.alert.title
+            alertScene.alert = inline.alert
+            alertScene.location = inline.location
+            result.inlineScenes.append(alertScene)
+            var segue = SegueSpec(id: "alert.\(index + 1)", kind: .presentation, destination: alertScene.id)
+            segue.location = inline.location
+            scene.segues.append(segue)
+        }
 
         var lines: [String: Int] = [:]
         for entry in fields.entries { lines[entry.key] = entry.keyNode.line }
@@ -229,12 +244,13 @@ struct Decoder {
         var sceneID: String
         var taps: [(TapTarget, Int)] = []
         var ids: [(String, Int)] = []
+        var inlineAlerts: [(alert: AlertSpec, location: SourceLocation?)] = []
         mutating func id(_ id: String?, line: Int) { if let id { ids.append((id, line)) } }
     }
 
     // MARK: Bar items
 
-    static let barButtonItemKeys: Set<String> = ["id", "title", "image", "style", "systemItem", "enabled", "segue", "action"]
+    static let barButtonItemKeys: Set<String> = ["id", "title", "image", "style", "systemItem", "enabled", "segue", "action", "alert"]
 
     private func decodeNavigationItem(_ node: Node, scene: String, sink: inout SceneSink) -> NavigationItemSpec {
         var item = NavigationItemSpec()
@@ -304,6 +320,17 @@ struct Decoder {
         let segue = fields.string("segue"), action = fields.string("action")
         if segue != nil, action != nil {
             diagnostics.error(line: fields.line("action"), "\(fields.context) has both 'segue' and 'action'")
+        }
+        if let node = fields["alert"] {
+            if segue != nil || action != nil {
+                diagnostics.error(line: fields.line("alert"), "\(fields.context) has 'alert' and also 'segue' or 'action'")
+            }
+            let context = "inline alert of \(fields.context)"
+            guard let alertFields = Fields(node, context: context, allowed: ["title", "message", "preferredStyle", "textFields", "actions"],
+                                           what: context, diagnostics: diagnostics) else { return nil }
+            let alert = decodeAlert(alertFields, title: alertFields.string("title"), scene: context, sink: &sink)
+            sink.inlineAlerts.append((alert, diagnostics.location(node)))
+            return .segue("alert.\(sink.inlineAlerts.count)")
         }
         if let segue {
             sink.taps.append((.segue(segue), fields.line("segue")))
@@ -399,7 +426,7 @@ struct Decoder {
 
     // MARK: View elements
 
-    static let commonElementKeys: Set<String> = ["id", "enabled", "segue", "action"]
+    static let commonElementKeys: Set<String> = ["id", "enabled", "segue", "action", "alert"]
 
     /// Keys each element kind takes besides the common ones.
     static let elementKeys: [ViewNode.Kind: Set<String>] = [
@@ -418,7 +445,7 @@ struct Decoder {
         .collection: ["views"],
         .stack: ["axis", "views"],
         .scroll: ["views"],
-        .container: ["views"],
+        .container: ["views", "embed"],
         .view: ["views"],
         .spacer: [],
         .map: ["text"],
@@ -492,6 +519,7 @@ struct Decoder {
             element.children = children.compactMap { decodeElement($0, scene: scene, sink: &sink) }
         }
         element.tap = tapTarget(fields, sink: &sink)
+        if kind == .container { element.embed = fields.string("embed") }
         if kind == .table {
             if fields.has("sections"), fields.has("rows") {
                 diagnostics.error(line: fields.line("rows"), "\(context) has both 'sections' and 'rows'")
@@ -523,7 +551,7 @@ struct Decoder {
             return row
         }
         guard let fields = Fields(node, context: "table row of \(scene)", allowed: [
-            "id", "text", "detail", "style", "accessory", "image", "segue", "action",
+            "id", "text", "detail", "style", "accessory", "image", "segue", "action", "alert",
         ], what: "a table row in \(scene)", diagnostics: diagnostics) else { return nil }
         var row = TableRow(id: fields.string("id"), text: fields.string("text"), detail: fields.string("detail"))
         sink.id(row.id, line: fields.line("id"))

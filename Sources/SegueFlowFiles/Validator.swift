@@ -17,6 +17,7 @@ struct Validator {
             checkContainer(scene, written: Set(lines.keys), line: line)
             checkSegues(scene, scenes: scenes, implemented: implemented)
             checkTaps(scene, taps: decoded.taps[scene.id] ?? [])
+            checkEmbeds(scene)
             var seen: [String: Int] = [:]
             for (id, idLine) in decoded.elementIDs[scene.id] ?? [] {
                 if let first = seen[id] {
@@ -150,6 +151,23 @@ struct Validator {
                 }
                 if scenes[destination] == nil {
                     diagnostics.error(line: line, "\(name) names unknown destination '\(destination)'")
+                }
+            }
+        }
+    }
+
+    /// A container view's `embed` names an `embed` segue of its scene.
+    private func checkEmbeds(_ scene: Scene) {
+        for node in scene.view {
+            node.forEach { n in
+                guard let embed = n.embed else { return }
+                let line = n.location?.line ?? scene.location?.line ?? 1
+                if let segue = scene.segue(embed) {
+                    if segue.kind != .embed {
+                        diagnostics.error(line: line, "container in scene '\(scene.id)' embeds segue '\(embed)', which is a \(segue.kind.rawValue) segue, not embed")
+                    }
+                } else {
+                    diagnostics.error(line: line, "container in scene '\(scene.id)' embeds unknown segue '\(embed)'")
                 }
             }
         }

@@ -58,6 +58,8 @@ extension PageBuilder {
         case .inert:
             w.raw("<span")
             w.flag("aria-disabled=\"true\"", !item.isEnabled)
+            // Under a popover, bar items are inert but still what the popover points at.
+            w.attribute("data-item", item.elementID)
         }
         w.raw(" class=\"bar-button")
         if isBack { w.raw(" bar-back") }
@@ -151,37 +153,43 @@ extension PageBuilder {
     // MARK: Split
 
     mutating func split(_ p: SplitPane) {
-        w.raw("<div class=\"pane pane-split")
+        w.raw("<div class=\"pane pane-split split-")
+        w.text(p.displayMode.rawValue)
         if p.isPrimaryOverlay { w.raw(" is-primary-overlay") }
-        if p.columns.count == 1 { w.raw(" is-collapsed") }
+        if p.isCollapsed { w.raw(" is-collapsed") }
         w.raw("\"")
         w.attribute("data-controller", p.controllerID)
         w.attribute("data-columns", p.columns.count)
         w.raw(">")
-        if let id = p.showPrimaryElementID {
-            let title = elementTitle(id) ?? "Show Sidebar"
-            switch claim(id) {
-            case .live(let id, let enabled):
-                openSubmit(id, enabled: enabled)
-                w.raw(" class=\"bar-button split-show-primary\">")
-                w.raw(Icons.sidebar)
-                w.raw("<span class=\"visually-hidden\">")
-                w.text(title)
-                w.raw("</span></button>")
-            case .inert:
-                w.raw("<span class=\"bar-button split-show-primary\">")
-                w.raw(Icons.sidebar)
-                w.raw("<span class=\"visually-hidden\">")
-                w.text(title)
-                w.raw("</span></span>")
-            }
+        // Items for a column without a navigation bar of its own (otherwise they are in its bar).
+        if !p.barItems.isEmpty {
+            w.raw("<header class=\"navbar split-bar\"><div class=\"navbar-row\"><div class=\"navbar-leading\">")
+            for item in p.barItems { barItem(item, isBack: item.role == .backButton) }
+            w.raw("</div></div></header>")
         }
         for (i, column) in p.columns.enumerated() {
-            w.raw(i == 0 ? "<div class=\"split-column split-primary\">" : "<div class=\"split-column split-secondary\">")
+            let isPrimary = i == 0 && p.columns.count == 2
+            w.raw(isPrimary ? "<div class=\"split-column split-primary\">" : "<div class=\"split-column split-secondary\">")
             pane(column)
+            if !isPrimary, p.isPrimaryOverlay { outsideTap(p.hidePrimaryElementID, class: "split-dimming") }
             w.raw("</div>")
         }
         w.raw("</div>")
+    }
+
+    /// A tap on an area rather than a control: outside a popover, the dimmed secondary under the
+    /// primary overlay, the curl of a `partialCurl` presentation.
+    mutating func outsideTap(_ elementID: String?, class name: StaticString) {
+        guard case .live(let id, let enabled) = claim(elementID) else { return }
+        let title = elementTitle(id) ?? "Dismiss"
+        openSubmit(id, enabled: enabled)
+        w.raw(" class=\"")
+        w.raw(name)
+        w.raw("\"")
+        w.attribute("aria-label", title)
+        w.raw("><span class=\"visually-hidden\">")
+        w.text(title)
+        w.raw("</span></button>")
     }
 
     // MARK: Pages

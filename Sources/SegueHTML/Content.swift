@@ -12,9 +12,20 @@ extension PageBuilder {
         w.attribute("data-scene", p.sceneID)
         w.raw(">")
         let saved = editing
+        let savedEmbedded = embeddedPanes
+        embeddedPanes = p.children
         editing = tableEditing
         nodes(p.nodes)
         editing = saved
+        // Children added in code (not through a container view) follow the view.
+        if !embeddedPanes.isEmpty {
+            w.raw("<div class=\"container container-children\">")
+            let rest = embeddedPanes
+            embeddedPanes = []
+            for child in rest { pane(child.pane) }
+            w.raw("</div>")
+        }
+        embeddedPanes = savedEmbedded
         w.raw("</div>")
     }
 
@@ -60,6 +71,16 @@ extension PageBuilder {
             w.raw("</div>")
         case .spacer:
             w.raw("<div class=\"spacer\"></div>")
+        case .container where n.embed != nil && embeddedPanes.contains { $0.embedSegue == n.embed }:
+            let index = embeddedPanes.firstIndex { $0.embedSegue == n.embed }!
+            let child = embeddedPanes.remove(at: index)
+            w.raw("<div class=\"container container-embed\"")
+            w.attribute("data-embed", n.embed)
+            w.raw(">")
+            let saved = embeddedPanes
+            pane(child.pane)
+            embeddedPanes = saved
+            w.raw("</div>")
         case .container, .view:
             if n.children.isEmpty {
                 placeholderBox(n)
@@ -123,6 +144,7 @@ extension PageBuilder {
             styleClass("button-", n.style, default: "plain")
             w.raw(" button-inert\"")
             w.flag("aria-disabled=\"true\"", !n.enabled)
+            w.attribute("data-item", n.id)  // what a popover above may point at
             w.raw(">")
             w.text(title)
             w.raw("</span>")
@@ -365,7 +387,9 @@ extension PageBuilder {
         let tap = claim(row.id)
         switch tap {
         case .live(let id, let enabled): openSubmit(id, enabled: enabled)
-        case .inert: w.raw("<div")
+        case .inert:
+            w.raw("<div")
+            w.attribute("data-item", row.id)  // what a popover above may point at
         }
         w.raw(" class=\"cell cell-")
         w.text(row.style.rawValue)

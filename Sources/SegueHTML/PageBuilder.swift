@@ -20,6 +20,8 @@ struct PageBuilder {
     var interactive = true
     /// Whether tables being drawn show editing controls.
     var editing = false
+    /// The children of the custom container being drawn, not yet placed in a container view.
+    var embeddedPanes: [EmbeddedPane] = []
 
     init(screen: Screen, context: PageContext, capacity: Int) {
         self.w = HTMLWriter(capacity: capacity)
@@ -93,6 +95,7 @@ struct PageBuilder {
         w.raw("\"")
         w.attribute("data-session", screen.sessionID)
         w.attribute("data-version", screen.version)
+        w.attribute("data-viewport", "\(screen.traits.width)x\(screen.traits.height)")
         w.raw("><form class=\"screen\" method=\"post\"")
         w.attribute("action", context.actionPath)
         w.raw("><input type=\"hidden\" name=\"csrf\"")
@@ -186,8 +189,14 @@ struct PageBuilder {
             w.raw("><span class=\"popover-arrow\" aria-hidden=\"true\"></span><div class=\"popover-body\">")
             pane(layer.pane)
             w.raw("</div></div>")
+            outsideTap(layer.dismissElementID, class: "popover-outside")
         case .fullScreen, .overFullScreen, .currentContext, .alert:
             w.raw(">")
+            if layer.transitionStyle == .partialCurl, layer.dismissElementID != nil {
+                w.raw("<div class=\"page-curl\">")
+                outsideTap(layer.dismissElementID, class: "page-curl-button")
+                w.raw("</div>")
+            }
             pane(layer.pane)
         }
         if layer.isDimmed { w.raw("<div class=\"dimming\" aria-hidden=\"true\"></div>") }

@@ -172,39 +172,3 @@ extension TabBarControllerDelegate {
     public func tabBarController(_ tabBarController: TabBarController, willBeginCustomizing viewControllers: [ViewController]) {}
     public func tabBarController(_ tabBarController: TabBarController, didEndCustomizing viewControllers: [ViewController], changed: Bool) {}
 }
-
-/// `UISplitViewController`: a primary (master) and a secondary (detail) column, both visible.
-open class SplitViewController: ViewController {
-    open override var kind: SceneKind { .splitViewController }
-    open override var isContainer: Bool { true }
-    open override var visibleChildren: [ViewController] { children }
-
-    override func installRelationshipChildren(_ children: [ViewController]) {
-        guard let window else { return }
-        for c in children { window.sendWillMove(c, to: self) }
-        self.children = children
-        for c in children { c.parent = self }
-        for c in children { window.sendDidMove(c, to: self) }
-    }
-}
-
-/// `UIPageViewController`: one instance per page shown, from the ordered `pages` of its scene.
-open class PageViewController: ViewController {
-    /// Index of the first displayed page in the scene's `pages`.
-    public internal(set) var currentIndex = 0
-    open override var kind: SceneKind { .pageViewController }
-    open override var isContainer: Bool { true }
-    open override var visibleChildren: [ViewController] { children }
-    public var pageSceneIDs: [String] { scene?.pages ?? [] }
-    public var spec: PageViewSpec { scene?.pageView ?? PageViewSpec() }
-    /// Pages shown at once: two with a `mid` spine.
-    public var pagesPerView: Int { spec.spineLocation == .mid ? 2 : 1 }
-
-    override func installRelationshipChildren(_ children: [ViewController]) {
-        guard let window else { return }
-        for c in children { window.sendWillMove(c, to: self) }
-        self.children = children
-        for c in children { c.parent = self }
-        for c in children { window.sendDidMove(c, to: self) }
-    }
-}

@@ -141,8 +141,16 @@ open class ViewController {
 
     // MARK: - Containers
 
-    /// The children whose views are in this controller's view (SEMANTICS §2 propagation).
-    open var visibleChildren: [ViewController] { [] }
+    /// The children whose views are in this controller's view (SEMANTICS §2 propagation). For a
+    /// custom container: the children added with their view (embed segues, `addChild`, the `to`
+    /// side of `transition(from:to:)`).
+    open var visibleChildren: [ViewController] { children.filter { $0.isViewInContainerView } }
+    /// Custom containers: whether this child's view is in its parent's view (see Containment.swift).
+    public internal(set) var isViewInContainerView = false
+    /// Custom containers: the embed segue that made this child (its container view).
+    public internal(set) var embedSegueID: String?
+    /// Manual appearance forwarding: the appearance a `beginAppearanceTransition` started.
+    var pendingAppearanceTransition: (appearing: Bool, animated: Bool)?
     /// Containers take the children their relationships name (at instantiation, with
     /// `willMove`/`didMove`). Content controllers take none.
     func installRelationshipChildren(_ children: [ViewController]) {}

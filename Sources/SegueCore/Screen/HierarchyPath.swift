@@ -47,6 +47,9 @@ public struct HierarchyPath: Sendable, Hashable {
         self.scene = scene
         if let tabs = c as? TabBarController { index = tabs.selectedIndex }
         if let pages = c as? PageViewController { index = pages.currentIndex }
+        // A split view showing one column names it when it is the primary (`split@0`).
+        if let split = c as? SplitViewController, split.isPrimaryInFront, let w = split.window,
+           SplitViewController.showsOneColumn(w.traits) { index = 0 }
         if c.isContainer { children = c.children.compactMap { HierarchyPath(controller: $0) } }
         if let p = c.presentedStorage, let node = HierarchyPath(controller: p) {
             let transition = p.presentedTransition.flatMap { $0 == .coverVertical ? nil : $0 }
@@ -242,6 +245,9 @@ extension Window {
             }
         }
         if let p = node.presented { try validate(p.node) }
+        if scene.kind == .splitViewController, let index = node.index, index != 0 {
+            throw ActionError(.invalidURL, "split view '\(node.scene)' takes only @0 (the primary in front), not @\(index)")
+        }
     }
 
     func reconcile(_ c: ViewController, with target: HierarchyPath, animated: Bool) throws(ActionError) {
@@ -294,6 +300,7 @@ extension Window {
                 try reconcile(child, with: node, animated: animated)
             }
         }
+        if let split = c as? SplitViewController { split.restorePrimaryInFront(target.index == 0, animated: animated) }
         if let p = target.presented {
             if c.presentedStorage == nil {
                 let m = try instantiate(sceneID: p.node.scene)

@@ -61,10 +61,15 @@ public struct Layer: Sendable {
     /// Only the front layer (and chrome outside a presentation context) takes taps.
     public var isInteractive: Bool
     public var pane: Pane
+    /// The element that dismisses this layer from outside it: the dimmed area around a popover
+    /// (a tap outside), or the curl of a `partialCurl` presentation.
+    public var dismissElementID: String?
 
     public init(controllerID: String, appearance: Appearance, presentationStyle: ModalPresentationStyle? = nil,
                 transitionStyle: ModalTransitionStyle? = nil, contextControllerID: String? = nil,
-                anchorElementID: String? = nil, isDimmed: Bool = false, isInteractive: Bool = true, pane: Pane) {
+                anchorElementID: String? = nil, isDimmed: Bool = false, isInteractive: Bool = true, pane: Pane,
+                dismissElementID: String? = nil) {
+        self.dismissElementID = dismissElementID
         self.controllerID = controllerID
         self.appearance = appearance
         self.presentationStyle = presentationStyle
@@ -125,6 +130,9 @@ public struct ContentPane: Sendable {
     public var nodes: [ViewNode]
     /// Table controllers in editing mode show delete and reorder controls.
     public var isEditing: Bool
+    /// A custom container's children whose views are in this view (embed segues go in the
+    /// container view naming them; others follow the view).
+    public var children: [EmbeddedPane] = []
     public init(controllerID: String, sceneID: String?, kind: SceneKind, title: String?, nodes: [ViewNode], isEditing: Bool) {
         self.controllerID = controllerID
         self.sceneID = sceneID
@@ -227,16 +235,36 @@ public struct TabPane: Sendable {
 
 public struct SplitPane: Sendable {
     public var controllerID: String
-    /// Visible columns, primary first.
+    /// Visible columns, primary first (collapsed: the one column on top of the stack).
     public var columns: [Pane]
     /// In pad portrait: the bar button that shows the primary as an overlay.
     public var showPrimaryElementID: String?
+    /// The primary column is drawn as an overlay over the (dimmed) secondary.
     public var isPrimaryOverlay: Bool
+    /// `allVisible`, `primaryHidden` or `primaryOverlay`; collapsed splits are `allVisible`.
+    public var displayMode: SplitViewController.DisplayMode = .allVisible
+    public var isCollapsed = false
+    /// Bar items to draw above the column when the column has no navigation bar to hold them
+    /// (the back button to the primary when collapsed; the show-primary button in pad portrait).
+    public var barItems: [BarItem] = []
+    /// Overlay: the dimmed secondary, whose tap hides the primary.
+    public var hidePrimaryElementID: String?
     public init(controllerID: String, columns: [Pane], showPrimaryElementID: String? = nil, isPrimaryOverlay: Bool = false) {
         self.controllerID = controllerID
         self.columns = columns
         self.showPrimaryElementID = showPrimaryElementID
         self.isPrimaryOverlay = isPrimaryOverlay
+    }
+}
+
+/// A child of a custom container drawn inside its parent's view.
+public struct EmbeddedPane: Sendable {
+    /// The embed segue (container view) it belongs in, when made by one.
+    public var embedSegue: String?
+    public var pane: Pane
+    public init(embedSegue: String?, pane: Pane) {
+        self.embedSegue = embedSegue
+        self.pane = pane
     }
 }
 

@@ -12,6 +12,8 @@ enum ElementTarget {
     case alertAction(AlertController, index: Int)
     case alertField(AlertController, id: String)
     case page(PageViewController, forward: Bool)
+    /// Presentation and split chrome (PresentationChrome.swift).
+    case chrome(ChromeTarget)
 }
 
 /// Builds the `Screen` (layers, panes, elements) of a window, and the element → target map that
@@ -22,7 +24,7 @@ struct ScreenBuilder {
     private(set) var elements: [Element] = []
     private(set) var targets: [String: ElementTarget] = [:]
     private var usedIDs: Set<String> = []
-    private var interactive = true
+    var interactive = true
 
     init(window: Window) { self.window = window }
 
@@ -40,14 +42,17 @@ struct ScreenBuilder {
         for (index, top) in tops.enumerated() {
             interactive = index >= interactiveFrom
             let before = elements.count
-            let pane = pane(for: top)
-            layerElements.append(Array(elements[before...]))
             let appearance = top.presentedStyle.map { layerAppearance(top, style: $0) } ?? .fullScreen
+            let curl = registerCurl(top, appearance: appearance)
+            let pane = pane(for: top)
+            let outside = registerOutsideTap(top, appearance: appearance)
+            layerElements.append(Array(elements[before...]))
             layers.append(Layer(
                 controllerID: top.id, appearance: appearance, presentationStyle: top.presentedStyle,
                 transitionStyle: top.presentedTransition,
                 contextControllerID: appearance == .currentContext ? top.presentingStorage?.id : nil,
-                anchorElementID: top.popoverAnchor, isDimmed: false, isInteractive: interactive, pane: pane))
+                anchorElementID: appearance == .popover ? top.popoverAnchor : nil, isDimmed: false, isInteractive: interactive, pane: pane,
+                dismissElementID: curl ?? outside))
         }
         // Dim every layer under a sheet, popover or alert.
         for i in layers.indices.dropLast() {
@@ -61,7 +66,9 @@ struct ScreenBuilder {
     }
 
     func layerAppearance(_ top: ViewController, style: ModalPresentationStyle) -> Layer.Appearance {
-        if top is AlertController { return style == .popover ? .popover : .alert }
+        if let alert = top as? AlertController {
+            return alert.alert.preferredStyle == .actionSheet && window.traits.horizontalSizeClass == .regular ? .popover : .alert
+        }
         if window.coversWindow(top) { return .fullScreen }
         switch style {
         case .formSheet: return .formSheet
@@ -95,7 +102,7 @@ struct ScreenBuilder {
         switch c {
         case let nav as NavigationController: return .navigation(navigationPane(nav))
         case let tabs as TabBarController: return .tabs(tabPane(tabs))
-        case let split as SplitViewController: return .split(SplitPane(controllerID: split.id, columns: split.visibleChildren.map { pane(for: $0) }))
+        case let split as SplitViewController: return .split(splitPane(split))
         case let pages as PageViewController: return .pages(pagePane(pages))
         case let alert as AlertController: return .alert(alertPane(alert))
         default: return .content(contentPane(c))
@@ -185,8 +192,12 @@ struct ScreenBuilder {
     mutating func contentPane(_ c: ViewController) -> ContentPane {
         var counter = 0
         let nodes = c.view.map { resolve($0, owner: c, counter: &counter) }
-        return ContentPane(controllerID: c.id, sceneID: c.sceneID, kind: c.kind,
-                           title: c.navigationItem.title ?? c.title, nodes: nodes, isEditing: c.isEditing)
+        var content = ContentPane(controllerID: c.id, sceneID: c.sceneID, kind: c.kind,
+                                  title: c.navigationItem.title ?? c.title, nodes: nodes, isEditing: c.isEditing)
+        for child in c.visibleChildren {
+            content.children.append(EmbeddedPane(embedSegue: child.embedSegueID, pane: pane(for: child)))
+        }
+        return content
     }
 
     /// Applies current values and templates, and gives tappable nodes and rows their element ids.

@@ -185,6 +185,8 @@ extension Window {
             break
         case .page(let pages, let forward):
             try pages.turn(forward: forward, animated: animated)
+        case .chrome(let chrome):
+            try run(chrome, sender: element, animated: animated)
         }
         return false
     }
@@ -293,7 +295,10 @@ extension Window {
             record(c, .willRotateToInterfaceOrientation) { $0.orientation = newTraits.orientation.rawValue; $0.animated = true }
             c.willRotate(to: newTraits.orientation)
         }
-        transition(animated: true, mutate: { traits = newTraits }, beforeCommit: {
+        transition(animated: true, mutate: {
+            for case let split as SplitViewController in allControllers { split.traitsWillChange(from: previous, to: newTraits) }
+            traits = newTraits
+        }, beforeCommit: {
             for c in visibleControllers {
                 record(c, .traitCollectionDidChange)
                 c.traitCollectionDidChange(previous)
@@ -369,48 +374,5 @@ extension Window {
             if let pages = c as? PageViewController ?? c.parent as? PageViewController { return pages }
         }
         throw ActionError.illegal("no page view controller is visible")
-    }
-}
-
-extension PageViewController {
-    /// Turns one page (a view's worth). Beyond the ends it does nothing (a warning).
-    public func turn(forward: Bool, animated: Bool) throws(ActionError) {
-        let target = currentIndex + (forward ? pagesPerView : -pagesPerView)
-        guard target >= 0, target < pageSceneIDs.count else {
-            window?.warn("no page \(forward ? "after" : "before") page \(currentIndex)")
-            return
-        }
-        try show(index: target, animated: animated, finished: true)
-    }
-
-    /// Jumps to any page (`setViewControllers`).
-    public func show(index: Int, animated: Bool, finished: Bool = false) throws(ActionError) {
-        guard let window else { throw ActionError.illegal("page view controller is not in a window") }
-        guard pageSceneIDs.indices.contains(index) else {
-            throw ActionError(.invalidRequest, "page index \(index) is out of range 0..<\(pageSceneIDs.count)")
-        }
-        guard index != currentIndex else {
-            window.warn("page \(index) is already shown")
-            return
-        }
-        var fresh: [ViewController] = []
-        for id in pageSceneIDs[index..<min(index + pagesPerView, pageSceneIDs.count)] {
-            fresh.append(try window.instantiate(sceneID: id))
-        }
-        let old = children
-        for c in fresh { window.sendWillMove(c, to: self) }
-        for c in old { window.sendWillMove(c, to: nil) }
-        window.transition(animated: animated, mutate: {
-            for c in old { c.parent = nil }
-            children = fresh
-            for c in fresh { c.parent = self }
-            currentIndex = index
-        }, afterCommit: {
-            for c in old { window.sendDidMove(c, to: nil) }
-            for c in fresh { window.sendDidMove(c, to: self) }
-            if finished, let first = fresh.first {
-                window.sendDelegate(self, .pageViewControllerDidFinishAnimating, child: first, value: true)
-            }
-        })
     }
 }

@@ -34,9 +34,7 @@ extension Window {
            presenter.providesPresentationContextTransitionStyle {
             transitionStyle = presenter.modalTransitionStyle
         }
-        if transitionStyle == .partialCurl, style != .fullScreen {
-            throw ActionError.illegal("partialCurl requires the fullScreen presentation style, not \(style.rawValue)")
-        }
+        try checkTransitionStyle(style: style, transitionStyle: transitionStyle, isAlert: false)
         guard controller.parent == nil, controller.presentingStorage == nil, controller !== root else {
             throw ActionError.illegal("\(controller.id) is already in the hierarchy")
         }
@@ -54,9 +52,18 @@ extension Window {
                 controller.presentationCaller = caller
                 controller.presentedStyle = style
                 controller.presentedTransition = transitionStyle
-                controller.popoverAnchor = style == .popover ? anchor : nil
+                controller.popoverAnchor = style == .popover || controller is AlertController ? anchor : nil
             }
         )
+    }
+
+    /// `partialCurl` only with full screen (SEMANTICS §6): otherwise 409, before anything happens.
+    func checkTransitionStyle(style: ModalPresentationStyle, transitionStyle: ModalTransitionStyle, isAlert: Bool) throws(ActionError) {
+        guard transitionStyle == .partialCurl else { return }
+        if isAlert { throw ActionError.illegal("an alert controller cannot be presented with partialCurl") }
+        if style != .fullScreen && style != .automatic {
+            throw ActionError.illegal("partialCurl requires the fullScreen presentation style, not \(style.rawValue)")
+        }
     }
 
     /// Whether presenting from `caller` would be UIKit's no-op (something is already presented).

@@ -30,6 +30,11 @@ extension Window {
             warn("segue '\(identifier)': \(source.topLevel.id) is already presenting; present does nothing")
             return
         }
+        if case .present(let style, let transitionStyle) = plan {
+            try checkTransitionStyle(style: style ?? destinationScene.modalPresentationStyle ?? .fullScreen,
+                                     transitionStyle: transitionStyle ?? destinationScene.modalTransitionStyle ?? .coverVertical,
+                                     isAlert: destinationScene.kind == .alertController)
+        }
         if userInitiated, !askShouldPerform(spec, source: source, sender: sender) { return }
         let destination = try instantiate(sceneID: destinationID)
         prepare(spec, source: source, destination: destination, sender: sender)
@@ -38,7 +43,8 @@ extension Window {
         case .push(let nav):
             try nav.pushViewController(destination, animated: animates)
         case .present(let style, let transitionStyle):
-            let anchor = spec.kind == .popover || spec.kind == .popoverPresentation ? sender?.id : nil
+            // Popovers (and action sheets shown as popovers) point at the sender.
+            let anchor = sender?.id
             try present(destination, from: source, style: style, transitionStyle: transitionStyle, anchor: anchor, animated: animates)
         case .replaceDetail(let split):
             try split.showDetail(destination, animated: animates)
@@ -53,7 +59,10 @@ extension Window {
             if let nav, destination.kind != .navigationController { return .push(nav) }
             return presentation
         case .showDetail, .replace:
-            if let split = source.splitViewControllerAncestor { return .replaceDetail(split) }
+            if let split = source as? SplitViewController ?? source.splitViewControllerAncestor { return .replaceDetail(split) }
+            if spec.kind == .replace {
+                throw ActionError.illegal("replace segue '\(spec.id)' needs a split view controller, and '\(source.sceneID ?? source.id)' has none")
+            }
             if let nav, destination.kind != .navigationController { return .push(nav) }
             return presentation
         case .presentation, .modal:
@@ -122,6 +131,9 @@ extension Window {
             } else if let tabs = parent as? TabBarController, let index = tabs.children.firstIndex(where: { $0 === node }),
                       index != tabs.selectedIndex {
                 try? tabs.select(index: index, userInitiated: false)
+            } else if let split = parent as? SplitViewController, node === split.primaryViewController,
+                      split.isCollapsed, split.collapsedShowsSecondary {
+                split.showPrimaryCollapsed(animated: false)
             }
             node = parent
         }
@@ -154,7 +166,7 @@ extension ViewController {
             for child in order {
                 if let found = child.unwindCandidate(for: action, from: source, sender: sender) { return found }
             }
-        } else if isContainer {
+        } else if !children.isEmpty {
             for child in children.reversed() {
                 if let found = child.unwindCandidate(for: action, from: source, sender: sender) { return found }
             }
@@ -169,30 +181,6 @@ extension ViewController {
             node = n.parent
         }
         return nil
-    }
-}
-
-extension SplitViewController {
-    /// `showDetailViewController`: replaces the secondary column.
-    public func showDetail(_ controller: ViewController, animated: Bool) throws(ActionError) {
-        guard let window else { throw ActionError.illegal("split view controller is not in a window") }
-        window.attach(controller)
-        let old = children.count > 1 ? children[1] : nil
-        window.sendWillMove(controller, to: self)
-        if let old { window.sendWillMove(old, to: nil) }
-        window.transition(
-            animated: animated,
-            reasons: [(controller, .movingToParent)] + (old.map { [($0, AppearanceReason.movingFromParent)] } ?? []),
-            mutate: {
-                if let old { old.parent = nil; children.removeLast() }
-                children.append(controller)
-                controller.parent = self
-            },
-            afterCommit: {
-                if let old { window.sendDidMove(old, to: nil) }
-                window.sendDidMove(controller, to: self)
-            }
-        )
     }
 }
 

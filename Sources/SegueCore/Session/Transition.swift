@@ -16,14 +16,20 @@ extension Window {
     ) {
         let before = visibleControllers
         mutate()
-        let after = visibleControllers
         let beforeIDs = Set(before.map { ObjectIdentifier($0) })
+        for (c, r) in reasons { c.reasons.formUnion(r) }
+        // Load incoming views parent first, depth first; loading a view may embed children
+        // (embed segues), whose views then load before the next sibling's.
+        while let next = visibleControllers.first(where: {
+            !$0.isViewLoaded && !beforeIDs.contains(ObjectIdentifier($0)) && $0.shouldBeTrackedForAppearance
+        }) {
+            loadViewIfNeeded(next)
+        }
+        let after = visibleControllers
         let afterIDs = Set(after.map { ObjectIdentifier($0) })
         let disappearing = before.filter { !afterIDs.contains(ObjectIdentifier($0)) && $0.shouldBeTrackedForAppearance }
         let appearing = after.filter { !beforeIDs.contains(ObjectIdentifier($0)) && $0.shouldBeTrackedForAppearance }
 
-        for (c, r) in reasons { c.reasons.formUnion(r) }
-        for c in appearing { loadViewIfNeeded(c) }
         for c in disappearing { sendAppearance(c, .viewWillDisappear, animated) }
         for c in appearing { sendAppearance(c, .viewWillAppear, animated) }
         for c in appearing { sendLayout(c) }
@@ -44,9 +50,6 @@ extension Window {
         record(c, .viewDidLoad)
         c.viewDidLoad()
     }
-
-    /// Embed segues are set up while the parent's view loads (issue: custom containers).
-    func loadEmbeddedChildren(of c: ViewController) {}
 
     func sendAppearance(_ c: ViewController, _ name: EventName, _ animated: Bool) {
         switch name {

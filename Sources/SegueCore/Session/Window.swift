@@ -63,11 +63,15 @@ public final class Window {
             throw ActionError(.illegalTransition, "scene '\(sceneID)' contains itself through relationships")
         }
         defer { visiting.remove(sceneID) }
+        let perView = (scene.pageView ?? PageViewSpec()).pagesPerView
+        if scene.kind == .pageViewController, perView == 2, scene.pages.count % 2 == 1 {
+            throw ActionError(.illegalTransition, "page view '\(sceneID)' has a mid spine and an odd number of pages (\(scene.pages.count))")
+        }
         let controller = registry.controllerClass(for: scene).init(scene: scene)
         attach(controller)
         var children: [ViewController] = []
         let targets = scene.kind == .pageViewController
-            ? Array(scene.pages.prefix(scene.pageView?.spineLocation == .mid ? 2 : 1))
+            ? Array(scene.pages.prefix(perView))
             : scene.relationshipTargets
         for childID in targets {
             children.append(try instantiate(sceneID: childID, visiting: &visiting))

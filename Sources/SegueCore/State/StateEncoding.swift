@@ -72,6 +72,10 @@ extension Window {
             w.field("currentIndex", pages.currentIndex)
             w.field("pageCount", pages.pageSceneIDs.count)
         }
+        if let split = c as? SplitViewController {
+            w.field("displayMode", split.displayMode.rawValue)
+            w.field("collapsed", split.isCollapsed)
+        }
         w.key("presented")
         if let p = c.presentedStorage { writeController(p, into: &w) } else { w.null() }
         if let style = c.presentedStyle {

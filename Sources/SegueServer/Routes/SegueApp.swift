@@ -8,6 +8,7 @@ import SegueHTTP
 /// - `GET /` starts a session (cookie) and answers 303 to its canonical URL.
 /// - `GET /ui/…` renders the page of that hierarchy, first bringing the session there (history).
 /// - `POST /tap` is the one form target of every page (CSRF-checked), answering 303.
+/// - `POST /traits` takes the viewport `Public/segue.js` reports (CSRF-checked, JSON answer).
 /// - `/api/v1/sessions…` is the JSON API.
 /// - `GET /public/…` serves `Public/`; `GET /healthz` is a bare route for load tests.
 public final class SegueApp: HTTPResponder {
@@ -59,6 +60,8 @@ public final class SegueApp: HTTPResponder {
         switch (request.method, path) {
         case (.GET, "/"), (.HEAD, "/"): return start(request)
         case (.POST, "/tap"): return tap(request)
+        case (.POST, "/traits"): return reportTraits(request)
+        case (_, "/traits"): return methodNotAllowed(html: false)
         case (_, "/tap"), (_, "/"): return methodNotAllowed(html: true)
         default: return errorPage(ActionError(.unknownRoute, "there is nothing at \(path)"))
         }

@@ -1,0 +1,80 @@
+/// `UIPageViewController`: one instance per page shown, from the ordered `pages` of its scene
+/// (SEMANTICS §8).
+///
+/// A `pageCurl` view with a `mid` spine shows two pages at once (a spread) and needs an even
+/// number of pages; the `scroll` style ignores the spine and shows page dots. Turning beyond the
+/// ends does nothing (a warning); a finished turn reports `pageViewControllerDidFinishAnimating`;
+/// a jump (`showPage`, `setViewControllers`) goes to any page and reports nothing.
+open class PageViewController: ViewController {
+    /// Index of the first displayed page in the scene's `pages`.
+    public internal(set) var currentIndex = 0
+    open override var kind: SceneKind { .pageViewController }
+    open override var isContainer: Bool { true }
+    open override var visibleChildren: [ViewController] { children }
+    public var pageSceneIDs: [String] { scene?.pages ?? [] }
+    public var spec: PageViewSpec { scene?.pageView ?? PageViewSpec() }
+    /// Pages shown at once: two with a `mid` spine on a `pageCurl` view.
+    public var pagesPerView: Int { spec.pagesPerView }
+    /// `scroll` views show page dots.
+    public var showsPageDots: Bool { spec.transitionStyle == .scroll }
+
+    override func installRelationshipChildren(_ children: [ViewController]) {
+        guard let window else { return }
+        for c in children { window.sendWillMove(c, to: self) }
+        self.children = children
+        for c in children { c.parent = self }
+        for c in children { window.sendDidMove(c, to: self) }
+    }
+
+    /// Turns one page (a view's worth). Beyond the ends it does nothing (a warning).
+    public func turn(forward: Bool, animated: Bool) throws(ActionError) {
+        let target = currentIndex + (forward ? pagesPerView : -pagesPerView)
+        guard target >= 0, target < pageSceneIDs.count else {
+            window?.warn("no page \(forward ? "after" : "before") page \(currentIndex) of \(id); the turn does nothing")
+            return
+        }
+        try show(index: target, animated: animated, finished: true)
+    }
+
+    /// Jumps to any page (`setViewControllers`). With a `mid` spine the index must start a spread
+    /// (even); out of range is an error.
+    public func show(index: Int, animated: Bool, finished: Bool = false) throws(ActionError) {
+        guard let window else { throw ActionError.illegal("page view controller is not in a window") }
+        guard pageSceneIDs.indices.contains(index) else {
+            throw ActionError(.invalidRequest, "page index \(index) is out of range 0..<\(pageSceneIDs.count)")
+        }
+        guard index % pagesPerView == 0 else {
+            throw ActionError(.invalidRequest, "a mid spine shows pages in pairs; page index \(index) does not start a spread (use an even index)")
+        }
+        guard index != currentIndex else {
+            window.warn("page \(index) is already shown")
+            return
+        }
+        var fresh: [ViewController] = []
+        for id in pageSceneIDs[index..<min(index + pagesPerView, pageSceneIDs.count)] {
+            fresh.append(try window.instantiate(sceneID: id))
+        }
+        let old = children
+        for c in fresh { window.sendWillMove(c, to: self) }
+        for c in old { window.sendWillMove(c, to: nil) }
+        window.transition(animated: animated,
+                          reasons: fresh.map { ($0, .movingToParent) } + old.map { ($0, .movingFromParent) },
+                          mutate: {
+            for c in old { c.parent = nil }
+            children = fresh
+            for c in fresh { c.parent = self }
+            currentIndex = index
+        }, afterCommit: {
+            for c in old { window.sendDidMove(c, to: nil) }
+            for c in fresh { window.sendDidMove(c, to: self) }
+            if finished, let first = fresh.first {
+                window.sendDelegate(self, .pageViewControllerDidFinishAnimating, child: first, value: true)
+            }
+        })
+    }
+}
+
+extension PageViewSpec {
+    /// Pages shown at once: two with a `mid` spine on a `pageCurl` view, else one.
+    public var pagesPerView: Int { transitionStyle == .pageCurl && spineLocation == .mid ? 2 : 1 }
+}

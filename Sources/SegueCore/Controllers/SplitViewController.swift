@@ -1,0 +1,149 @@
+/// `UISplitViewController`: a primary (master) and a secondary (detail) column (SEMANTICS §8).
+///
+/// What is on screen follows the traits:
+/// - regular width, landscape: both columns side by side (`allVisible`);
+/// - regular width, portrait (pad portrait): the secondary only, with a bar button titled with
+///   the primary's title that shows the primary as an overlay (`primaryHidden`/`primaryOverlay`);
+/// - compact width: collapsed into one navigation stack, the primary with the secondary pushed on
+///   top; a back button (titled with the primary's title) returns to the primary, `showDetail`
+///   pushes the new secondary again. Expanding restores the columns.
+///
+/// DECISION: collapsing does not re-parent controllers. The children stay `[primary, secondary]`
+/// (STATE `children`); the collapsed stack is drawn from them, so expanding needs no bookkeeping.
+/// Moving between the two entries of the collapsed stack sends appearance events without the
+/// `isMovingToParent`/`isMovingFromParent` flags (nothing is added or removed).
+open class SplitViewController: ViewController {
+    public enum DisplayMode: String, Sendable {
+        case allVisible, primaryHidden, primaryOverlay
+    }
+
+    /// Whether the primary is in front where only one column shows: collapsed, the primary is on
+    /// top of the one stack (after Back); pad portrait, the primary overlay is shown. False after
+    /// `showDetail` and whenever the display changes between collapsed, portrait and landscape.
+    /// Part of the canonical URL (`split@0(…)`).
+    public internal(set) var isPrimaryInFront = false
+    /// Pad portrait: whether the primary is shown as an overlay over the secondary.
+    public var isShowingPrimaryOverlay: Bool { displayMode == .primaryOverlay }
+    /// Collapsed: whether the secondary is on top of the one stack.
+    public var collapsedShowsSecondary: Bool { !isPrimaryInFront }
+
+    open override var kind: SceneKind { .splitViewController }
+    open override var isContainer: Bool { true }
+
+    public var viewControllers: [ViewController] { children }
+    public var primaryViewController: ViewController? { children.first }
+    public var secondaryViewController: ViewController? { children.count > 1 ? children[1] : nil }
+
+    /// Collapsed on compact width.
+    public var isCollapsed: Bool { (window?.traits ?? .phonePortrait).horizontalSizeClass == .compact }
+
+    public var displayMode: DisplayMode {
+        let traits = window?.traits ?? .phonePortrait
+        if traits.horizontalSizeClass == .compact || traits.orientation == .landscape || secondaryViewController == nil {
+            return .allVisible
+        }
+        return isPrimaryInFront ? .primaryOverlay : .primaryHidden
+    }
+
+    /// The title of the primary column: its navigation top's title, else its own.
+    public var primaryTitle: String {
+        guard let primary = primaryViewController else { return "Master" }
+        let shown = (primary as? NavigationController)?.topViewController ?? primary
+        return shown.navigationItem.title ?? shown.title ?? primary.title ?? "Master"
+    }
+
+    /// Back to front: collapsed, the top of the one stack; pad portrait, the secondary (then the
+    /// primary when it is shown as an overlay); otherwise both columns, primary first.
+    open override var visibleChildren: [ViewController] {
+        if isCollapsed {
+            if collapsedShowsSecondary, let secondary = secondaryViewController { return [secondary] }
+            return primaryViewController.map { [$0] } ?? []
+        }
+        switch displayMode {
+        case .allVisible: return children
+        case .primaryHidden: return secondaryViewController.map { [$0] } ?? []
+        case .primaryOverlay: return [secondaryViewController, primaryViewController].compactMap { $0 }
+        }
+    }
+
+    override func installRelationshipChildren(_ children: [ViewController]) {
+        guard let window else { return }
+        for c in children { window.sendWillMove(c, to: self) }
+        self.children = children
+        for c in children { c.parent = self }
+        for c in children { window.sendDidMove(c, to: self) }
+    }
+
+    /// Whether `isPrimaryInFront` means anything with these traits (one column shown).
+    static func showsOneColumn(_ traits: Traits) -> Bool {
+        traits.horizontalSizeClass == .compact || traits.orientation == .portrait
+    }
+
+    static func regime(_ traits: Traits) -> Int {
+        traits.horizontalSizeClass == .compact ? 0 : traits.orientation == .portrait ? 1 : 2
+    }
+
+    /// Called (inside the trait transition) when the viewport changes: collapsing puts the
+    /// secondary on top of the stack, and the primary overlay closes, as UIKit does.
+    func traitsWillChange(from old: Traits, to new: Traits) {
+        if Self.regime(old) != Self.regime(new) { isPrimaryInFront = false }
+    }
+
+    /// URL restoration: the primary in front (`@0`) or not; ignored where both columns show.
+    func restorePrimaryInFront(_ front: Bool, animated: Bool) {
+        guard let window, Self.showsOneColumn(window.traits), secondaryViewController != nil, front != isPrimaryInFront else { return }
+        window.transition(animated: animated, mutate: { isPrimaryInFront = front })
+    }
+
+    /// Pad portrait: shows or hides the primary overlay (the display-mode bar button, a tap on
+    /// the dimmed secondary). Anywhere else a warned no-op.
+    public func setPrimaryOverlay(_ shown: Bool, animated: Bool) {
+        guard let window else { return }
+        guard displayMode != .allVisible else {
+            window.warn("the primary column of \(id) is always visible here; nothing to \(shown ? "show" : "hide")")
+            return
+        }
+        guard isShowingPrimaryOverlay != shown else {
+            window.warn("the primary overlay of \(id) is already \(shown ? "shown" : "hidden")")
+            return
+        }
+        window.transition(animated: animated, mutate: { isPrimaryInFront = shown })
+    }
+
+    /// Collapsed: the back button on the secondary returns to the primary.
+    public func showPrimaryCollapsed(animated: Bool) {
+        guard let window else { return }
+        guard isCollapsed, collapsedShowsSecondary, secondaryViewController != nil else {
+            window.warn("\(id) is not showing its secondary in a collapsed stack; back does nothing")
+            return
+        }
+        window.transition(animated: animated, mutate: { isPrimaryInFront = true })
+    }
+
+    /// `showDetailViewController`: replaces the secondary column (collapsed: it goes on top of
+    /// the stack; pad portrait: the overlay closes).
+    public func showDetail(_ controller: ViewController, animated: Bool) throws(ActionError) {
+        guard let window else { throw ActionError.illegal("split view controller is not in a window") }
+        guard controller.parent == nil, controller.presentingStorage == nil, controller !== window.root else {
+            throw ActionError.illegal("\(controller.id) is already in a hierarchy")
+        }
+        window.attach(controller)
+        let old = secondaryViewController
+        window.sendWillMove(controller, to: self)
+        if let old { window.sendWillMove(old, to: nil) }
+        window.transition(
+            animated: animated,
+            reasons: [(controller, .movingToParent)] + (old.map { [($0, AppearanceReason.movingFromParent)] } ?? []),
+            mutate: {
+                if let old { old.parent = nil; children.removeLast(children.count - 1) }
+                children.append(controller)
+                controller.parent = self
+                isPrimaryInFront = false
+            },
+            afterCommit: {
+                if let old { window.sendDidMove(old, to: nil) }
+                window.sendDidMove(controller, to: self)
+            }
+        )
+    }
+}

@@ -1,0 +1,160 @@
+/// Custom container view controllers (SEMANTICS §3, §8): embed segues and the containment API.
+///
+/// A content controller becomes a custom container when it has children: through storyboard
+/// container views (`embed` segues, set up while its view loads) or in code:
+///
+/// ```swift
+/// final class RecipeController: ViewController {
+///     override func handleAction(_ name: String, sender: Element?) -> Bool {
+///         guard name == "flip", let shown = visibleChildren.first,
+///               let other = children.first(where: { $0 !== shown }) else { return false }
+///         try? transition(from: shown, to: other, animated: true)   // content ⇄ note
+///         return true
+///     }
+/// }
+/// ```
+///
+/// - `addChild(_:showingView:animated:)`: `C.willMove(P)`, then (with its view, parent visible)
+///   `C.viewWillAppear{movingTo}`, `C.viewDidAppear{movingTo}`, then `C.didMove(P)`.
+/// - `removeFromParent(animated:)`: `C.willMove(nil)`, disappear `{movingFrom}`, `C.didMove(nil)`.
+/// - `transition(from:to:animated:)`: both must be children; F's view leaves, T's view enters.
+/// - Manual forwarding: override `shouldAutomaticallyForwardAppearanceMethods` to return false;
+///   the children then get appearance callbacks only through `beginAppearanceTransition` /
+///   `endAppearanceTransition`.
+///
+/// Inconsistent hierarchies are refused with `illegal_transition` (409) and change nothing:
+/// adding a controller that already has a parent or a presenter, the root, the container itself
+/// or one of its ancestors; adding to a built-in container (use its own API); transitions
+/// between controllers that are not both children, or whose views are not out/in.
+extension Window {
+    /// Embed segues are set up while the parent's view loads, after `loadView` and before
+    /// `viewDidLoad`: `parent.prepareForSegue(embed)`, `child.willMove(parent)`,
+    /// `child.didMove(parent)` for each container view in view order (SEMANTICS §3).
+    func loadEmbeddedChildren(of c: ViewController) {
+        guard let scene = c.scene else { return }
+        var embeds: [String] = []
+        for node in c.view { node.forEach { if let e = $0.embed, !embeds.contains(e) { embeds.append(e) } } }
+        for id in embeds where !c.children.contains(where: { $0.embedSegueID == id }) {
+            guard let spec = scene.segue(id), spec.kind == .embed, let destination = spec.destination,
+                  let child = try? instantiate(sceneID: destination) else {
+                warn("container view of \(c.sceneID ?? c.id) embeds '\(id)', which is not an embed segue with a destination")
+                continue
+            }
+            prepare(spec, source: c, destination: child, sender: nil)
+            sendWillMove(child, to: c)
+            c.children.append(child)
+            child.parent = c
+            child.embedSegueID = id
+            child.isViewInContainerView = true
+            sendDidMove(child, to: c)
+        }
+    }
+}
+
+extension ViewController {
+    var isBuiltInContainer: Bool {
+        self is NavigationController || self is TabBarController || self is SplitViewController || self is PageViewController
+    }
+
+    /// Adds a child (custom containers). With `showingView` its view goes into this controller's
+    /// view at once, so it appears when this controller is on screen.
+    public func addChild(_ child: ViewController, showingView: Bool = true, animated: Bool = false) throws(ActionError) {
+        guard let window else { throw ActionError.illegal("\(id) is not in a window") }
+        guard !isBuiltInContainer else {
+            throw ActionError.illegal("\(id) is a \(kind.rawValue); use its own API (push, tabs, showDetail, pages) instead of addChild")
+        }
+        guard child !== self else { throw ActionError.illegal("a controller cannot be its own child") }
+        guard child !== window.root, child.parent == nil, child.presentingStorage == nil, child.presentedStorage == nil else {
+            throw ActionError.illegal("\(child.id.isEmpty ? "the child" : child.id) is already in a hierarchy; call removeFromParent first")
+        }
+        var node: ViewController? = self
+        while let n = node {
+            if n === child { throw ActionError.illegal("\(child.id) is an ancestor of \(id); containment cannot form a cycle") }
+            node = n.parent
+        }
+        window.attach(child)
+        window.sendWillMove(child, to: self)
+        window.transition(animated: animated, reasons: [(child, .movingToParent)], mutate: {
+            children.append(child)
+            child.parent = self
+            child.isViewInContainerView = showingView
+        }, afterCommit: { window.sendDidMove(child, to: self) })
+    }
+
+    /// Removes this controller from its custom container (its view leaves too). Without a parent
+    /// it does nothing (a warning), as UIKit.
+    public func removeFromParent(animated: Bool = false) throws(ActionError) {
+        guard let window else { throw ActionError.illegal("\(id) is not in a window") }
+        guard let parent else {
+            window.warn("\(id) has no parent; removeFromParent does nothing")
+            return
+        }
+        guard !parent.isBuiltInContainer else {
+            throw ActionError.illegal("\(id) is a child of a \(parent.kind.rawValue); use its own API (pop, tabs, showDetail, pages)")
+        }
+        window.sendWillMove(self, to: nil)
+        window.transition(animated: animated, reasons: [(self, .movingFromParent)], mutate: {
+            parent.children.removeAll { $0 === self }
+            self.parent = nil
+            isViewInContainerView = false
+            embedSegueID = nil
+        }, afterCommit: { window.sendDidMove(self, to: nil) })
+    }
+
+    /// `transition(from:to:duration:options:animations:completion:)`: swaps the view of one child
+    /// for another's. Both must already be children, `from`'s view shown and `to`'s not.
+    public func transition(from: ViewController, to: ViewController, animated: Bool = true) throws(ActionError) {
+        guard let window else { throw ActionError.illegal("\(id) is not in a window") }
+        guard !isBuiltInContainer else { throw ActionError.illegal("\(id) is a \(kind.rawValue); transition(from:to:) is for custom containers") }
+        guard from.parent === self, to.parent === self else {
+            let stranger = from.parent === self ? to : from
+            throw ActionError.illegal("transition(from:to:) needs two children of \(id); \(stranger.id.isEmpty ? "a controller" : stranger.id) is not one")
+        }
+        guard from !== to else { throw ActionError.illegal("transition(from:to:) needs two different children") }
+        guard from.isViewInContainerView, !to.isViewInContainerView else {
+            throw ActionError.illegal("transition(from: \(from.id), to: \(to.id)): \(from.id)'s view must be shown and \(to.id)'s not")
+        }
+        window.transition(animated: animated, mutate: {
+            from.isViewInContainerView = false
+            to.isViewInContainerView = true
+            // The shown child comes where the old one was, so reading order is stable.
+            if let i = children.firstIndex(where: { $0 === from }), let j = children.firstIndex(where: { $0 === to }), j > i {
+                children.swapAt(i, j)
+            }
+        })
+    }
+
+    /// Manual appearance forwarding: starts an appearance (or disappearance) of this child.
+    /// Only for children of a container whose `shouldAutomaticallyForwardAppearanceMethods` is
+    /// false; elsewhere, and for unbalanced calls, a warning and nothing else.
+    public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        guard let window else { return }
+        guard !shouldBeTrackedForAppearance else {
+            window.warn("\(id): appearance is forwarded automatically; beginAppearanceTransition does nothing")
+            return
+        }
+        guard pendingAppearanceTransition == nil else {
+            window.warn("\(id): unbalanced calls to begin/end appearance transitions")
+            return
+        }
+        if (isAppearing && appearance == .appeared) || (!isAppearing && appearance == .disappeared) {
+            window.warn("\(id) is already \(appearance.rawValue)")
+            return
+        }
+        pendingAppearanceTransition = (isAppearing, animated)
+        if isAppearing { window.loadViewIfNeeded(self) }
+        window.sendAppearance(self, isAppearing ? .viewWillAppear : .viewWillDisappear, animated)
+        if isAppearing { window.sendLayout(self) }
+    }
+
+    /// Ends the appearance transition `beginAppearanceTransition` started.
+    public func endAppearanceTransition() {
+        guard let window else { return }
+        guard let (appearing, animated) = pendingAppearanceTransition else {
+            window.warn("\(id): endAppearanceTransition without beginAppearanceTransition")
+            return
+        }
+        pendingAppearanceTransition = nil
+        window.sendAppearance(self, appearing ? .viewDidAppear : .viewDidDisappear, animated)
+    }
+}

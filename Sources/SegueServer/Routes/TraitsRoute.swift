@@ -1,0 +1,68 @@
+import SegueCore
+import SegueHTTP
+
+/// `POST /traits`: the viewport report of `Public/segue.js` (SEMANTICS §9).
+///
+/// The page works without it: a session keeps the default traits (`Configuration.defaultTraits`,
+/// an iPhone in portrait) until a browser reports its viewport. With JavaScript, the script posts
+/// `csrf`, `width` and `height` (CSS px, form-encoded, the page's hidden `csrf` token) on load and
+/// after a resize settles. A change runs the `setTraits` action (trait, layout and rotation
+/// events) and the answer says whether to reload:
+///
+///     200 {"changed": true, "url": "/ui/…", "version": 8}
+///
+/// Errors: 404 without a session, 403 for a missing or wrong token or a cross-site origin, 400
+/// for sizes that are missing, not whole numbers, or outside 1…100000.
+extension SegueApp {
+    func reportTraits(_ request: HTTPRequest) -> HTTPResponse {
+        guard let box = cookieSession(request) else {
+            return jsonError(ActionError(.unknownSession, "no session; load a page first"))
+        }
+        if let origin = request.header("origin"), let host = request.header("host"),
+           !(origin == "http://\(host)" || origin == "https://\(host)") {
+            return jsonError(ActionError(.forbidden, "cross-site viewport reports are refused"))
+        }
+        let form = FormDecoding.decode(request.body)
+        var fields: [String: String] = [:]
+        for (name, value) in form { fields[name] = value }
+        let traits: Traits
+        do throws(ActionError) {
+            traits = try Self.viewport(width: fields["width"], height: fields["height"])
+        } catch {
+            return jsonError(error)
+        }
+        let result = box.withSession { (session) -> Result<(changed: Bool, url: String, version: Int), ActionError> in
+            guard let token = fields["csrf"], constantTimeEqual(token, session.csrfToken) else {
+                return .failure(ActionError(.forbidden, "the token is missing or wrong; reload the page"))
+            }
+            let window = session.window
+            do throws(ActionError) {
+                let outcome = try window.perform(.setTraits(traits))
+                return .success((outcome.changed, window.canonicalURL, window.version))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .failure(let error):
+            return jsonError(error)
+        case .success(let answer):
+            var w = JSONWriter(capacity: 128)
+            w.beginObject()
+            w.field("changed", answer.changed)
+            w.field("url", answer.url)
+            w.field("version", answer.version)
+            w.endObject()
+            return json(w.bytes)
+        }
+    }
+
+    /// Whole CSS pixel sizes in 1…100000.
+    static func viewport(width: String?, height: String?) throws(ActionError) -> Traits {
+        guard let width, let height, let w = Int(width), let h = Int(height),
+              (1...100_000).contains(w), (1...100_000).contains(h) else {
+            throw ActionError(.invalidRequest, "the viewport needs 'width' and 'height' as whole CSS pixels in 1...100000")
+        }
+        return Traits(width: w, height: h)
+    }
+}

@@ -1,0 +1,256 @@
+import Testing
+@testable import SegueCore
+
+/// SEMANTICS §8: split view, page view, custom containers.
+@Suite struct SplitViewTests {
+    let landscape = Traits(width: 1180, height: 820)
+    let portrait = Traits(width: 820, height: 1180)
+
+    @Test func regularLandscapeShowsBothColumns() throws {
+        let w = try launched(containerStoryboard(), traits: landscape)
+        #expect(w.visibleScenes == ["list", "detail"])
+        let split = try #require(w.root as? SplitViewController)
+        #expect(split.displayMode == .allVisible)
+        guard case .split(let pane)? = w.screen().layers.first?.pane else { Issue.record("no split pane"); return }
+        #expect(pane.columns.count == 2 && !pane.isCollapsed && pane.showPrimaryElementID == nil)
+    }
+
+    @Test func padPortraitShowsTheDetailWithAButtonForThePrimaryOverlay() throws {
+        let w = try launched(containerStoryboard(), traits: portrait)
+        #expect(w.visibleScenes == ["detail"])
+        let button = try #require(w.elements.first { $0.role == .barButton && $0.title == "Mailboxes" })
+        guard case .split(let pane)? = w.screen().layers.first?.pane,
+              case .navigation(let detailNav)? = pane.columns.first else { Issue.record("no split pane"); return }
+        #expect(detailNav.bar?.leftItems.first?.elementID == button.id)
+        let show = try w.run(.tap(element: button.id, values: [:]))
+        #expect(show == ["listNav.loadView", "listNav.viewDidLoad", "list.loadView", "list.viewDidLoad",
+                         "listNav.viewWillAppear", "list.viewWillAppear", "listNav.viewDidAppear", "list.viewDidAppear"])
+        #expect(w.visibleScenes == ["detail", "list"])
+        // The detail is dimmed under the overlay: only the primary and the hide area are tappable.
+        #expect(w.elements.contains { $0.id == "open" })
+        let hide = try #require(w.elements.first { $0.role == .button && $0.title == "Hide Mailboxes" })
+        _ = try w.run(.tap(element: hide.id, values: [:]))
+        #expect(w.visibleScenes == ["detail"])
+        // showDetail from the overlay replaces the secondary and closes the overlay.
+        _ = try w.run(.tap(element: button.id, values: [:]))
+        let trace = try w.run(.tap(element: "open", values: [:]))
+        #expect(trace.contains("otherNav.willMoveToParentViewController(split)"))
+        #expect(trace.contains("detailNav.viewDidDisappear{movingFrom}") && trace.contains("list.viewDidDisappear"))
+        #expect(w.visibleScenes == ["other"])
+    }
+
+    @Test func compactWidthCollapsesIntoOneStackAndExpandsAgain() throws {
+        let w = try launched(containerStoryboard())
+        let split = try #require(w.root as? SplitViewController)
+        #expect(split.isCollapsed)
+        #expect(w.visibleScenes == ["detail"])
+        let back = try #require(w.elements.first { $0.role == .backButton })
+        #expect(back.title == "Mailboxes")
+        let trace = try w.run(.tap(element: back.id, values: [:]))
+        #expect(trace.contains("detailNav.viewWillDisappear") && trace.contains("list.viewDidAppear"))
+        #expect(w.visibleScenes == ["list"])
+        // showDetail in the collapsed stack puts the new secondary on top.
+        _ = try w.run(.tap(element: "open", values: [:]))
+        #expect(w.visibleScenes == ["other"])
+        #expect(split.children.map(\.sceneID) == ["listNav", "otherNav"])
+        // Expanding restores both columns, with appearance events for the one that comes back.
+        let expand = try w.run(.setTraits(landscape))
+        #expect(expand.contains("listNav.viewWillAppear") && expand.contains("list.viewDidAppear"))
+        #expect(expand.contains("other.traitCollectionDidChange"))
+        #expect(w.visibleScenes == ["list", "other"])
+        // Collapsing again shows the secondary on top.
+        let collapse = try w.run(.setTraits(.phonePortrait))
+        #expect(collapse.contains("list.viewDidDisappear"))
+        #expect(w.visibleScenes == ["other"])
+    }
+
+    @Test func legacyReplaceSegueReplacesTheDetailAndNeedsASplit() throws {
+        let w = try launched(containerStoryboard(), traits: landscape)
+        let list = try #require(w.controller(id: "c3"))
+        #expect(list.sceneID == "list")
+        _ = try w.run(.performSegue(identifier: "legacy", controller: list.id))
+        #expect(w.visibleScenes == ["list", "other"])
+        let outside = try launched(containerStoryboard(initial: "other"))
+        let version = outside.version
+        #expect { try outside.perform(.performSegue(identifier: "legacy", controller: nil)) } throws: { ($0 as? ActionError)?.status == 409 }
+        #expect(outside.version == version)
+    }
+}
+
+@Suite struct PageViewTests {
+    @Test func midSpineShowsTwoPagesAndTurnsBySpreads() throws {
+        let w = try launched(containerStoryboard(initial: "book"))
+        #expect(w.visibleScenes == ["p1", "p2"])
+        let trace = try w.run(.turnPage(forward: true, controller: nil))
+        #expect(trace.first == "p3.willMoveToParentViewController(book)")
+        #expect(trace.contains("p1.viewWillDisappear{movingFrom}") && trace.contains("p3.viewWillAppear{movingTo}"))
+        #expect(trace.last == "book.pageViewControllerDidFinishAnimating(p3)")
+        #expect(w.visibleScenes == ["p3", "p4"])
+        // Nothing beyond the end: a warning, no events.
+        let end = try w.perform(.turnPage(forward: true, controller: nil))
+        #expect(end.events.isEmpty && end.warnings.count == 1 && !end.changed)
+        // A jump must start a spread.
+        let seq = w.log.lastSeq
+        #expect { try w.perform(.showPage(index: 1, controller: nil)) } throws: { ($0 as? ActionError)?.status == 400 }
+        #expect(w.log.lastSeq == seq)
+        let jump = try w.run(.showPage(index: 0, controller: nil))
+        #expect(!jump.contains { $0.contains("pageViewControllerDidFinishAnimating") })
+        #expect(w.visibleScenes == ["p1", "p2"])
+        let start = try w.perform(.turnPage(forward: false, controller: nil))
+        #expect(start.events.isEmpty && start.warnings.count == 1)
+    }
+
+    @Test func anOddPageCountWithAMidSpineIsAnError() throws {
+        #expect(throws: ActionError.self) { try launched(containerStoryboard(initial: "oddBook")) }
+    }
+
+    @Test func scrollStyleShowsOnePageWithDotsAndPreviousNextElements() throws {
+        let w = try launched(containerStoryboard(initial: "album"))
+        #expect(w.visibleScenes == ["p1"])
+        guard case .pages(let pane)? = w.screen().layers.first?.pane else { Issue.record("no page pane"); return }
+        #expect(pane.pageCount == 3 && pane.currentIndex == 0 && pane.previousElementID == nil)
+        let next = try #require(pane.nextElementID)
+        _ = try w.run(.tap(element: next, values: [:]))
+        _ = try w.run(.tap(element: next, values: [:]))
+        #expect(w.visibleScenes == ["p3"])
+        #expect(!w.elements.contains { $0.title == "Next" })
+        #expect(w.elements.contains { $0.title == "Previous" && $0.role == .pageControl })
+        #expect { try w.perform(.showPage(index: 7, controller: nil)) } throws: { ($0 as? ActionError)?.code == .invalidRequest }
+        #expect(w.canonicalURL == "/ui/album@2(p3)")
+    }
+}
+
+/// A container that flips between two children and forwards appearance by hand when asked.
+final class FlipContainer: ViewController {
+    nonisolated(unsafe) static var manual = false
+    override var shouldAutomaticallyForwardAppearanceMethods: Bool { !FlipContainer.manual }
+}
+
+@Suite(.serialized) struct CustomContainerTests {
+    @Test func embedSeguesRunWhileTheParentsViewLoads() throws {
+        let w = try launched(containerStoryboard(initial: "recipe"))
+        #expect(w.trace() == [
+            "recipe.loadView", "recipe.prepareForSegue",
+            "ingredients.willMoveToParentViewController(recipe)", "ingredients.didMoveToParentViewController(recipe)",
+            "recipe.viewDidLoad", "ingredients.loadView", "ingredients.viewDidLoad",
+            "recipe.viewWillAppear", "ingredients.viewWillAppear", "recipe.viewDidAppear", "ingredients.viewDidAppear",
+        ])
+        let prepare = try #require(w.log.events.first { $0.event == .prepareForSegue })
+        #expect(prepare.segue == "content" && prepare.sender == nil)
+        #expect(w.visibleScenes == ["recipe", "ingredients"])
+        guard case .content(let pane)? = w.screen().layers.first?.pane else { Issue.record("no content"); return }
+        #expect(pane.children.map(\.embedSegue) == ["content"])
+    }
+
+    @Test func addRemoveAndTransitionFollowTheCanonicalOrders() throws {
+        let w = try launched(containerStoryboard(initial: "recipe"))
+        let recipe = w.root!
+        let ingredients = recipe.children[0]
+        let note = try w.instantiate(sceneID: "note")
+        var seq = w.log.lastSeq
+        try recipe.addChild(note, showingView: false)
+        #expect(w.trace(after: seq) == ["note.willMoveToParentViewController(recipe)", "note.didMoveToParentViewController(recipe)"])
+        #expect(!note.isViewLoaded)
+        seq = w.log.lastSeq
+        try recipe.transition(from: ingredients, to: note)
+        #expect(w.trace(after: seq) == ["note.loadView", "note.viewDidLoad", "ingredients.viewWillDisappear", "note.viewWillAppear",
+                                        "ingredients.viewDidDisappear", "note.viewDidAppear"])
+        #expect(w.visibleScenes == ["recipe", "note"])
+        w.checkInvariants()
+        seq = w.log.lastSeq
+        try note.removeFromParent()
+        #expect(w.trace(after: seq) == ["note.willMoveToParentViewController(nil)", "note.viewWillDisappear{movingFrom}",
+                                        "note.viewDidDisappear{movingFrom}", "note.didMoveToParentViewController(nil)"])
+        seq = w.log.lastSeq
+        let again = try w.instantiate(sceneID: "note")
+        try recipe.addChild(again)
+        #expect(w.trace(after: seq) == ["note.willMoveToParentViewController(recipe)", "note.loadView", "note.viewDidLoad",
+                                        "note.viewWillAppear{movingTo}", "note.viewDidAppear{movingTo}", "note.didMoveToParentViewController(recipe)"])
+    }
+
+    @Test func inconsistentHierarchiesAreRefusedWithoutChanges() throws {
+        let w = try launched(containerStoryboard(initial: "recipe"))
+        let recipe = w.root!
+        let ingredients = recipe.children[0]
+        let stranger = try w.instantiate(sceneID: "note")
+        let seq = w.log.lastSeq
+        func refused(_ body: () throws -> Void) {
+            do { try body(); Issue.record("accepted") } catch { #expect((error as? ActionError)?.status == 409) }
+        }
+        refused { try recipe.transition(from: ingredients, to: stranger) }
+        refused { try recipe.transition(from: ingredients, to: ingredients) }
+        refused { try recipe.addChild(ingredients) }
+        refused { try recipe.addChild(recipe) }
+        refused { try ingredients.addChild(recipe) }
+        #expect(w.log.lastSeq == seq)
+        #expect(recipe.children.count == 1 && stranger.parent == nil)
+        // Built-in containers have their own API.
+        let book = try launched(containerStoryboard(initial: "album"))
+        refused { try book.root.addChild(try! book.instantiate(sceneID: "p2")) }
+        // Removing a controller without a parent: UIKit's no-op, with a warning.
+        try stranger.removeFromParent()
+        #expect(w.warnings.count == 1)
+    }
+
+    @Test func manualForwardingSendsOnlyWhatTheContainerAsksFor() throws {
+        FlipContainer.manual = true
+        defer { FlipContainer.manual = false }
+        var registry = ControllerRegistry()
+        registry.register(FlipContainer.self, as: "Flip")
+        var board = containerStoryboard(initial: "recipe")
+        board.scenes["recipe"]?.className = "Flip"
+        let w = try launched(board, registry: registry)
+        #expect(!w.trace().contains { $0.hasPrefix("ingredients.view") })
+        let ingredients = w.root.children[0]
+        var seq = w.log.lastSeq
+        ingredients.beginAppearanceTransition(true, animated: false)
+        ingredients.endAppearanceTransition()
+        #expect(w.trace(after: seq) == ["ingredients.loadView", "ingredients.viewDidLoad", "ingredients.viewWillAppear", "ingredients.viewDidAppear"])
+        #expect(ingredients.appearance == .appeared)
+        seq = w.log.lastSeq
+        ingredients.endAppearanceTransition()
+        ingredients.beginAppearanceTransition(true, animated: false)
+        #expect(w.log.lastSeq == seq && w.warnings.count == 2)
+    }
+}
+
+@Suite struct CollapsedSplitBackTests {
+    @Test func theBackToThePrimaryShowsOnlyAtTheSecondarysRoot() throws {
+        var board = containerStoryboard()
+        board.scenes["detail"]!.segues = [SegueSpec(id: "more", kind: .show, destination: "other")]
+        let w = try launched(board)
+        #expect(w.elements.filter { $0.role == .backButton }.map(\.title) == ["Mailboxes"])
+        _ = try w.run(.performSegue(identifier: "more", controller: nil))
+        // The secondary's own stack: its back button pops within it.
+        #expect(w.elements.filter { $0.role == .backButton }.map(\.title) == ["Detail"])
+        _ = try w.run(.pop(navigationController: nil))
+        #expect(w.elements.filter { $0.role == .backButton }.map(\.title) == ["Mailboxes"])
+    }
+}
+
+@Suite struct SplitURLTests {
+    @Test func theColumnInFrontIsPartOfTheURLAndHistoryBringsItBack() throws {
+        let w = try launched(containerStoryboard())
+        let secondaryURL = w.canonicalURL
+        #expect(secondaryURL == "/ui/split(listNav(list),detailNav(detail))")
+        let back = try #require(w.elements.first { $0.role == .backButton })
+        _ = try w.perform(.tap(element: back.id, values: [:]))
+        #expect(w.canonicalURL == "/ui/split@0(listNav(list),detailNav(detail))")
+        // Browser back: the secondary on top again, with appearance events.
+        let outcome = try w.navigate(to: try #require(HierarchyPath.parse(secondaryURL)))
+        #expect(outcome.events.contains { $0.event == .viewDidAppear && $0.scene == "detail" })
+        #expect(w.visibleScenes == ["detail"] && w.canonicalURL == secondaryURL)
+        // And forward again, in a fresh session too (another browser).
+        let other = try launched(containerStoryboard())
+        _ = try other.navigate(to: try #require(HierarchyPath.parse("/ui/split@0(listNav(list),detailNav(detail))")))
+        #expect(other.visibleScenes == ["list"])
+        // Pad portrait: @0 is the primary overlay; pad landscape shows both and drops it.
+        let pad = try launched(containerStoryboard(), traits: Traits(width: 820, height: 1180))
+        _ = try pad.navigate(to: try #require(HierarchyPath.parse("/ui/split@0(listNav(list),detailNav(detail))")))
+        #expect(pad.visibleScenes == ["detail", "list"])
+        _ = try pad.perform(.setTraits(Traits(width: 1180, height: 820)))
+        #expect(pad.canonicalURL == secondaryURL)
+        #expect { try w.navigate(to: try #require(HierarchyPath.parse("/ui/split@3(listNav(list),detailNav(detail))"))) }
+            throws: { ($0 as? ActionError)?.code == .invalidURL }
+    }
+}

@@ -1,0 +1,53 @@
+import Testing
+@testable import SegueCore
+
+/// SEMANTICS §9: the viewport sets idiom, size class and orientation; changes send trait,
+/// layout and (when allowed) rotation events.
+@Suite struct TraitsTests {
+    @Test func viewportMapsToIdiomSizeClassAndOrientation() {
+        #expect(Traits(width: 767, height: 1000).idiom == .phone)
+        #expect(Traits(width: 768, height: 1000).idiom == .pad)
+        #expect(Traits(width: 699, height: 300).horizontalSizeClass == .compact)
+        #expect(Traits(width: 700, height: 300).horizontalSizeClass == .regular)
+        #expect(Traits(width: 700, height: 700).orientation == .portrait)
+        #expect(Traits(width: 701, height: 700).orientation == .landscape)
+        #expect(Traits.phonePortrait.idiom == .phone && Traits.phonePortrait.orientation == .portrait)
+    }
+
+    @Test func aChangeSendsTraitAndLayoutEventsAndTheRotationTrioInOrder() throws {
+        let w = try launched(mailStoryboard())
+        #expect(!w.trace().contains { $0.contains("Rotat") || $0.contains("traitCollection") })
+        let before = w.log.lastSeq
+        _ = try w.perform(.setTraits(Traits(width: 844, height: 390)))
+        let names = w.log.events(after: before).map { "\($0.scene ?? "-").\($0.event.rawValue)" }
+        #expect(names.first == "nav.willRotateToInterfaceOrientation")
+        let trait = try #require(names.firstIndex(of: "mailboxes.traitCollectionDidChange"))
+        #expect(names[trait + 1] == "mailboxes.viewWillLayoutSubviews" && names[trait + 2] == "mailboxes.viewDidLayoutSubviews")
+        let willAnimate = try #require(names.firstIndex(of: "mailboxes.willAnimateRotationToInterfaceOrientation"))
+        #expect(trait < willAnimate)
+        #expect(names.suffix(2) == ["nav.didRotateFromInterfaceOrientation", "mailboxes.didRotateFromInterfaceOrientation"])
+        let rotate = try #require(w.log.events(after: before).first { $0.event == .didRotateFromInterfaceOrientation })
+        #expect(rotate.orientation == "portrait")
+        // The same viewport again changes nothing.
+        let same = try w.perform(.setTraits(Traits(width: 844, height: 390)))
+        #expect(same.events.isEmpty && !same.changed)
+    }
+
+    @Test func shouldAutorotateFalseKeepsTraitsButSkipsTheTrio() throws {
+        var board = mailStoryboard()
+        board.scenes["nav"]!.shouldAutorotate = false
+        let w = try launched(board)
+        let trace = try w.run(.setTraits(Traits(width: 844, height: 390)))
+        #expect(!trace.contains { $0.contains("Rotat") })
+        #expect(trace.contains("nav.traitCollectionDidChange") && trace.contains("mailboxes.traitCollectionDidChange"))
+        #expect(w.traits.orientation == .landscape)
+    }
+
+    @Test func widthChangesWithoutAFlipSendNoRotation() throws {
+        let w = try launched(mailStoryboard())
+        let trace = try w.run(.setTraits(Traits(width: 820, height: 1180)))
+        #expect(!trace.contains { $0.contains("Rotat") })
+        #expect(trace.contains("mailboxes.traitCollectionDidChange"))
+        #expect(w.traits.idiom == .pad)
+    }
+}

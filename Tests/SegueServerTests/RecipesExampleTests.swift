@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// `Examples/Recipes` (WWDC 2011 containment): a custom container flips between its embedded
+/// card and a note with transition(from:to:), and presents mail with currentContext.
+@Suite struct RecipesExampleTests {
+    @Test func flipsBetweenCardAndNoteAndMailsInContext() throws {
+        let binary = repositoryRoot + "/.build/debug/recipes"
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build the package first (swift build)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["0"]
+        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Processes spawned from test threads inherit a signal mask that blocks SIGTERM: use SIGKILL.
+        defer { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        let line = String(decoding: out.fileHandleForReading.availableDataUntilNewline(), as: UTF8.self)
+        let port = try #require(line.split(separator: ":").last.flatMap { Int($0.filter(\.isNumber)) })
+        let base = "http://127.0.0.1:\(port)/api/v1/sessions"
+        let id = try #require(try curl("POST", base, json: #"{"traits":{"width":1180,"height":820}}"#).json["id"] as? String)
+        func act(_ body: String) throws -> HTTPResult { try curl("POST", "\(base)/\(id)/actions", json: body) }
+        func names(_ r: HTTPResult) -> [String] {
+            (r.json["events"] as? [[String: Any]] ?? []).map { "\($0["scene"] as? String ?? "").\($0["event"] as? String ?? "")" }
+                .filter { !$0.contains("Layout") }
+        }
+        let open = try act(#"{"action":"tap","element":"soupRow"}"#)
+        let openEvents = names(open)
+        let prepare = try #require(openEvents.firstIndex(of: "recipe.prepareForSegue"))
+        let didLoad = try #require(openEvents.firstIndex(of: "recipe.viewDidLoad"))
+        #expect(openEvents[prepare + 1] == "recipeCard.willMoveToParentViewController" && prepare < didLoad)
+        #expect(open.json[path: "state.root.children.1.children.0.scene"] as? String == "recipeCard")
+        let flip = try act(#"{"action":"tap","element":"flip"}"#)
+        #expect(names(flip) == [
+            "recipeNote.willMoveToParentViewController", "recipeNote.didMoveToParentViewController",
+            "recipeNote.loadView", "recipeNote.viewDidLoad",
+            "recipeCard.viewWillDisappear", "recipeNote.viewWillAppear", "recipeCard.viewDidDisappear", "recipeNote.viewDidAppear",
+        ])
+        let flipped = flip.json["state"] as! [String: Any]
+        #expect((flipped["elements"] as! [[String: Any]]).contains { $0["id"] as? String == "flip" && $0["title"] as? String == "Recipe" })
+        let back = try act(#"{"action":"tap","element":"flip"}"#)
+        #expect(names(back) == ["recipeNote.viewWillDisappear", "recipeCard.viewWillAppear", "recipeNote.viewDidDisappear", "recipeCard.viewDidAppear"])
+        let mail = try act(#"{"action":"tap","element":"mailRecipe"}"#)
+        let mailState = mail.json["state"] as! [String: Any]
+        #expect(mailState[path: "root.children.1.presented.modalPresentationStyle"] as? String == "currentContext")
+        #expect(!names(mail).contains("recipeList.viewWillAppear"))
+        #expect(names(mail).contains("recipe.viewWillDisappear") && names(mail).contains("recipeCard.viewDidDisappear"))
+        // The navigation bar around the context stays usable.
+        #expect((mailState["elements"] as! [[String: Any]]).contains { $0["role"] as? String == "backButton" })
+    }
+}
