@@ -161,7 +161,7 @@ extension PageBuilder {
         let width = children.compactMap { $0.frame.map { $0.x + $0.width } }.max() ?? 0
         for child in children {
             guard vertical, child.frame != nil else {
-                if child.frame != nil { ibNode(child, parentWidth: width) } else { node(child) }
+                if child.frame != nil || Self.isImageOnlyButton(child) { ibNode(child, parentWidth: width) } else { node(child) }
                 continue
             }
             switch child.alignment {
@@ -179,15 +179,22 @@ extension PageBuilder {
         }
     }
 
+    /// A button that shows only an image (its title empty, or the image name standing in for it).
+    static func isImageOnlyButton(_ n: ViewNode) -> Bool {
+        guard n.kind == .button, let image = n.image, !image.isEmpty else { return false }
+        return (n.text ?? "").isEmpty || n.text == image
+    }
+
     /// One framed node: images (and buttons showing only an image) sized from their frame.
     mutating func ibNode(_ n: ViewNode, parentWidth: Double) {
-        let imageOnlyButton = n.kind == .button && (n.text ?? "").isEmpty && n.image != nil
-        guard let f = n.frame, n.kind == .image || imageOnlyButton else {
+        let imageOnlyButton = Self.isImageOnlyButton(n)
+        guard n.kind == .image || imageOnlyButton, n.frame != nil || imageOnlyButton else {
             node(n)
             return
         }
         w.raw("<div class=\"")
-        w.raw(IBFlowLayout.imageClass(f, parentWidth: parentWidth))
+        // Bar items in toolbars placed as views have no frame: icon size.
+        w.raw(n.frame.map { IBFlowLayout.imageClass($0, parentWidth: parentWidth) } ?? "ib-image ib-image-s")
         w.raw("\">")
         image(n)  // claims the element: a live image button when tappable
         w.raw("</div>")

@@ -497,6 +497,8 @@ struct DocumentMapper {
         case "view", "collectionReusableView":
             node = ViewNode(.view)
             node.children = mapSubviews(of: n)
+            // An empty view of a custom class (a map, a chart, a canvas drawn in code): name it.
+            if node.children.isEmpty, let cls = n["customClass"] { node.text = cls }
         case "visualEffectView":
             node = ViewNode(.view)
             if let content = n.child(key: "contentView") { node.children = mapSubviews(of: content) }
