@@ -71,16 +71,16 @@ enum Crawler {
         report.fallbackEntry = imported.initialViewController == nil
         let storyboard = FlowSource.servingStoryboard(imported)
         report.reachable = Set(StoryboardReachability.taps(storyboard, maxTaps: depth).keys)
-        crawl(storyboard, depth: depth, maxStates: maxStates, into: &report)
+        crawl(storyboard, traits: FlowSource.preferredTraits(path: path) ?? .phonePortrait, depth: depth, maxStates: maxStates, into: &report)
         return report
     }
 
-    static func crawl(_ storyboard: Storyboard, depth: Int, maxStates: Int, into report: inout CrawlReport) {
+    static func crawl(_ storyboard: Storyboard, traits: Traits = .phonePortrait, depth: Int, maxStates: Int, into report: inout CrawlReport) {
         if let problem = FlowSource.servable(storyboard) {
             report.launchError = problem.message
             return
         }
-        let window = Window(id: "crawl", storyboard: storyboard)
+        let window = Window(id: "crawl", storyboard: storyboard, traits: traits)
         do { try window.launch() } catch {
             report.launchError = error.description
             if error.status >= 500 { report.failures.append("launch: \(error)") }
@@ -228,6 +228,7 @@ final class LiveStoryboardServer: @unchecked Sendable {
         configuration.http.threads = 2
         configuration.http.connectionTimeoutSeconds = 10
         configuration.publicDirectory = repositoryRoot + "/Public"
+        if let traits = FlowSource.preferredTraits(path: path) { configuration.app.defaultTraits = traits }
         service = SegueService(storyboard: storyboard, configuration: configuration)
         try service.start()
     }
@@ -296,7 +297,10 @@ extension CorpusCrawlTests {
                 let result = try curl("POST", server.base + "/tap", form: [("csrf", csrf), ("url", path), ("element", element)],
                                       jar: jar, follow: true)
                 statuses[result.status, default: 0] += 1
-                #expect(result.status < 500, "\(name): tap \(element) on \(path) → \(result.status)")
+                if result.status != 200 { print("  http \(result.status) tapping \(element) on \(path)") }
+                // 409 is UIKit refusing (an unwind nobody handles); 404 would be a button the page
+                // shows that the server does not know once it restored the page's URL.
+                #expect(result.status == 200 || result.status == 409, "\(name): tap \(element) on \(path) → \(result.status)")
                 guard result.status == 200 else { continue }
                 #expect(result.effectiveURL.contains("/ui/"), "\(name): tap \(element) landed on \(result.effectiveURL)")
                 if visited.insert(result.effectiveURL).inserted {

@@ -113,3 +113,20 @@ struct CheckRulesTests {
         #expect(problems.contains { $0.severity == .warning && $0.message.contains("navigation controller without a root view controller") })
     }
 }
+
+@Suite("Preferred traits")
+struct PreferredTraitsTests {
+    @Test("iPad and Apple TV storyboards open at their device's size; others and flow files at the default")
+    func traits() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-traits-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let pad = document(initial: nil, "").replacingOccurrences(of: "targetRuntime=\"iOS.CocoaTouch\"", with: "targetRuntime=\"iOS.CocoaTouch.iPad\"")
+        try pad.write(toFile: dir + "/Main.storyboard", atomically: true, encoding: .utf8)
+        try document(initial: nil, "").write(toFile: dir + "/Phone.storyboard", atomically: true, encoding: .utf8)
+        #expect(FlowSource.preferredTraits(path: dir + "/Main.storyboard") == .padLandscape)
+        #expect(FlowSource.preferredTraits(path: dir) == .padLandscape)
+        #expect(FlowSource.preferredTraits(path: dir + "/Phone.storyboard") == nil)
+        #expect(FlowSource.preferredTraits(path: dir + "/missing.storyboard") == nil)
+    }
+}
