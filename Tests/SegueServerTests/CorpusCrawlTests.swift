@@ -132,6 +132,10 @@ enum Crawler {
                     _ = try window.perform(.tap(element: id, values: [:]))
                     report.statuses[303, default: 0] += 1
                     let next = window.canonicalURL
+                    // A back button that leaves the page where it was traps the person.
+                    if element.role == .backButton, next == url {
+                        report.failures.append("\(url): the back button \(id) does nothing")
+                    }
                     if visited.insert(next).inserted {
                         if visited.count > maxStates { report.truncated = true; continue }
                         queue.append((next, level + 1))
