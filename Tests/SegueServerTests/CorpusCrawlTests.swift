@@ -120,6 +120,7 @@ enum Crawler {
             let live = screen.elements.filter(\.enabled)
             if live.isEmpty && screen.layers.count > 1 { report.deadEnds.append(url) }
             guard level < depth else { continue }
+            let scenesHere = window.visibleControllers.map { $0.sceneID ?? "-" }
             for (i, element) in live.enumerated() {
                 guard restore(url) else { break }
                 report.taps += 1
@@ -132,6 +133,11 @@ enum Crawler {
                     _ = try window.perform(.tap(element: id, values: [:]))
                     report.statuses[303, default: 0] += 1
                     let next = window.canonicalURL
+                    // Other scenes on screen under the same URL: a reload or browser back would
+                    // not bring this state back.
+                    if next == url, window.visibleControllers.map({ $0.sceneID ?? "-" }) != scenesHere {
+                        report.failures.append("\(url): tap \(id) changed the scenes on screen but not the URL")
+                    }
                     // A back button that leaves the page where it was traps the person.
                     if element.role == .backButton, next == url {
                         report.failures.append("\(url): the back button \(id) does nothing")
