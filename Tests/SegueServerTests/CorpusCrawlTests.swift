@@ -135,11 +135,12 @@ enum Crawler {
                     let next = window.canonicalURL
                     // Other scenes on screen under the same URL: a reload or browser back would
                     // not bring this state back.
-                    if next == url, window.visibleControllers.map({ $0.sceneID ?? "-" }) != scenesHere {
+                    let scenesNow = window.visibleControllers.map { $0.sceneID ?? "-" }
+                    if next == url, scenesNow != scenesHere {
                         report.failures.append("\(url): tap \(id) changed the scenes on screen but not the URL")
                     }
-                    // A back button that leaves the page where it was traps the person.
-                    if element.role == .backButton, next == url {
+                    // A back button that leaves the page as it was traps the person.
+                    if element.role == .backButton, next == url, scenesNow == scenesHere {
                         report.failures.append("\(url): the back button \(id) does nothing")
                     }
                     if visited.insert(next).inserted {
