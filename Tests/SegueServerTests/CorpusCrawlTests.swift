@@ -35,6 +35,9 @@ struct CrawlReport: CustomStringConvertible {
     /// 5xx, URLs the server produced that cannot be restored (stuck: no browser back or reload),
     /// unrenderable screens.
     var failures: [String] = []
+    /// Stuck states: a tap that changes the scenes on screen but not the URL (reload and browser
+    /// back lose the state), a back button that does nothing.
+    var stuck: [String] = []
     /// Elements on screen whose tap was refused (4xx): listed, not fatal.
     var refused: [String] = []
     /// Presented screens with nothing to tap (only browser back leaves them).
@@ -49,7 +52,7 @@ struct CrawlReport: CustomStringConvertible {
     var description: String {
         "\(file): import \(String(format: "%.1f", importMilliseconds)) ms, initial \(servesInitial ? "served" : "NOT served")\(fallbackEntry ? " (entry scene)" : "")"
             + " \(launchError ?? importError ?? ""), states \(states), taps \(taps), reached \(reachedOfReachable)/\(reachable.count)"
-            + ", statuses \(statuses.sorted { $0.key < $1.key }), failures \(failures.count), dead ends \(deadEnds.count)"
+            + ", statuses \(statuses.sorted { $0.key < $1.key }), failures \(failures.count), stuck \(stuck.count), dead ends \(deadEnds.count)"
     }
 }
 
@@ -137,11 +140,11 @@ enum Crawler {
                     // not bring this state back.
                     let scenesNow = window.visibleControllers.map { $0.sceneID ?? "-" }
                     if next == url, scenesNow != scenesHere {
-                        report.failures.append("\(url): tap \(id) changed the scenes on screen but not the URL")
+                        report.stuck.append("\(url): tap \(id) changed the scenes on screen but not the URL")
                     }
                     // A back button that leaves the page as it was traps the person.
                     if element.role == .backButton, next == url, scenesNow == scenesHere {
-                        report.failures.append("\(url): the back button \(id) does nothing")
+                        report.stuck.append("\(url): the back button \(id) does nothing")
                     }
                     if visited.insert(next).inserted {
                         if visited.count > maxStates { report.truncated = true; continue }
@@ -167,6 +170,7 @@ struct CorpusCrawlTests {
             let report = Crawler.crawl(file: file, path: CrawlCorpus.directory + "/" + file)
             print("crawl \(report)")
             for f in report.failures.prefix(5) { print("  FAILURE \(f)") }
+            for f in report.stuck.prefix(5) { print("  STUCK \(f)") }
             for r in report.refused.prefix(3) { print("  refused \(r)") }
             for u in report.reachable.subtracting(report.reached).sorted().prefix(5) { print("  unreached \(u)") }
             for d in report.deadEnds.prefix(3) { print("  dead end \(d)") }
@@ -180,9 +184,10 @@ struct CorpusCrawlTests {
         let taps = reports.reduce(0) { $0 + $1.taps }
         let refused = reports.reduce(0) { $0 + $1.refused.count }
         let deadEnds = reports.reduce(0) { $0 + $1.deadEnds.count }
+        let stuck = reports.reduce(0) { $0 + $1.stuck.count }
         print("crawl summary: files \(reports.count), initial served \(served)/\(reports.count)"
               + " (\(percent(served, reports.count))), reached \(reached)/\(reachable) (\(percent(reached, reachable)))"
-              + ", taps \(taps), refused \(refused), 5xx \(fiveXX), failures \(failures), dead ends \(deadEnds)")
+              + ", taps \(taps), refused \(refused), 5xx \(fiveXX), failures \(failures), stuck \(stuck), dead ends \(deadEnds)")
         // The multi-storyboard sets, as directories (extra: not in the per-file percentages).
         var sets: [CrawlReport] = []
         for app in ["wallabag", "rileytestut"] {
@@ -207,6 +212,7 @@ struct CorpusCrawlTests {
         #expect(fiveXX == 0)
         #expect(failures == 0)
         #expect(deadEnds == 0, "presented screens with nothing to tap")
+        #expect(stuck == 0, "states the URL does not capture, back buttons that do nothing")
     }
 
     func percent(_ a: Int, _ b: Int) -> String { b == 0 ? "-" : String(format: "%.1f %%", 100 * Double(a) / Double(b)) }
@@ -355,7 +361,9 @@ enum CorpusReport {
         md += "| reachable scenes reached | \(reached)/\(reachable) (\(pct(reached, reachable))) |\n"
         md += "| taps | \(files.reduce(0) { $0 + $1.taps }) |\n"
         md += "| 5xx | \(fiveXX) |\n"
-        md += "| stuck states (URL that cannot be restored, redirect loop, empty page) | \(files.reduce(0) { $0 + $1.failures.count }) |\n"
+        md += "| failures (URL that cannot be restored, redirect loop, empty page) | \(files.reduce(0) { $0 + $1.failures.count }) |\n"
+        md += "| stuck states (scenes changed but not the URL, back does nothing) | \(files.reduce(0) { $0 + $1.stuck.count }) |\n"
+        md += "| dead ends (presented screens with nothing to tap) | \(files.reduce(0) { $0 + $1.deadEnds.count }) |\n"
         md += "| taps refused (4xx) | \(files.reduce(0) { $0 + $1.refused.count }) |\n\n"
         md += "## Per file\n\n| file | import ms (debug) | initial | states | taps | reached/reachable | refused |\n|---|---|---|---|---|---|---|\n"
         for r in reports {
