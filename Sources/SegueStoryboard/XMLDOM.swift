@@ -54,7 +54,18 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
     private(set) var root: XMLNode?
     private var parser: XMLParser?
 
+    /// On Linux FoundationXML is libxml2, whose global state is not thread-safe: concurrent
+    /// parses (parallel tests, a server importing on several threads) corrupt the heap. Every
+    /// parse, and the parser's teardown, runs under this lock.
+    static let libxmlLock = NSLock()
+
     static func parse(_ data: Data, file: String) throws(StoryboardImportError) -> XMLNode {
+        libxmlLock.lock()
+        defer { libxmlLock.unlock() }
+        return try parseUnlocked(data, file: file)
+    }
+
+    private static func parseUnlocked(_ data: Data, file: String) throws(StoryboardImportError) -> XMLNode {
         let builder = DOMBuilder()
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
