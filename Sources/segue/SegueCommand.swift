@@ -84,10 +84,10 @@ struct Serve: ParsableCommand {
         configuration.http.maxBodyBytes = maxBody
         configuration.http.connectionLimit = maxConnections
         configuration.maxSessions = maxSessions
-        configuration.app.sessionIdleTimeout = .seconds(sessionTimeout * 60)
-        configuration.publicDirectory = publicDir
         // iPad and Apple TV storyboards open at their device's size until the browser reports its own.
         if let traits = FlowSource.preferredTraits(path: path) { configuration.app.defaultTraits = traits }
+        configuration.app.sessionIdleTimeout = .seconds(sessionTimeout * 60)
+        configuration.publicDirectory = publicDir
         let service = SegueService(storyboard: storyboard, configuration: configuration, logger: logger)
         do {
             try service.start()
