@@ -47,6 +47,9 @@ struct CrawlReport: CustomStringConvertible {
     /// Scenes shown on some crawled screen.
     var reached: Set<String> = []
     var truncated = false
+    /// Element ids that changed when the state was restored from its URL (ids made unique with a
+    /// controller id): a stale page's form would get 404 for them.
+    var remappedIDs = 0
 
     var reachedOfReachable: Int { reachable.intersection(reached).count }
     var description: String {
@@ -131,7 +134,10 @@ enum Crawler {
                 // controller id (`field@c70`) change with them: take the element at the same place.
                 var id = element.id
                 let now = window.elements.filter(\.enabled)
-                if !now.contains(where: { $0.id == id }), now.count == live.count { id = now[i].id }
+                if !now.contains(where: { $0.id == id }), now.count == live.count {
+                    id = now[i].id
+                    report.remappedIDs += 1
+                }
                 do {
                     _ = try window.perform(.tap(element: id, values: [:]))
                     report.statuses[303, default: 0] += 1
@@ -185,6 +191,8 @@ struct CorpusCrawlTests {
         let refused = reports.reduce(0) { $0 + $1.refused.count }
         let deadEnds = reports.reduce(0) { $0 + $1.deadEnds.count }
         let stuck = reports.reduce(0) { $0 + $1.stuck.count }
+        let remapped = reports.reduce(0) { $0 + $1.remappedIDs }
+        print("element ids changed by restoring a URL: \(remapped)")
         print("crawl summary: files \(reports.count), initial served \(served)/\(reports.count)"
               + " (\(percent(served, reports.count))), reached \(reached)/\(reachable) (\(percent(reached, reachable)))"
               + ", taps \(taps), refused \(refused), 5xx \(fiveXX), failures \(failures), stuck \(stuck), dead ends \(deadEnds)")
@@ -213,6 +221,7 @@ struct CorpusCrawlTests {
         #expect(failures == 0)
         #expect(deadEnds == 0, "presented screens with nothing to tap")
         #expect(stuck == 0, "states the URL does not capture, back buttons that do nothing")
+        #expect(remapped == 0, "element ids that change when a page's URL is restored (stale forms get 404)")
     }
 
     func percent(_ a: Int, _ b: Int) -> String { b == 0 ? "-" : String(format: "%.1f %%", 100 * Double(a) / Double(b)) }
