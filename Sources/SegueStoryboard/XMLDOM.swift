@@ -50,7 +50,13 @@ final class XMLNode {
 
 /// Builds the DOM with Foundation's `XMLParser` (libxml2 on Linux).
 final class DOMBuilder: NSObject, XMLParserDelegate {
+    /// Deepest element nesting accepted. Interface Builder documents stay far below it (the
+    /// corpus: 24); deeper input is refused with its line rather than risking the stack in the
+    /// recursive mapping.
+    static let maxDepth = 160
     private var stack: [XMLNode] = []
+    /// The line where nesting exceeded `maxDepth`.
+    private(set) var tooDeepAt: Int?
     private(set) var root: XMLNode?
     private var parser: XMLParser?
 
@@ -74,6 +80,13 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
         parser.delegate = builder
         builder.parser = parser
         let ok = parser.parse()
+        if let line = builder.tooDeepAt {
+            builder.release()
+            throw StoryboardImportError(diagnostics: [
+                Diagnostic(.error, at: SourceLocation(file: file, line: line),
+                           "malformed storyboard XML: elements nested deeper than \(DOMBuilder.maxDepth) levels"),
+            ])
+        }
         if !ok || builder.root == nil || !builder.stack.isEmpty {
             let line = max(parser.lineNumber, 1)
             var message = "malformed storyboard XML"
@@ -118,6 +131,11 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        guard stack.count < Self.maxDepth else {
+            if tooDeepAt == nil { tooDeepAt = parser.lineNumber }
+            parser.abortParsing()
+            return
+        }
         let node = XMLNode(name: elementName, attributes: attributeDict, line: parser.lineNumber)
         if let parent = stack.last {
             parent.children.append(node)
@@ -130,6 +148,17 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?) {
         _ = stack.popLast()
+    }
+
+    /// Frees a partial tree without deep recursive releases: children are detached level by level.
+    func release() {
+        var pending = root.map { [$0] } ?? []
+        root = nil
+        stack = []
+        while let node = pending.popLast() {
+            pending += node.children
+            node.children = []
+        }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {

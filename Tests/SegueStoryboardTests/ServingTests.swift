@@ -130,3 +130,36 @@ struct PreferredTraitsTests {
         #expect(FlowSource.preferredTraits(path: dir + "/missing.storyboard") == nil)
     }
 }
+
+@Suite("Deep input")
+struct DeepInputTests {
+    func nested(views: Int) -> String {
+        let open = (0..<views).map { #"<view id="v\#($0)"><subviews>"# }.joined()
+        let close = String(repeating: "</subviews></view>", count: views)
+        return document(initial: "a", scene("a", #"<viewController id="a" sceneMemberID="viewController"><view key="view" id="root"><subviews>"# + open + close + "</subviews></view></viewController>"))
+    }
+
+    @Test("nesting far deeper than Interface Builder writes is a located error, not a stack overflow")
+    func tooDeep() throws {
+        #expect(throws: StoryboardImportError.self) { try importString(nested(views: 5000)) }
+        do {
+            _ = try StoryboardImporter.parse(data: Array(nested(views: 5000).utf8), fileName: "Deep.storyboard")
+        } catch {
+            #expect(error.diagnostics.first?.message.contains("nested deeper than") == true)
+            #expect((error.diagnostics.first?.location?.line ?? 0) >= 1)
+        }
+    }
+
+    @Test("nesting just under the limit imports, checks and runs")
+    func deepButAccepted() throws {
+        let sb = try importString(nested(views: (DOMBuilder.maxDepth - 12) / 2))
+        var depth = 0
+        var node = sb["a"]?.view.first
+        while let n = node { depth += 1; node = n.children.first }
+        #expect(depth >= 70)
+        _ = StoryboardCheck.check(sb)
+        let window = Window(id: "deep", storyboard: sb)
+        try window.launch()
+        #expect(window.screen().layers.count == 1)
+    }
+}
