@@ -80,13 +80,21 @@ public enum FlowSource {
         }
     }
 
-    /// Whether a storyboard can serve anything: it names an initial scene that exists.
+    /// Whether a storyboard can serve anything: it names an initial scene that exists and that
+    /// launches (a trial session).
     public static func servable(_ storyboard: Storyboard) -> Diagnostic? {
         guard let initial = storyboard.initialViewController else {
             return Diagnostic(at: nil, "\(storyboard.name): no initial view controller; nothing to serve")
         }
         guard storyboard[initial] != nil else {
             return Diagnostic(at: nil, "\(storyboard.name): the initial view controller '\(initial)' does not exist")
+        }
+        // A trial launch: a scene that contains itself, say, cannot be instantiated.
+        let probe = Window(id: "probe", storyboard: storyboard)
+        do {
+            try probe.launch()
+        } catch {
+            return Diagnostic(at: storyboard[initial]?.location, "\(storyboard.name): the initial view controller '\(initial)' cannot be shown: \(error.message)")
         }
         return nil
     }

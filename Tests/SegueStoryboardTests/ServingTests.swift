@@ -163,3 +163,32 @@ struct DeepInputTests {
         #expect(window.screen().layers.count == 1)
     }
 }
+
+@Suite("Containment cycles")
+struct ContainmentCycleTests {
+    static let xml = document(initial: "tab", [
+        scene("tab", """
+            <tabBarController id="tab" sceneMemberID="viewController"><connections>
+                <segue destination="nav" kind="relationship" relationship="viewControllers" id="r1"/>
+                <segue destination="home" kind="relationship" relationship="viewControllers" id="r3"/>
+            </connections></tabBarController>
+            """),
+        scene("nav", """
+            <navigationController id="nav" sceneMemberID="viewController"><connections>
+                <segue destination="tab" kind="relationship" relationship="rootViewController" id="r2"/>
+            </connections></navigationController>
+            """),
+        scene("home", #"<viewController id="home" title="Home" sceneMemberID="viewController"/>"#),
+    ].joined(separator: "\n"))
+
+    @Test("a scene containing itself is a check error with its line, and nothing to serve")
+    func cycle() throws {
+        let sb = try importString(Self.xml)
+        let problems = StoryboardCheck.check(sb).filter { $0.message.contains("contains itself") }
+        #expect(problems.count == 1)
+        #expect(problems.first?.severity == .error && (problems.first?.location?.line ?? 0) > 1)
+        #expect(problems.first?.message.contains("tab → nav → tab") == true)
+        let refusal = try #require(FlowSource.servable(sb))
+        #expect(refusal.message.contains("cannot be shown"))
+    }
+}
