@@ -480,3 +480,22 @@ extension CorpusCrawlTests {
         #expect(imported > 0 && refused > 0)
     }
 }
+
+extension CorpusCrawlTests {
+    /// Over real HTTP, every corpus file: the real server starts on it and `GET /` lands on a
+    /// rendered page of its initial (or entry) scene.
+    @Test func everyCorpusStoryboardServesItsInitialPageOverHTTP() throws {
+        var served = 0
+        for file in CrawlCorpus.files {
+            let server = try LiveStoryboardServer(path: CrawlCorpus.directory + "/" + file)
+            let jar = temporaryJar()
+            defer { try? FileManager.default.removeItem(atPath: jar) }
+            let page = try curl("GET", server.base + "/", jar: jar, follow: true)
+            let ok = page.status == 200 && page.effectiveURL.contains("/ui/") && page.body.contains("<form")
+            #expect(ok, "\(file): \(page.status) \(page.effectiveURL)")
+            if ok { served += 1 }
+        }
+        print("served over HTTP: \(served)/\(CrawlCorpus.files.count)")
+        #expect(served == CrawlCorpus.files.count)
+    }
+}
