@@ -13,7 +13,9 @@ import SegueCore
 ///   other's extent) and that do not cover each other horizontally share a row (`ib-row`), left
 ///   to right: a label and its switch, two buttons side by side.
 /// - **Alignment.** A node alone on its row that is clearly narrower than its parent is aligned
-///   like its frame: centred (`ib-center`) or at the trailing edge (`ib-trailing`).
+///   like its frame: centred (`ib-center`) or at the trailing edge (`ib-trailing`); a wide one
+///   like its content (`textAlignment`, `contentHorizontalAlignment`). In a row, a label aligned
+///   centre or trailing takes the free space and aligns its text there.
 /// - **Stack views** keep their arranged order (their axis decides the direction).
 ///
 /// Sizes are not copied: controls take their natural web size, tables and text views the width.
@@ -32,6 +34,17 @@ enum IBFlowLayout {
         var lines: [Line]
         var backgrounds: [ViewNode]
         var width: Double
+        /// The siblings' leftmost and rightmost edges.
+        var minX = 0.0, maxX = 0.0
+    }
+
+    /// In a row spanning the siblings' whole width, the label that fills the gap in IB (the
+    /// widest) grows, so what follows it sits at the trailing edge as in IB.
+    static func growingIndex(_ line: Line, in layout: Layout) -> Int? {
+        guard line.nodes.count > 1, let first = line.nodes.first?.frame, let last = line.nodes.last?.frame,
+              first.x <= layout.minX + 1, last.x + last.width >= layout.maxX - 1 else { return nil }
+        let labels = line.nodes.indices.filter { line.nodes[$0].kind == .label }
+        return labels.max { line.nodes[$0].frame!.width < line.nodes[$1].frame!.width }
     }
 
     /// Groups siblings into lines. `nil` when no sibling has a frame (keep document order).
@@ -96,7 +109,7 @@ enum IBFlowLayout {
         }
         flush()
         for (_, node) in nodes.enumerated() where node.frame == nil { lines.append(Line(nodes: [node])) }
-        return Layout(lines: lines, backgrounds: backgrounds, width: width)
+        return Layout(lines: lines, backgrounds: backgrounds, width: width, minX: minX, maxX: maxX)
     }
 
     /// A size class for an image (or image-only button) from its frame: small and medium
@@ -133,7 +146,24 @@ extension PageBuilder {
         for line in layout.lines {
             if line.nodes.count > 1 {
                 w.raw(line.isSpread ? "<div class=\"ib-row ib-row-spread\">" : "<div class=\"ib-row\">")
-                for node in line.nodes { ibNode(node, parentWidth: layout.width) }
+                let growing = IBFlowLayout.growingIndex(line, in: layout)
+                for (i, node) in line.nodes.enumerated() {
+                    // A label aligned centre or trailing takes the row's free space and aligns its
+                    // text there (a cell's value at the trailing edge, a title centred by a logo);
+                    // so does the label that fills a full-width row.
+                    let alignment = node.kind == .label ? (node.alignment ?? "leading") : nil
+                    if let alignment, alignment != "leading" || i == growing {
+                        switch alignment {
+                        case "center": w.raw("<div class=\"ib-grow ib-center\">")
+                        case "trailing": w.raw("<div class=\"ib-grow ib-trailing\">")
+                        default: w.raw("<div class=\"ib-grow\">")
+                        }
+                        self.node(node)
+                        w.raw("</div>")
+                    } else {
+                        ibNode(node, parentWidth: layout.width)
+                    }
+                }
                 w.raw("</div>")
             } else {
                 switch line.alignment {
@@ -161,7 +191,7 @@ extension PageBuilder {
         let width = children.compactMap { $0.frame.map { $0.x + $0.width } }.max() ?? 0
         for child in children {
             guard vertical, child.frame != nil else {
-                if child.frame != nil { ibNode(child, parentWidth: width) } else { node(child) }
+                if child.frame != nil || Self.isImageOnlyButton(child) { ibNode(child, parentWidth: width) } else { node(child) }
                 continue
             }
             switch child.alignment {
@@ -179,15 +209,22 @@ extension PageBuilder {
         }
     }
 
+    /// A button that shows only an image (its title empty, or the image name standing in for it).
+    static func isImageOnlyButton(_ n: ViewNode) -> Bool {
+        guard n.kind == .button, let image = n.image, !image.isEmpty else { return false }
+        return (n.text ?? "").isEmpty || n.text == image
+    }
+
     /// One framed node: images (and buttons showing only an image) sized from their frame.
     mutating func ibNode(_ n: ViewNode, parentWidth: Double) {
-        let imageOnlyButton = n.kind == .button && (n.text ?? "").isEmpty && n.image != nil
-        guard let f = n.frame, n.kind == .image || imageOnlyButton else {
+        let imageOnlyButton = Self.isImageOnlyButton(n)
+        guard n.kind == .image || imageOnlyButton, n.frame != nil || imageOnlyButton else {
             node(n)
             return
         }
         w.raw("<div class=\"")
-        w.raw(IBFlowLayout.imageClass(f, parentWidth: parentWidth))
+        // Bar items in toolbars placed as views have no frame: icon size.
+        w.raw(n.frame.map { IBFlowLayout.imageClass($0, parentWidth: parentWidth) } ?? "ib-image ib-image-s")
         w.raw("\">")
         image(n)  // claims the element: a live image button when tappable
         w.raw("</div>")

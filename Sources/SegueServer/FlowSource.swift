@@ -47,13 +47,54 @@ public enum FlowSource {
         return serving
     }
 
-    /// Whether a storyboard can serve anything: it names an initial scene that exists.
+    /// The traits a storyboard is designed for, from its `targetRuntime`: iPad storyboards
+    /// (`iOS.CocoaTouch.iPad`) open on an iPad in landscape, Apple TV ones (`AppleTV`) on a
+    /// 1920 × 1080 screen; `nil` (the server's default, an iPhone) for everything else, flow files
+    /// included. For a directory, the main storyboard's (`Main`, else the first by name).
+    public static func preferredTraits(path: String) -> Traits? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        var file = path
+        if isDirectory.boolValue {
+            var files: [String] = []
+            if let walker = FileManager.default.enumerator(atPath: path) {
+                while files.count < 1000, let rel = walker.nextObject() as? String {
+                    if rel.hasSuffix(".storyboard") { files.append(rel) }
+                }
+            }
+            files.sort()
+            guard let main = files.first(where: { ($0 as NSString).lastPathComponent == "Main.storyboard" }) ?? files.first else { return nil }
+            file = (path as NSString).appendingPathComponent(main)
+        } else if (path as NSString).pathExtension.lowercased() != "storyboard" {
+            return nil
+        }
+        guard let handle = FileHandle(forReadingAtPath: file) else { return nil }
+        defer { try? handle.close() }
+        let head = String(decoding: handle.readData(ofLength: 2048), as: UTF8.self)
+        guard let r = head.range(of: "targetRuntime=\"") else { return nil }
+        let runtime = head[r.upperBound...].prefix { $0 != "\"" }
+        switch runtime {
+        case "iOS.CocoaTouch.iPad": return .padLandscape
+        case "AppleTV": return Traits(width: 1920, height: 1080)
+        default: return nil
+        }
+    }
+
+    /// Whether a storyboard can serve anything: it names an initial scene that exists and that
+    /// launches (a trial session).
     public static func servable(_ storyboard: Storyboard) -> Diagnostic? {
         guard let initial = storyboard.initialViewController else {
             return Diagnostic(at: nil, "\(storyboard.name): no initial view controller; nothing to serve")
         }
         guard storyboard[initial] != nil else {
             return Diagnostic(at: nil, "\(storyboard.name): the initial view controller '\(initial)' does not exist")
+        }
+        // A trial launch: a scene that contains itself, say, cannot be instantiated.
+        let probe = Window(id: "probe", storyboard: storyboard)
+        do {
+            try probe.launch()
+        } catch {
+            return Diagnostic(at: storyboard[initial]?.location, "\(storyboard.name): the initial view controller '\(initial)' cannot be shown: \(error.message)")
         }
         return nil
     }

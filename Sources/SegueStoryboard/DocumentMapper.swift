@@ -497,6 +497,8 @@ struct DocumentMapper {
         case "view", "collectionReusableView":
             node = ViewNode(.view)
             node.children = mapSubviews(of: n)
+            // An empty view of a custom class (a map, a chart, a canvas drawn in code): name it.
+            if node.children.isEmpty, let cls = n["customClass"] { node.text = cls }
         case "visualEffectView":
             node = ViewNode(.view)
             if let content = n.child(key: "contentView") { node.children = mapSubviews(of: content) }
@@ -639,9 +641,23 @@ struct DocumentMapper {
                 row.detail = texts.dropFirst().first
             }
         }
-        if let sample { row.text = "Item \(sample)" }
+        if let sample {
+            row.text = "Item \(sample)"
+            row.content = Self.suffixingIDs(row.content, "-\(sample)")
+        }
         row.tap = tap(of: cell)
         return row
+    }
+
+    /// Sample rows repeat a prototype's views: their ids get the sample's suffix so every
+    /// control of every sample row is its own element, with an id stable across requests.
+    static func suffixingIDs(_ nodes: [ViewNode], _ suffix: String) -> [ViewNode] {
+        nodes.map { node in
+            var n = node
+            if let id = n.id { n.id = id + suffix }
+            n.children = suffixingIDs(n.children, suffix)
+            return n
+        }
     }
 
     private mutating func mapCollection(_ n: XMLNode) -> ViewNode {
@@ -653,7 +669,7 @@ struct DocumentMapper {
             let tap = tap(of: cell)
             for i in 1...3 {
                 var item = ViewNode(.view, id: "\(cellID)-\(i)", text: "Item \(i)")
-                item.children = content
+                item.children = Self.suffixingIDs(content, "-\(i)")
                 item.tap = tap
                 item.frame = Self.frame(cell)
                 item.location = loc(cell)

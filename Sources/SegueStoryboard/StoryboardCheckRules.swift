@@ -1,8 +1,9 @@
 import SegueCore
 
-/// More rules of `segue check`, each found in real storyboards of the corpus:
+/// More rules of `segue check`, each found in real storyboards of the corpus or in bad input:
 ///
-/// - **error** — a presentation with `modalTransitionStyle` `partialCurl` and a presentation
+/// - **error** — a scene that contains itself through relationships or embed segues (UIKit
+///   would instantiate forever; Segue cannot launch it); a presentation with `modalTransitionStyle` `partialCurl` and a presentation
 ///   style other than `fullScreen` (UIKit raises an exception; Segue refuses the tap with 409).
 /// - **warning** — a navigation controller without a root view controller (its stack is empty
 ///   until code sets one); a page view controller without pages; a `popover` /
@@ -10,7 +11,7 @@ import SegueCore
 ///   must set one); a tab bar controller without tabs.
 extension StoryboardCheck {
     static func moreRules(_ storyboard: Storyboard) -> [Diagnostic] {
-        var out: [Diagnostic] = []
+        var out = containmentCycles(storyboard)
         let modalKinds: Set<SegueKind> = [.presentation, .modal, .popover, .popoverPresentation]
         for scene in storyboard.orderedScenes {
             let at = scene.location
@@ -39,6 +40,40 @@ extension StoryboardCheck {
                 }
             }
         }
+        return out
+    }
+
+    /// Scenes that contain themselves through relationships or embeds, each cycle reported once
+    /// at the scene where the walk closes it.
+    static func containmentCycles(_ storyboard: Storyboard) -> [Diagnostic] {
+        func children(_ scene: Scene) -> [String] {
+            var out = scene.relationshipTargets
+            for node in scene.view {
+                node.forEach { n in
+                    if let e = n.embed, let seg = scene.segue(e), seg.kind == .embed, let d = seg.destination { out.append(d) }
+                }
+            }
+            return out
+        }
+        var out: [Diagnostic] = []
+        var state: [String: Int] = [:]  // 1 visiting, 2 done
+        var reported: Set<String> = []
+        func visit(_ id: String, _ path: [String]) {
+            guard let scene = storyboard[id] else { return }
+            if state[id] == 2 { return }
+            if state[id] == 1 {
+                let cycle = Array(path.drop { $0 != id }) + [id]
+                if reported.insert(cycle.sorted().joined(separator: ",")).inserted {
+                    out.append(Diagnostic(.error, at: scene.location,
+                        "scene \(id) contains itself through relationships or embeds: \(cycle.joined(separator: " → "))"))
+                }
+                return
+            }
+            state[id] = 1
+            for child in children(scene) { visit(child, path + [id]) }
+            state[id] = 2
+        }
+        for scene in storyboard.orderedScenes { visit(scene.id, []) }
         return out
     }
 }

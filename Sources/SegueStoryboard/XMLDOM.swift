@@ -50,11 +50,28 @@ final class XMLNode {
 
 /// Builds the DOM with Foundation's `XMLParser` (libxml2 on Linux).
 final class DOMBuilder: NSObject, XMLParserDelegate {
+    /// Deepest element nesting accepted. Interface Builder documents stay far below it (the
+    /// corpus: 24); deeper input is refused with its line rather than risking the stack in the
+    /// recursive mapping.
+    static let maxDepth = 160
     private var stack: [XMLNode] = []
+    /// The line where nesting exceeded `maxDepth`.
+    private(set) var tooDeepAt: Int?
     private(set) var root: XMLNode?
     private var parser: XMLParser?
 
+    /// On Linux FoundationXML is libxml2, whose global state is not thread-safe: concurrent
+    /// parses (parallel tests, a server importing on several threads) corrupt the heap. Every
+    /// parse, and the parser's teardown, runs under this lock.
+    static let libxmlLock = NSLock()
+
     static func parse(_ data: Data, file: String) throws(StoryboardImportError) -> XMLNode {
+        libxmlLock.lock()
+        defer { libxmlLock.unlock() }
+        return try parseUnlocked(data, file: file)
+    }
+
+    private static func parseUnlocked(_ data: Data, file: String) throws(StoryboardImportError) -> XMLNode {
         let builder = DOMBuilder()
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
@@ -63,6 +80,13 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
         parser.delegate = builder
         builder.parser = parser
         let ok = parser.parse()
+        if let line = builder.tooDeepAt {
+            builder.release()
+            throw StoryboardImportError(diagnostics: [
+                Diagnostic(.error, at: SourceLocation(file: file, line: line),
+                           "malformed storyboard XML: elements nested deeper than \(DOMBuilder.maxDepth) levels"),
+            ])
+        }
         if !ok || builder.root == nil || !builder.stack.isEmpty {
             let line = max(parser.lineNumber, 1)
             var message = "malformed storyboard XML"
@@ -107,6 +131,11 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        guard stack.count < Self.maxDepth else {
+            if tooDeepAt == nil { tooDeepAt = parser.lineNumber }
+            parser.abortParsing()
+            return
+        }
         let node = XMLNode(name: elementName, attributes: attributeDict, line: parser.lineNumber)
         if let parent = stack.last {
             parent.children.append(node)
@@ -119,6 +148,17 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?) {
         _ = stack.popLast()
+    }
+
+    /// Frees a partial tree without deep recursive releases: children are detached level by level.
+    func release() {
+        var pending = root.map { [$0] } ?? []
+        root = nil
+        stack = []
+        while let node = pending.popLast() {
+            pending += node.children
+            node.children = []
+        }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {

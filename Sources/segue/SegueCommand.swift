@@ -84,6 +84,8 @@ struct Serve: ParsableCommand {
         configuration.http.maxBodyBytes = maxBody
         configuration.http.connectionLimit = maxConnections
         configuration.maxSessions = maxSessions
+        // iPad and Apple TV storyboards open at their device's size until the browser reports its own.
+        if let traits = FlowSource.preferredTraits(path: path) { configuration.app.defaultTraits = traits }
         configuration.app.sessionIdleTimeout = .seconds(sessionTimeout * 60)
         configuration.publicDirectory = publicDir
         let signals = ShutdownSignals.install()

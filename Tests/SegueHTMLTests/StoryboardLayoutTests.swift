@@ -50,6 +50,15 @@ import SegueCore
         #expect(html.contains("<div class=\"ib-row ib-row-spread\">"))
     }
 
+    @Test func aCellsValueSitsAtTheTrailingEdgeAsInIB() throws {
+        let nodes = [framed(.label, "Fire Button Animation", 20, 10, 266, 24), framed(.label, "Animation", 306, 14, 71, 16)]
+        let layout = try #require(IBFlowLayout.layout(nodes))
+        #expect(layout.lines.count == 1 && !layout.lines[0].isSpread)
+        #expect(IBFlowLayout.growingIndex(layout.lines[0], in: layout) == 0)
+        let html = try render(nodes)
+        #expect(html.contains("<div class=\"ib-row\"><div class=\"ib-grow\"><p class=\"label label-body\">Fire Button Animation</p></div>"))
+    }
+
     @Test func alignmentComesFromNarrowFramesOrTheContentsOwnAlignment() throws {
         let layout = try #require(IBFlowLayout.layout([
             framed(.label, "Centred", 110, 20, 100, 21),

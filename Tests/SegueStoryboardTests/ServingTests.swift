@@ -113,3 +113,82 @@ struct CheckRulesTests {
         #expect(problems.contains { $0.severity == .warning && $0.message.contains("navigation controller without a root view controller") })
     }
 }
+
+@Suite("Preferred traits")
+struct PreferredTraitsTests {
+    @Test("iPad and Apple TV storyboards open at their device's size; others and flow files at the default")
+    func traits() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-traits-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let pad = document(initial: nil, "").replacingOccurrences(of: "targetRuntime=\"iOS.CocoaTouch\"", with: "targetRuntime=\"iOS.CocoaTouch.iPad\"")
+        try pad.write(toFile: dir + "/Main.storyboard", atomically: true, encoding: .utf8)
+        try document(initial: nil, "").write(toFile: dir + "/Phone.storyboard", atomically: true, encoding: .utf8)
+        #expect(FlowSource.preferredTraits(path: dir + "/Main.storyboard") == .padLandscape)
+        #expect(FlowSource.preferredTraits(path: dir) == .padLandscape)
+        #expect(FlowSource.preferredTraits(path: dir + "/Phone.storyboard") == nil)
+        #expect(FlowSource.preferredTraits(path: dir + "/missing.storyboard") == nil)
+    }
+}
+
+@Suite("Deep input")
+struct DeepInputTests {
+    func nested(views: Int) -> String {
+        let open = (0..<views).map { #"<view id="v\#($0)"><subviews>"# }.joined()
+        let close = String(repeating: "</subviews></view>", count: views)
+        return document(initial: "a", scene("a", #"<viewController id="a" sceneMemberID="viewController"><view key="view" id="root"><subviews>"# + open + close + "</subviews></view></viewController>"))
+    }
+
+    @Test("nesting far deeper than Interface Builder writes is a located error, not a stack overflow")
+    func tooDeep() throws {
+        #expect(throws: StoryboardImportError.self) { try importString(nested(views: 5000)) }
+        do {
+            _ = try StoryboardImporter.parse(data: Array(nested(views: 5000).utf8), fileName: "Deep.storyboard")
+        } catch {
+            #expect(error.diagnostics.first?.message.contains("nested deeper than") == true)
+            #expect((error.diagnostics.first?.location?.line ?? 0) >= 1)
+        }
+    }
+
+    @Test("nesting just under the limit imports, checks and runs")
+    func deepButAccepted() throws {
+        let sb = try importString(nested(views: (DOMBuilder.maxDepth - 12) / 2))
+        var depth = 0
+        var node = sb["a"]?.view.first
+        while let n = node { depth += 1; node = n.children.first }
+        #expect(depth >= 70)
+        _ = StoryboardCheck.check(sb)
+        let window = Window(id: "deep", storyboard: sb)
+        try window.launch()
+        #expect(window.screen().layers.count == 1)
+    }
+}
+
+@Suite("Containment cycles")
+struct ContainmentCycleTests {
+    static let xml = document(initial: "tab", [
+        scene("tab", """
+            <tabBarController id="tab" sceneMemberID="viewController"><connections>
+                <segue destination="nav" kind="relationship" relationship="viewControllers" id="r1"/>
+                <segue destination="home" kind="relationship" relationship="viewControllers" id="r3"/>
+            </connections></tabBarController>
+            """),
+        scene("nav", """
+            <navigationController id="nav" sceneMemberID="viewController"><connections>
+                <segue destination="tab" kind="relationship" relationship="rootViewController" id="r2"/>
+            </connections></navigationController>
+            """),
+        scene("home", #"<viewController id="home" title="Home" sceneMemberID="viewController"/>"#),
+    ].joined(separator: "\n"))
+
+    @Test("a scene containing itself is a check error with its line, and nothing to serve")
+    func cycle() throws {
+        let sb = try importString(Self.xml)
+        let problems = StoryboardCheck.check(sb).filter { $0.message.contains("contains itself") }
+        #expect(problems.count == 1)
+        #expect(problems.first?.severity == .error && (problems.first?.location?.line ?? 0) > 1)
+        #expect(problems.first?.message.contains("tab → nav → tab") == true)
+        let refusal = try #require(FlowSource.servable(sb))
+        #expect(refusal.message.contains("cannot be shown"))
+    }
+}

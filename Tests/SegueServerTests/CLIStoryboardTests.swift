@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// The `segue` binary on storyboards and flow files: `check` (lines, exit status) and `graph`.
+@Suite struct CLIStoryboardTests {
+    var binary: String { repositoryRoot + "/.build/debug/segue" }
+
+    func run(_ arguments: [String]) throws -> (status: Int32, out: String) {
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build the package first (swift build)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()  // the process ends by itself
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test(.enabled(if: CrawlCorpus.available, "corpus absent"))
+    func checkReportsStoryboardProblemsWithLinesAndExitStatus() throws {
+        let file = CrawlCorpus.directory + "/" + CrawlCorpus.files.first { $0.hasPrefix("037") }!
+        let result = try run(["check", file])
+        #expect(result.status == 1)
+        #expect(result.out.contains(".storyboard:136: scene ElF-Se-9Ra: segue 'o8d-bM-qoT' uses the partialCurl transition"))
+        #expect(result.out.contains("errors,"))
+        // A clean storyboard: exit 0.
+        let clean = try run(["check", CrawlCorpus.directory + "/" + CrawlCorpus.files.first { $0.hasPrefix("067") }!])
+        #expect(clean.status == 0, "\(clean.out)")
+    }
+
+    @Test func checkAndGraphWorkForFlowFiles() throws {
+        let check = try run(["check", "Examples/mail.yaml"])
+        #expect(check.status == 0 && check.out.contains("0 errors"))
+        let json = try run(["graph", "--format", "json", "Examples/mail.yaml"])
+        #expect(json.status == 0)
+        let graph = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        #expect((graph["scenes"] as? [Any])?.isEmpty == false && (graph["edges"] as? [Any])?.isEmpty == false)
+        let dot = try run(["graph", "Examples/mail.yaml"])
+        #expect(dot.out.hasPrefix("digraph"))
+    }
+
+    @Test func checkOfMalformedInputIsALocatedErrorNotACrash() throws {
+        let path = NSTemporaryDirectory() + "segue-broken-\(UUID().uuidString).storyboard"
+        try #"<?xml version="1.0"?><document type="x"><scenes><scene sceneID="a">"#.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try run(["check", path])
+        #expect(result.status == 1)
+        #expect(result.out.contains(path + ":1:"))
+        let graph = try run(["graph", path])
+        #expect(graph.status == 1)
+    }
+}
