@@ -50,7 +50,9 @@ public struct HierarchyPath: Sendable, Hashable {
         // A split view showing one column names it when it is the primary (`split@0`).
         if let split = c as? SplitViewController, split.isPrimaryInFront, let w = split.window,
            SplitViewController.showsOneColumn(w.traits) { index = 0 }
-        if c.isContainer { children = c.children.compactMap { HierarchyPath(controller: $0) } }
+        // Containers name their children; a content controller names the children embedded in
+        // it (container views), so navigation inside an embedded stack is in the URL too.
+        if c.isContainer || !c.children.isEmpty { children = c.children.compactMap { HierarchyPath(controller: $0) } }
         if let p = c.presentedStorage, let node = HierarchyPath(controller: p) {
             let transition = p.presentedTransition.flatMap { $0 == .coverVertical ? nil : $0 }
             presented = Presented(style: p.presentedStyle ?? .fullScreen, transition: transition, node: node)
@@ -236,7 +238,9 @@ extension Window {
             throw ActionError(.invalidURL, "navigation controller '\(node.scene)' needs a stack")
         }
         if let children = node.children {
-            guard scene.kind.isContainer else { throw ActionError(.invalidURL, "'\(node.scene)' is not a container") }
+            guard scene.kind.isContainer || scene.hasEmbeddedChildren else {
+                throw ActionError(.invalidURL, "'\(node.scene)' is not a container and embeds nothing")
+            }
             for child in children {
                 try validate(child)
                 if scene.kind == .navigationController, storyboard[child.scene]?.kind == .navigationController {
@@ -296,6 +300,9 @@ extension Window {
             break
         }
         if let wanted = target.children {
+            // The URL names controllers embedded in a content controller: its view must be
+            // loaded for them to exist (it loads covered, as state restoration does in UIKit).
+            if !c.isContainer, !wanted.isEmpty { loadViewIfNeeded(c) }
             for (child, node) in zip(c.children, wanted) where child.sceneID == node.scene {
                 try reconcile(child, with: node, animated: animated)
             }

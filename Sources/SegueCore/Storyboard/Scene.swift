@@ -126,3 +126,11 @@ public struct AlertSpec: Sendable {
     public var actions: [Action] = []
     public init() {}
 }
+
+extension Scene {
+    /// Whether controllers of this scene can have children without being a container: container
+    /// views (`embed` segues) or a Swift class that adds children itself.
+    public var hasEmbeddedChildren: Bool {
+        className != nil || segues.contains { $0.kind == .embed }
+    }
+}
