@@ -9,7 +9,10 @@ public final class SegueService: @unchecked Sendable {
     public struct Configuration: Sendable {
         public var http = HTTPServerConfiguration()
         public var app = SegueApp.Configuration()
+        /// Sessions in storage (live or not); more answer 503 `too_many_sessions`.
         public var maxSessions = 100_000
+        /// Sessions kept in memory; beyond it the least recently used leave memory (not storage).
+        public var maxLiveSessions = 10_000
         public var publicDirectory: String?
         public init() {}
     }
@@ -18,18 +21,33 @@ public final class SegueService: @unchecked Sendable {
     public let server: HTTPServer
     private let sweeper: Thread?  // started once, cancelled once
 
+    /// `storage` keeps sessions durably (default: in memory only; `segue serve` passes SQLite or
+    /// PostgreSQL). `maxSessions` bounds the *live* sessions; more stay in storage.
     public init(storyboard: Storyboard, registry: ControllerRegistry = ControllerRegistry(),
+                storage: any SessionStorage = InMemorySessionStorage(),
                 configuration: Configuration = Configuration(), logger: Logger = Logger(label: "segue")) {
-        let store = InMemorySessionStore(limit: configuration.maxSessions)
-        app = SegueApp(storyboard: storyboard, registry: registry, store: store,
+        let store = InMemorySessionStore(limit: configuration.maxLiveSessions)
+        var appConfiguration = configuration.app
+        appConfiguration.maxSessions = configuration.maxSessions
+        appConfiguration.listenHost = configuration.http.host
+        app = SegueApp(storyboard: storyboard, registry: registry, store: store, storage: storage,
                        assets: StaticAssets(directory: StaticAssets.locate(explicit: configuration.publicDirectory)),
-                       configuration: configuration.app, logger: logger)
+                       configuration: appConfiguration, logger: logger)
         server = HTTPServer(configuration: configuration.http, responder: app)
         let idle = configuration.app.sessionIdleTimeout
+        let app = self.app
+        let evictAfter = appConfiguration.evictIdleAfter
         let sweeper = Thread {
+            var tick = 0
             while !Thread.current.isCancelled {
-                Thread.sleep(forTimeInterval: 30)
-                store.expire(idleLongerThan: idle)
+                Thread.sleep(forTimeInterval: 1)
+                tick += 1
+                if tick % 5 == 0 { app.relieveMemoryPressure() }
+                if tick % 30 == 0 {
+                    store.expire(idleLongerThan: idle)
+                    app.evictIdle(Int.max, idleAtLeast: evictAfter)
+                    do { _ = try storage.expire(idleLongerThan: idle) } catch { logger.error("session expiry failed: \(error)") }
+                }
             }
         }
         self.sweeper = sweeper
@@ -46,5 +64,6 @@ public final class SegueService: @unchecked Sendable {
     public func stop() {
         sweeper?.cancel()
         server.stop()
+        app.storage.close()
     }
 }

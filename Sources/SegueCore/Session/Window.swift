@@ -7,13 +7,13 @@ public final class Window {
     public let id: String
     public let storyboard: Storyboard
     public let registry: ControllerRegistry
-    public private(set) var root: ViewController!
+    public internal(set) var root: ViewController!
     public internal(set) var traits: Traits
     public internal(set) var log = EventLog()
     /// Counts successful state changes; part of STATE and the page.
     public internal(set) var version = 0
     /// Set once the root is in the window.
-    public private(set) var isLaunched = false
+    public internal(set) var isLaunched = false
     /// Warnings (UIKit's silent no-ops) collected during the current action.
     public internal(set) var warnings: [String] = []
     var nextControllerNumber = 1

@@ -6,10 +6,10 @@ import SegueHTTP
 extension SegueApp {
     /// `GET /`: a new session, then 303 to its canonical URL.
     func start(_ request: HTTPRequest) -> HTTPResponse {
-        if let box = cookieSession(request) {
-            return .redirect(to: box.withSession { $0.window.canonicalURL })
-        }
-        do {
+        do throws(ActionError) {
+            if let id = cookieSessionID(request) {
+                return .redirect(to: try withDurableSession(id) { $0.window.canonicalURL })
+            }
             let box = try makeSession()
             var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
             response.headers.append(sessionCookie(box.id))
@@ -20,30 +20,31 @@ extension SegueApp {
     }
 
     /// `GET /ui/…`: bring the session to the hierarchy the URL names (browser back and forward,
-    /// bookmarks), then render it. Without a session cookie a new session is made for the URL.
+    /// bookmarks), then render it. Without a session cookie (a fresh browser, a shared link, a
+    /// bookmark after the session expired) a new session is *restored* from the URL (SEMANTICS §10).
     func page(_ request: HTTPRequest) -> HTTPResponse {
         guard let target = HierarchyPath.parse(request.path) else {
             return errorPage(ActionError(.invalidURL, "\(request.path) is not a Segue URL"))
         }
         var newCookie: (name: String, value: String)?
-        let box: SessionBox
-        if let existing = cookieSession(request) {
-            box = existing
+        let id: String
+        if let existing = cookieSessionID(request) {
+            id = existing
         } else {
-            do { box = try makeSession() } catch { return errorPage(error) }
-            newCookie = sessionCookie(box.id)
+            do { id = try makeSession(restoring: target, url: request.path).id } catch { return errorPage(error) }
+            newCookie = sessionCookie(id)
         }
-        let result = box.withSession { (session) -> Result<(url: String, html: [UInt8]?), ActionError> in
-            let window = session.window
-            do throws(ActionError) {
-                _ = try window.navigate(to: target)
-            } catch {
-                return .failure(error)
-            }
-            let url = window.canonicalURL
-            guard url == request.path else { return .success((url, nil)) }
-            let html = PageRenderer.render(window.screen(), context: pageContext(session))
-            return .success((url, html))
+        let result: Result<(url: String, html: [UInt8]?), ActionError>
+        do throws(ActionError) {
+            result = .success(try withDurableSession(id) { (session) throws(ActionError) -> (url: String, html: [UInt8]?) in
+                let window = session.window
+                if newCookie == nil { try session.navigate(to: target, url: request.path) }
+                let url = window.canonicalURL
+                guard url == request.path else { return (url, nil) }
+                return (url, PageRenderer.render(window.screen(), context: pageContext(session)))
+            })
+        } catch {
+            result = .failure(error)
         }
         var response: HTTPResponse
         switch result {
@@ -69,7 +70,7 @@ extension SegueApp {
     /// `POST /tap`: the form of every page. Checks the CSRF token (and Origin when sent), brings the
     /// session to the page the form came from, applies typed values, taps, and answers 303.
     func tap(_ request: HTTPRequest) -> HTTPResponse {
-        guard let box = cookieSession(request) else {
+        guard let id = cookieSessionID(request) else {
             return errorPage(ActionError(.unknownSession, "your session has expired; start again"), startOver: true)
         }
         if let origin = request.header("origin"), let host = request.header("host"),
@@ -83,26 +84,27 @@ extension SegueApp {
             if name.hasPrefix("field.") { values[String(name.dropFirst(6))] = .text(value) }
             else { fields[name] = value }
         }
-        let result = box.withSession { (session) -> Result<String, ActionError> in
-            guard let token = fields["csrf"], constantTimeEqual(token, session.csrfToken) else {
-                return .failure(ActionError(.forbidden, "the form's token is missing or wrong; reload the page"))
-            }
-            let window = session.window
-            do throws(ActionError) {
+        let result: Result<String, ActionError>
+        do throws(ActionError) {
+            result = .success(try withDurableSession(id) { (session) throws(ActionError) -> String in
+                guard let token = fields["csrf"], constantTimeEqual(token, session.csrfToken) else {
+                    throw ActionError(.forbidden, "the form's token is missing or wrong; reload the page")
+                }
+                let window = session.window
                 if let url = fields["url"], url != window.canonicalURL, let target = HierarchyPath.parse(url) {
-                    _ = try window.navigate(to: target)
+                    try session.navigate(to: target, url: url)
                 }
                 let known = Set(window.elements.map(\.id))
                 let typed = values.filter { known.contains($0.key) }
                 if let element = fields["element"], !element.isEmpty {
-                    _ = try window.perform(.tap(element: element, values: typed))
+                    try session.perform(.tap(element: element, values: typed))
                 } else if !typed.isEmpty {
-                    _ = try window.perform(.setValues(typed))
+                    try session.perform(.setValues(typed))
                 }
-            } catch {
-                return .failure(error)
-            }
-            return .success(window.canonicalURL)
+                return window.canonicalURL
+            })
+        } catch {
+            result = .failure(error)
         }
         switch result {
         case .success(let url): return .redirect(to: url)
