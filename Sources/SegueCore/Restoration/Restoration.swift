@@ -7,7 +7,7 @@
 /// - Saving: the canonical URL (``HierarchyPath``) already encodes the hierarchy: children in
 ///   order, selected tab, page index, stacks, presented chain with styles. For participating
 ///   controllers it also carries their own state (`;key=value` after the scene): form values
-///   (`f.ID` text, `b.ID` switches), editing (`e`), and whatever `encodeRestorableState(with:)`
+///   (`f.ID` text, `b.ID` switches), editing (`e`), values a segue passed (`p.KEY`), and whatever `encodeRestorableState(with:)`
 ///   stores (`k.KEY`). Decision: the URL keeps the whole hierarchy even below a controller without
 ///   an identifier, because CONTRACT §4 makes the URL name the whole hierarchy (bookmarks, shared
 ///   links); pruning applies to the restorable *state* and the restoration callbacks.
@@ -30,6 +30,8 @@ extension ViewController {
     func restorableState() -> [(key: String, value: String)] {
         var out: [(key: String, value: String)] = []
         if isEditing { out.append(("e", "1")) }
+        // What a segue handed over: restoration runs no segue, so the values travel with the state.
+        for (k, v) in passedValues.sorted(by: { $0.key < $1.key }) { out.append(("p." + k, v)) }
         for (id, value) in values.sorted(by: { $0.key < $1.key }) {
             switch value {
             case .text(let t): out.append(("f." + id, t))
@@ -50,6 +52,14 @@ extension ViewController {
             else if k.hasPrefix("f.") { values[String(k.dropFirst(2))] = .text(v) }
             else if k.hasPrefix("b.") { values[String(k.dropFirst(2))] = .bool(v == "1") }
             else if k.hasPrefix("k.") { custom.append((String(k.dropFirst(2)), v)) }
+            else if k.hasPrefix("p.") {
+                let key = String(k.dropFirst(2))
+                passedValues[key] = v
+                if key == "title" {
+                    title = v
+                    navigationItem.title = nil
+                }
+            }
         }
         decodeRestorableState(with: RestorationCoder(entries: custom))
     }
