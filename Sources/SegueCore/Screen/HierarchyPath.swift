@@ -8,7 +8,7 @@
 /// `index` is a tab bar's selected tab or a page view's first page; the parenthesised list is a
 /// container's children in containment order (a navigation stack bottom to top); `~style~` hangs
 /// the presented controller off its presenting controller. Scene ids escape bytes outside
-/// `[A-Za-z0-9_.:-]` as `$XX`. Example: `/ui/mailNav(mailboxes,inbox)~formSheet~composeNav(compose)`.
+/// `[A-Za-z0-9_.:-]` as `$XX` (a space as `+`). Example: `/ui/mailNav(mailboxes,inbox)~formSheet~composeNav(compose)`.
 /// `;key=value` pairs (escaped the same way) carry the restorable state of controllers on an
 /// identifier path (SEMANTICS §10, see `Restoration.swift`): `/ui/settingsNav(settings;e=1)`.
 public struct HierarchyPath: Sendable, Hashable {
@@ -107,6 +107,8 @@ public struct HierarchyPath: Sendable, Hashable {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "-"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: " "):
+                out += "+"
             default:
                 let hex = Array("0123456789ABCDEF".utf8)
                 out += "$"
@@ -186,6 +188,9 @@ public struct HierarchyPath: Sendable, Hashable {
                 case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "-"):
                     out.append(b)
+                    position += 1
+                case UInt8(ascii: "+"):
+                    out.append(UInt8(ascii: " "))
                     position += 1
                 case UInt8(ascii: "$"):
                     guard position + 2 < bytes.count, let hi = hex(bytes[position + 1]), let lo = hex(bytes[position + 2]) else { return nil }
