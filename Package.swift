@@ -92,7 +92,10 @@ let package = Package(
         .testTarget(name: "SegueServerTests", dependencies: ["SegueServer", "SegueFlowFiles"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SegueStoreTests",
-            dependencies: ["SegueServer", "SegueFlowFiles", "SegueStoreSQLite", "SegueStorePostgres"],
+            dependencies: [
+                "SegueServer", "SegueFlowFiles", "SegueStoreSQLite", "SegueStorePostgres",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
     ]
