@@ -132,15 +132,21 @@ public final class PostgresSessionStorage: SessionStorage {
         }
     }
 
-    public func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String] {
+    public func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String]? {
         let (client, log) = (self.client, logger)
-        return try blocking { () async throws -> [String] in
+        return try blocking { () async throws -> [String]? in
+            // One round trip: the session row (is it still there?) joined with the steps it misses.
+            var found = false
             var out: [String] = []
-            for try await (step) in try await client.query(
-                "SELECT step FROM segue_steps WHERE session = \(id) AND seq > \(seq) ORDER BY seq", logger: log).decode(String.self) {
-                out.append(step)
+            for try await (_, step) in try await client.query("""
+                SELECT s.id, st.step FROM segue_sessions s
+                LEFT JOIN segue_steps st ON st.session = s.id AND st.seq > \(seq)
+                WHERE s.id = \(id) ORDER BY st.seq
+                """, logger: log).decode((String, String?).self) {
+                found = true
+                if let step { out.append(step) }
             }
-            return out
+            return found ? out : nil
         }
     }
 

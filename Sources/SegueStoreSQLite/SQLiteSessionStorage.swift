@@ -91,9 +91,10 @@ public final class SQLiteSessionStorage: SessionStorage {
         } }
     }
 
-    public func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String] {
-        try run { try $0.read { db in
-            try String.fetchAll(db, sql: "SELECT step FROM steps WHERE session = ? AND seq > ? ORDER BY seq", arguments: [id, seq])
+    public func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String]? {
+        try run { try $0.read { db -> [String]? in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sessions WHERE id = ?", arguments: [id]) != nil else { return nil }
+            return try String.fetchAll(db, sql: "SELECT step FROM steps WHERE session = ? AND seq > ? ORDER BY seq", arguments: [id, seq])
         } }
     }
 

@@ -43,6 +43,7 @@ import Testing
         #expect(try s.count() >= 1)
         #expect(try s.delete(session: id))
         #expect(try s.load(session: id) == nil)
+        #expect(try s.steps(session: id, after: 0) == nil)
         #expect(try !s.delete(session: id))
         try s.create(StoredSessionHeader(id: id, csrfToken: "t", width: 390, height: 844))
         #expect(try s.expire(idleLongerThan: .seconds(3600)) == 0 || kind == "postgres")
@@ -155,6 +156,9 @@ import Testing
         #expect(try a.act(id, #"{"action":"pop"}"#).status == 200)
         #expect(try b.act(id, #"{"action":"pop"}"#).json[keyPath: "state.url"] as? String == "/ui/mailNav(mailboxes)")
         #expect(try a.state(id).json["version"] as? Int == 4)
+        // Deleted through one instance: gone on the other too.
+        #expect(try http("DELETE", b.base + "/api/v1/sessions/\(id)").status == 204)
+        #expect(try a.state(id).status == 404)
     }
 }
 
@@ -237,7 +241,7 @@ final class FlakyStorage: SessionStorage {
     func create(_ h: StoredSessionHeader) throws(SessionStorageError) { try check(); try inner.create(h) }
     func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError) { try check(); try inner.append(session: id, firstSeq: firstSeq, steps: steps) }
     func load(session id: String) throws(SessionStorageError) -> StoredSession? { try check(); return try inner.load(session: id) }
-    func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String] { try check(); return try inner.steps(session: id, after: seq) }
+    func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String]? { try check(); return try inner.steps(session: id, after: seq) }
     func delete(session id: String) throws(SessionStorageError) -> Bool { try check(); return try inner.delete(session: id) }
     func quarantine(session id: String, reason: String) throws(SessionStorageError) { try inner.quarantine(session: id, reason: reason) }
     func list(limit: Int) throws(SessionStorageError) -> [StoredSessionSummary] { try inner.list(limit: limit) }
@@ -254,7 +258,7 @@ final class SharedMemoryStorage: SessionStorage {
     func create(_ h: StoredSessionHeader) throws(SessionStorageError) { try inner.create(h) }
     func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError) { try inner.append(session: id, firstSeq: firstSeq, steps: steps) }
     func load(session id: String) throws(SessionStorageError) -> StoredSession? { try inner.load(session: id) }
-    func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String] { try inner.steps(session: id, after: seq) }
+    func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String]? { try inner.steps(session: id, after: seq) }
     func delete(session id: String) throws(SessionStorageError) -> Bool { try inner.delete(session: id) }
     func quarantine(session id: String, reason: String) throws(SessionStorageError) { try inner.quarantine(session: id, reason: reason) }
     func list(limit: Int) throws(SessionStorageError) -> [StoredSessionSummary] { try inner.list(limit: limit) }

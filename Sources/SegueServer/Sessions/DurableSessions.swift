@@ -70,7 +70,11 @@ extension SegueApp {
                 if session.evicted { return .stale }
                 if storage.isShared {
                     do throws(SessionStorageError) {
-                        for step in try storage.steps(session: id, after: session.storedSeq) { try session.replay(step) }
+                        guard let missed = try storage.steps(session: id, after: session.storedSeq) else {
+                            session.evicted = true  // deleted or expired elsewhere: the lookup answers 404
+                            return .stale
+                        }
+                        for step in missed { try session.replay(step) }
                     } catch {
                         session.evicted = true
                         if case .unavailable = error { return .failed(self.storageError(error, id: id)) }

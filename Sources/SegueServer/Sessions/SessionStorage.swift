@@ -43,8 +43,9 @@ public protocol SessionStorage: Sendable {
     func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError)
     /// The header and every step, or nil when there is no such session (deleted, expired).
     func load(session id: String) throws(SessionStorageError) -> StoredSession?
-    /// Steps with a sequence number above `seq`, in order (catching up with other instances).
-    func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String]
+    /// Steps with a sequence number above `seq`, in order (catching up with other instances);
+    /// nil when the session is gone (deleted or expired by another instance).
+    func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String]?
     /// Deletes a session and its steps; false when there was none.
     func delete(session id: String) throws(SessionStorageError) -> Bool
     /// Marks a session that cannot be rebuilt (corrupt row, storyboard changed) with the reason.
@@ -162,9 +163,10 @@ public final class InMemorySessionStorage: SessionStorage {
         }
     }
 
-    public func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String] {
+    public func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String]? {
         entries.withLock { map in
-            guard let e = map[id], seq < e.steps.count else { return [] }
+            guard let e = map[id] else { return nil }
+            guard seq < e.steps.count else { return [] }
             return Array(e.steps[max(0, seq)...])
         }
     }
