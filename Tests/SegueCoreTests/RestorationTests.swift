@@ -109,6 +109,13 @@ import Testing
         #expect(w.canonicalURL == "/ui/tabs@1(a,b,c)")
         #expect(w.visibleScenes == ["b"])
         #expect(w.log.events.filter { $0.event == .decodeRestorableState }.compactMap(\.scene) == ["tabs", "b"])
+        // A rearranged tab order is restored too; a tab list that is not the storyboard's is refused.
+        let moved = Window(id: "m", storyboard: board)
+        try moved.restore(try #require(HierarchyPath.parse("/ui/tabs@0(c,a,b)")))
+        #expect(moved.canonicalURL == "/ui/tabs@0(c,a,b)" && moved.visibleScenes == ["c"])
+        for bad in ["/ui/tabs@0(a,b)", "/ui/tabs@0(a,b,b)", "/ui/tabs@5(a,b,c)"] {
+            #expect(throws: ActionError.self) { try Window(id: "x", storyboard: board).restore(try #require(HierarchyPath.parse(bad))) }
+        }
     }
 
     @Test func tamperedURLsAreRefusedBeforeAnythingHappens() throws {

@@ -110,10 +110,20 @@ extension Window {
                 throw ActionError(.invalidURL, "index \(index) of '\(node.scene)' is out of range")
             }
         }
-        if let children = node.children, let scene = storyboard[node.scene], scene.kind == .tabBarController || scene.kind == .splitViewController {
+        if let children = node.children, let scene = storyboard[node.scene] {
             let expected = scene.relationshipTargets
-            guard children.count <= expected.count, zip(children, expected).allSatisfy({ $0.scene == $1 }) else {
-                throw ActionError(.invalidURL, "the children of '\(node.scene)' do not match the storyboard")
+            switch scene.kind {
+            case .tabBarController:
+                // Tabs in any order (a user may have rearranged them), each once.
+                guard children.count == expected.count, children.map(\.scene).sorted() == expected.sorted() else {
+                    throw ActionError(.invalidURL, "the tabs of '\(node.scene)' do not match the storyboard")
+                }
+            case .splitViewController:
+                guard children.count <= expected.count, zip(children, expected).allSatisfy({ $0.scene == $1 }) else {
+                    throw ActionError(.invalidURL, "the children of '\(node.scene)' do not match the storyboard")
+                }
+            default:
+                break
             }
         }
         for child in node.children ?? [] { try validateRestorable(child) }
@@ -137,6 +147,15 @@ extension Window {
                 for s in stack { s.parent = nav }
             }
         case let tabs as TabBarController:
+            // Tab order: the URL lists the tabs in their current order.
+            if let wanted = node.children?.map(\.scene), wanted != tabs.children.compactMap(\.sceneID) {
+                var pool = tabs.children
+                var ordered: [ViewController] = []
+                for scene in wanted {
+                    if let i = pool.firstIndex(where: { $0.sceneID == scene }) { ordered.append(pool.remove(at: i)) }
+                }
+                tabs.children = ordered + pool
+            }
             if let index = node.index, tabs.children.indices.contains(index) { tabs.selectedIndex = index }
         case let pages as PageViewController:
             if let index = node.index, index != pages.currentIndex, pages.pageSceneIDs.indices.contains(index) {
