@@ -100,6 +100,14 @@ import Testing
         #expect(try server.act(bad, #"{"action":"pop"}"#).errorCode == "session_quarantined")
         #expect(try server.state(good).json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
         #expect(try runSQL(file, "SELECT quarantined IS NOT NULL FROM sessions WHERE id = '\(bad)'") == "1")
+        // A browser holding that session's cookie gets the error page, and "Start Over" gives it a new session.
+        let jar = NSTemporaryDirectory() + "jar-\(UUID().uuidString)"
+        try "127.0.0.1\tFALSE\t/\tFALSE\t0\tsegue_session\t\(bad)\n".write(toFile: jar, atomically: true, encoding: .utf8)
+        let page = try http("GET", server.base + "/ui/mailNav(mailboxes)", jar: jar)
+        #expect(page.status == 409 && page.body.contains("session_quarantined"))
+        let restart = try http("GET", server.base + "/", jar: jar)
+        #expect(restart.status == 303 && restart.location?.hasSuffix("/ui/mailNav(mailboxes)") == true)
+        #expect(try String(contentsOfFile: jar, encoding: .utf8).contains(bad) == false)
     }
 
     @Test func aStoryboardThatLostAScenQuarantinesSessionsThatUseIt() throws {

@@ -8,7 +8,11 @@ extension SegueApp {
     func start(_ request: HTTPRequest) -> HTTPResponse {
         do throws(ActionError) {
             if let id = cookieSessionID(request) {
-                return .redirect(to: try withDurableSession(id) { $0.window.canonicalURL })
+                do throws(ActionError) {
+                    return .redirect(to: try withDurableSession(id) { $0.window.canonicalURL })
+                } catch where error.code == .sessionQuarantined || error.code == .unknownSession {
+                    // "Start Over" from the error page of a session that cannot be rebuilt.
+                }
             }
             let box = try makeSession()
             var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
