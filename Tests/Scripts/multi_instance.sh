@@ -31,8 +31,8 @@ for i in 1 2 3; do
     PORTS+=("$PORT")
 done
 
-python3 - "${PORTS[@]}" "${PIDS[@]}" <<'PY'
-import json, os, signal, sys, threading, time, urllib.request, urllib.error
+python3 - "${PORTS[@]}" "${PIDS[@]}" "$SEGUE_PG_DIR" <<'PY'
+import json, os, signal, subprocess, sys, threading, time, urllib.request, urllib.error
 ports, pids = sys.argv[1:4], [int(p) for p in sys.argv[4:7]]
 bases = ["http://127.0.0.1:%s" % p for p in ports]
 checks, failures = [0], []
@@ -43,14 +43,20 @@ def check(ok, message):
         failures.append(message)
         print("FAIL", message)
 
+def parse(raw):
+    try:
+        return json.loads(raw or b"{}")
+    except ValueError:
+        return {"text": raw.decode(errors="replace")}
+
 def call(base, method, path, body=None):
     data = json.dumps(body).encode() if body is not None else None
     req = urllib.request.Request(base + path, data=data, method=method, headers={"Content-Type": "application/json"})
     try:
         with urllib.request.urlopen(req, timeout=20) as r:
-            return r.status, json.loads(r.read() or b"{}")
+            return r.status, parse(r.read())
     except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read() or b"{}")
+        return e.code, parse(e.read())
 
 for base in bases:  # wait for all three
     for _ in range(300):
@@ -119,6 +125,26 @@ os.kill(pids[2], signal.SIGKILL)
 live = bases[:2]
 version = drive(live, sid, 40, version, phase)
 drive(live, other, 20, 9)
+
+# The database goes down: clear 503s within the storage timeout, nothing half-applied; when it
+# is back every instance carries on from the last acknowledged state.
+before = call(live[0], "GET", "/api/v1/sessions/%s" % sid)[1]
+subprocess.run(["Tests/Scripts/postgres.sh", "pause", sys.argv[7]], check=True, stderr=subprocess.DEVNULL)
+t0 = time.time()
+status, body = call(live[0], "POST", "/api/v1/sessions/%s/actions" % sid, {"action": "pop"})
+check(status == 503 and body.get("error", {}).get("code") == "storage_unavailable", "database down answered %d %s" % (status, body))
+check(time.time() - t0 < 15, "database down took %.1f s to answer" % (time.time() - t0))
+check(call(live[1], "POST", "/api/v1/sessions", {})[0] == 503, "creating a session with the database down")
+check(call(live[1], "GET", "/healthz")[0] == 200, "the server keeps serving what needs no database")
+subprocess.run(["Tests/Scripts/postgres.sh", "resume", sys.argv[7]], check=True, stderr=subprocess.DEVNULL)
+after = None
+for _ in range(50):
+    status, after = call(live[1], "GET", "/api/v1/sessions/%s" % sid)
+    if status == 200:
+        break
+    time.sleep(0.2)
+check(status == 200 and after["version"] == before["version"] and after["url"] == before["url"], "state after the database came back: %s" % after)
+version = drive(live, sid, 7, version, phase + 40)
 status, body = call(live[1], "DELETE", "/api/v1/sessions/%s" % other)
 check(status == 204, "delete answered %d" % status)
 check(call(live[0], "GET", "/api/v1/sessions/%s" % other)[0] == 404, "a session deleted on one instance is gone on the others")
