@@ -138,7 +138,11 @@ public final class SegueApp: HTTPResponder {
         guard let id = FormDecoding.cookie(configuration.cookieName, in: request.header("cookie")),
               RandomToken.isWellFormed(id) else { return nil }
         if store.session(id: id) != nil { return id }
-        return ((try? storage.load(session: id)) ?? nil) != nil ? id : nil
+        do {
+            return try liveSession(id: id) != nil ? id : nil  // rebuilt from storage, now live
+        } catch {
+            return id  // quarantined or storage down: the request shows that error
+        }
     }
 
     func sessionCookie(_ id: String) -> (name: String, value: String) {
