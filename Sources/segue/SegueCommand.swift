@@ -136,8 +136,8 @@ struct Serve: ParsableCommand {
             FileHandle.standardError.write(Data("segue: cannot listen on \(host):\(port): \(error)\n".utf8))
             throw ExitCode(1)
         }
-        print("Segue serving \(storyboard.name) at http://\(host):\(service.port)/ (sessions: \(storeDescription))")
-        FileHandle.standardOutput.synchronizeFile()
+        // Unbuffered, so scripts reading a pipe see the line at once.
+        FileHandle.standardOutput.write(Data("Segue serving \(storyboard.name) at http://\(host):\(service.port)/ (sessions: \(storeDescription))\n".utf8))
         ShutdownSignals.wait()
         logger.notice("shutting down")
         service.stop()
