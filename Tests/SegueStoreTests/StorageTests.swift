@@ -221,6 +221,17 @@ import Testing
         #expect(try server.state(b).json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
     }
 
+    @Test func aMemoryCeilingEvictsIdleSessionsWhichReloadOnDemand() throws {
+        let server = try StoreServer(storage: InMemorySessionStorage()) { $0.app.memoryCeilingBytes = 1 }
+        defer { server.stop() }
+        let ids = try (0..<4).map { _ in try server.newSession() }
+        for id in ids { try server.act(id, #"{"action":"tap","element":"inboxRow"}"#) }
+        Thread.sleep(forTimeInterval: 1.1)
+        server.service.app.relieveMemoryPressure()
+        #expect(server.service.app.store.count <= 2)  // the sweeper may have evicted too
+        for id in ids { #expect(try server.state(id).json["url"] as? String == "/ui/mailNav(mailboxes,inbox)") }
+    }
+
     @Test func adminIsOffByDefaultAndListsAndDeletesWhenOn() throws {
         let off = try StoreServer(storage: InMemorySessionStorage())
         defer { off.stop() }
