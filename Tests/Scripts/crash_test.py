@@ -188,12 +188,12 @@ def main():
             if time.time() - started > args.max_seconds:
                 failures.append("timed out after %d s" % args.max_seconds)
                 break
-            time.sleep(random.uniform(0.2, 1.5))
+            time.sleep(random.uniform(0.02, 0.25))
             if not any(c.is_alive() for c in clients):
                 break
             server.kill()
             kills += 1
-            time.sleep(random.uniform(0, 0.3))
+            time.sleep(random.uniform(0, 0.1))
             server.start()
         for c in clients:
             c.join(timeout=30)
