@@ -12,7 +12,7 @@ import SegueServer
 /// *machine* loses power; `synchronous: .full` also fsyncs every commit (slower, power-safe).
 /// Writers wait at most `busyTimeout` for the lock (then the request answers 503).
 ///
-/// Tables: `sessions(id, csrf, width, height, steps, updated_at, quarantined)` and
+/// Tables: `sessions(id, csrf, width, height, steps (unused), updated_at, quarantined)` and
 /// `steps(session, seq, step)` with primary key `(session, seq)`: the optimistic-concurrency key of
 /// ``SessionStorage``. A row that does not decode quarantines its session only.
 public final class SQLiteSessionStorage: SessionStorage {
@@ -63,29 +63,45 @@ public final class SQLiteSessionStorage: SessionStorage {
         } }
     }
 
+    /// One cached `INSERT` per step: the primary key `(session, seq)` refuses a step another writer
+    /// stored first (`conflict`), and the `EXISTS` a session deleted meanwhile. `updated_at` (expiry)
+    /// is rewritten at most once a minute, so a typical action writes one row.
     public func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError) {
+        let now = unixNow()
         try run { try $0.write { db in
-            try db.execute(sql: "UPDATE sessions SET steps = ?, updated_at = ? WHERE id = ? AND steps = ?",
-                           arguments: [firstSeq - 1 + steps.count, unixNow(), id, firstSeq - 1])
-            guard db.changesCount == 1 else { throw SessionStorageError.conflict }
+            let insert = try db.cachedStatement(sql: """
+                INSERT INTO steps (session, seq, step) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM sessions WHERE id = ?)
+                """)
             for (i, step) in steps.enumerated() {
-                try db.execute(sql: "INSERT INTO steps (session, seq, step) VALUES (?, ?, ?)", arguments: [id, firstSeq + i, step])
+                do {
+                    try insert.execute(arguments: [id, firstSeq + i, step, id])
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                    throw SessionStorageError.conflict
+                }
+                guard db.changesCount == 1 else { throw SessionStorageError.conflict }  // deleted meanwhile
             }
+            try db.cachedStatement(sql: "UPDATE sessions SET updated_at = ? WHERE id = ? AND updated_at < ?")
+                .execute(arguments: [now, id, now - 60])
         } }
     }
 
     public func load(session id: String) throws(SessionStorageError) -> StoredSession? {
         try run { try $0.read { db -> StoredSession? in
-            guard let row = try Row.fetchOne(db, sql: "SELECT csrf, width, height, steps, quarantined FROM sessions WHERE id = ?", arguments: [id]) else { return nil }
-            guard let csrf = row["csrf"] as String?, let width = row["width"] as Int?, let height = row["height"] as Int?,
-                  let count = row["steps"] as Int? else {
+            guard let row = try Row.fetchOne(db, sql: "SELECT csrf, width, height, quarantined FROM sessions WHERE id = ?", arguments: [id]) else { return nil }
+            guard let csrf = row["csrf"] as String?, let width = row["width"] as Int?, let height = row["height"] as Int? else {
                 return StoredSession(header: StoredSessionHeader(id: id, csrfToken: "", width: 1, height: 1), steps: [], quarantined: "corrupt session row")
             }
-            let steps = try String.fetchAll(db, sql: "SELECT step FROM steps WHERE session = ? ORDER BY seq", arguments: [id])
             let header = StoredSessionHeader(id: id, csrfToken: csrf, width: width, height: height)
+            var steps: [String] = []
+            var gap: Int?
+            for r in try Row.fetchAll(db, sql: "SELECT seq, step FROM steps WHERE session = ? ORDER BY seq", arguments: [id]) {
+                guard let seq = r["seq"] as Int?, let step = r["step"] as String? else { gap = steps.count + 1; break }
+                if seq != steps.count + 1 { gap = steps.count + 1; break }
+                steps.append(step)
+            }
             let quarantined: String? = row["quarantined"]
-            if quarantined == nil, steps.count != count {
-                return StoredSession(header: header, steps: steps, quarantined: "stored steps (\(steps.count)) do not match the session row (\(count))")
+            if quarantined == nil, let gap {
+                return StoredSession(header: header, steps: steps, quarantined: "stored step \(gap) is missing or unreadable")
             }
             return StoredSession(header: header, steps: steps, quarantined: quarantined)
         } }
@@ -114,7 +130,10 @@ public final class SQLiteSessionStorage: SessionStorage {
 
     public func list(limit: Int) throws(SessionStorageError) -> [StoredSessionSummary] {
         try run { try $0.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, steps, updated_at, quarantined FROM sessions ORDER BY updated_at DESC LIMIT ?", arguments: [limit]).map {
+            try Row.fetchAll(db, sql: """
+                SELECT id, (SELECT COUNT(*) FROM steps WHERE session = sessions.id) AS steps, updated_at, quarantined
+                FROM sessions ORDER BY updated_at DESC LIMIT ?
+                """, arguments: [limit]).map {
                 StoredSessionSummary(id: $0["id"] ?? "", steps: $0["steps"] ?? 0, updatedAt: $0["updated_at"] ?? 0, quarantined: $0["quarantined"])
             }
         } }
