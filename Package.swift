@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // libmicrohttpd as a system library, with a prefixed shim header for its variadic calls.
@@ -49,10 +51,26 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Durable session storage: an embedded SQLite file (the default of `segue serve`).
+        .target(
+            name: "SegueStoreSQLite",
+            dependencies: ["SegueServer", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        // Shared session storage on a PostgreSQL server (several `segue serve` behind a balancer).
+        .target(
+            name: "SegueStorePostgres",
+            dependencies: [
+                "SegueServer",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "segue",
             dependencies: [
-                "SegueServer",
+                "SegueServer", "SegueStoreSQLite", "SegueStorePostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -79,5 +97,13 @@ let package = Package(
         .testTarget(name: "SegueHTMLTests", dependencies: ["SegueHTML", "SegueFlowFiles"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueServerTests", dependencies: ["SegueServer", "SegueFlowFiles"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SegueStoreTests",
+            dependencies: [
+                "SegueServer", "SegueFlowFiles", "SegueStoreSQLite", "SegueStorePostgres",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ]
 )

@@ -9,7 +9,10 @@ public final class SegueService: @unchecked Sendable {
     public struct Configuration: Sendable {
         public var http = HTTPServerConfiguration()
         public var app = SegueApp.Configuration()
+        /// Sessions in storage (live or not); more answer 503 `too_many_sessions`.
         public var maxSessions = 100_000
+        /// Sessions kept in memory; beyond it the least recently used leave memory (not storage).
+        public var maxLiveSessions = 10_000
         public var publicDirectory: String?
         public init() {}
     }
@@ -18,21 +21,40 @@ public final class SegueService: @unchecked Sendable {
     public let server: HTTPServer
     private let sweeper: Thread?  // started once, cancelled once
 
+    /// `storage` keeps sessions durably (default: in memory only; `segue serve` passes SQLite or
+    /// PostgreSQL). `maxSessions` bounds the *live* sessions; more stay in storage.
     public init(storyboard: Storyboard, registry: ControllerRegistry = ControllerRegistry(),
+                storage: any SessionStorage = InMemorySessionStorage(),
                 configuration: Configuration = Configuration(), logger: Logger = Logger(label: "segue")) {
-        let store = InMemorySessionStore(limit: configuration.maxSessions)
-        app = SegueApp(storyboard: storyboard, registry: registry, store: store,
+        let store = InMemorySessionStore(limit: configuration.maxLiveSessions)
+        var appConfiguration = configuration.app
+        appConfiguration.maxSessions = configuration.maxSessions
+        appConfiguration.listenHost = configuration.http.host
+        app = SegueApp(storyboard: storyboard, registry: registry, store: store, storage: storage,
                        assets: StaticAssets(directory: StaticAssets.locate(explicit: configuration.publicDirectory)),
-                       configuration: configuration.app, logger: logger)
+                       configuration: appConfiguration, logger: logger)
         server = HTTPServer(configuration: configuration.http, responder: app)
         let idle = configuration.app.sessionIdleTimeout
-        // Sweep every quarter of the timeout, at most every 30 s: a session lives at most 1.25× it.
+        let app = self.app
+        let evictAfter = appConfiguration.evictIdleAfter
+        // Expire every quarter of the timeout, at most every 30 s (a session lives at most 1.25×
+        // the timeout); relieve memory pressure about every 5 s.
         let (seconds, attoseconds) = (idle / 4).components
-        let interval = min(30, max(0.05, Double(seconds) + Double(attoseconds) / 1e18))
+        let quarter = Double(seconds) + Double(attoseconds) / 1e18
+        let tickSeconds = min(1, max(0.05, quarter))
+        let expiryTicks = max(1, Int((min(30, quarter) / tickSeconds).rounded()))
+        let memoryTicks = max(1, Int((5 / tickSeconds).rounded()))
         let sweeper = Thread {
+            var tick = 0
             while !Thread.current.isCancelled {
-                Thread.sleep(forTimeInterval: interval)
-                store.expire(idleLongerThan: idle)
+                Thread.sleep(forTimeInterval: tickSeconds)
+                tick += 1
+                if tick % memoryTicks == 0 { app.relieveMemoryPressure() }
+                if tick % expiryTicks == 0 {
+                    store.expire(idleLongerThan: idle)
+                    app.evictIdle(Int.max, idleAtLeast: evictAfter)
+                    do { _ = try storage.expire(idleLongerThan: idle) } catch { logger.error("session expiry failed: \(error)") }
+                }
             }
         }
         self.sweeper = sweeper
@@ -49,5 +71,6 @@ public final class SegueService: @unchecked Sendable {
     public func stop() {
         sweeper?.cancel()
         server.stop()
+        app.storage.close()
     }
 }

@@ -3,6 +3,8 @@ import Foundation
 import Logging
 import SegueCore
 import SegueServer
+import SegueStoreSQLite
+import SegueStorePostgres
 import SegueStoryboard
 
 /// `segue`: serve, check and graph flows.
@@ -27,8 +29,23 @@ struct Serve: ParsableCommand {
     @Option(help: "The port to listen on (0 picks a free one).")
     var port = 8080
 
-    @Option(help: "Session storage: 'memory' (the only store so far).")
-    var store = "memory"
+    @Option(help: "Session storage: a data directory for the embedded SQLite database (default ./segue-data), 'sqlite:FILE', 'memory' (lost on restart), or postgres://user:password@host:port/database (shared by several instances).")
+    var store = "segue-data"
+
+    @Option(help: "SQLite durability: normal (survives process crashes) or full (also power loss; fsync per action).")
+    var sqliteSynchronous = "normal"
+
+    @Option(help: "Sessions kept in memory; the least recently used others stay in storage until needed.")
+    var maxLiveSessions = 10_000
+
+    @Option(help: "Minutes idle before a live session leaves memory (it stays in storage).")
+    var evictAfter = 10
+
+    @Option(help: "Resident memory in MiB above which idle sessions leave memory.")
+    var memoryCeiling: Int?
+
+    @Option(help: "The sessions admin API under /api/v1/admin: off, loopback (only when listening on loopback), or on.")
+    var admin = "off"
 
     @Option(help: "Worker threads (default: the number of cores).")
     var threads: Int?
@@ -60,8 +77,30 @@ struct Serve: ParsableCommand {
         }
         var logger = Logger(label: "segue")
         logger.logLevel = level
-        guard store == "memory" else {
-            throw ValidationError("--store \(store): only 'memory' is available in this version")
+        guard let adminAccess = SegueApp.AdminAccess(rawValue: admin) else {
+            throw ValidationError("--admin must be off, loopback or on")
+        }
+        guard let synchronous = SQLiteSessionStorage.Synchronous(rawValue: sqliteSynchronous.uppercased()) else {
+            throw ValidationError("--sqlite-synchronous must be normal or full")
+        }
+        let storage: any SessionStorage
+        let storeDescription: String
+        do {
+            if store == "memory" {
+                storage = InMemorySessionStorage()
+                storeDescription = "memory (sessions end with the process)"
+            } else if store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
+                storage = try PostgresSessionStorage(url: store, logger: logger)
+                storeDescription = "PostgreSQL"
+            } else {
+                let file = store.hasPrefix("sqlite:") ? String(store.dropFirst(7))
+                    : (store.hasSuffix(".sqlite") || store.hasSuffix(".db") ? store : store + "/sessions.sqlite")
+                storage = try SQLiteSessionStorage(path: file, synchronous: synchronous)
+                storeDescription = "SQLite \(file)"
+            }
+        } catch {
+            FileHandle.standardError.write(Data("segue: cannot open the session store \(store): \(error)\n".utf8))
+            throw ExitCode(1)
         }
         let storyboard: Storyboard
         do {
@@ -86,18 +125,22 @@ struct Serve: ParsableCommand {
         configuration.maxSessions = maxSessions
         // iPad and Apple TV storyboards open at their device's size until the browser reports its own.
         if let traits = FlowSource.preferredTraits(path: path) { configuration.app.defaultTraits = traits }
+        configuration.maxLiveSessions = max(1, maxLiveSessions)
+        configuration.app.evictIdleAfter = .seconds(max(1, evictAfter) * 60)
+        configuration.app.memoryCeilingBytes = memoryCeiling.map { $0 * 1_048_576 }
+        configuration.app.admin = adminAccess
         configuration.app.sessionIdleTimeout = .seconds(sessionTimeout * 60)
         configuration.publicDirectory = publicDir
         let signals = ShutdownSignals.install()
-        let service = SegueService(storyboard: storyboard, configuration: configuration, logger: logger)
+        let service = SegueService(storyboard: storyboard, storage: storage, configuration: configuration, logger: logger)
         do {
             try service.start()
         } catch {
             FileHandle.standardError.write(Data("segue: cannot listen on \(host):\(port): \(error)\n".utf8))
             throw ExitCode(1)
         }
-        // Written unbuffered: scripts read this line to learn the port (`--port 0`).
-        FileHandle.standardOutput.write(Data("Segue serving \(storyboard.name) at http://\(host):\(service.port)/\n".utf8))
+        // Unbuffered, so scripts reading a pipe see the line at once (`--port 0`).
+        FileHandle.standardOutput.write(Data("Segue serving \(storyboard.name) at http://\(host):\(service.port)/ (sessions: \(storeDescription))\n".utf8))
         signals.wait()
         logger.notice("shutting down")
         service.stop()

@@ -34,11 +34,11 @@ import Testing
 
     @Test(arguments: [SIGTERM, SIGINT])
     func servesThenStopsGracefullyOnSignal(_ sig: Int32) throws {
-        let (process, out) = try launch(["serve", "Examples/mail.yaml", "--port", "0", "--log-level", "warning"])
+        let (process, out) = try launch(["serve", "Examples/mail.yaml", "--port", "0", "--log-level", "warning", "--store", "memory"])
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         let line = String(decoding: out.fileHandleForReading.availableDataUntilNewline(), as: UTF8.self)
         #expect(line.hasPrefix("Segue serving"))
-        let url = try #require(line.split(separator: " ").last.map(String.init))
+        let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
         let health = try curl("GET", url + "healthz")
         #expect(health.status == 200)
         kill(process.processIdentifier, sig)

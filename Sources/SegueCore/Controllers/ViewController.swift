@@ -135,6 +135,14 @@ open class ViewController {
     /// A custom `action:` from a flow file. Return true when handled.
     open func handleAction(_ name: String, sender: Element?) -> Bool { false }
 
+    /// State restoration (SEMANTICS §10): save this controller's own state (the framework saves its
+    /// form values and editing state itself). Called only for controllers on an identifier path.
+    open func encodeRestorableState(with coder: RestorationCoder) {}
+    /// Restore what `encodeRestorableState` saved; called after `viewDidLoad`, before any appearance.
+    open func decodeRestorableState(with coder: RestorationCoder) {}
+    /// Called on every restored controller once the whole hierarchy is restored.
+    open func applicationFinishedRestoringState() {}
+
     /// Orientation masks (SEMANTICS §9): phone default all but upside-down, pad all.
     open var supportedInterfaceOrientations: [InterfaceOrientation]? { scene?.supportedInterfaceOrientations }
     open var shouldAutorotate: Bool { scene?.shouldAutorotate ?? true }

@@ -3,18 +3,31 @@
 ///
 /// Grammar, after the `/ui/` prefix:
 ///
-///     node      = scene [ "@" index ] [ "(" node *( "," node ) ")" ] [ "~" style [ "." transition ] "~" node ]
+///     node      = scene [ "@" index ] *( ";" key "=" value ) [ "(" node *( "," node ) ")" ] [ "~" style [ "." transition ] "~" node ]
 ///
 /// `index` is a tab bar's selected tab or a page view's first page; the parenthesised list is a
 /// container's children in containment order (a navigation stack bottom to top); `~style~` hangs
 /// the presented controller off its presenting controller. Scene ids escape bytes outside
-/// `[A-Za-z0-9_.:-]` as `$XX`. Example: `/ui/mailNav(mailboxes,inbox)~formSheet~composeNav(compose)`.
+/// `[A-Za-z0-9_.:-]` as `$XX` (a space as `+`). Example: `/ui/mailNav(mailboxes,inbox)~formSheet~composeNav(compose)`.
+/// `;key=value` pairs (escaped the same way) carry the restorable state of controllers on an
+/// identifier path (SEMANTICS §10, see `Restoration.swift`): `/ui/settingsNav(settings;e=1)`.
 public struct HierarchyPath: Sendable, Hashable {
     public var scene: String
     public var index: Int?
     /// `nil` for content controllers.
     public var children: [HierarchyPath]?
     public var presented: Presented?
+    /// Restorable state (SEMANTICS §10), in order; empty for controllers off an identifier path.
+    public var state: [StateEntry] = []
+
+    public struct StateEntry: Sendable, Hashable {
+        public var key: String
+        public var value: String
+        public init(key: String, value: String) {
+            self.key = key
+            self.value = value
+        }
+    }
 
     public struct Presented: Sendable, Hashable {
         public var style: ModalPresentationStyle
@@ -50,6 +63,9 @@ public struct HierarchyPath: Sendable, Hashable {
         // A split view showing one column names it when it is the primary (`split@0`).
         if let split = c as? SplitViewController, split.isPrimaryInFront, let w = split.window,
            SplitViewController.showsOneColumn(w.traits) { index = 0 }
+        if c.restorationIdentifier != nil, c.restorationIdentifierPath != nil {
+            state = c.restorableState().map { StateEntry(key: $0.key, value: $0.value) }
+        }
         // Containers name their children; a content controller names the children embedded in
         // it (container views), so navigation inside an embedded stack is in the URL too.
         if c.isContainer || !c.children.isEmpty { children = c.children.compactMap { HierarchyPath(controller: $0) } }
@@ -68,6 +84,12 @@ public struct HierarchyPath: Sendable, Hashable {
     func encode(into out: inout String) {
         Self.escape(scene, into: &out)
         if let index { out += "@\(index)" }
+        for entry in state {
+            out += ";"
+            Self.escape(entry.key, into: &out)
+            out += "="
+            Self.escape(entry.value, into: &out)
+        }
         if let children {
             out += "("
             for (i, child) in children.enumerated() {
@@ -90,6 +112,8 @@ public struct HierarchyPath: Sendable, Hashable {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "-"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: " "):
+                out += "+"
             default:
                 let hex = Array("0123456789ABCDEF".utf8)
                 out += "$"
@@ -121,6 +145,13 @@ public struct HierarchyPath: Sendable, Hashable {
                 position += 1
                 guard let n = number() else { return nil }
                 result.index = n
+            }
+            while peek == UInt8(ascii: ";") {
+                position += 1
+                guard result.state.count < 256, let key = name(), !key.isEmpty, peek == UInt8(ascii: "=") else { return nil }
+                position += 1
+                guard let value = name() else { return nil }
+                result.state.append(StateEntry(key: key, value: value))
             }
             if peek == UInt8(ascii: "(") {
                 position += 1
@@ -164,6 +195,9 @@ public struct HierarchyPath: Sendable, Hashable {
                 case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "-"):
                     out.append(b)
+                    position += 1
+                case UInt8(ascii: "+"):
+                    out.append(UInt8(ascii: " "))
                     position += 1
                 case UInt8(ascii: "$"):
                     guard position + 2 < bytes.count, let hi = hex(bytes[position + 1]), let lo = hex(bytes[position + 2]) else { return nil }

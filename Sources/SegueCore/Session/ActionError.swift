@@ -19,6 +19,10 @@ public struct ActionError: Error, Sendable, Hashable, CustomStringConvertible {
         case forbidden = "forbidden"
         case methodNotAllowed = "method_not_allowed"
         case invalidURL = "invalid_url"
+        /// The session's stored state cannot be rebuilt (corrupt row, storyboard changed).
+        case sessionQuarantined = "session_quarantined"
+        /// The session storage is down, full or too slow.
+        case storageUnavailable = "storage_unavailable"
 
         /// The HTTP status of this code (CONTRACT §3).
         public var status: Int {
@@ -27,9 +31,9 @@ public struct ActionError: Error, Sendable, Hashable, CustomStringConvertible {
             case .forbidden: 403
             case .unknownSession, .unknownScene, .unknownSegue, .unknownElement, .unknownController, .unknownRoute: 404
             case .methodNotAllowed: 405
-            case .illegalTransition, .unwindNotFound, .staleVersion: 409
+            case .illegalTransition, .unwindNotFound, .staleVersion, .sessionQuarantined: 409
             case .payloadTooLarge: 413
-            case .tooManySessions: 503
+            case .tooManySessions, .storageUnavailable: 503
             }
         }
     }

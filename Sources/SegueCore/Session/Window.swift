@@ -7,7 +7,7 @@ public final class Window {
     public let id: String
     public let storyboard: Storyboard
     public let registry: ControllerRegistry
-    public private(set) var root: ViewController!
+    public internal(set) var root: ViewController!
     /// A change re-lays tab bars for the idiom (More appears or disappears) inside the transition.
     public internal(set) var traits: Traits { didSet { if traits.idiom != oldValue.idiom { relayoutTabBars() } } }
     public internal(set) var log = EventLog()
@@ -16,7 +16,7 @@ public final class Window {
     /// `canonicalURL`, remembered for the state it was computed in.
     var urlCache: (version: Int, lastSeq: Int, url: String)?
     /// Set once the root is in the window.
-    public private(set) var isLaunched = false
+    public internal(set) var isLaunched = false
     /// Warnings (UIKit's silent no-ops) collected during the current action.
     public internal(set) var warnings: [String] = []
     var nextControllerNumber = 1

@@ -18,19 +18,16 @@ extension SegueApp {
                 break
             }
             let id = String(parts[3])
-            guard RandomToken.isWellFormed(id), let box = store.session(id: id) else {
-                throw ActionError(.unknownSession, "no session '\(id)'")
-            }
+            guard RandomToken.isWellFormed(id) else { throw ActionError(.unknownSession, "no session '\(id)'") }
             switch (request.method, parts.count > 4 ? String(parts[4]) : nil, parts.count) {
             case (.GET, nil, 4), (.HEAD, nil, 4):
-                return json(box.withSession { $0.window.stateJSON() })
+                return json(try withDurableSession(id) { $0.window.stateJSON() })
             case (.DELETE, nil, 4):
-                store.remove(id: id)
-                return HTTPResponse(status: 204)
+                return try deleteSession(id)
             case (.POST, "actions"?, 5):
-                return try action(request, box: box)
+                return try action(request, id: id)
             case (.GET, "events"?, 5):
-                return try events(request, box: box)
+                return try events(request, id: id)
             case (_, nil, 4), (_, "actions"?, 5), (_, "events"?, 5):
                 throw ActionError(.methodNotAllowed, "\(request.methodString) is not allowed on \(request.path)")
             default:
@@ -50,15 +47,9 @@ extension SegueApp {
             guard let parsed = HierarchyPath.parse(Self.pathOnly(text)) else { throw ActionError(.invalidURL, "'\(text)' is not a Segue URL") }
             target = parsed
         }
-        if let target {
-            // Refuse a URL that cannot be restored before creating anything.
-            let probe = Window(id: "probe", storyboard: storyboard, registry: registry, traits: traits ?? configuration.defaultTraits)
-            try probe.launch()
-            _ = try probe.navigate(to: target, animated: false)
-        }
-        let box = try makeSession(traits: traits)
-        let state = try box.withSession { (session) throws(ActionError) -> [UInt8] in
-            if let target { _ = try session.window.navigate(to: target, animated: false) }
+        // A URL this storyboard cannot restore is refused before anything is stored.
+        let box = try makeSession(traits: traits, restoring: target, url: target.map { HierarchyPath.prefix + $0.encoded })
+        let state = try withDurableSession(box.id) { (session) throws(ActionError) -> [UInt8] in
             var w = JSONWriter(capacity: 4096)
             w.beginObject()
             w.field("id", session.window.id)
@@ -69,16 +60,16 @@ extension SegueApp {
         return json(state, status: 201)
     }
 
-    func action(_ request: HTTPRequest, box: SessionBox) throws(ActionError) -> HTTPResponse {
+    func action(_ request: HTTPRequest, id: String) throws(ActionError) -> HTTPResponse {
         let body = try ActionDecoding.object(request.body)
         let decoded = try ActionDecoding.action(body)
         let expectedVersion = try ActionDecoding.int(body, "expectedVersion")
-        let bytes = try box.withSession { (session) throws(ActionError) -> [UInt8] in
+        let bytes = try withDurableSession(id) { (session) throws(ActionError) -> [UInt8] in
             let window = session.window
             if let expectedVersion, expectedVersion != window.version {
                 throw ActionError(.staleVersion, "the session is at version \(window.version), not \(expectedVersion)")
             }
-            let outcome = try window.perform(decoded.action, animated: decoded.animated)
+            let outcome = try session.perform(decoded.action, animated: decoded.animated)
             if case .memoryWarning = decoded.action { session.pageCache = nil }
             var w = JSONWriter(capacity: 4096)
             w.beginObject()
@@ -90,16 +81,32 @@ extension SegueApp {
             w.endObject()
             return w.bytes
         }
+        if case .memoryWarning = decoded.action {
+            // SEMANTICS §9: the server may drop caches; here, every other idle session leaves memory.
+            evictIdle(Int.max, idleAtLeast: .seconds(1), except: id)
+        }
         return json(bytes)
     }
 
-    func events(_ request: HTTPRequest, box: SessionBox) throws(ActionError) -> HTTPResponse {
+    func deleteSession(_ id: String) throws(ActionError) -> HTTPResponse {
+        let deleted: Bool
+        do { deleted = try storage.delete(session: id) } catch { throw storageError(error, id: id) }
+        if let box = store.session(id: id) {
+            store.remove(id: id, ifSame: box)
+            box.markEvicted()
+        } else if !deleted {
+            throw ActionError(.unknownSession, "no session '\(id)'")
+        }
+        return HTTPResponse(status: 204)
+    }
+
+    func events(_ request: HTTPRequest, id: String) throws(ActionError) -> HTTPResponse {
         var after = 0
         if let text = request.queryValue("after") {
             guard let n = Int(text), n >= 0 else { throw ActionError(.invalidRequest, "'after' must be a non-negative integer") }
             after = n
         }
-        let bytes = box.withSession { session -> [UInt8] in
+        let bytes = try withDurableSession(id) { session -> [UInt8] in
             var w = JSONWriter(capacity: 4096)
             w.beginObject()
             w.key("events"); session.window.log.events(after: after).writeJSON(into: &w)

@@ -6,10 +6,14 @@ import SegueHTTP
 extension SegueApp {
     /// `GET /`: a new session, then 303 to its canonical URL.
     func start(_ request: HTTPRequest) -> HTTPResponse {
-        if let box = cookieSession(request) {
-            return .redirect(to: box.withSession { $0.window.canonicalURL })
-        }
-        do {
+        do throws(ActionError) {
+            if let id = cookieSessionID(request) {
+                do throws(ActionError) {
+                    return .redirect(to: try withDurableSession(id) { $0.window.canonicalURL })
+                } catch where error.code == .sessionQuarantined || error.code == .unknownSession {
+                    // "Start Over" from the error page of a session that cannot be rebuilt.
+                }
+            }
             let box = try makeSession()
             var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
             response.headers.append(sessionCookie(box.id))
@@ -20,39 +24,41 @@ extension SegueApp {
     }
 
     /// `GET /ui/…`: bring the session to the hierarchy the URL names (browser back and forward,
-    /// bookmarks), then render it. Without a session cookie a new session is made for the URL.
+    /// bookmarks), then render it. Without a session cookie (a fresh browser, a shared link, a
+    /// bookmark after the session expired) a new session is *restored* from the URL (SEMANTICS §10).
     func page(_ request: HTTPRequest) -> HTTPResponse {
         let invalid = ActionError(.invalidURL, "\(request.path) is not a Segue URL")
         var newCookie: (name: String, value: String)?
-        let box: SessionBox
-        if let existing = cookieSession(request) {
-            box = existing
+        let id: String
+        if let existing = cookieSessionID(request) {
+            id = existing
         } else {
-            // No session yet: refuse a malformed URL before making one.
-            guard HierarchyPath.parse(request.path) != nil else { return errorPage(invalid) }
-            do { box = try makeSession() } catch { return errorPage(error) }
-            newCookie = sessionCookie(box.id)
+            // No session yet: a malformed URL is refused before one is made.
+            guard let target = HierarchyPath.parse(request.path) else { return errorPage(invalid) }
+            do { id = try makeSession(restoring: target, url: request.path).id } catch { return errorPage(error) }
+            newCookie = sessionCookie(id)
         }
-        // Under the session's lock: reconcile the hierarchy with the URL and snapshot the screen.
-        // Rendering the snapshot to HTML happens after the lock is released.
-        enum Outcome { case redirect(String), cached([UInt8]), render(Screen, PageContext) }
-        let result = box.withSession { (session) -> Result<Outcome, ActionError> in
-            let window = session.window
-            // The common case, a reload or the redirect after a tap: the URL already is the
-            // state, nothing to reconcile (and the tap's warnings stay on show).
-            if window.canonicalURL != request.path {
-                guard let target = HierarchyPath.parse(request.path) else { return .failure(invalid) }
-                do throws(ActionError) {
-                    _ = try window.navigate(to: target)
-                } catch {
-                    return .failure(error)
+        // Under the session's lock: reconcile the hierarchy with the URL (recorded as a durable
+        // step) and snapshot the screen. Rendering to HTML happens after the lock is released.
+        enum Outcome: Sendable { case redirect(String), cached([UInt8]), render(Screen, PageContext) }
+        let result: Result<Outcome, ActionError>
+        do throws(ActionError) {
+            result = .success(try withDurableSession(id) { (session) throws(ActionError) -> Outcome in
+                let window = session.window
+                // The common case, a reload or the redirect after a tap: the URL already is the
+                // state, nothing to reconcile (and the tap's warnings stay on show).
+                if window.canonicalURL != request.path {
+                    guard let target = HierarchyPath.parse(request.path) else { throw invalid }
+                    _ = try session.navigate(to: target, url: request.path)
                 }
-            }
-            let url = window.canonicalURL
-            guard url == request.path else { return .success(.redirect(url)) }
-            if let cache = session.pageCache, cache.isValid(for: window, url: url) { return .success(.cached(cache.html)) }
-            session.pageCache = nil
-            return .success(.render(window.screen(), pageContext(session)))
+                let url = window.canonicalURL
+                guard url == request.path else { return .redirect(url) }
+                if let cache = session.pageCache, cache.isValid(for: window, url: url) { return .cached(cache.html) }
+                session.pageCache = nil
+                return .render(window.screen(), pageContext(session))
+            })
+        } catch {
+            result = .failure(error)
         }
         let html: [UInt8]
         switch result {
@@ -65,9 +71,11 @@ extension SegueApp {
         case .success(.render(let screen, let context)):
             html = PageRenderer.render(screen, context: context)
             // Keep it for the next GET if nothing changed meanwhile.
-            box.withSession { session in
-                if session.window.version == screen.version && session.window.canonicalURL == request.path {
-                    session.pageCache = PageCache(window: session.window, html: html)
+            if let box = try? liveSession(id: id) {
+                box.withSession { session in
+                    if session.window.version == screen.version && session.window.canonicalURL == request.path {
+                        session.pageCache = PageCache(window: session.window, html: html)
+                    }
                 }
             }
         }
@@ -92,7 +100,7 @@ extension SegueApp {
     /// `POST /tap`: the form of every page. Checks the CSRF token (and Origin when sent), brings the
     /// session to the page the form came from, applies typed values, taps, and answers 303.
     func tap(_ request: HTTPRequest) -> HTTPResponse {
-        guard let box = cookieSession(request) else {
+        guard let id = cookieSessionID(request) else {
             return errorPage(ActionError(.unknownSession, "your session has expired; start again"), startOver: true)
         }
         if let origin = request.header("origin"), let host = request.header("host"),
@@ -106,26 +114,27 @@ extension SegueApp {
             if name.hasPrefix("field.") { values[String(name.dropFirst(6))] = .text(value) }
             else { fields[name] = value }
         }
-        let result = box.withSession { (session) -> Result<String, ActionError> in
-            guard let token = fields["csrf"], constantTimeEqual(token, session.csrfToken) else {
-                return .failure(ActionError(.forbidden, "the form's token is missing or wrong; reload the page"))
-            }
-            let window = session.window
-            do throws(ActionError) {
+        let result: Result<String, ActionError>
+        do throws(ActionError) {
+            result = .success(try withDurableSession(id) { (session) throws(ActionError) -> String in
+                guard let token = fields["csrf"], constantTimeEqual(token, session.csrfToken) else {
+                    throw ActionError(.forbidden, "the form's token is missing or wrong; reload the page")
+                }
+                let window = session.window
                 if let url = fields["url"], url != window.canonicalURL, let target = HierarchyPath.parse(url) {
-                    _ = try window.navigate(to: target)
+                    try session.navigate(to: target, url: url)
                 }
                 let known = Set(window.elements.map(\.id))
                 let typed = values.filter { known.contains($0.key) }
                 if let element = fields["element"], !element.isEmpty {
-                    _ = try window.perform(.tap(element: element, values: typed))
+                    try session.perform(.tap(element: element, values: typed))
                 } else if !typed.isEmpty {
-                    _ = try window.perform(.setValues(typed))
+                    try session.perform(.setValues(typed))
                 }
-            } catch {
-                return .failure(error)
-            }
-            return .success(window.canonicalURL)
+                return window.canonicalURL
+            })
+        } catch {
+            result = .failure(error)
         }
         switch result {
         case .success(let url): return .redirect(to: url)

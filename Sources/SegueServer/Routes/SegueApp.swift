@@ -18,21 +18,45 @@ public final class SegueApp: HTTPResponder {
         /// The viewport assumed until a browser reports one.
         public var defaultTraits: Traits = .phonePortrait
         public var cookieName = "segue_session"
+        /// Live sessions idle longer than this leave memory (they stay in storage and reload on
+        /// their next request).
+        public var evictIdleAfter: Duration = .seconds(600)
+        /// Resident memory above which idle sessions are evicted (nil: no ceiling).
+        public var memoryCeilingBytes: Int?
+        /// Sessions in storage; creating more answers 503 `too_many_sessions` (after expiring idle ones).
+        public var maxSessions = 100_000
+        /// The sessions admin API (`GET /api/v1/admin/sessions`, `DELETE …/ID`).
+        public var admin: AdminAccess = .off
+        /// The address the listener is bound to (decides `AdminAccess.loopback`).
+        public var listenHost = "127.0.0.1"
         public init() {}
+    }
+
+    /// Who may use the admin API.
+    public enum AdminAccess: String, Sendable {
+        /// Not served (404).
+        case off
+        /// Only from loopback clients.
+        case loopback
+        /// From anywhere (put it behind your own authentication).
+        case on
     }
 
     public let storyboard: Storyboard
     public let registry: ControllerRegistry
     public let store: any SessionStore
+    /// Durable storage: every acknowledged change is here before its answer.
+    public let storage: any SessionStorage
     public let assets: StaticAssets
     public let configuration: Configuration
     let logger: Logger
 
     public init(storyboard: Storyboard, registry: ControllerRegistry = ControllerRegistry(), store: any SessionStore = InMemorySessionStore(),
-                assets: StaticAssets, configuration: Configuration = Configuration(), logger: Logger = Logger(label: "segue")) {
+                storage: any SessionStorage = InMemorySessionStorage(), assets: StaticAssets, configuration: Configuration = Configuration(), logger: Logger = Logger(label: "segue")) {
         self.storyboard = storyboard
         self.registry = registry
         self.store = store
+        self.storage = storage
         self.assets = assets
         self.configuration = configuration
         self.logger = logger
@@ -51,6 +75,7 @@ public final class SegueApp: HTTPResponder {
     func route(_ request: HTTPRequest) -> HTTPResponse {
         let path = request.path
         if path == "/healthz" { return .text("ok\n") }
+        if path.hasPrefix("/api/v1/admin/") { return admin(request) }
         if path.hasPrefix("/api/") { return api(request) }
         if path.hasPrefix("/public/") { return assets.response(for: request) }
         if path.hasPrefix(HierarchyPath.prefix) {
@@ -69,26 +94,58 @@ public final class SegueApp: HTTPResponder {
 
     // MARK: - Sessions
 
-    /// Creates and launches a session.
-    func makeSession(traits: Traits? = nil) throws(ActionError) -> SessionBox {
-        if store.count > 0, store.count % 1024 == 0 { store.expire(idleLongerThan: configuration.sessionIdleTimeout) }
-        let window = Window(id: RandomToken.make(), storyboard: storyboard, registry: registry, traits: traits ?? configuration.defaultTraits)
-        try window.launch()
-        let box = SessionBox(id: window.id, session: Session(window: window, csrfToken: RandomToken.make(), now: .now))
+    /// Creates and launches a session (or restores it from a URL), durably: the session is in
+    /// storage, with its restore step, before this returns.
+    func makeSession(traits: Traits? = nil, restoring target: HierarchyPath? = nil, url: String? = nil) throws(ActionError) -> SessionBox {
+        let traits = traits ?? configuration.defaultTraits
+        do {
+            if try storage.count() >= configuration.maxSessions {
+                _ = try storage.expire(idleLongerThan: configuration.sessionIdleTimeout)
+                guard try storage.count() < configuration.maxSessions else {
+                    throw ActionError(.tooManySessions, "the server holds its limit of \(configuration.maxSessions) sessions; try again later")
+                }
+            }
+        } catch let error as SessionStorageError {
+            throw storageError(error, id: "-")
+        } catch let error as ActionError {
+            throw error
+        } catch {
+            throw ActionError(.storageUnavailable, "\(error)")
+        }
+        let window = Window(id: RandomToken.make(), storyboard: storyboard, registry: registry, traits: traits)
+        if let target { try window.restore(target) } else { try window.launch() }
+        let session = Session(window: window, csrfToken: RandomToken.make(), now: .now)
+        let header = StoredSessionHeader(id: window.id, csrfToken: session.csrfToken, width: traits.width, height: traits.height)
+        do {
+            try storage.create(header)
+            if target != nil {
+                try storage.append(session: window.id, firstSeq: 1, steps: [Step.restore(url ?? window.canonicalURL).encoded])
+                session.storedSeq = 1
+            }
+        } catch {
+            throw storageError(error, id: window.id)
+        }
+        makeRoom()
+        let box = SessionBox(id: window.id, session: session)
         do {
             try store.insert(box)
         } catch {
-            // Full: make room by expiring idle sessions once, then give up with 503.
-            guard store.expire(idleLongerThan: configuration.sessionIdleTimeout) > 0 else { throw error }
-            try store.insert(box)
+            // Full of busy sessions: the session is stored; it loads on its first request.
+            logger.warning("live-session limit reached; session \(box.id) stays in storage")
         }
         return box
     }
 
-    func cookieSession(_ request: HTTPRequest) -> SessionBox? {
+    /// The session id of the cookie, when it names a session that exists.
+    func cookieSessionID(_ request: HTTPRequest) -> String? {
         guard let id = FormDecoding.cookie(configuration.cookieName, in: request.header("cookie")),
               RandomToken.isWellFormed(id) else { return nil }
-        return store.session(id: id)
+        if store.session(id: id) != nil { return id }
+        do {
+            return try liveSession(id: id) != nil ? id : nil  // rebuilt from storage, now live
+        } catch {
+            return id  // quarantined or storage down: the request shows that error
+        }
     }
 
     func sessionCookie(_ id: String) -> (name: String, value: String) {

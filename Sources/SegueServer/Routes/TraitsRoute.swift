@@ -15,7 +15,7 @@ import SegueHTTP
 /// for sizes that are missing, not whole numbers, or outside 1…100000.
 extension SegueApp {
     func reportTraits(_ request: HTTPRequest) -> HTTPResponse {
-        guard let box = cookieSession(request) else {
+        guard let id = cookieSessionID(request) else {
             return jsonError(ActionError(.unknownSession, "no session; load a page first"))
         }
         if let origin = request.header("origin"), let host = request.header("host"),
@@ -31,17 +31,17 @@ extension SegueApp {
         } catch {
             return jsonError(error)
         }
-        let result = box.withSession { (session) -> Result<(changed: Bool, url: String, version: Int), ActionError> in
-            guard let token = fields["csrf"], constantTimeEqual(token, session.csrfToken) else {
-                return .failure(ActionError(.forbidden, "the token is missing or wrong; reload the page"))
-            }
-            let window = session.window
-            do throws(ActionError) {
-                let outcome = try window.perform(.setTraits(traits))
-                return .success((outcome.changed, window.canonicalURL, window.version))
-            } catch {
-                return .failure(error)
-            }
+        let result: Result<(changed: Bool, url: String, version: Int), ActionError>
+        do throws(ActionError) {
+            result = .success(try withDurableSession(id) { (session) throws(ActionError) -> (changed: Bool, url: String, version: Int) in
+                guard let token = fields["csrf"], constantTimeEqual(token, session.csrfToken) else {
+                    throw ActionError(.forbidden, "the token is missing or wrong; reload the page")
+                }
+                let outcome = try session.perform(.setTraits(traits), animated: true)
+                return (outcome.changed, session.window.canonicalURL, session.window.version)
+            })
+        } catch {
+            result = .failure(error)
         }
         switch result {
         case .failure(let error):

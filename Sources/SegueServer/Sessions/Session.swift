@@ -3,6 +3,10 @@ import Synchronization
 
 /// One browser or API session: its window (the controller hierarchy), its CSRF token, and when
 /// it was last used. Guarded by its own lock; handlers never hold two session locks at once.
+///
+/// Every change goes through ``perform(_:animated:)``, ``navigate(to:animated:)`` or
+/// ``restore(_:)``, which apply it and queue its step; the server writes the queued steps to the
+/// ``SessionStorage`` before it answers (durable before 2xx).
 public final class Session {
     public let window: Window
     /// Proves a form post came from a page this session rendered.
@@ -12,11 +16,53 @@ public final class Session {
     /// after a tap that changed nothing, back/forward to the current state). Dropped on a
     /// memory warning.
     var pageCache: PageCache?
+    /// How many stored steps this window has applied (the next step is `storedSeq + 1`).
+    public internal(set) var storedSeq = 0
+    /// Steps applied but not yet written.
+    var pending: [String] = []
+    /// Set when the session left the cache (eviction, failed write): a thread that still holds the
+    /// box must look the session up again.
+    var evicted = false
 
     init(window: Window, csrfToken: String, now: ContinuousClock.Instant) {
         self.window = window
         self.csrfToken = csrfToken
         self.lastAccess = now
+    }
+
+    /// Performs an action and queues its step when it changed anything.
+    @discardableResult
+    public func perform(_ action: Action, animated: Bool = true) throws(ActionError) -> ActionOutcome {
+        let outcome = try window.perform(action, animated: animated)
+        if outcome.changed { pending.append(Step.action(action, animated: animated).encoded) }
+        return outcome
+    }
+
+    /// Brings the window to a URL's hierarchy and queues the step when it changed anything.
+    @discardableResult
+    public func navigate(to target: HierarchyPath, url: String, animated: Bool = true) throws(ActionError) -> ActionOutcome {
+        let outcome = try window.navigate(to: target, animated: animated)
+        if outcome.changed { pending.append(Step.navigate(url, animated: animated).encoded) }
+        return outcome
+    }
+
+    /// Applies a stored step again (rebuild, catching up with other instances). Queues nothing.
+    func replay(_ text: String) throws(SessionStorageError) {
+        let step = try Step.decode(text)
+        do throws(ActionError) {
+            switch step {
+            case .action(let action, let animated):
+                _ = try window.perform(action, animated: animated)
+            case .navigate(let url, let animated):
+                guard let target = HierarchyPath.parse(url) else { throw ActionError(.invalidURL, "stored URL \(url) does not parse") }
+                _ = try window.navigate(to: target, animated: animated)
+            case .restore:
+                throw ActionError(.invalidURL, "a restore step can only come first")
+            }
+        } catch {
+            throw .corrupt("step \(storedSeq + 1) no longer applies: \(error.message)")
+        }
+        storedSeq += 1
     }
 }
 
@@ -40,6 +86,9 @@ public final class SessionBox: Sendable {
 
     /// When the session was last used (for expiry), without touching it.
     var lastAccess: ContinuousClock.Instant { state.withLock { $0.lastAccess } }
+
+    /// Takes the session out of service (the cache dropped it); later holders look it up again.
+    func markEvicted() { state.withLock { $0.evicted = true } }
 }
 
 /// A rendered page and the state it shows: valid while the window's version, event count and

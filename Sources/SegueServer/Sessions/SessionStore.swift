@@ -1,16 +1,25 @@
 import SegueCore
 import Synchronization
 
-/// Where sessions live. The in-memory store is the only one so far; durable stores (SQLite,
-/// PostgreSQL) implement the same protocol.
+/// The live sessions of this process: a cache in front of the durable ``SessionStorage``.
+///
+/// A session leaves the cache when idle (eviction), under memory pressure, or when the live-session
+/// limit is reached; it is rebuilt from storage on its next request, transparently.
 public protocol SessionStore: Sendable {
     /// Stores a new session; throws `too_many_sessions` when the limit is reached.
     func insert(_ box: SessionBox) throws(ActionError)
+    /// Stores `box` unless a box for its id is there already; returns the one in the cache.
+    func adopt(_ box: SessionBox) throws(ActionError) -> SessionBox
     func session(id: String) -> SessionBox?
     @discardableResult func remove(id: String) -> Bool
+    /// Removes the id only while it still maps to `box`.
+    func remove(id: String, ifSame box: SessionBox)
     var count: Int { get }
+    var limit: Int { get }
     /// Drops sessions idle for longer than `idle`; returns how many.
     @discardableResult func expire(idleLongerThan idle: Duration) -> Int
+    /// Up to `count` sessions, least recently used first, idle for at least `idle`.
+    func leastRecentlyUsed(_ count: Int, idleAtLeast idle: Duration) -> [SessionBox]
 }
 
 /// Sessions in a dictionary behind one short-held lock.
@@ -29,10 +38,25 @@ public final class InMemorySessionStore: SessionStore {
         guard inserted else { throw ActionError(.tooManySessions, "the server holds its limit of \(limit) sessions; try again later") }
     }
 
+    public func adopt(_ box: SessionBox) throws(ActionError) -> SessionBox {
+        let result = sessions.withLock { map -> SessionBox? in
+            if let existing = map[box.id] { return existing }
+            guard map.count < limit else { return nil }
+            map[box.id] = box
+            return box
+        }
+        guard let result else { throw ActionError(.tooManySessions, "the server holds its limit of \(limit) live sessions; try again later") }
+        return result
+    }
+
     public func session(id: String) -> SessionBox? { sessions.withLock { $0[id] } }
 
     @discardableResult
     public func remove(id: String) -> Bool { sessions.withLock { $0.removeValue(forKey: id) != nil } }
+
+    public func remove(id: String, ifSame box: SessionBox) {
+        sessions.withLock { map in if map[id] === box { map.removeValue(forKey: id) } }
+    }
 
     public var count: Int { sessions.withLock { $0.count } }
 
@@ -44,5 +68,12 @@ public final class InMemorySessionStore: SessionStore {
         guard !stale.isEmpty else { return 0 }
         sessions.withLock { map in for id in stale { map.removeValue(forKey: id) } }
         return stale.count
+    }
+
+    public func leastRecentlyUsed(_ count: Int, idleAtLeast idle: Duration) -> [SessionBox] {
+        guard count > 0 else { return [] }
+        let all = sessions.withLock { Array($0.values) }
+        let deadline = ContinuousClock.now - idle
+        return all.map { ($0, $0.lastAccess) }.filter { $0.1 <= deadline }.sorted { $0.1 < $1.1 }.prefix(count).map(\.0)
     }
 }

@@ -1,0 +1,195 @@
+/// State preservation and restoration (SEMANTICS §10).
+///
+/// - A controller *participates* when it and every controller above it (parents, and presenting
+///   controllers for presented ones) have a `restorationIdentifier`: its **identifier path** is that
+///   chain (``ViewController/restorationIdentifierPath``). Below a controller without an identifier
+///   nothing is saved: not its children, not what it presents.
+/// - Saving: the canonical URL (``HierarchyPath``) already encodes the hierarchy: children in
+///   order, selected tab, page index, stacks, presented chain with styles. For participating
+///   controllers it also carries their own state (`;key=value` after the scene): form values
+///   (`f.ID` text, `b.ID` switches), editing (`e`), values a segue passed (`p.KEY`), and whatever `encodeRestorableState(with:)`
+///   stores (`k.KEY`). Decision: the URL keeps the whole hierarchy even below a controller without
+///   an identifier, because CONTRACT §4 makes the URL name the whole hierarchy (bookmarks, shared
+///   links); pruning applies to the restorable *state* and the restoration callbacks.
+/// - Restoring (``Window/restore(_:)``, a fresh window): instantiate down each path, without
+///   running any segue or `prepareForSegue`; for each participating controller in pre-order,
+///   `viewDidLoad` (its view is needed to decode into) then `decodeRestorableState`; then
+///   `applicationFinishedRestoringState` for each; then the launch's appearance events for the
+///   finally visible controllers only.
+extension ViewController {
+    /// The chain of restoration identifiers from the root (through parents, and through the
+    /// presenting controller for presented ones); nil when a link has none.
+    public var restorationIdentifierPath: [String]? {
+        guard let mine = restorationIdentifier else { return nil }
+        if let p = parent { return p.restorationIdentifierPath.map { $0 + [mine] } }
+        if let presenter = presentingStorage { return presenter.restorationIdentifierPath.map { $0 + [mine] } }
+        return [mine]
+    }
+
+    /// The restorable state of this controller alone (framework keys and the subclass's).
+    func restorableState() -> [(key: String, value: String)] {
+        var out: [(key: String, value: String)] = []
+        if isEditing { out.append(("e", "1")) }
+        // What a segue handed over: restoration runs no segue, so the values travel with the state.
+        for (k, v) in passedValues.sorted(by: { $0.key < $1.key }) { out.append(("p." + k, v)) }
+        for (id, value) in values.sorted(by: { $0.key < $1.key }) {
+            switch value {
+            case .text(let t): out.append(("f." + id, t))
+            case .bool(let b): out.append(("b." + id, b ? "1" : "0"))
+            }
+        }
+        let coder = RestorationCoder()
+        encodeRestorableState(with: coder)
+        for (k, v) in coder.entries { out.append(("k." + k, v)) }
+        return out
+    }
+
+    /// Applies framework keys and hands the rest to `decodeRestorableState`.
+    func applyRestorableState(_ state: [(key: String, value: String)]) {
+        var custom: [(key: String, value: String)] = []
+        for (k, v) in state {
+            if k == "e" { isEditing = v == "1" }
+            else if k.hasPrefix("f.") { values[String(k.dropFirst(2))] = .text(v) }
+            else if k.hasPrefix("b.") { values[String(k.dropFirst(2))] = .bool(v == "1") }
+            else if k.hasPrefix("k.") { custom.append((String(k.dropFirst(2)), v)) }
+            else if k.hasPrefix("p.") {
+                let key = String(k.dropFirst(2))
+                passedValues[key] = v
+                if key == "title" {
+                    title = v
+                    navigationItem.title = nil
+                }
+            }
+        }
+        decodeRestorableState(with: RestorationCoder(entries: custom))
+    }
+}
+
+extension Window {
+    /// Rebuilds the hierarchy a URL names in a window that has not launched: no segue runs and no
+    /// `prepareForSegue` is sent; restoration events follow SEMANTICS §10. Throws `invalid_url` or
+    /// `unknown_scene` for a URL this storyboard cannot restore (then the window stays unlaunched).
+    @discardableResult
+    public func restore(_ target: HierarchyPath) throws(ActionError) -> ActionOutcome {
+        guard !isLaunched else { throw ActionError.illegal("the session has already launched") }
+        guard let initial = storyboard.initialViewController else {
+            throw ActionError(.unknownScene, "the storyboard has no initial view controller")
+        }
+        guard target.scene == initial else {
+            throw ActionError(.invalidURL, "the URL's root scene '\(target.scene)' is not this flow's root '\(initial)'")
+        }
+        try validate(target)
+        try validateRestorable(target)
+        let firstSeq = log.lastSeq
+        let root = try instantiate(sceneID: initial)
+        var restored: [(ViewController, [(key: String, value: String)])] = []
+        try build(root, target, restored: &restored)
+        attach(root)
+        self.root = root
+        // Decode, in pre-order, each controller on an identifier path (after its viewDidLoad).
+        let participating = restored.filter { $0.0.restorationIdentifierPath != nil }
+        for (c, state) in participating {
+            loadViewIfNeeded(c)
+            record(c, .decodeRestorableState)
+            c.applyRestorableState(state)
+        }
+        for (c, _) in participating {
+            record(c, .applicationFinishedRestoringState)
+            c.applicationFinishedRestoringState()
+        }
+        transition(animated: false) { self.isLaunched = true }
+        checkInvariants()
+        return ActionOutcome(events: Array(log.events(after: firstSeq)), warnings: [], changed: true)
+    }
+
+    /// Indexes must be in range before anything is built.
+    func validateRestorable(_ node: HierarchyPath) throws(ActionError) {
+        if let index = node.index, let scene = storyboard[node.scene] {
+            let count = scene.kind == .pageViewController ? scene.pages.count : scene.relationshipTargets.count
+            // A tab bar's index may also name its More list (one past the tabs).
+            let limit = scene.kind == .tabBarController ? count + 1 : count
+            guard index >= 0, index < max(limit, 1) else {
+                throw ActionError(.invalidURL, "index \(index) of '\(node.scene)' is out of range")
+            }
+        }
+        if let children = node.children, let scene = storyboard[node.scene] {
+            let expected = scene.relationshipTargets
+            switch scene.kind {
+            case .tabBarController:
+                // Tabs in any order (a user may have rearranged them), each once.
+                guard children.count == expected.count, children.map(\.scene).sorted() == expected.sorted() else {
+                    throw ActionError(.invalidURL, "the tabs of '\(node.scene)' do not match the storyboard")
+                }
+            case .splitViewController:
+                guard children.count <= expected.count, zip(children, expected).allSatisfy({ $0.scene == $1 }) else {
+                    throw ActionError(.invalidURL, "the children of '\(node.scene)' do not match the storyboard")
+                }
+            default:
+                break
+            }
+        }
+        for child in node.children ?? [] { try validateRestorable(child) }
+        if let p = node.presented { try validateRestorable(p.node) }
+    }
+
+    /// Shapes `c` (fresh from `instantiate`) like `node`, directly: no transitions, no segues.
+    private func build(_ c: ViewController, _ node: HierarchyPath, restored: inout [(ViewController, [(key: String, value: String)])]) throws(ActionError) {
+        restored.append((c, node.state.map { ($0.key, $0.value) }))
+        switch c {
+        case let nav as NavigationController:
+            let wanted = node.children ?? []
+            var stack: [ViewController] = []
+            for (i, childNode) in wanted.enumerated() {
+                if i == 0, let root = nav.children.first, root.sceneID == childNode.scene { stack.append(root) }
+                else { stack.append(try instantiate(sceneID: childNode.scene)) }
+            }
+            if !stack.isEmpty {
+                for old in nav.children where !stack.contains(where: { $0 === old }) { old.parent = nil }
+                nav.children = stack
+                for s in stack { s.parent = nav }
+            }
+        case let tabs as TabBarController:
+            // Tab order: the URL lists the tabs in their current order.
+            if let wanted = node.children?.map(\.scene), wanted != tabs.children.compactMap(\.sceneID) {
+                var pool = tabs.children
+                var ordered: [ViewController] = []
+                for scene in wanted {
+                    if let i = pool.firstIndex(where: { $0.sceneID == scene }) { ordered.append(pool.remove(at: i)) }
+                }
+                tabs.children = ordered + pool
+            }
+            // `viewControllers.count` names the More list while the bar shows More.
+            if let index = node.index,
+               tabs.viewControllers.indices.contains(index) || (tabs.showsMore && index == tabs.viewControllers.count) {
+                tabs.selectedIndex = index
+            }
+        case let pages as PageViewController:
+            if let index = node.index, index != pages.currentIndex, pages.pageSceneIDs.indices.contains(index) {
+                var fresh: [ViewController] = []
+                for id in pages.pageSceneIDs[index..<min(index + pages.pagesPerView, pages.pageSceneIDs.count)] {
+                    fresh.append(try instantiate(sceneID: id))
+                }
+                for old in pages.children { old.parent = nil }
+                pages.children = fresh
+                for f in fresh { f.parent = pages }
+                pages.currentIndex = index
+            }
+        default:
+            break
+        }
+        if let wanted = node.children {
+            for (child, childNode) in zip(c.children, wanted) where child.sceneID == childNode.scene {
+                try build(child, childNode, restored: &restored)
+            }
+        }
+        if let p = node.presented {
+            let m = try instantiate(sceneID: p.node.scene)
+            c.presentedStorage = m
+            m.presentingStorage = c
+            m.presentationCaller = c
+            m.presentedStyle = p.style
+            m.presentedTransition = p.transition ?? .coverVertical
+            try build(m, p.node, restored: &restored)
+        }
+    }
+}

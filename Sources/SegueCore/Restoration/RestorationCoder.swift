@@ -1,0 +1,27 @@
+/// `NSCoder` for state restoration: string keys to small values, kept in the canonical URL.
+///
+/// Keys and values are strings; typed accessors store integers as decimal and booleans as `1`/`0`.
+/// Everything a coder holds ends up in the URL, so keep it small (a scroll offset, a selected row,
+/// a draft's id), never a whole document.
+public final class RestorationCoder {
+    public private(set) var entries: [(key: String, value: String)]
+
+    public init(entries: [(key: String, value: String)] = []) { self.entries = entries }
+
+    public func encode(_ value: String, forKey key: String) {
+        if let i = entries.firstIndex(where: { $0.key == key }) { entries[i].value = value } else { entries.append((key, value)) }
+    }
+    public func encode(_ value: Int, forKey key: String) { encode(String(value), forKey: key) }
+    public func encode(_ value: Bool, forKey key: String) { encode(value ? "1" : "0", forKey: key) }
+
+    public func decodeString(forKey key: String) -> String? { entries.first { $0.key == key }?.value }
+    public func decodeInteger(forKey key: String) -> Int? { decodeString(forKey: key).flatMap { Int($0) } }
+    public func decodeBool(forKey key: String) -> Bool? {
+        switch decodeString(forKey: key) {
+        case "1"?: true
+        case "0"?: false
+        default: nil
+        }
+    }
+    public func containsValue(forKey key: String) -> Bool { entries.contains { $0.key == key } }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import SegueCore
+
+/// Live sessions over durable storage: lookup (rebuilding evicted or restarted sessions), durable
+/// mutation (steps written before the answer), quarantine, eviction.
+extension SegueApp {
+    /// The live session for `id`, rebuilt from storage when it is not in the cache; nil when there
+    /// is no such session.
+    func liveSession(id: String) throws(ActionError) -> SessionBox? {
+        if let box = store.session(id: id) { return box }
+        let stored: StoredSession?
+        do { stored = try storage.load(session: id) } catch { throw storageError(error, id: id) }
+        guard let stored else { return nil }
+        if let reason = stored.quarantined {
+            throw ActionError(.sessionQuarantined, "session \(id) is quarantined and cannot be shown: \(reason)")
+        }
+        let box = try rebuild(stored)
+        makeRoom()
+        return try store.adopt(box)
+    }
+
+    /// Launches a fresh window and replays the stored steps; quarantines the session when they
+    /// no longer apply (a corrupt row, or a storyboard that changed since).
+    func rebuild(_ stored: StoredSession) throws(ActionError) -> SessionBox {
+        let h = stored.header
+        let window = Window(id: h.id, storyboard: storyboard, registry: registry, traits: Traits(width: h.width, height: h.height))
+        let session = Session(window: window, csrfToken: h.csrfToken, now: .now)
+        do {
+            var steps = stored.steps[...]
+            if let first = steps.first, case .restore(let url) = try Step.decode(first) {
+                guard let path = HierarchyPath.parse(url) else { throw SessionStorageError.corrupt("stored URL \(url) does not parse") }
+                do throws(ActionError) { _ = try window.restore(path) } catch { throw SessionStorageError.corrupt("step 1 no longer applies: \(error.message)") }
+                session.storedSeq = 1
+                steps = steps.dropFirst()
+            } else {
+                do throws(ActionError) { try window.launch() } catch { throw SessionStorageError.corrupt("launch: \(error.message)") }
+            }
+            for step in steps { try session.replay(step) }
+        } catch let error as SessionStorageError {
+            if case .unavailable = error { throw storageError(error, id: h.id) }
+            let reason = error.description
+            logger.error("quarantining session \(h.id): \(reason)")
+            try? storage.quarantine(session: h.id, reason: reason)
+            throw ActionError(.sessionQuarantined, "session \(h.id) is quarantined and cannot be shown: \(reason)")
+        } catch {
+            throw ActionError(.sessionQuarantined, "session \(h.id) cannot be rebuilt: \(error)")
+        }
+        return SessionBox(id: h.id, session: session)
+    }
+
+    private enum Attempt<R: Sendable>: Sendable {
+        case done(Result<R, ActionError>)
+        /// The box left the cache meanwhile: look the session up again.
+        case stale
+        /// Another instance wrote first: catch up and run again.
+        case conflict
+        case failed(ActionError)
+    }
+
+    /// Runs `body` on the session with its lock held, after catching up with other instances
+    /// (shared storage), and writes the steps it queued before returning: when this returns,
+    /// what it reported is durable. A write conflict reruns `body` on the caught-up session (up to
+    /// 3 times, then 409 `stale_version`); a storage failure answers 503 and drops the live copy,
+    /// so the session reloads at its last durable state.
+    func withDurableSession<R: Sendable>(_ id: String, _ body: (Session) throws(ActionError) -> R) throws(ActionError) -> R {
+        let storage = self.storage
+        for _ in 0..<4 {
+            guard let box = try liveSession(id: id) else { throw ActionError(.unknownSession, "no session '\(id)'") }
+            let attempt = box.withSession { session -> Attempt<R> in
+                if session.evicted { return .stale }
+                if storage.isShared {
+                    do throws(SessionStorageError) {
+                        guard let missed = try storage.steps(session: id, after: session.storedSeq) else {
+                            session.evicted = true  // deleted or expired elsewhere: the lookup answers 404
+                            return .stale
+                        }
+                        for step in missed { try session.replay(step) }
+                    } catch {
+                        session.evicted = true
+                        if case .unavailable = error { return .failed(self.storageError(error, id: id)) }
+                        return .stale  // the rebuild will quarantine it with the reason
+                    }
+                }
+                let result: Result<R, ActionError>
+                do throws(ActionError) { result = .success(try body(session)) } catch { result = .failure(error) }
+                guard !session.pending.isEmpty else { return .done(result) }
+                let steps = session.pending
+                session.pending = []
+                do throws(SessionStorageError) {
+                    try storage.append(session: id, firstSeq: session.storedSeq + 1, steps: steps)
+                    session.storedSeq += steps.count
+                    return .done(result)
+                } catch {
+                    session.evicted = true
+                    if case .conflict = error { return .conflict }
+                    return .failed(self.storageError(error, id: id))
+                }
+            }
+            switch attempt {
+            case .done(let result): return try result.get()
+            case .stale, .conflict: store.remove(id: id, ifSame: box)
+            case .failed(let error):
+                store.remove(id: id, ifSame: box)
+                throw error
+            }
+        }
+        throw ActionError(.staleVersion, "session \(id) kept changing on other instances; try again")
+    }
+
+    func storageError(_ error: SessionStorageError, id: String) -> ActionError {
+        logger.error("storage failure for session \(id): \(error.description)")
+        return ActionError(.storageUnavailable, "session storage is unavailable; try again shortly")
+    }
+
+    // MARK: - Eviction (memory pressure, live-session limit)
+
+    /// Drops up to `count` least recently used sessions idle for at least `idle` from memory. They
+    /// stay in storage and are rebuilt on their next request.
+    @discardableResult
+    public func evictIdle(_ count: Int, idleAtLeast idle: Duration, except: String? = nil) -> Int {
+        var evicted = 0
+        for box in store.leastRecentlyUsed(count, idleAtLeast: idle) where box.id != except {
+            store.remove(id: box.id, ifSame: box)
+            box.markEvicted()
+            evicted += 1
+        }
+        return evicted
+    }
+
+    /// Makes room for one more live session when the cache is full.
+    func makeRoom() {
+        let count = store.count
+        guard count >= store.limit else { return }
+        evictIdle(max(1, store.limit / 64), idleAtLeast: .zero)
+    }
+}
+
+extension SegueApp {
+    /// Resident memory of this process in bytes (Linux `/proc/self/statm`), nil elsewhere.
+    static func residentBytes() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// Above the configured memory ceiling, evicts the least recently used half of the idle live
+    /// sessions (idle ≥ 1 s); they reload from storage on demand.
+    public func relieveMemoryPressure() {
+        guard let ceiling = configuration.memoryCeilingBytes, let rss = Self.residentBytes(), rss > ceiling else { return }
+        let n = evictIdle(max(1, store.count / 2), idleAtLeast: .seconds(1))
+        logger.notice("memory \(rss / 1_048_576) MiB above the ceiling of \(ceiling / 1_048_576) MiB: evicted \(n) idle sessions")
+    }
+}

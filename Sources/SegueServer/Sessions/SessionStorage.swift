@@ -1,0 +1,202 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Durable session storage: the one protocol behind `--store memory|FILE|postgres://…`.
+///
+/// ## Model: a session is its header plus its ordered log of steps
+///
+/// A stored session is a ``StoredSessionHeader`` (id, CSRF token, the viewport it launched with)
+/// and the ordered list of the *steps* that changed it: each successful action (`{"action": …}`,
+/// CONTRACT §3 JSON) and each URL navigation or restoration (`{"navigate": "/ui/…"}`). Step `n` is
+/// stored with sequence number `n` (1, 2, 3, …), unique per session.
+///
+/// Rebuilding a session = launching a fresh window with the header's traits and replaying its steps
+/// in order. The core is deterministic (controller ids count up, no clocks, no randomness), so the
+/// replay reproduces exactly the state, the `version`, the controller ids and the event log (with the
+/// same sequence numbers) that the clients saw. This is the simplest faithful model: it needs no
+/// serialisation of controller internals (a Swift subclass's own properties are rebuilt by running its
+/// code again), and a write is one small row, so an action can be made durable *before* its 2xx
+/// answer at the cost of one insert. Replay is linear in the number of steps; sessions are short-lived
+/// (idle expiry), and a replay of thousands of steps takes milliseconds.
+///
+/// ## Concurrency: optimistic, on the step number
+///
+/// An instance appends step `n + 1` only if no step `n + 1` exists (primary key `(session, seq)`).
+/// When another process (PostgreSQL, several `segue serve` behind a balancer) got there first, the
+/// append fails with ``SessionStorageError/conflict``; the server then catches up on the steps it missed
+/// and retries the action, or answers 409 `stale_version`: a write is never lost or silently merged.
+///
+/// Implementations: ``InMemorySessionStorage`` (here), `SQLiteSessionStorage` (module
+/// `SegueStoreSQLite`, the default), `PostgresSessionStorage` (module `SegueStorePostgres`).
+/// Calls are synchronous and made on libmicrohttpd's threads with the session's lock held; each
+/// implementation bounds how long one call may block.
+public protocol SessionStorage: Sendable {
+    /// Whether other processes may write the same sessions (then every request catches up first).
+    var isShared: Bool { get }
+    /// Stores a new session (with no steps yet).
+    func create(_ header: StoredSessionHeader) throws(SessionStorageError)
+    /// Appends steps `firstSeq`, `firstSeq + 1`, … atomically; `conflict` when one exists already.
+    func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError)
+    /// The header and every step, or nil when there is no such session (deleted, expired).
+    func load(session id: String) throws(SessionStorageError) -> StoredSession?
+    /// Steps with a sequence number above `seq`, in order (catching up with other instances);
+    /// nil when the session is gone (deleted or expired by another instance).
+    func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String]?
+    /// Deletes a session and its steps; false when there was none.
+    func delete(session id: String) throws(SessionStorageError) -> Bool
+    /// Marks a session that cannot be rebuilt (corrupt row, storyboard changed) with the reason.
+    func quarantine(session id: String, reason: String) throws(SessionStorageError)
+    /// Sessions, most recently used first (admin API).
+    func list(limit: Int) throws(SessionStorageError) -> [StoredSessionSummary]
+    /// Deletes sessions not written for longer than `idle`; returns how many.
+    func expire(idleLongerThan idle: Duration) throws(SessionStorageError) -> Int
+    /// How many sessions are stored (the `maxSessions` limit).
+    func count() throws(SessionStorageError) -> Int
+    /// Closes connections and files.
+    func close()
+}
+
+/// What a session starts from.
+public struct StoredSessionHeader: Sendable, Hashable {
+    public var id: String
+    public var csrfToken: String
+    public var width: Int
+    public var height: Int
+    public init(id: String, csrfToken: String, width: Int, height: Int) {
+        self.id = id
+        self.csrfToken = csrfToken
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A stored session: header, steps in order, and the quarantine reason if it was quarantined.
+public struct StoredSession: Sendable {
+    public var header: StoredSessionHeader
+    public var steps: [String]
+    public var quarantined: String?
+    public init(header: StoredSessionHeader, steps: [String], quarantined: String? = nil) {
+        self.header = header
+        self.steps = steps
+        self.quarantined = quarantined
+    }
+}
+
+/// One line of the admin listing.
+public struct StoredSessionSummary: Sendable {
+    public var id: String
+    public var steps: Int
+    /// Seconds since the Unix epoch of the last write.
+    public var updatedAt: Int64
+    public var quarantined: String?
+    public init(id: String, steps: Int, updatedAt: Int64, quarantined: String?) {
+        self.id = id
+        self.steps = steps
+        self.updatedAt = updatedAt
+        self.quarantined = quarantined
+    }
+}
+
+/// Why a storage call failed.
+public enum SessionStorageError: Error, Sendable, CustomStringConvertible {
+    /// Another writer stored that step first (optimistic concurrency).
+    case conflict
+    /// The database is down, full, read-only, or too slow (the call timed out).
+    case unavailable(String)
+    /// A stored row cannot be read.
+    case corrupt(String)
+
+    public var description: String {
+        switch self {
+        case .conflict: "conflict: another instance changed the session first"
+        case .unavailable(let m): "storage unavailable: \(m)"
+        case .corrupt(let m): "corrupt stored session: \(m)"
+        }
+    }
+}
+
+/// Seconds since the Unix epoch (for `updated_at` columns), without Foundation.
+public func unixNow() -> Int64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_REALTIME, &ts)
+    return Int64(ts.tv_sec)
+}
+
+/// Steps kept in a dictionary: the `memory` store. Sessions survive cache eviction (memory
+/// pressure, live-session limit) but not a restart.
+public final class InMemorySessionStorage: SessionStorage {
+    private struct Entry {
+        var header: StoredSessionHeader
+        var steps: [String]
+        var updatedAt: Int64
+        var quarantined: String?
+    }
+    private let entries = Mutex<[String: Entry]>([:])
+
+    public init() {}
+
+    public var isShared: Bool { false }
+
+    public func create(_ header: StoredSessionHeader) throws(SessionStorageError) {
+        entries.withLock { $0[header.id] = Entry(header: header, steps: [], updatedAt: unixNow()) }
+    }
+
+    public func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError) {
+        let result: SessionStorageError? = entries.withLock { map in
+            guard var e = map[id] else { return .unavailable("no session '\(id)'") }
+            guard e.steps.count == firstSeq - 1 else { return .conflict }
+            e.steps.append(contentsOf: steps)
+            e.updatedAt = unixNow()
+            map[id] = e
+            return nil
+        }
+        if let result { throw result }
+    }
+
+    public func load(session id: String) throws(SessionStorageError) -> StoredSession? {
+        entries.withLock { map in
+            map[id].map { StoredSession(header: $0.header, steps: $0.steps, quarantined: $0.quarantined) }
+        }
+    }
+
+    public func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String]? {
+        entries.withLock { map in
+            guard let e = map[id] else { return nil }
+            guard seq < e.steps.count else { return [] }
+            return Array(e.steps[max(0, seq)...])
+        }
+    }
+
+    public func delete(session id: String) throws(SessionStorageError) -> Bool {
+        entries.withLock { $0.removeValue(forKey: id) != nil }
+    }
+
+    public func quarantine(session id: String, reason: String) throws(SessionStorageError) {
+        entries.withLock { $0[id]?.quarantined = reason }
+    }
+
+    public func list(limit: Int) throws(SessionStorageError) -> [StoredSessionSummary] {
+        entries.withLock { map in
+            map.values.sorted { $0.updatedAt > $1.updatedAt }.prefix(limit).map {
+                StoredSessionSummary(id: $0.header.id, steps: $0.steps.count, updatedAt: $0.updatedAt, quarantined: $0.quarantined)
+            }
+        }
+    }
+
+    public func expire(idleLongerThan idle: Duration) throws(SessionStorageError) -> Int {
+        let cutoff = unixNow() - idle.components.seconds
+        return entries.withLock { map in
+            let stale = map.filter { $0.value.updatedAt < cutoff }.map(\.key)
+            for id in stale { map.removeValue(forKey: id) }
+            return stale.count
+        }
+    }
+
+    public func count() throws(SessionStorageError) -> Int { entries.withLock { $0.count } }
+
+    public func close() {}
+}

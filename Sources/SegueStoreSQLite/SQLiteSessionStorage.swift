@@ -1,0 +1,173 @@
+import Foundation
+import GRDB
+import SegueServer
+
+/// Sessions in an embedded SQLite database file: the default store of `segue serve`
+/// (`--store DIR` or `--store sqlite:PATH`; default `./segue-data/sessions.sqlite`).
+///
+/// Through GRDB's `DatabasePool`: WAL journal, one writer and concurrent readers. Every append is
+/// one transaction committed before the server answers, so an acknowledged action survives a
+/// crash of the process (SIGKILL, a panic): the WAL is in the operating system's hands once the
+/// commit returns. `synchronous=NORMAL` (the default here) may lose the last commits only if the
+/// *machine* loses power; `synchronous: .full` also fsyncs every commit (slower, power-safe).
+/// Writers wait at most `busyTimeout` for the lock (then the request answers 503).
+///
+/// Tables: `sessions(id, csrf, width, height, steps (unused), updated_at, quarantined)` and
+/// `steps(session, seq, step)` with primary key `(session, seq)`: the optimistic-concurrency key of
+/// ``SessionStorage``. A row that does not decode quarantines its session only.
+public final class SQLiteSessionStorage: SessionStorage {
+    public enum Synchronous: String, Sendable { case normal = "NORMAL", full = "FULL" }
+
+    private let pool: DatabasePool
+    public let path: String
+
+    /// Opens (creating the folder and the schema when needed) the database at `path`.
+    public init(path: String, synchronous: Synchronous = .normal, busyTimeout: Duration = .seconds(5)) throws {
+        self.path = path
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(TimeInterval(busyTimeout.components.seconds))
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = \(synchronous.rawValue)")
+        }
+        pool = try DatabasePool(path: path, configuration: configuration)
+        try pool.write { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS sessions (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    csrf TEXT NOT NULL,
+                    width INTEGER NOT NULL,
+                    height INTEGER NOT NULL,
+                    steps INTEGER NOT NULL DEFAULT 0,
+                    updated_at INTEGER NOT NULL,
+                    quarantined TEXT
+                );
+                CREATE INDEX IF NOT EXISTS sessions_updated ON sessions(updated_at);
+                CREATE TABLE IF NOT EXISTS steps (
+                    session TEXT NOT NULL,
+                    seq INTEGER NOT NULL,
+                    step TEXT NOT NULL,
+                    PRIMARY KEY (session, seq)
+                ) WITHOUT ROWID;
+                """)
+        }
+    }
+
+    public var isShared: Bool { false }
+
+    public func create(_ h: StoredSessionHeader) throws(SessionStorageError) {
+        try run { try $0.write { db in
+            try db.execute(sql: "INSERT INTO sessions (id, csrf, width, height, updated_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [h.id, h.csrfToken, h.width, h.height, unixNow()])
+        } }
+    }
+
+    /// One cached `INSERT` per step: the primary key `(session, seq)` refuses a step another writer
+    /// stored first (`conflict`), and the `EXISTS` a session deleted meanwhile. `updated_at` (expiry)
+    /// is rewritten at most once a minute, so a typical action writes one row.
+    public func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError) {
+        let now = unixNow()
+        try run { try $0.write { db in
+            let insert = try db.cachedStatement(sql: """
+                INSERT INTO steps (session, seq, step) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM sessions WHERE id = ?)
+                """)
+            for (i, step) in steps.enumerated() {
+                do {
+                    try insert.execute(arguments: [id, firstSeq + i, step, id])
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                    throw SessionStorageError.conflict
+                }
+                guard db.changesCount == 1 else { throw SessionStorageError.conflict }  // deleted meanwhile
+            }
+            try db.cachedStatement(sql: "UPDATE sessions SET updated_at = ? WHERE id = ? AND updated_at < ?")
+                .execute(arguments: [now, id, now - 60])
+        } }
+    }
+
+    public func load(session id: String) throws(SessionStorageError) -> StoredSession? {
+        try run { try $0.read { db -> StoredSession? in
+            guard let row = try Row.fetchOne(db, sql: "SELECT csrf, width, height, quarantined FROM sessions WHERE id = ?", arguments: [id]) else { return nil }
+            guard let csrf = row["csrf"] as String?, let width = row["width"] as Int?, let height = row["height"] as Int? else {
+                return StoredSession(header: StoredSessionHeader(id: id, csrfToken: "", width: 1, height: 1), steps: [], quarantined: "corrupt session row")
+            }
+            let header = StoredSessionHeader(id: id, csrfToken: csrf, width: width, height: height)
+            var steps: [String] = []
+            var gap: Int?
+            for r in try Row.fetchAll(db, sql: "SELECT seq, step FROM steps WHERE session = ? ORDER BY seq", arguments: [id]) {
+                guard let seq = r["seq"] as Int?, let step = r["step"] as String? else { gap = steps.count + 1; break }
+                if seq != steps.count + 1 { gap = steps.count + 1; break }
+                steps.append(step)
+            }
+            let quarantined: String? = row["quarantined"]
+            if quarantined == nil, let gap {
+                return StoredSession(header: header, steps: steps, quarantined: "stored step \(gap) is missing or unreadable")
+            }
+            return StoredSession(header: header, steps: steps, quarantined: quarantined)
+        } }
+    }
+
+    public func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String]? {
+        try run { try $0.read { db -> [String]? in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sessions WHERE id = ?", arguments: [id]) != nil else { return nil }
+            return try String.fetchAll(db, sql: "SELECT step FROM steps WHERE session = ? AND seq > ? ORDER BY seq", arguments: [id, seq])
+        } }
+    }
+
+    public func delete(session id: String) throws(SessionStorageError) -> Bool {
+        try run { try $0.write { db -> Bool in
+            try db.execute(sql: "DELETE FROM steps WHERE session = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [id])
+            return db.changesCount > 0
+        } }
+    }
+
+    public func quarantine(session id: String, reason: String) throws(SessionStorageError) {
+        try run { try $0.write { db in
+            try db.execute(sql: "UPDATE sessions SET quarantined = ? WHERE id = ?", arguments: [reason, id])
+        } }
+    }
+
+    public func list(limit: Int) throws(SessionStorageError) -> [StoredSessionSummary] {
+        try run { try $0.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, (SELECT COUNT(*) FROM steps WHERE session = sessions.id) AS steps, updated_at, quarantined
+                FROM sessions ORDER BY updated_at DESC LIMIT ?
+                """, arguments: [limit]).map {
+                StoredSessionSummary(id: $0["id"] ?? "", steps: $0["steps"] ?? 0, updatedAt: $0["updated_at"] ?? 0, quarantined: $0["quarantined"])
+            }
+        } }
+    }
+
+    public func expire(idleLongerThan idle: Duration) throws(SessionStorageError) -> Int {
+        let cutoff = unixNow() - idle.components.seconds
+        return try run { try $0.write { db -> Int in
+            try db.execute(sql: "DELETE FROM steps WHERE session IN (SELECT id FROM sessions WHERE updated_at < ?)", arguments: [cutoff])
+            try db.execute(sql: "DELETE FROM sessions WHERE updated_at < ?", arguments: [cutoff])
+            return db.changesCount
+        } }
+    }
+
+    public func count() throws(SessionStorageError) -> Int {
+        try run { try $0.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions") ?? 0 } }
+    }
+
+    public func close() { try? pool.close() }
+
+    /// Maps GRDB's errors onto the protocol's: a full disk, a locked or read-only file, an I/O error
+    /// are `unavailable`; a malformed database file is `corrupt`.
+    private func run<T>(_ body: (DatabasePool) throws -> T) throws(SessionStorageError) -> T {
+        do {
+            return try body(pool)
+        } catch let error as SessionStorageError {
+            throw error
+        } catch let error as DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_CORRUPT, .SQLITE_NOTADB: throw .corrupt(error.description)
+            default: throw .unavailable(error.description)
+            }
+        } catch {
+            throw .unavailable("\(error)")
+        }
+    }
+}

@@ -1,0 +1,303 @@
+import Foundation
+import GRDB
+import SegueCore
+import SegueServer
+import SegueStorePostgres
+import SegueStoreSQLite
+import Synchronization
+import Testing
+
+/// Every storage behaves alike (the protocol's contract). PostgreSQL runs when
+/// `SEGUE_TEST_POSTGRES_URL` names a server (Tests/Scripts/multi-instance.sh sets one up).
+@Suite struct StorageContractTests {
+    static var storages: [String] {
+        var out = ["memory", "sqlite"]
+        if ProcessInfo.processInfo.environment["SEGUE_TEST_POSTGRES_URL"] != nil { out.append("postgres") }
+        return out
+    }
+
+    func make(_ kind: String) throws -> any SessionStorage {
+        switch kind {
+        case "sqlite": return try SQLiteSessionStorage(path: temporaryDirectory() + "/s.sqlite")
+        case "postgres": return try PostgresSessionStorage(url: ProcessInfo.processInfo.environment["SEGUE_TEST_POSTGRES_URL"]!)
+        default: return InMemorySessionStorage()
+        }
+    }
+
+    @Test(arguments: storages) func appendLoadConflictDeleteExpire(kind: String) throws {
+        let s = try make(kind)
+        defer { s.close() }
+        let id = "0123456789abcdef0123456789ab" + String(Int.random(in: 1000...9999))
+        try s.create(StoredSessionHeader(id: id, csrfToken: "t", width: 390, height: 844))
+        #expect(try s.load(session: id)?.steps == [])
+        try s.append(session: id, firstSeq: 1, steps: ["{\"a\":1}", "{\"a\":2}"])
+        try s.append(session: id, firstSeq: 3, steps: ["{\"a\":3}"])
+        // A second writer that missed step 3 loses: optimistic concurrency on the step number.
+        #expect(throws: SessionStorageError.self) { try s.append(session: id, firstSeq: 3, steps: ["{\"b\":3}"]) }
+        let loaded = try #require(try s.load(session: id))
+        #expect(loaded.steps == ["{\"a\":1}", "{\"a\":2}", "{\"a\":3}"] && loaded.header.csrfToken == "t" && loaded.quarantined == nil)
+        #expect(try s.steps(session: id, after: 1) == ["{\"a\":2}", "{\"a\":3}"])
+        #expect(try s.list(limit: 1000).contains { $0.id == id && $0.steps == 3 })
+        try s.quarantine(session: id, reason: "test")
+        #expect(try s.load(session: id)?.quarantined == "test")
+        #expect(try s.count() >= 1)
+        #expect(try s.delete(session: id))
+        #expect(try s.load(session: id) == nil)
+        #expect(try s.steps(session: id, after: 0) == nil)
+        #expect(try !s.delete(session: id))
+        try s.create(StoredSessionHeader(id: id, csrfToken: "t", width: 390, height: 844))
+        #expect(try s.expire(idleLongerThan: .seconds(3600)) == 0 || kind == "postgres")
+        #expect(try s.load(session: id) != nil)
+        _ = try s.delete(session: id)
+    }
+
+    @Test func concurrentAppendsOfOneStepNeverBothWin() throws {
+        let s = try SQLiteSessionStorage(path: temporaryDirectory() + "/c.sqlite")
+        try s.create(StoredSessionHeader(id: "race", csrfToken: "t", width: 1, height: 1))
+        let wins = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            if (try? s.append(session: "race", firstSeq: 1, steps: ["{\"w\":\(i)}"])) != nil { wins.add(1, ordering: .relaxed) }
+        }
+        #expect(wins.load(ordering: .relaxed) == 1)
+        #expect(try s.load(session: "race")?.steps.count == 1)
+    }
+}
+
+/// Sessions survive restarts, bad rows quarantine one session only, failures answer 503.
+@Suite struct DurableSessionTests {
+    @Test func sqliteSessionsSurviveARestartWithTheSameStateAndEvents() throws {
+        let file = temporaryDirectory() + "/sessions.sqlite"
+        var server = try StoreServer(storage: try SQLiteSessionStorage(path: file))
+        let id = try server.newSession()
+        #expect(try server.act(id, #"{"action":"tap","element":"inboxRow"}"#).status == 200)
+        #expect(try server.act(id, #"{"action":"tap","element":"compose"}"#).status == 200)
+        #expect(try server.act(id, #"{"action":"setValues","values":{"subject":"Hi there"}}"#).status == 200)
+        let before = try server.state(id).json, eventsBefore = try server.events(id)
+        server.stop()
+        server = try StoreServer(storage: try SQLiteSessionStorage(path: file))
+        defer { server.stop() }
+        let after = try server.state(id).json
+        #expect(after["url"] as? String == before["url"] as? String)
+        #expect((after["url"] as? String)?.contains("f.subject=Hi+there") == true)
+        #expect(after["version"] as? Int == before["version"] as? Int)
+        #expect(sameEvents(try server.events(id), eventsBefore))
+        // And it carries on from there.
+        #expect(try server.act(id, #"{"action":"dismiss"}"#).json[keyPath: "state.url"] as? String == "/ui/mailNav(mailboxes,inbox)")
+    }
+
+    @Test func aCorruptRowQuarantinesThatSessionOnly() throws {
+        let file = temporaryDirectory() + "/sessions.sqlite"
+        var server = try StoreServer(storage: try SQLiteSessionStorage(path: file))
+        let bad = try server.newSession(), good = try server.newSession()
+        try server.act(bad, #"{"action":"tap","element":"inboxRow"}"#)
+        try server.act(good, #"{"action":"tap","element":"inboxRow"}"#)
+        server.stop()
+        _ = try runSQL(file, "UPDATE steps SET step = 'not json' WHERE session = '\(bad)'")
+        server = try StoreServer(storage: try SQLiteSessionStorage(path: file))
+        defer { server.stop() }
+        let r = try server.state(bad)
+        #expect(r.status == 409 && r.errorCode == "session_quarantined")
+        #expect(try server.act(bad, #"{"action":"pop"}"#).errorCode == "session_quarantined")
+        #expect(try server.state(good).json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
+        #expect(try runSQL(file, "SELECT quarantined IS NOT NULL FROM sessions WHERE id = '\(bad)'") == "1")
+        // A browser holding that session's cookie gets the error page, and "Start Over" gives it a new session.
+        let jar = NSTemporaryDirectory() + "jar-\(UUID().uuidString)"
+        try "127.0.0.1\tFALSE\t/\tFALSE\t0\tsegue_session\t\(bad)\n".write(toFile: jar, atomically: true, encoding: .utf8)
+        let page = try http("GET", server.base + "/ui/mailNav(mailboxes)", jar: jar)
+        #expect(page.status == 409 && page.body.contains("session_quarantined"))
+        let restart = try http("GET", server.base + "/", jar: jar)
+        #expect(restart.status == 303 && restart.location?.hasSuffix("/ui/mailNav(mailboxes)") == true)
+        #expect(try String(contentsOfFile: jar, encoding: .utf8).contains(bad) == false)
+    }
+
+    @Test func aStoryboardThatLostAScenQuarantinesSessionsThatUseIt() throws {
+        let file = temporaryDirectory() + "/sessions.sqlite"
+        var server = try StoreServer(storage: try SQLiteSessionStorage(path: file))
+        let id = try server.newSession(), other = try server.newSession()
+        try server.act(id, #"{"action":"tap","element":"inboxRow"}"#)
+        try server.act(id, #"{"action":"tap","element":"msgAnna"}"#)
+        server.stop()
+        var board = try mailStoryboard()
+        board.scenes["message"] = nil
+        board.sceneOrder.removeAll { $0 == "message" }
+        server = try StoreServer(storage: try SQLiteSessionStorage(path: file), storyboard: board)
+        defer { server.stop() }
+        let r = try server.state(id)
+        #expect(r.status == 409 && r.errorCode == "session_quarantined" && r.body.contains("message"))
+        #expect(try server.state(other).status == 200)
+        #expect(try server.newSession() != "")
+    }
+
+    @Test func aFailingWriteAnswers503AndLeavesNothingHalfApplied() throws {
+        let storage = FlakyStorage()
+        let server = try StoreServer(storage: storage)
+        defer { server.stop() }
+        let id = try server.newSession()
+        try server.act(id, #"{"action":"tap","element":"inboxRow"}"#)
+        storage.failing.store(true, ordering: .relaxed)
+        let r = try server.act(id, #"{"action":"tap","element":"msgAnna"}"#)
+        #expect(r.status == 503 && r.errorCode == "storage_unavailable")
+        #expect(try http("POST", server.base + "/api/v1/sessions", json: "").status == 503)
+        storage.failing.store(false, ordering: .relaxed)
+        // The unacknowledged tap is not there: the session reloaded at its last durable step.
+        let s = try server.state(id).json
+        #expect(s["url"] as? String == "/ui/mailNav(mailboxes,inbox)" && s["version"] as? Int == 1)
+        #expect(try server.events(id).count == (try server.events(id).last?["seq"] as? Int ?? -1))
+    }
+
+    @Test func twoInstancesOnSharedStorageStayConsistent() throws {
+        let shared = SharedMemoryStorage()
+        let a = try StoreServer(storage: shared), b = try StoreServer(storage: shared)
+        defer { a.stop(); b.stop() }
+        let id = try a.newSession()
+        var versions: [Int] = []
+        for (i, element) in ["inboxRow", "msgAnna"].enumerated() {
+            let server = i % 2 == 0 ? a : b
+            let r = try server.act(id, #"{"action":"tap","element":"\#(element)"}"#)
+            #expect(r.status == 200)
+            versions.append(r.json[keyPath: "state.version"] as? Int ?? -1)
+        }
+        #expect(versions == [1, 2])
+        #expect(try a.state(id).json["url"] as? String == (try b.state(id).json["url"] as? String))
+        #expect(sameEvents(try a.events(id), try b.events(id)))
+        // A write based on a stale copy is caught up and retried, never lost.
+        #expect(try a.act(id, #"{"action":"pop"}"#).status == 200)
+        #expect(try b.act(id, #"{"action":"pop"}"#).json[keyPath: "state.url"] as? String == "/ui/mailNav(mailboxes)")
+        #expect(try a.state(id).json["version"] as? Int == 4)
+        // Deleted through one instance: gone on the other too.
+        #expect(try http("DELETE", b.base + "/api/v1/sessions/\(id)").status == 204)
+        #expect(try a.state(id).status == 404)
+    }
+}
+
+/// Restoring from URLs over HTTP: API, fresh browsers, bad URLs.
+@Suite struct RestoreOverHTTPTests {
+    @Test func aURLWithStateRebuildsInANewSessionAndAFreshBrowser() throws {
+        let server = try StoreServer(storage: InMemorySessionStorage())
+        defer { server.stop() }
+        let url = "/ui/mailNav(mailboxes,inbox;e=1)~formSheet~composeNav(compose;f.subject=Lunch+at+noon)"
+        let r = try http("POST", server.base + "/api/v1/sessions", json: #"{"url":"\#(url)"}"#)
+        #expect(r.status == 201)
+        #expect(r.state["url"] as? String == url)
+        let id = r.json["id"] as? String ?? ""
+        let names = try server.events(id).compactMap { $0["event"] as? String }
+        #expect(names.contains("decodeRestorableState") && !names.contains("prepareForSegue"))
+        // A fresh browser (no cookie) opening the link gets a restored session and the page.
+        let jar = NSTemporaryDirectory() + "jar-\(UUID().uuidString)"
+        let page = try http("GET", server.base + url, jar: jar)
+        #expect(page.status == 200 && page.body.contains("Lunch at noon"))
+        #expect(try http("GET", server.base + "/ui/mailNav(mailboxes;e=$Z1)", jar: NSTemporaryDirectory() + "j2").status == 400)
+        #expect(try http("POST", server.base + "/api/v1/sessions", json: #"{"url":"/ui/mailNav(mailboxes;x"}"#).errorCode == "invalid_url")
+        #expect(try http("POST", server.base + "/api/v1/sessions", json: #"{"url":"/ui/compose"}"#).status == 400)
+        #expect(try http("GET", server.base + "/ui/mailNav(nowhere)").status == 404)
+    }
+}
+
+/// Memory pressure and the admin API.
+@Suite struct MemoryAndAdminTests {
+    @Test func liveSessionLimitEvictsToStorageTransparently() throws {
+        let server = try StoreServer(storage: InMemorySessionStorage()) { $0.maxLiveSessions = 1 }
+        defer { server.stop() }
+        let a = try server.newSession(), b = try server.newSession()
+        for _ in 0..<3 {
+            #expect(try server.act(a, #"{"action":"tap","element":"inboxRow"}"#).status == 200)
+            #expect(try server.act(b, #"{"action":"tap","element":"inboxRow"}"#).status == 200)
+            #expect(try server.act(a, #"{"action":"pop"}"#).status == 200)
+            #expect(try server.act(b, #"{"action":"pop"}"#).status == 200)
+        }
+        #expect(try server.state(a).json["version"] as? Int == 6 && (try server.state(b).json["version"] as? Int) == 6)
+        #expect(server.service.app.store.count == 1)
+    }
+
+    @Test func memoryWarningEvictsOtherIdleSessions() throws {
+        let server = try StoreServer(storage: InMemorySessionStorage()) { $0.app.admin = .loopback }
+        defer { server.stop() }
+        let a = try server.newSession(), b = try server.newSession()
+        try server.act(b, #"{"action":"tap","element":"inboxRow"}"#)
+        Thread.sleep(forTimeInterval: 1.1)
+        let r = try server.act(a, #"{"action":"memoryWarning"}"#)
+        #expect(r.status == 200 && (r.json["events"] as? [Any])?.isEmpty == false)
+        #expect(server.service.app.store.session(id: b) == nil && server.service.app.store.session(id: a) != nil)
+        #expect(try server.state(b).json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
+    }
+
+    @Test func aMemoryCeilingEvictsIdleSessionsWhichReloadOnDemand() throws {
+        let server = try StoreServer(storage: InMemorySessionStorage()) { $0.app.memoryCeilingBytes = 1 }
+        defer { server.stop() }
+        let ids = try (0..<4).map { _ in try server.newSession() }
+        for id in ids { try server.act(id, #"{"action":"tap","element":"inboxRow"}"#) }
+        Thread.sleep(forTimeInterval: 1.1)
+        server.service.app.relieveMemoryPressure()
+        #expect(server.service.app.store.count <= 2)  // the sweeper may have evicted too
+        for id in ids { #expect(try server.state(id).json["url"] as? String == "/ui/mailNav(mailboxes,inbox)") }
+    }
+
+    @Test func adminIsOffByDefaultAndListsAndDeletesWhenOn() throws {
+        let off = try StoreServer(storage: InMemorySessionStorage())
+        defer { off.stop() }
+        #expect(try http("GET", off.base + "/api/v1/admin/sessions").status == 404)
+        let server = try StoreServer(storage: InMemorySessionStorage()) { $0.app.admin = .loopback }
+        defer { server.stop() }
+        let id = try server.newSession()
+        let list = try http("GET", server.base + "/api/v1/admin/sessions")
+        #expect(list.status == 200 && (list.json["sessions"] as? [[String: Any]])?.first?["id"] as? String == id)
+        #expect(try http("DELETE", server.base + "/api/v1/admin/sessions/\(id)").status == 204)
+        #expect(try server.state(id).status == 404)
+        #expect(try http("DELETE", server.base + "/api/v1/admin/sessions/\(id)").status == 404)
+        #expect(try http("POST", server.base + "/api/v1/admin/evict").status == 200)
+        #expect(try http("POST", server.base + "/api/v1/admin/expire").json["expired"] as? Int == 0)
+    }
+}
+
+// MARK: - Test doubles
+
+/// In-memory storage that can be told to fail (a database that is down or full).
+final class FlakyStorage: SessionStorage {
+    let inner = InMemorySessionStorage()
+    let failing = Atomic<Bool>(false)
+    var isShared: Bool { false }
+    func check() throws(SessionStorageError) { if failing.load(ordering: .relaxed) { throw .unavailable("disk full (test)") } }
+    func create(_ h: StoredSessionHeader) throws(SessionStorageError) { try check(); try inner.create(h) }
+    func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError) { try check(); try inner.append(session: id, firstSeq: firstSeq, steps: steps) }
+    func load(session id: String) throws(SessionStorageError) -> StoredSession? { try check(); return try inner.load(session: id) }
+    func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String]? { try check(); return try inner.steps(session: id, after: seq) }
+    func delete(session id: String) throws(SessionStorageError) -> Bool { try check(); return try inner.delete(session: id) }
+    func quarantine(session id: String, reason: String) throws(SessionStorageError) { try inner.quarantine(session: id, reason: reason) }
+    func list(limit: Int) throws(SessionStorageError) -> [StoredSessionSummary] { try inner.list(limit: limit) }
+    func expire(idleLongerThan idle: Duration) throws(SessionStorageError) -> Int { try inner.expire(idleLongerThan: idle) }
+    func count() throws(SessionStorageError) -> Int { try inner.count() }
+    func close() {}
+}
+
+/// In-memory storage that says it is shared: two services on one instance act like two processes
+/// on one PostgreSQL database.
+final class SharedMemoryStorage: SessionStorage {
+    let inner = InMemorySessionStorage()
+    var isShared: Bool { true }
+    func create(_ h: StoredSessionHeader) throws(SessionStorageError) { try inner.create(h) }
+    func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError) { try inner.append(session: id, firstSeq: firstSeq, steps: steps) }
+    func load(session id: String) throws(SessionStorageError) -> StoredSession? { try inner.load(session: id) }
+    func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String]? { try inner.steps(session: id, after: seq) }
+    func delete(session id: String) throws(SessionStorageError) -> Bool { try inner.delete(session: id) }
+    func quarantine(session id: String, reason: String) throws(SessionStorageError) { try inner.quarantine(session: id, reason: reason) }
+    func list(limit: Int) throws(SessionStorageError) -> [StoredSessionSummary] { try inner.list(limit: limit) }
+    func expire(idleLongerThan idle: Duration) throws(SessionStorageError) -> Int { try inner.expire(idleLongerThan: idle) }
+    func count() throws(SessionStorageError) -> Int { try inner.count() }
+    func close() {}
+}
+
+func runSQL(_ file: String, _ sql: String) throws -> String {
+    let db = try DatabaseQueue(path: file)
+    defer { try? db.close() }
+    if sql.hasPrefix("SELECT") { return try db.read { try String.fetchOne($0, sql: sql) } ?? "" }
+    try db.write { try $0.execute(sql: sql) }
+    return ""
+}
+
+extension Dictionary where Key == String, Value == Any {
+    subscript(keyPath path: String) -> Any? {
+        var node: Any? = self
+        for part in path.split(separator: ".") { node = (node as? [String: Any])?[String(part)] }
+        return node
+    }
+}
