@@ -18,7 +18,7 @@ swift build -c release --product segue >/dev/null
 BIN="$(swift build -c release --show-bin-path)/segue"
 
 start_server() {
-  "$BIN" serve Examples/mail.yaml --port "$PORT" --log-level warning --max-sessions 200000 >/tmp/segue-bench.log 2>&1 &
+  "$BIN" serve Examples/mail.yaml --port "$PORT" --log-level warning --store memory --max-sessions 200000 --max-live-sessions 200000 >/tmp/segue-bench.log 2>&1 &
   SERVER=$!
   for _ in $(seq 50); do curl -fs "$BASE/healthz" >/dev/null 2>&1 && return; sleep 0.1; done
   echo "server did not start" >&2; exit 1
