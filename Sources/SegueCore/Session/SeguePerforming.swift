@@ -204,20 +204,28 @@ public enum Template {
 
     public static func render(_ template: String, lookup: (String) -> String?) -> String {
         guard hasMarker(template) else { return template }
-        var out = ""
-        var rest = Substring(template)
-        while let open = rest.firstRange(of: "{{") {
-            out += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
-                out += rest[open.lowerBound...]
-                return out
+        // A byte scan (`{{` and `}}` are ASCII, so slicing at them keeps UTF-8 whole).
+        let bytes = Array(template.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x7B, i + 1 < bytes.count, bytes[i + 1] == 0x7B {
+                var j = i + 2
+                while j + 1 < bytes.count, !(bytes[j] == 0x7D && bytes[j + 1] == 0x7D) { j += 1 }
+                guard j + 1 < bytes.count else {   // no closing braces: the rest stays as written
+                    out.append(contentsOf: bytes[i...])
+                    break
+                }
+                let name = String(decoding: bytes[(i + 2)..<j], as: UTF8.self)[...].trimmingSpaces
+                if let value = lookup(name) { out.append(contentsOf: value.utf8) }
+                i = j + 2
+            } else {
+                out.append(bytes[i])
+                i += 1
             }
-            let name = rest[open.upperBound..<close.lowerBound].trimmingSpaces
-            out += lookup(name) ?? ""
-            rest = rest[close.upperBound...]
         }
-        out += rest
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

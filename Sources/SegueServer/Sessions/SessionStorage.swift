@@ -147,11 +147,11 @@ public final class InMemorySessionStorage: SessionStorage {
 
     public func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError) {
         let result: SessionStorageError? = entries.withLock { map in
-            guard var e = map[id] else { return .unavailable("no session '\(id)'") }
-            guard e.steps.count == firstSeq - 1 else { return .conflict }
-            e.steps.append(contentsOf: steps)
-            e.updatedAt = unixNow()
-            map[id] = e
+            guard let count = map[id]?.steps.count else { return .unavailable("no session '\(id)'") }
+            guard count == firstSeq - 1 else { return .conflict }
+            // In place: copying the entry out and back would copy the whole step log each time.
+            map[id]!.steps.append(contentsOf: steps)
+            map[id]!.updatedAt = unixNow()
             return nil
         }
         if let result { throw result }

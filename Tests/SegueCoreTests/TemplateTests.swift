@@ -1,0 +1,27 @@
+import Testing
+@testable import SegueCore
+
+@Suite struct TemplateTests {
+    let values = ["from": "Anna", "subject": "Lunch ☕️", "empty": ""]
+    func render(_ t: String) -> String { Template.render(t) { values[$0] } }
+
+    @Test func substitutesNamesWithSpacesTrimmed() {
+        #expect(render("From: {{from}}") == "From: Anna")
+        #expect(render("{{ from }} – {{subject}}!") == "Anna – Lunch ☕️!")
+        #expect(render("{{from}}{{from}}") == "AnnaAnna")
+    }
+
+    @Test func unknownNamesRenderEmptyAndTextWithoutMarkersIsUntouched() {
+        #expect(render("x{{nobody}}y") == "xy")
+        #expect(render("x{{empty}}y") == "xy")
+        #expect(render("plain { text } here") == "plain { text } here")
+        #expect(!Template.hasMarker("a { b }"))
+        #expect(Template.hasMarker("a {{b}}"))
+    }
+
+    @Test func unclosedMarkersStayAsWritten() {
+        #expect(render("Hi {{from") == "Hi {{from")
+        #expect(render("{{from}} and {{") == "Anna and {{")
+        #expect(render("é{{from}}ü") == "éAnnaü")
+    }
+}
