@@ -34,15 +34,12 @@ import Testing
 
     @Test(arguments: [SIGTERM, SIGINT])
     func servesThenStopsGracefullyOnSignal(_ sig: Int32) throws {
-        let (process, out) = try launch(["serve", "Examples/mail.yaml", "--port", "0", "--log-level", "warning", "--store", "memory"])
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let line = String(decoding: out.fileHandleForReading.availableDataUntilNewline(), as: UTF8.self)
-        #expect(line.hasPrefix("Segue serving"))
-        let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
-        let health = try curl("GET", url + "healthz")
+        let server = try ServerProcess("segue", ["serve", "Examples/mail.yaml", "--port", "0", "--log-level", "warning", "--store", "memory"])
+        #expect(server.banner.hasPrefix("Segue serving"))
+        let health = try curl("GET", server.base + "/healthz")
         #expect(health.status == 200)
-        kill(process.processIdentifier, sig)
-        #expect(exitStatus(process, within: 10) == 0)
+        kill(server.process.processIdentifier, sig)
+        #expect(server.exitStatus(within: 10) == 0)
     }
 
     @Test func badFlowFileIsRefusedWithEveryProblemAndNoServer() throws {

@@ -125,3 +125,62 @@ extension Dictionary where Key == String, Value == Any {
         return node
     }
 }
+
+/// A server binary of this package (`segue`, `mail-guarded`, `recipes`) run as its own process on
+/// a free port: it prints its URL first; the process is SIGKILLed when this is released (children
+/// spawned from test threads inherit a mask that blocks SIGTERM).
+final class ServerProcess {
+    let process: Process
+    /// `http://127.0.0.1:PORT`, without a trailing slash.
+    let base: String
+    /// The first line the server printed.
+    let banner: String
+
+    init(_ product: String, _ arguments: [String]) throws {
+        let binary = repositoryRoot + "/.build/debug/" + product
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build the package first (swift build)")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let line = String(decoding: out.fileHandleForReading.availableDataUntilNewline(), as: UTF8.self)
+        banner = line
+        guard let url = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }) else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw ServerProcessError.noURL(line)
+        }
+        base = url.hasSuffix("/") ? String(url.dropLast()) : String(url)
+    }
+
+    /// Waits for exit at most `seconds`; SIGKILLs and returns nil if it does not come.
+    func exitStatus(within seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        guard !process.isRunning else { return nil }
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}
+
+enum ServerProcessError: Error { case noURL(String) }
+
+extension FileHandle {
+    /// Reads until a newline (the servers print their URL first).
+    func availableDataUntilNewline() -> Data {
+        var data = Data()
+        while true {
+            let chunk = readData(ofLength: 1)
+            if chunk.isEmpty || chunk == Data("\n".utf8) { return data }
+            data.append(chunk)
+        }
+    }
+}

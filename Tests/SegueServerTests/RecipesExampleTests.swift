@@ -5,21 +5,8 @@ import Testing
 /// card and a note with transition(from:to:), and presents mail with currentContext.
 @Suite struct RecipesExampleTests {
     @Test func flipsBetweenCardAndNoteAndMailsInContext() throws {
-        let binary = repositoryRoot + "/.build/debug/recipes"
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build the package first (swift build)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["0"]
-        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Processes spawned from test threads inherit a signal mask that blocks SIGTERM: use SIGKILL.
-        defer { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
-        let line = String(decoding: out.fileHandleForReading.availableDataUntilNewline(), as: UTF8.self)
-        let port = try #require(line.split(separator: ":").last.flatMap { Int($0.filter(\.isNumber)) })
-        let base = "http://127.0.0.1:\(port)/api/v1/sessions"
+        let server = try ServerProcess("recipes", ["0"])
+        let base = server.base + "/api/v1/sessions"
         let id = try #require(try curl("POST", base, json: #"{"traits":{"width":1180,"height":820}}"#).json["id"] as? String)
         func act(_ body: String) throws -> HTTPResult { try curl("POST", "\(base)/\(id)/actions", json: body) }
         func names(_ r: HTTPResult) -> [String] {

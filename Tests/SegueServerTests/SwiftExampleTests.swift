@@ -5,21 +5,8 @@ import Testing
 /// refuses Send until the subject is filled (via `shouldPerformSegue`), run as its own binary.
 @Suite struct SwiftExampleTests {
     @Test func guardedSendNeedsASubject() throws {
-        let binary = repositoryRoot + "/.build/debug/mail-guarded"
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build the package first (swift build)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["0"]
-        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Processes spawned from test threads inherit a signal mask that blocks SIGTERM: use SIGKILL.
-        defer { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
-        let line = String(decoding: out.fileHandleForReading.availableDataUntilNewline(), as: UTF8.self)
-        let port = try #require(line.split(separator: ":").last.flatMap { Int($0.filter(\.isNumber)) })
-        let base = "http://127.0.0.1:\(port)/api/v1/sessions"
+        let server = try ServerProcess("mail-guarded", ["0"])
+        let base = server.base + "/api/v1/sessions"
         let id = try #require(try curl("POST", base, json: #"{"traits":{"width":1024,"height":768}}"#).json["id"] as? String)
         func act(_ body: String) throws -> HTTPResult { try curl("POST", "\(base)/\(id)/actions", json: body) }
         _ = try act(#"{"action":"tap","element":"inboxRow"}"#)
@@ -35,17 +22,5 @@ import Testing
         let sent = try act(#"{"action":"tap","element":"send","values":{"subject":"Lunch"}}"#)
         #expect((sent.json["events"] as! [[String: Any]]).contains { $0["event"] as? String == "unwind" })
         #expect(sent.json[path: "state.url"] as? String == "/ui/mailNav(mailboxes,inbox)")
-    }
-}
-
-extension FileHandle {
-    /// Reads until a newline (the example prints its URL first).
-    func availableDataUntilNewline() -> Data {
-        var data = Data()
-        while true {
-            let chunk = readData(ofLength: 1)
-            if chunk.isEmpty || chunk == Data("\n".utf8) { return data }
-            data.append(chunk)
-        }
     }
 }

@@ -91,7 +91,7 @@ open class TabBarController: ViewController {
         guard let window else { throw ActionError.illegal("tab bar controller is not in a window") }
         let tabs = viewControllers
         let moreIndex = showsMore ? tabs.count : nil
-        guard tabs.indices.contains(index) || index == moreIndex else {
+        guard isSelectableIndex(index) else {
             throw ActionError(.invalidRequest, "tab index \(index) is out of range 0..<\(tabs.count)")
         }
         guard !isCustomizing else {

@@ -40,6 +40,12 @@ extension TabBarController {
     /// Whether the More list itself (no tab chosen in it) is shown.
     public var isShowingMoreList: Bool { showsMore && selectedIndex == viewControllers.count }
 
+    /// Whether `index` can be selected: a tab, or `viewControllers.count` (the More list) while
+    /// the bar shows More.
+    public func isSelectableIndex(_ index: Int) -> Bool {
+        viewControllers.indices.contains(index) || (showsMore && index == viewControllers.count)
+    }
+
     /// Whether the selected tab is shown inside More.
     public var isShowingTabInMore: Bool { showsMore && selectedIndex >= barTabCount && selectedIndex < viewControllers.count }
 

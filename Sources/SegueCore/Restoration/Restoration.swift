@@ -158,11 +158,7 @@ extension Window {
                 }
                 tabs.children = ordered + pool
             }
-            // `viewControllers.count` names the More list while the bar shows More.
-            if let index = node.index,
-               tabs.viewControllers.indices.contains(index) || (tabs.showsMore && index == tabs.viewControllers.count) {
-                tabs.selectedIndex = index
-            }
+            if let index = node.index, tabs.isSelectableIndex(index) { tabs.selectedIndex = index }
         case let pages as PageViewController:
             if let index = node.index, index != pages.currentIndex, pages.pageSceneIDs.indices.contains(index) {
                 var fresh: [ViewController] = []

@@ -312,9 +312,7 @@ extension Window {
             }
         case let tabs as TabBarController:
             if let wanted = target.children?.map(\.scene) { tabs.reorder(toScenes: wanted) }
-            // `index` may be the More list (`viewControllers.count`) while the bar shows More.
-            if let index = target.index, index != tabs.selectedIndex,
-               tabs.viewControllers.indices.contains(index) || (tabs.showsMore && index == tabs.viewControllers.count) {
+            if let index = target.index, index != tabs.selectedIndex, tabs.isSelectableIndex(index) {
                 // Leaving the More list while customizing ends it, as Done would (the URL does not
                 // carry the Configure mode: it is a transient edit of the list).
                 if tabs.isCustomizing { tabs.endCustomizing() }
