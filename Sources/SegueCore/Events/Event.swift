@@ -79,12 +79,11 @@ public struct EventLog: Sendable {
     public init(capacity: Int = 4096) { self.capacity = capacity }
 
     @discardableResult
-    public mutating func append(_ event: Event) -> Int {
-        var e = event
+    public mutating func append(_ event: consuming Event) -> Int {
         lastSeq += 1
-        e.seq = lastSeq
+        event.seq = lastSeq
         if events.count >= 2 * capacity { events.removeFirst(events.count - capacity) }
-        events.append(e)
+        events.append(event)
         return lastSeq
     }
 

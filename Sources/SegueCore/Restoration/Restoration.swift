@@ -26,6 +26,16 @@ extension ViewController {
         return [mine]
     }
 
+    /// Whether ``restorationIdentifierPath`` is non-nil, without building it.
+    var hasRestorationIdentifierPath: Bool {
+        var c: ViewController? = self
+        while let current = c {
+            guard current.restorationIdentifier != nil else { return false }
+            c = current.parent ?? current.presentingStorage
+        }
+        return true
+    }
+
     /// The restorable state of this controller alone (framework keys and the subclass's).
     func restorableState() -> [(key: String, value: String)] {
         var out: [(key: String, value: String)] = []
@@ -87,7 +97,7 @@ extension Window {
         attach(root)
         self.root = root
         // Decode, in pre-order, each controller on an identifier path (after its viewDidLoad).
-        let participating = restored.filter { $0.0.restorationIdentifierPath != nil }
+        let participating = restored.filter { $0.0.hasRestorationIdentifierPath }
         for (c, state) in participating {
             loadViewIfNeeded(c)
             record(c, .decodeRestorableState)

@@ -63,7 +63,7 @@ public struct HierarchyPath: Sendable, Hashable {
         // A split view showing one column names it when it is the primary (`split@0`).
         if let split = c as? SplitViewController, split.isPrimaryInFront, let w = split.window,
            SplitViewController.showsOneColumn(w.traits) { index = 0 }
-        if c.restorationIdentifier != nil, c.restorationIdentifierPath != nil {
+        if c.hasRestorationIdentifierPath {
             state = c.restorableState().map { StateEntry(key: $0.key, value: $0.value) }
         }
         // Containers name their children; a content controller names the children embedded in
@@ -76,49 +76,68 @@ public struct HierarchyPath: Sendable, Hashable {
     }
 
     public var encoded: String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
         encode(into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    func encode(into out: inout String) {
+    func encode(into out: inout [UInt8]) {
         Self.escape(scene, into: &out)
-        if let index { out += "@\(index)" }
+        if let index { out.append(UInt8(ascii: "@")); Self.appendDecimal(index, into: &out) }
         for entry in state {
-            out += ";"
+            out.append(UInt8(ascii: ";"))
             Self.escape(entry.key, into: &out)
-            out += "="
+            out.append(UInt8(ascii: "="))
             Self.escape(entry.value, into: &out)
         }
         if let children {
-            out += "("
+            out.append(UInt8(ascii: "("))
             for (i, child) in children.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 child.encode(into: &out)
             }
-            out += ")"
+            out.append(UInt8(ascii: ")"))
         }
         if let presented {
-            out += "~\(presented.style.rawValue)"
-            if let t = presented.transition { out += ".\(t.rawValue)" }
-            out += "~"
+            out.append(UInt8(ascii: "~"))
+            out.append(contentsOf: presented.style.rawValue.utf8)
+            if let t = presented.transition { out.append(UInt8(ascii: ".")); out.append(contentsOf: t.rawValue.utf8) }
+            out.append(UInt8(ascii: "~"))
             presented.node.encode(into: &out)
         }
     }
 
-    static func escape(_ s: String, into out: inout String) {
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "-"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            case UInt8(ascii: " "):
-                out += "+"
-            default:
-                let hex = Array("0123456789ABCDEF".utf8)
-                out += "$"
-                out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
-                out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 15)]))
+    static func appendDecimal(_ n: Int, into out: inout [UInt8]) {
+        var digits = String(n)
+        digits.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "-"):
+            true
+        default:
+            false
+        }
+    }
+
+    static func escape(_ s: String, into out: inout [UInt8]) {
+        var s = s
+        s.withUTF8 { utf8 in
+            if utf8.allSatisfy(isUnreserved) { out.append(contentsOf: utf8); return }
+            let hex: StaticString = "0123456789ABCDEF"
+            for byte in utf8 {
+                if isUnreserved(byte) {
+                    out.append(byte)
+                } else if byte == UInt8(ascii: " ") {
+                    out.append(UInt8(ascii: "+"))
+                } else {
+                    out.append(UInt8(ascii: "$"))
+                    out.append(hex.utf8Start[Int(byte >> 4)])
+                    out.append(hex.utf8Start[Int(byte & 15)])
+                }
             }
         }
     }

@@ -25,8 +25,16 @@ struct ScreenBuilder {
     private(set) var targets: [String: ElementTarget] = [:]
     private var usedIDs: Set<String> = []
     var interactive = true
+    /// Whether to keep the element → target map (only a tap needs it).
+    let recordsTargets: Bool
 
-    init(window: Window) { self.window = window }
+    init(window: Window, recordsTargets: Bool = false) {
+        self.window = window
+        self.recordsTargets = recordsTargets
+        usedIDs.reserveCapacity(32)
+        elements.reserveCapacity(16)
+        if recordsTargets { targets.reserveCapacity(32) }
+    }
 
     mutating func build() -> Screen {
         let visible = window.visibleControllers
@@ -262,7 +270,7 @@ struct ScreenBuilder {
         usedIDs.insert(id)
         if interactive {
             elements.append(Element(id: id, role: role, title: title, controller: controller.id, enabled: enabled))
-            targets[id] = target
+            if recordsTargets { targets[id] = target }
         }
         return id
     }
@@ -279,7 +287,7 @@ extension Window {
     public var elements: [Element] { screen().elements }
 
     func resolveElement(_ id: String) -> (Element, ElementTarget)? {
-        var builder = ScreenBuilder(window: self)
+        var builder = ScreenBuilder(window: self, recordsTargets: true)
         _ = builder.build()
         guard let target = builder.targets[id], let element = builder.elements.first(where: { $0.id == id }) else { return nil }
         return (element, target)

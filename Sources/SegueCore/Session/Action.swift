@@ -253,7 +253,7 @@ extension Window {
 
     /// Sets form values on the visible controllers that own those element ids.
     func setValues(_ values: [String: FieldValue]) throws(ActionError) -> Bool {
-        var builder = ScreenBuilder(window: self)
+        var builder = ScreenBuilder(window: self, recordsTargets: true)
         _ = builder.build()
         var changes: [(ViewController, String, FieldValue)] = []
         for (id, value) in values.sorted(by: { $0.key < $1.key }) {

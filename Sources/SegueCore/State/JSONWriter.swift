@@ -1,79 +1,166 @@
 /// A small, fast JSON writer into bytes: the one place JSON strings are escaped.
-public struct JSONWriter {
-    public private(set) var bytes: [UInt8] = []
+///
+/// It writes into a buffer it owns (noncopyable, freed when the writer ends): state and event
+/// encoding is most of the work of a JSON action, and appends here cost a bounds check and a copy.
+public struct JSONWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
     /// One bit per open container: whether the next value needs a comma before it. Bit 0 is the
     /// top level; nesting deeper than 63 levels shares the top bit (JSON here is never that deep).
     private var commaBits: UInt64 = 0
     private var depth = 0
+    /// The bit of the innermost open container in `commaBits`.
+    private var bit: UInt64 = 1
 
-    public init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 1024) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
 
-    public mutating func beginObject() { separator(); bytes.append(UInt8(ascii: "{")); push() }
-    public mutating func endObject() { pop(); bytes.append(UInt8(ascii: "}")) }
-    public mutating func beginArray() { separator(); bytes.append(UInt8(ascii: "[")); push() }
-    public mutating func endArray() { pop(); bytes.append(UInt8(ascii: "]")) }
+    deinit { base.deallocate() }
 
-    private var bit: UInt64 { 1 << UInt64(min(depth, 63)) }
-    private mutating func push() { depth += 1; commaBits &= ~bit }
-    private mutating func pop() { commaBits &= ~bit; depth -= 1 }
+    /// What has been written so far.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    public mutating func beginObject() { separator(); byte(UInt8(ascii: "{")); push() }
+    public mutating func endObject() { pop(); byte(UInt8(ascii: "}")) }
+    public mutating func beginArray() { separator(); byte(UInt8(ascii: "[")); push() }
+    public mutating func endArray() { pop(); byte(UInt8(ascii: "]")) }
+
+    private mutating func push() { depth += 1; bit = 1 &<< UInt64(min(depth, 63)); commaBits &= ~bit }
+    private mutating func pop() { commaBits &= ~bit; depth -= 1; bit = 1 &<< UInt64(min(depth, 63)) }
 
     /// Writes `"name":`; the next value follows without a comma.
     public mutating func key(_ name: StaticString) {
-        separator()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        let n = name.utf8CodeUnitCount
+        let source = name.utf8Start
+        reserve(n + 4)
+        var p = base + count
+        if commaBits & bit != 0 { p.pointee = UInt8(ascii: ","); p += 1 }
+        p[0] = UInt8(ascii: "\"")
+        // Keys are short: a loop beats a call to memcpy.
+        for i in 0..<n { p[1 + i] = source[i] }
+        p[n + 1] = UInt8(ascii: "\"")
+        p[n + 2] = UInt8(ascii: ":")
+        count = p - base + n + 3
+        // The value follows without a comma; the next key or value after it needs one.
         commaBits &= ~bit
     }
 
     public mutating func key(dynamic name: String) {
         separator()
         writeString(name)
-        bytes.append(UInt8(ascii: ":"))
+        byte(UInt8(ascii: ":"))
         commaBits &= ~bit
     }
 
     public mutating func string(_ value: String?) {
         separator()
-        if let value { writeString(value) } else { bytes.append(contentsOf: "null".utf8) }
+        if let value { writeString(value) } else { append("null") }
     }
-    public mutating func int(_ value: Int) { separator(); bytes.append(contentsOf: String(value).utf8) }
-    public mutating func bool(_ value: Bool) { separator(); bytes.append(contentsOf: (value ? "true" : "false").utf8) }
-    public mutating func null() { separator(); bytes.append(contentsOf: "null".utf8) }
+
+    public mutating func int(_ value: Int) {
+        separator()
+        reserve(20)
+        if value < 0 { base[count] = UInt8(ascii: "-"); count += 1 }
+        var magnitude = value.magnitude
+        var digits = 1
+        var probe = magnitude
+        while probe >= 10 { probe /= 10; digits += 1 }
+        var i = count + digits - 1
+        repeat {
+            base[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+            i -= 1
+        } while magnitude > 0
+        count += digits
+    }
+
+    public mutating func bool(_ value: Bool) { separator(); append(value ? "true" : "false") }
+    public mutating func null() { separator(); append("null") }
     /// Inserts already-encoded JSON.
-    public mutating func raw(_ json: [UInt8]) { separator(); bytes.append(contentsOf: json) }
+    public mutating func raw(_ json: [UInt8]) { separator(); json.withUnsafeBufferPointer { append($0) } }
 
     public mutating func field(_ name: StaticString, _ value: String?) { key(name); string(value) }
     public mutating func field(_ name: StaticString, _ value: Int) { key(name); int(value) }
     public mutating func field(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
 
-    private mutating func separator() {
-        if commaBits & bit != 0 { bytes.append(UInt8(ascii: ",")) }
+    @inline(__always) private mutating func separator() {
+        if commaBits & bit != 0 { byte(UInt8(ascii: ",")) }
         commaBits |= bit
     }
 
     private mutating func writeString(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { writeString($0) }
+    }
+
+    private mutating func writeString(_ utf8: UnsafeBufferPointer<UInt8>) {
         // Most strings need no escaping: copy them in one go.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: s.utf8)
-            bytes.append(UInt8(ascii: "\""))
+        var clean = true
+        for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+            clean = false
+            break
+        }
+        if clean {
+            reserve(utf8.count + 2)
+            base[count] = UInt8(ascii: "\"")
+            if let source = utf8.baseAddress { (base + count + 1).update(from: source, count: utf8.count) }
+            count += utf8.count + 1
+            base[count] = UInt8(ascii: "\"")
+            count += 1
             return
         }
-        for b in s.utf8 {
+        byte(UInt8(ascii: "\""))
+        for b in utf8 {
             switch b {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
-            case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
+            case UInt8(ascii: "\""): byte(92); byte(34)
+            case UInt8(ascii: "\\"): byte(92); byte(92)
+            case 0x0A: byte(92); byte(UInt8(ascii: "n"))
+            case 0x0D: byte(92); byte(UInt8(ascii: "r"))
+            case 0x09: byte(92); byte(UInt8(ascii: "t"))
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(b >> 4)], hex[Int(b & 15)]])
-            default: bytes.append(b)
+                let hex: StaticString = "0123456789abcdef"
+                append("\\u00")
+                byte(hex.utf8Start[Int(b >> 4)])
+                byte(hex.utf8Start[Int(b & 15)])
+            default: byte(b)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "\""))
+    }
+
+    // MARK: - Buffer
+
+    @inline(__always) private mutating func reserve(_ n: Int) {
+        if _slowPath(count + n > capacity) { grow(to: count + n) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always) private mutating func byte(_ b: UInt8) {
+        reserve(1)
+        base[count] = b
+        count += 1
+    }
+
+    private mutating func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    private mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let source = buffer.baseAddress, !buffer.isEmpty else { return }
+        reserve(buffer.count)
+        (base + count).update(from: source, count: buffer.count)
+        count += buffer.count
     }
 }

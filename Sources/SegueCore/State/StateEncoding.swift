@@ -120,19 +120,24 @@ extension Window {
         w.field("backButtonTitle", item.backBarButtonItem?.displayTitle ?? item.title ?? c.title ?? "Back")
         w.field("hidesBackButton", item.hidesBackButton)
         w.field("leftItemsSupplementBackButton", item.leftItemsSupplementBackButton)
-        for (name, items) in [("leftBarButtonItems", item.leftBarButtonItems), ("rightBarButtonItems", item.rightBarButtonItems)] {
-            w.key(dynamic: name); w.beginArray()
-            for i in items {
-                w.beginObject()
-                w.field("title", i.displayTitle)
-                if let s = i.systemItem { w.field("systemItem", s.rawValue) }
-                if i.style == .done { w.field("style", "done") }
-                if !i.enabled { w.field("enabled", false) }
-                w.endObject()
-            }
-            w.endArray()
-        }
+        w.key("leftBarButtonItems"); writeBarButtonItems(item.leftBarButtonItems, into: &w)
+        w.key("rightBarButtonItems"); writeBarButtonItems(item.rightBarButtonItems, into: &w)
         w.endObject()
+    }
+}
+
+extension Window {
+    func writeBarButtonItems(_ items: [BarButtonItemSpec], into w: inout JSONWriter) {
+        w.beginArray()
+        for i in items {
+            w.beginObject()
+            w.field("title", i.displayTitle)
+            if let s = i.systemItem { w.field("systemItem", s.rawValue) }
+            if i.style == .done { w.field("style", "done") }
+            if !i.enabled { w.field("enabled", false) }
+            w.endObject()
+        }
+        w.endArray()
     }
 }
 
@@ -174,6 +179,7 @@ extension Event {
 }
 
 extension Sequence where Element == Event {
+    @inlinable
     public func writeJSON(into w: inout JSONWriter) {
         w.beginArray()
         for e in self { e.write(into: &w) }

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import SegueCore
+
+@Suite("JSON writer")
+struct JSONWriterTests {
+    func parse(_ bytes: [UInt8]) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+    }
+
+    @Test func nestedContainersGetCommasOnlyBetweenValues() throws {
+        var w = JSONWriter(capacity: 8)
+        w.beginObject()
+        w.field("a", 1)
+        w.key("b"); w.beginArray(); w.int(1); w.beginObject(); w.endObject(); w.beginArray(); w.endArray(); w.null(); w.endArray()
+        w.field("c", true)
+        w.key("d"); w.beginObject(); w.field("e", "x"); w.field("f", nil as String?); w.endObject()
+        w.endObject()
+        #expect(String(decoding: w.bytes, as: UTF8.self) == #"{"a":1,"b":[1,{},[],null],"c":true,"d":{"e":"x","f":null}}"#)
+    }
+
+    @Test(arguments: [0, 7, 9, 10, 42, 99, 100, 12345, -1, -10, -987654, Int.max, Int.min])
+    func integersAreWrittenInDecimal(_ n: Int) {
+        var w = JSONWriter()
+        w.int(n)
+        #expect(String(decoding: w.bytes, as: UTF8.self) == String(n))
+    }
+
+    @Test func stringsNeedingEscapesRoundTrip() throws {
+        let samples = ["plain", "", "quote \" and backslash \\", "line\nbreak\r\ttab", "\u{01}\u{1F}\u{7F}",
+                       "émoji 👩‍👩‍👧 and ünïcode", "</script><b>", String(repeating: "long ", count: 500)]
+        for s in samples {
+            var w = JSONWriter(capacity: 1)
+            w.beginObject(); w.key(dynamic: s); w.string(s); w.endObject()
+            let back = try #require(try parse(w.bytes) as? [String: String])
+            #expect(back == [s: s], "\(s.debugDescription)")
+        }
+    }
+
+    @Test func controlCharactersUseShortOrUnicodeEscapes() {
+        var w = JSONWriter()
+        w.string("\u{0}\n\u{1B}")
+        #expect(String(decoding: w.bytes, as: UTF8.self) == #""\u0000\n\u001b""#)
+    }
+
+    @Test func theBufferGrowsPastItsInitialCapacity() throws {
+        var w = JSONWriter(capacity: 1)
+        w.beginArray()
+        for i in 0..<5_000 { w.beginObject(); w.field("index", i); w.field("name", "item \(i)"); w.endObject() }
+        w.endArray()
+        let back = try #require(try parse(w.bytes) as? [[String: Any]])
+        #expect(back.count == 5_000)
+        #expect(back.last?["name"] as? String == "item 4999")
+    }
+
+    @Test func rawJSONIsInsertedAsAValue() throws {
+        var w = JSONWriter()
+        w.beginObject(); w.key("inner"); w.raw(Array(#"{"x":[1,2]}"#.utf8)); w.field("after", 3); w.endObject()
+        #expect(String(decoding: w.bytes, as: UTF8.self) == #"{"inner":{"x":[1,2]},"after":3}"#)
+    }
+}
