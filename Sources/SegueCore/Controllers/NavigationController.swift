@@ -3,8 +3,8 @@
 /// Only the top controller's view is in the navigation controller's view. Push and pop run the
 /// canonical orders of SEMANTICS §3 with `navigationControllerWillShow`/`DidShow` delegate events.
 open class NavigationController: ViewController {
-    public var isNavigationBarHidden: Bool
-    public var isToolbarHidden: Bool
+    @exclusivity(unchecked) public var isNavigationBarHidden: Bool
+    @exclusivity(unchecked) public var isToolbarHidden: Bool
 
     public required init(scene: Scene?) {
         isNavigationBarHidden = scene?.navigationBarHidden ?? false

@@ -11,20 +11,20 @@
 /// `viewControllers.count` (the More controller's position in `children`) while the More list
 /// itself is shown.
 open class TabBarController: ViewController {
-    public internal(set) var selectedIndex: Int = 0
+    @exclusivity(unchecked) public internal(set) var selectedIndex: Int = 0
     /// Tabs the user may rearrange (default: all; `setViewControllers` resets it).
-    public var customizableViewControllers: [ViewController] = []
+    @exclusivity(unchecked) public var customizableViewControllers: [ViewController] = []
     /// Swift delegate: refusal policies and customizing callbacks (`TabBarControllerDelegate`).
-    public weak var delegate: (any TabBarControllerDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any TabBarControllerDelegate)?
     /// Lazily made the first time the bar needs More.
-    public internal(set) var moreStorage: MoreNavigationController?
+    @exclusivity(unchecked) public internal(set) var moreStorage: MoreNavigationController?
     /// True while the More list shows its "Configure" (Edit) mode.
-    public internal(set) var isCustomizing = false
+    @exclusivity(unchecked) public internal(set) var isCustomizing = false
     /// The order when customizing began, to report whether it changed.
-    var orderAtCustomizingStart: [ObjectIdentifier] = []
+    @exclusivity(unchecked) var orderAtCustomizingStart: [ObjectIdentifier] = []
     /// The tab shown on top of the More list, kept while another tab is selected (the More
     /// navigation controller keeps its stack, like every tab).
-    weak var shownInMore: ViewController?
+    @exclusivity(unchecked) weak var shownInMore: ViewController?
 
     public required init(scene: Scene?) {
         super.init(scene: scene)

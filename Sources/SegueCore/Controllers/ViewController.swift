@@ -26,51 +26,56 @@ public enum FieldValue: Sendable, Hashable {
 ///
 /// The framework records every callback in the session's event log *before* calling the
 /// overridable method, so overrides need not call `super` for the log to be right.
+///
+/// Stored properties of the core's classes (`ViewController`, its containers, `Window`) are
+/// `@exclusivity(unchecked)`: a window and its controllers are only ever used by one thread at a
+/// time (the server holds the session's lock), and the runtime's dynamic exclusivity checks on
+/// them were 8 % of the instructions of a JSON action (callgrind, `Benchmarks/RESULTS.md`).
 open class ViewController {
     /// The session-unique id (`c1`, `c2`, ...). Ids only count up and are never reused.
-    public internal(set) var id: String = ""
+    @exclusivity(unchecked) public internal(set) var id: String = ""
     /// The scene this controller was instantiated from (`nil` for controllers made in code).
     public let scene: Scene?
     /// The session this controller lives in.
-    public internal(set) weak var window: Window?
+    @exclusivity(unchecked) public internal(set) weak var window: Window?
 
-    public var title: String?
-    public var navigationItem: NavigationItem
-    public var tabBarItem: TabBarItemSpec
-    public var toolbarItems: [BarButtonItemSpec]
-    public var hidesBottomBarWhenPushed: Bool
-    public var definesPresentationContext: Bool
-    public var providesPresentationContextTransitionStyle: Bool
-    public var modalPresentationStyle: ModalPresentationStyle
-    public var modalTransitionStyle: ModalTransitionStyle
-    public var restorationIdentifier: String?
+    @exclusivity(unchecked) public var title: String?
+    @exclusivity(unchecked) public var navigationItem: NavigationItem
+    @exclusivity(unchecked) public var tabBarItem: TabBarItemSpec
+    @exclusivity(unchecked) public var toolbarItems: [BarButtonItemSpec]
+    @exclusivity(unchecked) public var hidesBottomBarWhenPushed: Bool
+    @exclusivity(unchecked) public var definesPresentationContext: Bool
+    @exclusivity(unchecked) public var providesPresentationContextTransitionStyle: Bool
+    @exclusivity(unchecked) public var modalPresentationStyle: ModalPresentationStyle
+    @exclusivity(unchecked) public var modalTransitionStyle: ModalTransitionStyle
+    @exclusivity(unchecked) public var restorationIdentifier: String?
 
     /// The content view tree; empty until the view loads.
-    public var view: [ViewNode] = []
-    public internal(set) var isViewLoaded = false
-    public internal(set) var appearance: AppearanceState = .disappeared
-    public internal(set) var isEditing = false
+    @exclusivity(unchecked) public var view: [ViewNode] = []
+    @exclusivity(unchecked) public internal(set) var isViewLoaded = false
+    @exclusivity(unchecked) public internal(set) var appearance: AppearanceState = .disappeared
+    @exclusivity(unchecked) public internal(set) var isEditing = false
     /// Values users typed or toggled, by element id (text fields, switches).
-    public var values: [String: FieldValue] = [:]
+    @exclusivity(unchecked) public var values: [String: FieldValue] = [:]
     /// Values handed over by a segue (`passes:`), by key; templates and subclasses read them.
-    public var passedValues: [String: String] = [:]
+    @exclusivity(unchecked) public var passedValues: [String: String] = [:]
 
-    public internal(set) weak var parent: ViewController?
-    public internal(set) var children: [ViewController] = []
+    @exclusivity(unchecked) public internal(set) weak var parent: ViewController?
+    @exclusivity(unchecked) public internal(set) var children: [ViewController] = []
     /// What this controller presents (stored on the presenting controller).
-    var presentedStorage: ViewController?
+    @exclusivity(unchecked) var presentedStorage: ViewController?
     /// The controller that presents this one (set on presented controllers only).
-    public internal(set) weak var presentingStorage: ViewController?
+    @exclusivity(unchecked) public internal(set) weak var presentingStorage: ViewController?
     /// The controller `present` was called on (the caller), when it differs from the presenter.
-    public internal(set) weak var presentationCaller: ViewController?
+    @exclusivity(unchecked) public internal(set) weak var presentationCaller: ViewController?
     /// For a popover: the element it is anchored at.
-    public internal(set) var popoverAnchor: String?
+    @exclusivity(unchecked) public internal(set) var popoverAnchor: String?
     /// The style this controller was presented with, fixed at presentation time.
-    public internal(set) var presentedStyle: ModalPresentationStyle?
-    public internal(set) var presentedTransition: ModalTransitionStyle?
+    @exclusivity(unchecked) public internal(set) var presentedStyle: ModalPresentationStyle?
+    @exclusivity(unchecked) public internal(set) var presentedTransition: ModalTransitionStyle?
 
     /// Reason flags, true only during the transition they concern (SEMANTICS §2).
-    public internal(set) var reasons: AppearanceReason = []
+    @exclusivity(unchecked) public internal(set) var reasons: AppearanceReason = []
     public var isMovingToParent: Bool { reasons.contains(.movingToParent) }
     public var isMovingFromParent: Bool { reasons.contains(.movingFromParent) }
     public var isBeingPresented: Bool { reasons.contains(.beingPresented) }
@@ -154,11 +159,11 @@ open class ViewController {
     /// side of `transition(from:to:)`).
     open var visibleChildren: [ViewController] { children.filter { $0.isViewInContainerView } }
     /// Custom containers: whether this child's view is in its parent's view (see Containment.swift).
-    public internal(set) var isViewInContainerView = false
+    @exclusivity(unchecked) public internal(set) var isViewInContainerView = false
     /// Custom containers: the embed segue that made this child (its container view).
-    public internal(set) var embedSegueID: String?
+    @exclusivity(unchecked) public internal(set) var embedSegueID: String?
     /// Manual appearance forwarding: the appearance a `beginAppearanceTransition` started.
-    var pendingAppearanceTransition: (appearing: Bool, animated: Bool)?
+    @exclusivity(unchecked) var pendingAppearanceTransition: (appearing: Bool, animated: Bool)?
     /// Containers take the children their relationships name (at instantiation, with
     /// `willMove`/`didMove`). Content controllers take none.
     func installRelationshipChildren(_ children: [ViewController]) {}

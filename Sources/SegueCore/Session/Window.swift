@@ -7,19 +7,19 @@ public final class Window {
     public let id: String
     public let storyboard: Storyboard
     public let registry: ControllerRegistry
-    public internal(set) var root: ViewController!
+    @exclusivity(unchecked) public internal(set) var root: ViewController!
     /// A change re-lays tab bars for the idiom (More appears or disappears) inside the transition.
-    public internal(set) var traits: Traits { didSet { if traits.idiom != oldValue.idiom { relayoutTabBars() } } }
-    public internal(set) var log = EventLog()
+    @exclusivity(unchecked) public internal(set) var traits: Traits { didSet { if traits.idiom != oldValue.idiom { relayoutTabBars() } } }
+    @exclusivity(unchecked) public internal(set) var log = EventLog()
     /// Counts successful state changes; part of STATE and the page.
-    public internal(set) var version = 0
+    @exclusivity(unchecked) public internal(set) var version = 0
     /// `canonicalURL`, remembered for the state it was computed in.
-    var urlCache: (version: Int, lastSeq: Int, url: String)?
+    @exclusivity(unchecked) var urlCache: (version: Int, lastSeq: Int, url: String)?
     /// Set once the root is in the window.
-    public internal(set) var isLaunched = false
+    @exclusivity(unchecked) public internal(set) var isLaunched = false
     /// Warnings (UIKit's silent no-ops) collected during the current action.
-    public internal(set) var warnings: [String] = []
-    var nextControllerNumber = 1
+    @exclusivity(unchecked) public internal(set) var warnings: [String] = []
+    @exclusivity(unchecked) var nextControllerNumber = 1
 
     public init(id: String, storyboard: Storyboard, registry: ControllerRegistry = ControllerRegistry(), traits: Traits = .phonePortrait) {
         self.id = id
