@@ -123,6 +123,8 @@ enum Crawler {
             if html.isEmpty { report.failures.append("\(url): empty page") }
             if level == 0 { report.servesInitial = !html.isEmpty }
             for c in window.visibleControllers { if let s = c.sceneID { report.reached.insert(s) } }
+            // STATE lists elements without resolving views: it must list exactly the page's.
+            if window.elements != screen.elements { report.failures.append("\(url): STATE elements differ from the page's") }
             let live = screen.elements.filter(\.enabled)
             if live.isEmpty && screen.layers.count > 1 { report.deadEnds.append(url) }
             guard level < depth else { continue }
@@ -506,5 +508,26 @@ extension CorpusCrawlTests {
         }
         print("served over HTTP: \(served)/\(CrawlCorpus.files.count)")
         #expect(served == CrawlCorpus.files.count)
+    }
+}
+
+/// The bundled example flows, crawled like the corpus: every state restorable from its URL,
+/// renderable, STATE's element list the page's, no 5xx, nothing stuck.
+@Suite("Example flows crawl")
+struct ExampleFlowsCrawlTests {
+    static let examples = ["mail.yaml", "mail.json", "settings.yaml", "music.yaml", "ipad-mail.yaml", "photo-book.yaml", "recipes.yaml"]
+
+    @Test(arguments: examples)
+    func crawlExample(_ file: String) throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Examples/\(file)").standardized.path
+        let storyboard = try FlowSource.load(path: path)
+        var report = CrawlReport(file: file)
+        Crawler.crawl(FlowSource.servingStoryboard(storyboard), traits: FlowSource.preferredTraits(path: path) ?? .phonePortrait,
+                      depth: 3, maxStates: 300, into: &report)
+        print("crawl \(report)")
+        #expect(report.servesInitial)
+        #expect(report.states > 1)
+        #expect(report.failures.isEmpty, "\(report.failures.prefix(5))")
+        #expect(report.stuck.isEmpty, "\(report.stuck.prefix(5))")
     }
 }

@@ -43,6 +43,32 @@ import Testing
         #expect(sent.effectiveURL.hasSuffix("/ui/mailNav(mailboxes,inbox)"))
     }
 
+    /// CONTRACT §4: the browser's back button returns to the previous state, also when that state
+    /// differs only in what the URL's state entries carry (editing, here).
+    @Test func browserBackLeavesEditingAndForwardReturnsToIt() throws {
+        let jar = temporaryJar()
+        let page = try curl("GET", server.base + "/", jar: jar, follow: true)
+        let csrf = try #require(hiddenValue("csrf", in: page.body))
+        let editing = try curl("POST", server.base + "/tap", form: [("csrf", csrf), ("url", "/ui/mailNav(mailboxes)"), ("element", "editMailboxes")],
+                               jar: jar, follow: true)
+        #expect(editing.effectiveURL.hasSuffix("/ui/mailNav(mailboxes;e=1)"))
+        let version = try #require(attribute("data-version", in: editing.body).flatMap { Int($0) })
+        // Back: the URL before the tap is shown as it was, not redirected to the editing state.
+        let back = try curl("GET", server.base + "/ui/mailNav(mailboxes)", jar: jar)
+        #expect(back.status == 200)
+        #expect(attribute("data-version", in: back.body) == String(version + 1))
+        #expect(back.body.contains(">Edit<"))
+        // Forward: editing again.
+        let forward = try curl("GET", server.base + "/ui/mailNav(mailboxes;e=1)", jar: jar)
+        #expect(forward.status == 200)
+        #expect(forward.body.contains(">Done<"))
+        let id = try #require(attribute("data-session", in: forward.body))
+        let events = try curl("GET", server.base + "/api/v1/sessions/\(id)/events")
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(events.body.utf8)) as? [String: Any])
+        let setEditing = (log["events"] as? [[String: Any]] ?? []).filter { $0["event"] as? String == "setEditing" }
+        #expect(setEditing.map { $0["editing"] as? Bool } == [true, false, true])
+    }
+
     @Test func postsWithoutTheRightTokenOrFromAnotherSiteAreRefused() throws {
         let jar = temporaryJar()
         let page = try curl("GET", server.base + "/", jar: jar, follow: true)

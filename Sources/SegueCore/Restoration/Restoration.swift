@@ -76,6 +76,44 @@ extension ViewController {
 }
 
 extension Window {
+    /// Brings a live controller's restorable state to what a URL carries (browser back or forward
+    /// across an edit or a form change): editing through `setEditing` (logged, as a tap on Edit
+    /// would be), form and passed values directly (no callback, like a text field's contents), and
+    /// the subclass's own keys through `decodeRestorableState` (logged). Returns whether anything
+    /// changed. Controllers off an identifier path carry no state in URLs and are left alone.
+    func reconcileState(_ c: ViewController, with entries: [HierarchyPath.StateEntry], animated: Bool) -> Bool {
+        guard c.hasRestorationIdentifierPath else { return false }
+        let current = c.restorableState()
+        guard !current.elementsEqual(entries, by: { $0.key == $1.key && $0.value == $1.value }) else { return false }
+        var editing = false
+        var values: [String: FieldValue] = [:]
+        var passed: [String: String] = [:]
+        var custom: [(key: String, value: String)] = []
+        for entry in entries {
+            let (k, v) = (entry.key, entry.value)
+            if k == "e" { editing = v == "1" }
+            else if k.hasPrefix("f.") { values[String(k.dropFirst(2))] = .text(v) }
+            else if k.hasPrefix("b.") { values[String(k.dropFirst(2))] = .bool(v == "1") }
+            else if k.hasPrefix("p.") { passed[String(k.dropFirst(2))] = v }
+            else if k.hasPrefix("k.") { custom.append((String(k.dropFirst(2)), v)) }
+        }
+        if editing != c.isEditing { setEditing(editing, on: c, animated: animated) }
+        if values != c.values { c.values = values }
+        if passed != c.passedValues {
+            c.passedValues = passed
+            if let title = passed["title"] {
+                c.title = title
+                c.navigationItem.title = nil
+            }
+        }
+        let currentCustom = current.filter { $0.key.hasPrefix("k.") }.map { (String($0.key.dropFirst(2)), $0.value) }
+        if !currentCustom.elementsEqual(custom, by: { $0.0 == $1.key && $0.1 == $1.value }) {
+            record(c, .decodeRestorableState)
+            c.decodeRestorableState(with: RestorationCoder(entries: custom))
+        }
+        return true
+    }
+
     /// Rebuilds the hierarchy a URL names in a window that has not launched: no segue runs and no
     /// `prepareForSegue` is sent; restoration events follow SEMANTICS §10. Throws `invalid_url` or
     /// `unknown_scene` for a URL this storyboard cannot restore (then the window stays unlaunched).

@@ -277,11 +277,13 @@ extension Window {
         try validate(target)
         warnings = []
         let firstSeq = log.lastSeq
-        try reconcile(root, with: target, animated: animated)
+        var stateChanged = false
+        try reconcile(root, with: target, animated: animated, stateChanged: &stateChanged)
         let events = Array(log.events(after: firstSeq))
-        if !events.isEmpty { version += 1 }
+        let changed = stateChanged || !events.isEmpty
+        if changed { version += 1 }
         checkInvariants()
-        return ActionOutcome(events: events, warnings: warnings, changed: !events.isEmpty)
+        return ActionOutcome(events: events, warnings: warnings, changed: changed)
     }
 
     /// Every scene named must exist; containers must name children of the right count.
@@ -307,7 +309,7 @@ extension Window {
         }
     }
 
-    func reconcile(_ c: ViewController, with target: HierarchyPath, animated: Bool) throws(ActionError) {
+    func reconcile(_ c: ViewController, with target: HierarchyPath, animated: Bool, stateChanged: inout Bool) throws(ActionError) {
         if let presented = c.presentedStorage {
             let keep = target.presented.map { $0.node.scene == presented.sceneID && $0.style == presented.presentedStyle } ?? false
             if !keep { dismissPresented(presented, animated: animated) }
@@ -350,12 +352,14 @@ extension Window {
         default:
             break
         }
+        // Back or forward across an edit or a form change: the state the URL carries.
+        if reconcileState(c, with: target.state, animated: animated) { stateChanged = true }
         if let wanted = target.children {
             // The URL names controllers embedded in a content controller: its view must be
             // loaded for them to exist (it loads covered, as state restoration does in UIKit).
             if !c.isContainer, !wanted.isEmpty { loadViewIfNeeded(c) }
             for (child, node) in zip(c.children, wanted) where child.sceneID == node.scene {
-                try reconcile(child, with: node, animated: animated)
+                try reconcile(child, with: node, animated: animated, stateChanged: &stateChanged)
             }
         }
         if let split = c as? SplitViewController { split.restorePrimaryInFront(target.index == 0, animated: animated) }
@@ -364,7 +368,7 @@ extension Window {
                 let m = try instantiate(sceneID: p.node.scene)
                 try present(m, presenter: c, style: p.style, transitionStyle: p.transition ?? .coverVertical, animated: animated)
             }
-            if let presented = c.presentedStorage { try reconcile(presented, with: p.node, animated: animated) }
+            if let presented = c.presentedStorage { try reconcile(presented, with: p.node, animated: animated, stateChanged: &stateChanged) }
         }
     }
 

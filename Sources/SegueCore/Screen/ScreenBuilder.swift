@@ -27,6 +27,9 @@ struct ScreenBuilder {
     var interactive = true
     /// Whether to keep the element → target map (only a tap needs it).
     let recordsTargets: Bool
+    /// Whether content panes get their resolved view nodes; without them only the elements are
+    /// listed (STATE's `elements`), which skips filling in every label's template.
+    private var resolvesNodes = true
 
     init(window: Window, recordsTargets: Bool = false) {
         self.window = window
@@ -71,6 +74,13 @@ struct ScreenBuilder {
         elements = layerElements.reversed().flatMap { $0 }
         return Screen(sessionID: window.id, version: window.version, url: window.canonicalURL,
                       traits: window.traits, layers: layers, elements: elements)
+    }
+
+    /// The elements alone, in reading order (what ``build()`` lists, without resolving views).
+    mutating func buildElements() -> [Element] {
+        resolvesNodes = false
+        _ = build()
+        return elements
     }
 
     func layerAppearance(_ top: ViewController, style: ModalPresentationStyle) -> Layer.Appearance {
@@ -199,7 +209,12 @@ struct ScreenBuilder {
 
     mutating func contentPane(_ c: ViewController) -> ContentPane {
         var counter = 0
-        let nodes = c.view.map { resolve($0, owner: c, counter: &counter) }
+        var nodes: [ViewNode] = []
+        if resolvesNodes {
+            nodes = c.view.map { resolve($0, owner: c, counter: &counter) }
+        } else {
+            for node in c.view { registerElements(of: node, owner: c, counter: &counter) }
+        }
         var content = ContentPane(controllerID: c.id, sceneID: c.sceneID, kind: c.kind,
                                   title: c.navigationItem.title ?? c.title, nodes: nodes, isEditing: c.isEditing)
         for child in c.visibleChildren {
@@ -259,9 +274,55 @@ struct ScreenBuilder {
         return n
     }
 
+    /// What ``resolve(_:owner:counter:)`` registers for a node and its subtree, in the same order
+    /// with the same ids and titles, without building the resolved node.
+    mutating func registerElements(of node: ViewNode, owner: ViewController, counter: inout Int) {
+        counter += 1
+        let index = counter
+        func shownText() -> String? {
+            guard let text = node.text, Template.hasMarker(text) else { return node.text }
+            return Template.render(text) { owner.passedValues[$0] ?? (owner.text(of: $0)) }
+        }
+        switch node.kind {
+        case .textField, .textView, .searchBar:
+            let id = node.id ?? "\(owner.id).view.\(index)"
+            var text: String?
+            if case .text(let t) = owner.values[id] { text = t } else { text = shownText() }
+            register(id, role: .textField, title: node.placeholder ?? text, controller: owner,
+                     target: .node(owner: owner, node: node), enabled: node.enabled)
+        case .switch:
+            register(node.id ?? "\(owner.id).view.\(index)", role: .switch, title: shownText(), controller: owner,
+                     target: .node(owner: owner, node: node), enabled: node.enabled)
+        case .button:
+            if node.tap != nil {
+                register(node.id ?? "\(owner.id).view.\(index)", role: .button, title: shownText() ?? node.image,
+                         controller: owner, target: .node(owner: owner, node: node), enabled: node.enabled)
+            }
+        case .table:
+            for (s, section) in node.sections.enumerated() {
+                for (r, row) in section.rows.enumerated() {
+                    if row.tap != nil {
+                        var title = row.text
+                        if let text = row.text, Template.hasMarker(text) { title = Template.render(text) { owner.passedValues[$0] } }
+                        register(row.id ?? "\(owner.id).row.\(s).\(r)", role: .row, title: title,
+                                 controller: owner, target: .row(owner: owner, row: row))
+                    } else {
+                        for content in row.content { registerElements(of: content, owner: owner, counter: &counter) }
+                    }
+                }
+            }
+        default:
+            if node.tap != nil {
+                register(node.id ?? "\(owner.id).view.\(index)", role: .button, title: shownText(),
+                         controller: owner, target: .node(owner: owner, node: node), enabled: node.enabled)
+            }
+        }
+        for child in node.children { registerElements(of: child, owner: owner, counter: &counter) }
+    }
+
     /// Registers an element (when its layer is interactive) and returns its unique id.
     mutating func register(_ proposed: String, role: ElementRole, title: String?, controller: ViewController,
-                           target: ElementTarget, enabled: Bool = true) -> String {
+                           target: @autoclosure () -> ElementTarget, enabled: Bool = true) -> String {
         var id = proposed
         if usedIDs.contains(id) { id = "\(proposed)@\(controller.id)" }
         // The same node more than once in one controller (sample rows of a prototype cell).
@@ -270,7 +331,7 @@ struct ScreenBuilder {
         usedIDs.insert(id)
         if interactive {
             elements.append(Element(id: id, role: role, title: title, controller: controller.id, enabled: enabled))
-            if recordsTargets { targets[id] = target }
+            if recordsTargets { targets[id] = target() }
         }
         return id
     }
@@ -283,8 +344,11 @@ extension Window {
         return builder.build()
     }
 
-    /// Tappable elements now, in reading order.
-    public var elements: [Element] { screen().elements }
+    /// Tappable elements now, in reading order (the same as `screen().elements`, for less work).
+    public var elements: [Element] {
+        var builder = ScreenBuilder(window: self)
+        return builder.buildElements()
+    }
 
     func resolveElement(_ id: String) -> (Element, ElementTarget)? {
         var builder = ScreenBuilder(window: self, recordsTargets: true)

@@ -2,15 +2,19 @@
 extension Window {
     /// The STATE object of CONTRACT §3.
     public func writeState(into w: inout JSONWriter) {
-        let screen = screen()
-        writeState(into: &w, screen: screen)
+        writeState(into: &w, url: canonicalURL, elements: elements)
     }
 
+    /// STATE for a screen already built (a page's).
     public func writeState(into w: inout JSONWriter, screen: Screen) {
+        writeState(into: &w, url: screen.url, elements: screen.elements)
+    }
+
+    func writeState(into w: inout JSONWriter, url: String, elements: [Element]) {
         w.beginObject()
         w.field("id", id)
         w.field("version", version)
-        w.field("url", screen.url)
+        w.field("url", url)
         w.key("traits"); writeTraits(into: &w)
         w.key("root")
         if let root { writeController(root, into: &w) } else { w.null() }
@@ -18,7 +22,7 @@ extension Window {
         for c in visibleContentControllers { w.string(c.id) }
         w.endArray()
         w.key("elements"); w.beginArray()
-        for e in screen.elements {
+        for e in elements {
             w.beginObject()
             w.field("id", e.id)
             w.field("role", e.role.rawValue)
