@@ -173,7 +173,7 @@ public final class Window {
     func record(_ c: ViewController, _ name: EventName, _ configure: (inout Event) -> Void = { _ in }) -> Int {
         var e = Event(controller: c.id, scene: c.sceneID, event: name)
         configure(&e)
-        return log.append(e)
+        return log.append(consume e)
     }
 
     func warn(_ message: String) { warnings.append(message) }

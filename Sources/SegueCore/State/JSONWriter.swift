@@ -39,8 +39,7 @@ public struct JSONWriter: ~Copyable {
         var p = base + count
         if commaBits & bit != 0 { p.pointee = UInt8(ascii: ","); p += 1 }
         p[0] = UInt8(ascii: "\"")
-        // Keys are short: a loop beats a call to memcpy.
-        for i in 0..<n { p[1 + i] = source[i] }
+        (p + 1).update(from: source, count: n)
         p[n + 1] = UInt8(ascii: "\"")
         p[n + 2] = UInt8(ascii: ":")
         count = p - base + n + 3
@@ -97,23 +96,27 @@ public struct JSONWriter: ~Copyable {
     }
 
     private mutating func writeString(_ utf8: UnsafeBufferPointer<UInt8>) {
-        // Most strings need no escaping: copy them in one go.
-        var clean = true
-        for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
-            clean = false
-            break
+        // Most strings need no escaping: copy while scanning, and finish in one go.
+        let n = utf8.count
+        reserve(n + 2)
+        let out = base + count
+        out[0] = UInt8(ascii: "\"")
+        var i = 0
+        if let source = utf8.baseAddress {
+            while i < n {
+                let b = source[i]
+                if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { break }
+                out[1 + i] = b
+                i += 1
+            }
         }
-        if clean {
-            reserve(utf8.count + 2)
-            base[count] = UInt8(ascii: "\"")
-            if let source = utf8.baseAddress { (base + count + 1).update(from: source, count: utf8.count) }
-            count += utf8.count + 1
-            base[count] = UInt8(ascii: "\"")
-            count += 1
+        if i == n {
+            out[n + 1] = UInt8(ascii: "\"")
+            count += n + 2
             return
         }
-        byte(UInt8(ascii: "\""))
-        for b in utf8 {
+        count += 1 + i
+        for b in utf8[i...] {
             switch b {
             case UInt8(ascii: "\""): byte(92); byte(34)
             case UInt8(ascii: "\\"): byte(92); byte(92)

@@ -182,11 +182,16 @@ extension Event {
     }
 }
 
-extension Sequence where Element == Event {
+extension Collection where Element == Event {
     @inlinable
     public func writeJSON(into w: inout JSONWriter) {
         w.beginArray()
-        for e in self { e.write(into: &w) }
+        // By index: the elements are written in place, not copied out one by one.
+        var i = startIndex
+        while i != endIndex {
+            self[i].write(into: &w)
+            formIndex(after: &i)
+        }
         w.endArray()
     }
 }
