@@ -123,6 +123,10 @@ enum Crawler {
             if html.isEmpty { report.failures.append("\(url): empty page") }
             if level == 0 { report.servesInitial = !html.isEmpty }
             for c in window.visibleControllers { if let s = c.sceneID { report.reached.insert(s) } }
+            // The canonical URL is written directly: it must be the path's encoding.
+            if let root = window.root, window.canonicalURL != HierarchyPath.prefix + (HierarchyPath(controller: root)?.encoded ?? "") {
+                report.failures.append("\(url): the canonical URL differs from the hierarchy path's encoding")
+            }
             // STATE lists elements without resolving views: it must list exactly the page's.
             if window.elements != screen.elements { report.failures.append("\(url): STATE elements differ from the page's") }
             let live = screen.elements.filter(\.enabled)
@@ -525,6 +529,7 @@ struct ExampleFlowsCrawlTests {
         Crawler.crawl(FlowSource.servingStoryboard(storyboard), traits: FlowSource.preferredTraits(path: path) ?? .phonePortrait,
                       depth: 3, maxStates: 300, into: &report)
         print("crawl \(report)")
+        for r in report.refused.prefix(5) { print("  refused \(r)") }
         #expect(report.servesInitial)
         #expect(report.states > 1)
         #expect(report.failures.isEmpty, "\(report.failures.prefix(5))")

@@ -41,11 +41,15 @@ extension ViewController {
         var out: [(key: String, value: String)] = []
         if isEditing { out.append(("e", "1")) }
         // What a segue handed over: restoration runs no segue, so the values travel with the state.
-        for (k, v) in passedValues.sorted(by: { $0.key < $1.key }) { out.append(("p." + k, v)) }
-        for (id, value) in values.sorted(by: { $0.key < $1.key }) {
-            switch value {
-            case .text(let t): out.append(("f." + id, t))
-            case .bool(let b): out.append(("b." + id, b ? "1" : "0"))
+        if !passedValues.isEmpty {
+            for (k, v) in passedValues.sorted(by: { $0.key < $1.key }) { out.append(("p." + k, v)) }
+        }
+        if !values.isEmpty {
+            for (id, value) in values.sorted(by: { $0.key < $1.key }) {
+                switch value {
+                case .text(let t): out.append(("f." + id, t))
+                case .bool(let b): out.append(("b." + id, b ? "1" : "0"))
+                }
             }
         }
         let coder = RestorationCoder()

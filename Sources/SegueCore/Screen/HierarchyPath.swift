@@ -75,6 +75,46 @@ public struct HierarchyPath: Sendable, Hashable {
         }
     }
 
+    /// Writes `HierarchyPath(controller: c)?.encoded` without building the path (the canonical
+    /// URL is part of every answer). Returns false, writing nothing, when `c` has no scene.
+    static func encode(controller c: ViewController, into out: inout [UInt8]) -> Bool {
+        guard let scene = c.sceneID else { return false }
+        escape(scene, into: &out)
+        var index: Int?
+        if let tabs = c as? TabBarController { index = tabs.selectedIndex }
+        if let pages = c as? PageViewController { index = pages.currentIndex }
+        if let split = c as? SplitViewController, split.isPrimaryInFront, let w = split.window,
+           SplitViewController.showsOneColumn(w.traits) { index = 0 }
+        if let index { out.append(UInt8(ascii: "@")); appendDecimal(index, into: &out) }
+        if c.hasRestorationIdentifierPath {
+            for entry in c.restorableState() {
+                out.append(UInt8(ascii: ";"))
+                escape(entry.key, into: &out)
+                out.append(UInt8(ascii: "="))
+                escape(entry.value, into: &out)
+            }
+        }
+        if c.isContainer || !c.children.isEmpty {
+            out.append(UInt8(ascii: "("))
+            var first = true
+            for child in c.children {
+                let mark = out.count
+                if !first { out.append(UInt8(ascii: ",")) }
+                if encode(controller: child, into: &out) { first = false } else { out.removeSubrange(mark...) }
+            }
+            out.append(UInt8(ascii: ")"))
+        }
+        if let p = c.presentedStorage {
+            let mark = out.count
+            out.append(UInt8(ascii: "~"))
+            out.append(contentsOf: (p.presentedStyle ?? .fullScreen).rawValue.utf8)
+            if let t = p.presentedTransition, t != .coverVertical { out.append(UInt8(ascii: ".")); out.append(contentsOf: t.rawValue.utf8) }
+            out.append(UInt8(ascii: "~"))
+            if !encode(controller: p, into: &out) { out.removeSubrange(mark...) }
+        }
+        return true
+    }
+
     public var encoded: String {
         var out: [UInt8] = []
         out.reserveCapacity(64)
@@ -261,8 +301,10 @@ extension Window {
     public var canonicalURL: String {
         // Every change of hierarchy logs events, so (version, last event) identifies the state.
         if let cache = urlCache, cache.version == version, cache.lastSeq == log.lastSeq { return cache.url }
-        let url: String
-        if let root, let path = HierarchyPath(controller: root) { url = HierarchyPath.prefix + path.encoded } else { url = HierarchyPath.prefix }
+        var bytes = Array(HierarchyPath.prefix.utf8)
+        bytes.reserveCapacity(96)
+        if let root { _ = HierarchyPath.encode(controller: root, into: &bytes) }
+        let url = String(decoding: bytes, as: UTF8.self)
         urlCache = (version, log.lastSeq, url)
         return url
     }

@@ -143,9 +143,9 @@ struct ScreenBuilder {
                 let id = register("\(nav.id).back", role: .backButton, title: title, controller: nav, target: .back(nav))
                 back = BarItem(elementID: id, role: .backButton, title: title)
             }
-            let left = item.leftBarButtonItems.enumerated().map { barItem($1, owner: top, slot: "left.\($0)") }
+            let left = item.leftBarButtonItems.enumerated().map { barItem($1, owner: top, slot: "left", index: $0) }
             // UIKit lists right items rightmost first; draw (and read) them left to right.
-            let right = item.rightBarButtonItems.enumerated().reversed().map { barItem($1, owner: top, slot: "right.\($0)") }
+            let right = item.rightBarButtonItems.enumerated().reversed().map { barItem($1, owner: top, slot: "right", index: $0) }
             bar = NavigationBar(title: item.title ?? top.title, prompt: item.prompt, backButton: back, leftItems: left, rightItems: right)
         }
         let topPane = pane(for: top)
@@ -153,12 +153,13 @@ struct ScreenBuilder {
         // The toolbar shows when the navigation controller shows it, or when the top scene asks
         // for it (`toolbarHidden: false` on a content scene, as `setToolbarHidden` would).
         if !nav.isToolbarHidden || !(top.scene?.toolbarHidden ?? true), !nav.hidesBottomBar {
-            toolbar = top.toolbarItems.enumerated().map { barItem($1, owner: top, slot: "toolbar.\($0)") }
+            toolbar = top.toolbarItems.enumerated().map { barItem($1, owner: top, slot: "toolbar", index: $0) }
         }
         return NavigationPane(controllerID: nav.id, bar: bar, top: topPane, toolbar: toolbar)
     }
 
-    mutating func barItem(_ spec: BarButtonItemSpec, owner: ViewController, slot: String) -> BarItem {
+    /// A bar button item; without a declared id its element id is `{controller}.{slot}.{index}`.
+    mutating func barItem(_ spec: BarButtonItemSpec, owner: ViewController, slot: StaticString, index: Int) -> BarItem {
         var title = spec.displayTitle ?? spec.image ?? ""
         var bold = spec.style == .done || (spec.systemItem?.isBold ?? false)
         let isEdit = spec.tap == .action(BuiltInAction.edit.rawValue) || (spec.systemItem == .edit && spec.tap == nil)
@@ -171,7 +172,7 @@ struct ScreenBuilder {
         if spec.systemItem?.isSpace ?? false {
             return BarItem(elementID: nil, role: .barButton, title: "", systemItem: spec.systemItem, isEnabled: false)
         }
-        let id = register(spec.id ?? "\(owner.id).\(slot)", role: .barButton, title: title, controller: owner,
+        let id = register(spec.id ?? "\(owner.id).\(slot).\(index)", role: .barButton, title: title, controller: owner,
                           target: .barButton(owner: owner, item: spec), enabled: spec.enabled)
         return BarItem(elementID: id, role: .barButton, title: title, image: spec.image, systemItem: system,
                        isBold: bold, isEnabled: spec.enabled)

@@ -186,12 +186,11 @@ extension Collection where Element == Event {
     @inlinable
     public func writeJSON(into w: inout JSONWriter) {
         w.beginArray()
-        // By index: the elements are written in place, not copied out one by one.
-        var i = startIndex
-        while i != endIndex {
-            self[i].write(into: &w)
-            formIndex(after: &i)
+        // In place from contiguous storage (an array or a slice of the log): no copy per event.
+        let done: Void? = withContiguousStorageIfAvailable { events in
+            for i in events.indices { events[i].write(into: &w) }
         }
+        if done == nil { for e in self { e.write(into: &w) } }
         w.endArray()
     }
 }
