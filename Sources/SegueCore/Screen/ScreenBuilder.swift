@@ -23,7 +23,10 @@ struct ScreenBuilder {
     let window: Window
     private(set) var elements: [Element] = []
     private(set) var targets: [String: ElementTarget] = [:]
-    private var usedIDs: Set<String> = []
+    /// Ids given out so far: a list while short (a screen has a few elements; comparing beats
+    /// hashing), a set once long (big tables).
+    private var usedIDs: [String] = []
+    private var usedIDSet: Set<String>?
     var interactive = true
     /// Whether to keep the element → target map (only a tap needs it).
     let recordsTargets: Bool
@@ -34,7 +37,7 @@ struct ScreenBuilder {
     init(window: Window, recordsTargets: Bool = false) {
         self.window = window
         self.recordsTargets = recordsTargets
-        usedIDs.reserveCapacity(32)
+        usedIDs.reserveCapacity(16)
         elements.reserveCapacity(16)
         if recordsTargets { targets.reserveCapacity(32) }
     }
@@ -321,15 +324,31 @@ struct ScreenBuilder {
         for child in node.children { registerElements(of: child, owner: owner, counter: &counter) }
     }
 
+    private func isUsed(_ id: String) -> Bool {
+        if let usedIDSet { return usedIDSet.contains(id) }
+        return usedIDs.contains(id)
+    }
+
+    private mutating func markUsed(_ id: String) {
+        if usedIDSet != nil {
+            usedIDSet!.insert(id)
+            return
+        }
+        usedIDs.append(id)
+        if usedIDs.count > 24 { usedIDSet = Set(usedIDs) }
+    }
+
     /// Registers an element (when its layer is interactive) and returns its unique id.
     mutating func register(_ proposed: String, role: ElementRole, title: String?, controller: ViewController,
                            target: @autoclosure () -> ElementTarget, enabled: Bool = true) -> String {
         var id = proposed
-        if usedIDs.contains(id) { id = "\(proposed)@\(controller.id)" }
-        // The same node more than once in one controller (sample rows of a prototype cell).
-        var k = 2
-        while usedIDs.contains(id) { id = "\(proposed)@\(controller.id).\(k)"; k += 1 }
-        usedIDs.insert(id)
+        if isUsed(id) {
+            id = "\(proposed)@\(controller.id)"
+            // The same node more than once in one controller (sample rows of a prototype cell).
+            var k = 2
+            while isUsed(id) { id = "\(proposed)@\(controller.id).\(k)"; k += 1 }
+        }
+        markUsed(id)
         if interactive {
             elements.append(Element(id: id, role: role, title: title, controller: controller.id, enabled: enabled))
             if recordsTargets { targets[id] = target() }

@@ -16,19 +16,20 @@ extension Window {
     ) {
         let before = visibleControllers
         mutate()
-        let beforeIDs = Set(before.map { ObjectIdentifier($0) })
+        // A handful of controllers are visible at once: a linear search beats hashing them.
+        func wasVisible(_ c: ViewController) -> Bool { before.contains { $0 === c } }
         for (c, r) in reasons { c.reasons.formUnion(r) }
         // Load incoming views parent first, depth first; loading a view may embed children
         // (embed segues), whose views then load before the next sibling's.
-        while let next = visibleControllers.first(where: {
-            !$0.isViewLoaded && !beforeIDs.contains(ObjectIdentifier($0)) && $0.shouldBeTrackedForAppearance
+        var after = visibleControllers
+        while let next = after.first(where: {
+            !$0.isViewLoaded && !wasVisible($0) && $0.shouldBeTrackedForAppearance
         }) {
             loadViewIfNeeded(next)
+            after = visibleControllers
         }
-        let after = visibleControllers
-        let afterIDs = Set(after.map { ObjectIdentifier($0) })
-        let disappearing = before.filter { !afterIDs.contains(ObjectIdentifier($0)) && $0.shouldBeTrackedForAppearance }
-        let appearing = after.filter { !beforeIDs.contains(ObjectIdentifier($0)) && $0.shouldBeTrackedForAppearance }
+        let disappearing = before.filter { c in !after.contains { $0 === c } && c.shouldBeTrackedForAppearance }
+        let appearing = after.filter { !wasVisible($0) && $0.shouldBeTrackedForAppearance }
 
         for c in disappearing { sendAppearance(c, .viewWillDisappear, animated) }
         for c in appearing { sendAppearance(c, .viewWillAppear, animated) }

@@ -113,13 +113,14 @@ public final class Window {
     public var visibleControllers: [ViewController] {
         guard isLaunched, let root else { return [] }
         var out: [ViewController] = []
+        out.reserveCapacity(8)
         func visit(_ c: ViewController) {
             if let p = c.presentedStorage, coversPresenter(p) {
                 visit(p)
                 return
             }
             out.append(c)
-            for child in c.visibleChildren { visit(child) }
+            if c.isContainer || !c.children.isEmpty { for child in c.visibleChildren { visit(child) } }
             if let p = c.presentedStorage { visit(p) }
         }
         visit(root)
