@@ -4,8 +4,7 @@ import SegueHTTP
 /// The JSON API of CONTRACT §3.
 extension SegueApp {
     func api(_ request: HTTPRequest) -> HTTPResponse {
-        // Split on the bytes: a Character-wise split costs more than the rest of routing.
-        let parts = request.path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+        let parts = Self.pathSegments(request.path)
         guard parts.count >= 3, parts[0] == "api", parts[1] == "v1", parts[2] == "sessions" else {
             return jsonError(ActionError(.unknownRoute, "no API route \(request.path)"))
         }
@@ -43,8 +42,8 @@ extension SegueApp {
         let body = try ActionDecoding.object(request.body, allowEmpty: true)
         let traits = try ActionDecoding.traits(body["traits"], required: false)
         var target: HierarchyPath?
-        if let url = body["url"] {
-            guard let text = url as? String else { throw ActionError(.invalidRequest, "'url' must be a string") }
+        if let url = body["url"], url != .null {
+            guard case .string(let text) = url else { throw ActionError(.invalidRequest, "'url' must be a string") }
             guard let parsed = HierarchyPath.parse(Self.pathOnly(text)) else { throw ActionError(.invalidURL, "'\(text)' is not a Segue URL") }
             target = parsed
         }
@@ -131,6 +130,25 @@ extension SegueApp {
         w.endObject()
         w.endObject()
         return json(w.bytes, status: error.status)
+    }
+
+    /// The non-empty `/`-separated segments of a path, split on the bytes (a Character-wise split
+    /// cost more than the rest of routing).
+    static func pathSegments(_ path: String) -> [Substring] {
+        var segments: [Substring] = []
+        segments.reserveCapacity(6)
+        let utf8 = path.utf8
+        var start = utf8.startIndex
+        var i = start
+        while i != utf8.endIndex {
+            if utf8[i] == UInt8(ascii: "/") {
+                if start != i { segments.append(path[start..<i]) }
+                start = utf8.index(after: i)
+            }
+            i = utf8.index(after: i)
+        }
+        if start != utf8.endIndex { segments.append(path[start...]) }
+        return segments
     }
 
     /// `http://host/ui/x?y` → `/ui/x`.

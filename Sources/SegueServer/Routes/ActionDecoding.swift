@@ -1,21 +1,20 @@
-import Foundation
 import SegueCore
 
 /// JSON request bodies into core actions (CONTRACT §3), with a coded 400 for anything off.
 enum ActionDecoding {
     /// Parses a JSON object body. Empty bodies are `[:]` when `allowEmpty`.
-    static func object(_ body: [UInt8], allowEmpty: Bool = false) throws(ActionError) -> [String: Any] {
+    static func object(_ body: [UInt8], allowEmpty: Bool = false) throws(ActionError) -> [String: JSONValue] {
         if body.allSatisfy({ $0 == 32 || $0 == 10 || $0 == 13 || $0 == 9 }) {
             if allowEmpty { return [:] }
             throw ActionError(.malformedJSON, "the request body is empty; send a JSON object")
         }
-        let parsed: Any
+        let parsed: JSONValue
         do {
-            parsed = try JSONSerialization.jsonObject(with: Data(body), options: [])
+            parsed = try JSONValue.parse(body)
         } catch {
-            throw ActionError(.malformedJSON, "the request body is not valid JSON")
+            throw ActionError(.malformedJSON, "the request body is not valid JSON (\(error.reason) at byte \(error.offset))")
         }
-        guard let object = parsed as? [String: Any] else {
+        guard case .object(let object) = parsed else {
             throw ActionError(.malformedJSON, "the request body must be a JSON object")
         }
         return object
@@ -26,7 +25,7 @@ enum ActionDecoding {
         var animated: Bool
     }
 
-    static func action(_ o: [String: Any]) throws(ActionError) -> Decoded {
+    static func action(_ o: [String: JSONValue]) throws(ActionError) -> Decoded {
         let name = try string(o, "action", required: true)!
         let animated = try bool(o, "animated") ?? true
         let action: Action
@@ -78,63 +77,59 @@ enum ActionDecoding {
         return Decoded(action: action, animated: animated)
     }
 
-    static func traits(_ value: Any?, required: Bool) throws(ActionError) -> Traits? {
-        guard let value else {
+    static func traits(_ value: JSONValue?, required: Bool) throws(ActionError) -> Traits? {
+        guard let value, value != .null else {
             if required { throw ActionError(.invalidRequest, "missing 'traits' {\"width\": W, \"height\": H}") }
             return nil
         }
-        guard let t = value as? [String: Any], let w = t["width"] as? NSNumber, let h = t["height"] as? NSNumber,
-              w.doubleValue >= 1, h.doubleValue >= 1, w.doubleValue <= 100_000, h.doubleValue <= 100_000 else {
+        guard case .object(let t) = value, case .number(let w)? = t["width"], case .number(let h)? = t["height"],
+              w >= 1, h >= 1, w <= 100_000, h <= 100_000 else {
             throw ActionError(.invalidRequest, "'traits' must be {\"width\": W, \"height\": H} with positive sizes")
         }
-        return Traits(width: w.intValue, height: h.intValue)
+        return Traits(width: Int(w), height: Int(h))
     }
 
-    static func values(_ value: Any?) throws(ActionError) -> [String: FieldValue] {
-        guard let value else { return [:] }
-        guard let map = value as? [String: Any] else { throw ActionError(.invalidRequest, "'values' must be an object of element id to string or boolean") }
+    static func values(_ value: JSONValue?) throws(ActionError) -> [String: FieldValue] {
+        guard let value, value != .null else { return [:] }
+        guard case .object(let map) = value else { throw ActionError(.invalidRequest, "'values' must be an object of element id to string or boolean") }
         var out: [String: FieldValue] = [:]
         for (k, v) in map {
-            if let s = v as? String { out[k] = .text(s) }
-            else if let n = v as? NSNumber, isJSONBoolean(n) { out[k] = .bool(n.boolValue) }
-            else { throw ActionError(.invalidRequest, "value of '\(k)' must be a string or a boolean") }
+            switch v {
+            case .string(let s): out[k] = .text(s)
+            case .bool(let b): out[k] = .bool(b)
+            default: throw ActionError(.invalidRequest, "value of '\(k)' must be a string or a boolean")
+            }
         }
         return out
     }
 
-    static func string(_ o: [String: Any], _ key: String, required: Bool = false) throws(ActionError) -> String? {
-        guard let v = o[key], !(v is NSNull) else {
+    static func string(_ o: [String: JSONValue], _ key: String, required: Bool = false) throws(ActionError) -> String? {
+        guard let v = o[key], v != .null else {
             if required { throw ActionError(.invalidRequest, "missing '\(key)'") }
             return nil
         }
-        guard let s = v as? String else { throw ActionError(.invalidRequest, "'\(key)' must be a string") }
+        guard case .string(let s) = v else { throw ActionError(.invalidRequest, "'\(key)' must be a string") }
         return s
     }
 
-    /// JSONSerialization hands back `true`/`false` and the numbers 0/1 all as NSNumber, and on
-    /// Linux `is Bool` holds for all four; only the JSON literals have the `char` type code.
-    static func isJSONBoolean(_ n: NSNumber) -> Bool {
-        String(cString: n.objCType) == "c"
-    }
-
-    static func int(_ o: [String: Any], _ key: String, required: Bool = false) throws(ActionError) -> Int? {
-        guard let v = o[key], !(v is NSNull) else {
+    static func int(_ o: [String: JSONValue], _ key: String, required: Bool = false) throws(ActionError) -> Int? {
+        guard let v = o[key], v != .null else {
             if required { throw ActionError(.invalidRequest, "missing '\(key)'") }
             return nil
         }
-        guard let n = v as? NSNumber, !isJSONBoolean(n), n.doubleValue == n.doubleValue.rounded(), abs(n.doubleValue) < 1e9 else {
+        guard case .number(let n) = v, n == n.rounded(), abs(n) < 1e9 else {
             throw ActionError(.invalidRequest, "'\(key)' must be an integer")
         }
-        return n.intValue
+        return Int(n)
     }
 
-    static func bool(_ o: [String: Any], _ key: String) throws(ActionError) -> Bool? {
-        guard let v = o[key], !(v is NSNull) else { return nil }
-        guard let n = v as? NSNumber, isJSONBoolean(n), let b = v as? Bool else { throw ActionError(.invalidRequest, "'\(key)' must be true or false") }
+    static func bool(_ o: [String: JSONValue], _ key: String) throws(ActionError) -> Bool? {
+        guard let v = o[key], v != .null else { return nil }
+        guard case .bool(let b) = v else { throw ActionError(.invalidRequest, "'\(key)' must be true or false") }
         return b
     }
 
-    static func enumValue<E: RawRepresentable>(_ o: [String: Any], _ key: String, _: E.Type) throws(ActionError) -> E? where E.RawValue == String {
+    static func enumValue<E: RawRepresentable>(_ o: [String: JSONValue], _ key: String, _: E.Type) throws(ActionError) -> E? where E.RawValue == String {
         guard let raw = try string(o, key) else { return nil }
         guard let value = E(rawValue: raw) else { throw ActionError(.invalidRequest, "'\(key)' has an unknown value '\(raw)'") }
         return value

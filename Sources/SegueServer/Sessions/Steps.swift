@@ -27,12 +27,12 @@ enum Step {
 
     /// Parses a stored step; a row that does not parse is corrupt.
     static func decode(_ text: String) throws(SessionStorageError) -> Step {
-        let object: [String: Any]
+        let object: [String: JSONValue]
         let decoded: ActionDecoding.Decoded
         do throws(ActionError) {
             object = try ActionDecoding.object(Array(text.utf8))
-            if let url = object["navigate"] as? String { return .navigate(url, animated: try ActionDecoding.bool(object, "animated") ?? true) }
-            if let url = object["restore"] as? String { return .restore(url) }
+            if case .string(let url)? = object["navigate"] { return .navigate(url, animated: try ActionDecoding.bool(object, "animated") ?? true) }
+            if case .string(let url)? = object["restore"] { return .restore(url) }
             decoded = try ActionDecoding.action(object)
         } catch {
             throw .corrupt("step \(text.prefix(80)): \(error.message)")
