@@ -11,10 +11,11 @@
 #include <microhttpd.h>
 
 /// Daemon flags used by SegueHTTP: an internal polling thread (or a pool of them)
-/// on epoll, with an inter-thread channel so MHD_quiesce_daemon works.
+/// on epoll, with an inter-thread channel so MHD_quiesce_daemon works, and
+/// suspend/resume for responses completed on another thread (deferred responses).
 /// MHD_USE_ERROR_LOG is deliberately not set.
 static const unsigned int CMHD_FLAGS_DEFAULT =
-    MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC;
+    MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME;
 static const unsigned int CMHD_FLAG_IPV6 = MHD_USE_IPv6;
 static const unsigned int CMHD_FLAG_TURBO = MHD_USE_TURBO;
 static const unsigned int CMHD_FLAG_ERROR_LOG = MHD_USE_ERROR_LOG;

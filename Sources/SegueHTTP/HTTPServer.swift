@@ -133,6 +133,9 @@ final class ServerContext: Sendable {
 /// Per-request upload state, stored in `*req_cls` once a body arrives.
 final class RequestState {
     var body: [UInt8] = []
+    /// Set while the response is deferred (the connection is suspended until it completes).
+    var deferred: DeferredResponse?
+    var isHead = false
     var tooLarge = false
     /// Body bytes read and dropped once over the limit.
     var discarded = 0
@@ -218,10 +221,14 @@ private func segueAccessHandler(
         return cmhd_yes()
     }
 
-    // 3. Request complete.
+    // 3. Request complete (or, for a deferred response, resumed with its answer).
     var body: [UInt8] = []
     if current != noBodyMarker {
         let state = Unmanaged<RequestState>.fromOpaque(current).takeUnretainedValue()
+        if let deferred = state.deferred {
+            guard let response = deferred.take() else { return cmhd_no() }
+            return queue(response, on: connection, isHead: state.isHead)
+        }
         if state.tooLarge {
             return queue(payloadTooLarge(context.maxBodyBytes), on: connection, isHead: false)
         }
@@ -236,6 +243,20 @@ private func segueAccessHandler(
         headers: collectHeaders(connection),
         body: body)
     let response = context.responder.respond(to: request)
+    if let deferred = response.deferred {
+        let state: RequestState
+        if current == noBodyMarker {
+            state = RequestState()
+            reqCls.pointee = Unmanaged.passRetained(state).toOpaque()
+        } else {
+            state = Unmanaged<RequestState>.fromOpaque(current).takeUnretainedValue()
+        }
+        state.deferred = deferred
+        state.isHead = request.method == .HEAD
+        // Suspended: libmicrohttpd calls back here once `complete(_:)` resumes the connection.
+        guard let ready = deferred.suspendUnlessComplete(connection) else { return cmhd_yes() }
+        return queue(ready, on: connection, isHead: state.isHead)
+    }
     return queue(response, on: connection, isHead: request.method == .HEAD)
 }
 

@@ -1,4 +1,6 @@
+import CMicroHTTPD
 import Foundation
+import Synchronization
 
 /// The request method. Methods other than the listed ones map to `.other`;
 /// the exact spelling is always in `HTTPRequest.methodString`.
@@ -74,6 +76,16 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
+    /// When set, the answer is not ready yet: the server keeps the connection waiting (without
+    /// holding a thread) until `deferred.complete(_:)` hands it the response to send.
+    public var deferred: DeferredResponse?
+
+    /// A response another thread will complete (see ``DeferredResponse``).
+    public static func deferred(_ deferred: DeferredResponse) -> HTTPResponse {
+        var response = HTTPResponse(status: 500)
+        response.deferred = deferred
+        return response
+    }
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.status = status
@@ -247,6 +259,58 @@ func appendJSONEscaped(_ string: String, to out: inout String) {
             } else {
                 out.unicodeScalars.append(scalar)
             }
+        }
+    }
+}
+
+/// A response completed later, typically by another thread (an answer that may only go out once
+/// a write is durable). The responder returns `.deferred(d)`; the server suspends the connection,
+/// freeing its thread for other connections, and sends the response when `complete(_:)` is
+/// called. Completing before the server got to suspend is fine (it then answers at once), and
+/// only the first completion counts.
+public final class DeferredResponse: Sendable {
+    private struct State {
+        var response: HTTPResponse?
+        /// The suspended `MHD_Connection`, as an address (valid while suspended).
+        var connection: UInt = 0
+        var suspended = false
+        var taken = false
+    }
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public func complete(_ response: HTTPResponse) {
+        state.withLock { s in
+            guard s.response == nil, !s.taken else { return }
+            s.response = response
+            if s.suspended, let connection = OpaquePointer(bitPattern: s.connection) {
+                s.suspended = false
+                MHD_resume_connection(connection)
+            }
+        }
+    }
+
+    /// On the connection's thread: suspends it unless the response is already there.
+    /// Returns the response when it is (to be queued at once).
+    func suspendUnlessComplete(_ connection: OpaquePointer) -> HTTPResponse? {
+        state.withLock { s in
+            if let response = s.response {
+                s.taken = true
+                return response
+            }
+            s.connection = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+            s.suspended = true
+            MHD_suspend_connection(connection)
+            return nil
+        }
+    }
+
+    /// On the connection's thread after it was resumed: the response.
+    func take() -> HTTPResponse? {
+        state.withLock { s in
+            s.taken = true
+            return s.response
         }
     }
 }

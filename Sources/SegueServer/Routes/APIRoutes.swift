@@ -64,28 +64,49 @@ extension SegueApp {
         let body = try ActionDecoding.object(request.body)
         let decoded = try ActionDecoding.action(body)
         let expectedVersion = try ActionDecoding.int(body, "expectedVersion")
+        if storage.commitsInBackground, !isMemoryWarning(decoded.action) {
+            // Answered once the action's steps are durable, without holding this thread.
+            return withDurableSessionDeferred(id, { (session) throws(ActionError) -> [UInt8] in
+                try Self.perform(decoded, expectedVersion: expectedVersion, on: session)
+            }, answer: { [self] result in
+                switch result {
+                case .success(let bytes): json(bytes)
+                case .failure(let error): jsonError(error)
+                }
+            })
+        }
         let bytes = try withDurableSession(id) { (session) throws(ActionError) -> [UInt8] in
-            let window = session.window
-            if let expectedVersion, expectedVersion != window.version {
-                throw ActionError(.staleVersion, "the session is at version \(window.version), not \(expectedVersion)")
-            }
-            let outcome = try session.perform(decoded.action, animated: decoded.animated)
-            if case .memoryWarning = decoded.action { session.pageCache = nil }
-            var w = JSONWriter(capacity: 4096)
-            w.beginObject()
-            w.key("state"); window.writeState(into: &w)
-            w.key("events"); outcome.events.writeJSON(into: &w)
-            w.key("warnings"); w.beginArray()
-            for warning in outcome.warnings { w.string(warning) }
-            w.endArray()
-            w.endObject()
-            return w.bytes
+            try Self.perform(decoded, expectedVersion: expectedVersion, on: session)
         }
         if case .memoryWarning = decoded.action {
             // SEMANTICS §9: the server may drop caches; here, every other idle session leaves memory.
             evictIdle(Int.max, idleAtLeast: .seconds(1), except: id)
         }
         return json(bytes)
+    }
+
+    private func isMemoryWarning(_ action: Action) -> Bool {
+        if case .memoryWarning = action { return true }
+        return false
+    }
+
+    /// Applies an action and writes `{"state", "events", "warnings"}`.
+    static func perform(_ decoded: ActionDecoding.Decoded, expectedVersion: Int?, on session: Session) throws(ActionError) -> [UInt8] {
+        let window = session.window
+        if let expectedVersion, expectedVersion != window.version {
+            throw ActionError(.staleVersion, "the session is at version \(window.version), not \(expectedVersion)")
+        }
+        let outcome = try session.perform(decoded.action, animated: decoded.animated)
+        if case .memoryWarning = decoded.action { session.pageCache = nil }
+        var w = JSONWriter(capacity: 4096)
+        w.beginObject()
+        w.key("state"); window.writeState(into: &w)
+        w.key("events"); outcome.events.writeJSON(into: &w)
+        w.key("warnings"); w.beginArray()
+        for warning in outcome.warnings { w.string(warning) }
+        w.endArray()
+        w.endObject()
+        return w.bytes
     }
 
     func deleteSession(_ id: String) throws(ActionError) -> HTTPResponse {

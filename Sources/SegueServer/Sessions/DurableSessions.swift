@@ -1,5 +1,6 @@
 import Foundation
 import SegueCore
+import SegueHTTP
 
 /// Live sessions over durable storage: lookup (rebuilding evicted or restarted sessions), durable
 /// mutation (steps written before the answer), quarantine, eviction.
@@ -67,7 +68,7 @@ extension SegueApp {
         for _ in 0..<4 {
             guard let box = try liveSession(id: id) else { throw ActionError(.unknownSession, "no session '\(id)'") }
             let attempt = box.withSession { session -> Attempt<R> in
-                if session.evicted { return .stale }
+                if session.evicted || box.poisoned.load(ordering: .acquiring) { return .stale }
                 if storage.isShared {
                     do throws(SessionStorageError) {
                         guard let missed = try storage.steps(session: id, after: session.storedSeq) else {
@@ -83,7 +84,18 @@ extension SegueApp {
                 }
                 let result: Result<R, ActionError>
                 do throws(ActionError) { result = .success(try body(session)) } catch { result = .failure(error) }
-                guard !session.pending.isEmpty else { return .done(result) }
+                guard !session.pending.isEmpty else {
+                    // What this shows may include background appends not yet durable: wait for them.
+                    if box.appendsInFlight.load(ordering: .acquiring) > 0 {
+                        do throws(SessionStorageError) {
+                            try storage.append(session: id, firstSeq: session.storedSeq + 1, steps: [])
+                        } catch {
+                            return .failed(self.storageError(error, id: id))
+                        }
+                        if box.poisoned.load(ordering: .acquiring) { return .stale }
+                    }
+                    return .done(result)
+                }
                 let steps = session.pending
                 session.pending = []
                 do throws(SessionStorageError) {
@@ -107,6 +119,73 @@ extension SegueApp {
         throw ActionError(.staleVersion, "session \(id) kept changing on other instances; try again")
     }
 
+    /// Like ``withDurableSession(_:_:)`` for a store that commits in the background: runs `body`
+    /// under the session's lock, submits the steps it queued, and returns a deferred response that
+    /// `answer` completes once they are durable, so the thread serves other connections meanwhile.
+    /// A failed append answers 503 (409 when an earlier append of the session failed first) and
+    /// drops the live copy, so the session reloads at its last durable state.
+    func withDurableSessionDeferred(
+        _ id: String, _ body: (Session) throws(ActionError) -> [UInt8],
+        answer: @escaping @Sendable (Result<[UInt8], ActionError>) -> HTTPResponse
+    ) -> HTTPResponse {
+        enum Prepared {
+            case stale
+            case done(Result<[UInt8], ActionError>)
+            case submitted(DeferredResponse)
+        }
+        let storage = self.storage
+        for _ in 0..<3 {
+            let box: SessionBox
+            do throws(ActionError) {
+                guard let live = try liveSession(id: id) else { return answer(.failure(ActionError(.unknownSession, "no session '\(id)'"))) }
+                box = live
+            } catch {
+                return answer(.failure(error))
+            }
+            let prepared = box.withSession { session -> Prepared in
+                if session.evicted || box.poisoned.load(ordering: .acquiring) { return .stale }
+                let result: Result<[UInt8], ActionError>
+                do throws(ActionError) { result = .success(try body(session)) } catch { result = .failure(error) }
+                let steps = session.pending
+                session.pending = []
+                // Nothing to store and nothing in flight: answer now. Otherwise the answer waits
+                // for this append, or for the earlier ones its state shows (an empty append).
+                if steps.isEmpty && box.appendsInFlight.load(ordering: .acquiring) == 0 { return .done(result) }
+                let firstSeq = session.storedSeq + 1
+                session.storedSeq += steps.count
+                box.appendsInFlight.add(1, ordering: .acquiringAndReleasing)
+                let deferred = DeferredResponse()
+                // Submitted under the session's lock, so the session's appends queue in step order.
+                storage.append(session: id, firstSeq: firstSeq, steps: steps) { [self] error in
+                    if let error {
+                        box.poisoned.store(true, ordering: .releasing)
+                        store.remove(id: id, ifSame: box)
+                        let failure: ActionError = if case .conflict = error {
+                            ActionError(.staleVersion, "session \(id) changed while this action was stored; try again")
+                        } else {
+                            storageError(error, id: id)
+                        }
+                        deferred.complete(answer(.failure(failure)))
+                    } else {
+                        deferred.complete(answer(result))
+                    }
+                    box.appendsInFlight.subtract(1, ordering: .acquiringAndReleasing)
+                }
+                return .submitted(deferred)
+            }
+            switch prepared {
+            case .stale:
+                store.remove(id: id, ifSame: box)
+                continue
+            case .done(let result):
+                return answer(result)
+            case .submitted(let deferred):
+                return .deferred(deferred)
+            }
+        }
+        return answer(.failure(ActionError(.staleVersion, "session \(id) kept changing; try again")))
+    }
+
     func storageError(_ error: SessionStorageError, id: String) -> ActionError {
         logger.error("storage failure for session \(id): \(error.description)")
         return ActionError(.storageUnavailable, "session storage is unavailable; try again shortly")
@@ -119,7 +198,8 @@ extension SegueApp {
     @discardableResult
     public func evictIdle(_ count: Int, idleAtLeast idle: Duration, except: String? = nil) -> Int {
         var evicted = 0
-        for box in store.leastRecentlyUsed(count, idleAtLeast: idle) where box.id != except {
+        for box in store.leastRecentlyUsed(count, idleAtLeast: idle)
+        where box.id != except && box.appendsInFlight.load(ordering: .acquiring) == 0 {
             store.remove(id: box.id, ifSame: box)
             box.markEvicted()
             evicted += 1

@@ -70,6 +70,12 @@ public final class Session {
 public final class SessionBox: Sendable {
     public let id: String
     private let state: Mutex<Session>
+    /// Appends submitted to a background-committing store and not yet completed. While any are
+    /// in flight the session is not evicted, and an answer showing its state waits for them.
+    let appendsInFlight = Atomic<Int>(0)
+    /// Set when a background append failed: the live copy is ahead of storage and must not be
+    /// used again (the next request rebuilds the session from what was stored).
+    let poisoned = Atomic<Bool>(false)
 
     init(id: String, session: sending Session) {
         self.id = id

@@ -58,6 +58,30 @@ public protocol SessionStorage: Sendable {
     func count() throws(SessionStorageError) -> Int
     /// Closes connections and files.
     func close()
+
+    /// Whether appends are written by the storage's own thread, in order of submission
+    /// (``append(session:firstSeq:steps:completion:)`` returns at once). The server then answers
+    /// an action once its append completes, without holding a thread while it waits.
+    var commitsInBackground: Bool { get }
+    /// Appends like ``append(session:firstSeq:steps:)`` and calls `completion` once the steps are
+    /// durable (nil) or failed. Appends complete in the order they were submitted, synchronous
+    /// ones included, and an append whose `firstSeq - 1` is not stored fails with `conflict`.
+    func append(session id: String, firstSeq: Int, steps: [String],
+                completion: @escaping @Sendable (SessionStorageError?) -> Void)
+}
+
+extension SessionStorage {
+    public var commitsInBackground: Bool { false }
+
+    public func append(session id: String, firstSeq: Int, steps: [String],
+                       completion: @escaping @Sendable (SessionStorageError?) -> Void) {
+        do throws(SessionStorageError) {
+            try append(session: id, firstSeq: firstSeq, steps: steps)
+            completion(nil)
+        } catch {
+            completion(error)
+        }
+    }
 }
 
 /// What a session starts from.
