@@ -30,6 +30,38 @@ struct HTTPServerTests {
         }
     }
 
+    /// A deferred response goes out when another thread completes it; the connection stays
+    /// usable (keep-alive) and the server thread serves others meanwhile.
+    @Test func deferredResponsesAreSentWhenCompleted() throws {
+        let server = try startServer(threads: 1)
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        // `-o` goes with the first URL: the ready one's body is dropped, the deferred one's printed.
+        let result = try run(["-s", "-w", "\n%{http_code} %{num_connects}\n", "-d", "x=1",
+                              "-o", "/dev/null", base + "/deferred-ready", base + "/deferred"])
+        #expect(result.stdout == "\n202 1\ndeferred done x=1\n200 0\n")
+        // HEAD of a deferred response: headers only.
+        let head = try run(["-s", "-I", base + "/deferred-ready"])
+        #expect(head.stdout.hasPrefix("HTTP/1.1 202"))
+        #expect(head.stdout.lowercased().contains("x-ready: yes"))
+        // While ten requests wait on their deferred answers, the single server thread still answers others.
+        let started = Date()
+        let group = DispatchGroup()
+        let answers = Mutex<[String]>([])
+        for i in 0..<10 {
+            group.enter()
+            Thread.detachNewThread {
+                let r = try? run(["-s", "-d", "n=\(i)", base + "/deferred"])
+                answers.withLock { $0.append(r?.stdout ?? "") }
+                group.leave()
+            }
+        }
+        #expect(try run(["-s", base + "/"]).stdout == "ok")
+        group.wait()
+        #expect(answers.withLock { $0.sorted() } == (0..<10).map { "deferred done n=\($0)" }.sorted())
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
     @Test func otherMethodsAreReported() throws {
         let server = try startServer()
         defer { server.stop() }

@@ -29,6 +29,21 @@ struct EchoResponder: HTTPResponder {
             return .text("slow done")
         case "/":
             return .text("ok")
+        case "/deferred":
+            // Completed by another thread 50 ms later (the connection waits, suspended).
+            let deferred = DeferredResponse()
+            let body = request.bodyString
+            Thread.detachNewThread {
+                usleep(50_000)
+                deferred.complete(.text("deferred done \(body)"))
+                deferred.complete(.text("a second completion is ignored"))
+            }
+            return .deferred(deferred)
+        case "/deferred-ready":
+            // Completed before the server gets to suspend the connection.
+            let deferred = DeferredResponse()
+            deferred.complete(HTTPResponse(status: 202, headers: [("X-Ready", "yes")], body: Array("ready".utf8)))
+            return .deferred(deferred)
         default:
             var lines = ["method=\(request.methodString)", "enum=\(request.method.rawValue)", "path=\(request.path)"]
             for q in request.query { lines.append("q:\(q.name)=\(q.value)") }

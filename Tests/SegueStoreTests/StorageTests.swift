@@ -85,6 +85,40 @@ import Testing
         #expect(try server.act(id, #"{"action":"dismiss"}"#).json[keyPath: "state.url"] as? String == "/ui/mailNav(mailboxes,inbox)")
     }
 
+    /// SQLite appends commit on the writer thread in batches; answers wait for them. Concurrent
+    /// actions on one session and on several are each answered once, in a consistent order, and a
+    /// restart finds exactly the acknowledged state.
+    @Test func concurrentActionsAreBatchedAndEveryAcknowledgedOneSurvivesARestart() throws {
+        let file = temporaryDirectory() + "/sessions.sqlite"
+        var server = try StoreServer(storage: try SQLiteSessionStorage(path: file)) { $0.http.threads = 4 }
+        let shared = try server.newSession()
+        let own = try (0..<4).map { _ in try server.newSession() }
+        let versions = Mutex<[Int]>([])
+        let failures = Atomic<Int>(0)
+        let running = server
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for i in 0..<10 {
+                // Half the workers share one session (contending for it), half have their own.
+                let id = worker < 4 ? shared : own[worker - 4]
+                let body = i % 2 == 0 ? #"{"action":"push","scene":"message"}"# : #"{"action":"pop"}"#
+                guard let r = try? running.act(id, body), r.status == 200 else { failures.add(1, ordering: .relaxed); continue }
+                if id == shared, let v = r.state["version"] as? Int { versions.withLock { $0.append(v) } }
+            }
+        }
+        #expect(failures.load(ordering: .relaxed) == 0)
+        // Every answer on the shared session saw its own version: no two actions interleaved.
+        #expect(Set(versions.withLock { $0 }).count == 40)
+        let before = try own.map { try server.state($0).state["url"] as? String } + [try server.state(shared).state["version"] as? Int].map { "\($0 ?? -1)" }
+        let eventsBefore = try server.events(shared)
+        server.stop()
+        server = try StoreServer(storage: try SQLiteSessionStorage(path: file))
+        defer { server.stop() }
+        let after = try own.map { try server.state($0).state["url"] as? String } + [try server.state(shared).state["version"] as? Int].map { "\($0 ?? -1)" }
+        #expect(after == before)
+        #expect(sameEvents(try server.events(shared), eventsBefore))
+        #expect(try runSQL(file, "SELECT count(*) FROM steps WHERE session = '\(shared)'").trimmingCharacters(in: .whitespacesAndNewlines) == "40")
+    }
+
     @Test func aCorruptRowQuarantinesThatSessionOnly() throws {
         let file = temporaryDirectory() + "/sessions.sqlite"
         var server = try StoreServer(storage: try SQLiteSessionStorage(path: file))

@@ -114,31 +114,35 @@ extension SegueApp {
             if name.hasPrefix("field.") { values[String(name.dropFirst(6))] = .text(value) }
             else { fields[name] = value }
         }
-        let result: Result<String, ActionError>
-        do throws(ActionError) {
-            result = .success(try withDurableSession(id) { (session) throws(ActionError) -> String in
-                guard let token = fields["csrf"], constantTimeEqual(token, session.csrfToken) else {
-                    throw ActionError(.forbidden, "the form's token is missing or wrong; reload the page")
-                }
-                let window = session.window
-                if let url = fields["url"], url != window.canonicalURL, let target = HierarchyPath.parse(url) {
-                    try session.navigate(to: target, url: url)
-                }
-                let known = Set(window.elements.map(\.id))
-                let typed = values.filter { known.contains($0.key) }
-                if let element = fields["element"], !element.isEmpty {
-                    try session.perform(.tap(element: element, values: typed))
-                } else if !typed.isEmpty {
-                    try session.perform(.setValues(typed))
-                }
-                return window.canonicalURL
-            })
-        } catch {
-            result = .failure(error)
+        let apply = { (session: Session) throws(ActionError) -> String in
+            guard let token = fields["csrf"], constantTimeEqual(token, session.csrfToken) else {
+                throw ActionError(.forbidden, "the form's token is missing or wrong; reload the page")
+            }
+            let window = session.window
+            if let url = fields["url"], url != window.canonicalURL, let target = HierarchyPath.parse(url) {
+                try session.navigate(to: target, url: url)
+            }
+            let known = Set(window.elements.map(\.id))
+            let typed = values.filter { known.contains($0.key) }
+            if let element = fields["element"], !element.isEmpty {
+                try session.perform(.tap(element: element, values: typed))
+            } else if !typed.isEmpty {
+                try session.perform(.setValues(typed))
+            }
+            return window.canonicalURL
         }
-        switch result {
-        case .success(let url): return .redirect(to: url)
-        case .failure(let error): return errorPage(error)
+        let answer = { @Sendable [self] (result: Result<String, ActionError>) -> HTTPResponse in
+            switch result {
+            case .success(let url): .redirect(to: url)
+            case .failure(let error): errorPage(error)
+            }
+        }
+        // With a store that commits in the background, the 303 goes out once the tap is durable.
+        if storage.commitsInBackground { return withDurableSessionDeferred(id, apply, answer: answer) }
+        do throws(ActionError) {
+            return answer(.success(try withDurableSession(id, apply)))
+        } catch {
+            return answer(.failure(error))
         }
     }
 

@@ -124,15 +124,10 @@ extension SegueApp {
     /// `answer` completes once they are durable, so the thread serves other connections meanwhile.
     /// A failed append answers 503 (409 when an earlier append of the session failed first) and
     /// drops the live copy, so the session reloads at its last durable state.
-    func withDurableSessionDeferred(
-        _ id: String, _ body: (Session) throws(ActionError) -> [UInt8],
-        answer: @escaping @Sendable (Result<[UInt8], ActionError>) -> HTTPResponse
+    func withDurableSessionDeferred<R: Sendable>(
+        _ id: String, _ body: (Session) throws(ActionError) -> R,
+        answer: @escaping @Sendable (Result<R, ActionError>) -> HTTPResponse
     ) -> HTTPResponse {
-        enum Prepared {
-            case stale
-            case done(Result<[UInt8], ActionError>)
-            case submitted(DeferredResponse)
-        }
         let storage = self.storage
         for _ in 0..<3 {
             let box: SessionBox
@@ -142,9 +137,9 @@ extension SegueApp {
             } catch {
                 return answer(.failure(error))
             }
-            let prepared = box.withSession { session -> Prepared in
+            let prepared = box.withSession { session -> DeferredPreparation<R> in
                 if session.evicted || box.poisoned.load(ordering: .acquiring) { return .stale }
-                let result: Result<[UInt8], ActionError>
+                let result: Result<R, ActionError>
                 do throws(ActionError) { result = .success(try body(session)) } catch { result = .failure(error) }
                 let steps = session.pending
                 session.pending = []
@@ -184,6 +179,12 @@ extension SegueApp {
             }
         }
         return answer(.failure(ActionError(.staleVersion, "session \(id) kept changing; try again")))
+    }
+
+    private enum DeferredPreparation<R: Sendable>: Sendable {
+        case stale
+        case done(Result<R, ActionError>)
+        case submitted(DeferredResponse)
     }
 
     func storageError(_ error: SessionStorageError, id: String) -> ActionError {
