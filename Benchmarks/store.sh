@@ -6,6 +6,9 @@
 # CONNECTIONS sessions opened at the inbox, then wrk alternating push and pop on them (every
 # action is durable before its 200 with the durable stores).
 #
+# The memory and SQLite runs repeat in ROUNDS rounds (default 3), back to back within a round;
+# each ratio is taken within its round (this machine's speed drifts from minute to minute) and
+# the table gives medians. PostgreSQL runs once.
 # Usage: Benchmarks/store.sh [seconds per run, default 10]   (needs wrk, curl, python3)
 # Prints a Markdown table; "ratio" is requests/s relative to the memory store.
 set -euo pipefail
@@ -13,6 +16,7 @@ cd "$(dirname "$0")/.."
 DURATION="${1:-10}"
 THREADS="${THREADS:-2}"
 CONNECTIONS="${CONNECTIONS:-32}"
+ROUNDS="${ROUNDS:-3}"
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
 swift build -c release --product segue >/dev/null
 BIN="$(swift build -c release --show-bin-path)/segue"
@@ -46,13 +50,19 @@ run_store() {  # name, then extra serve arguments
 local ids = { $(printf '"%s",' "${ids[@]}") }
 local counter = 0
 setup = function(thread) counter = counter + 1; thread:set("tid", counter) end
+-- Built once: each wrk thread keeps to its own sessions, each alternating push and pop.
+local requests = {}
 local n = 0
+init = function(args)
+  for i = (tid or 1), #ids, $THREADS do
+    local path = "/api/v1/sessions/" .. ids[i] .. "/actions"
+    requests[#requests + 1] = wrk.format("POST", path, {["Content-Type"] = "application/json"}, '{"action":"push","scene":"message"}')
+    requests[#requests + 1] = wrk.format("POST", path, {["Content-Type"] = "application/json"}, '{"action":"pop"}')
+  end
+end
 request = function()
   n = n + 1
-  -- Each wrk connection keeps to its own sessions so a session's push and pop alternate.
-  local id = ids[((tid or 1) - 1 + (math.floor((n - 1) / 2) * $THREADS)) % #ids + 1]
-  local body = (n % 2 == 1) and '{"action":"push","scene":"message"}' or '{"action":"pop"}'
-  return wrk.format("POST", "/api/v1/sessions/" .. id .. "/actions", {["Content-Type"] = "application/json"}, body)
+  return requests[((n - 1) % #requests) + 1]
 end
 LUA
     local out; out="$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$lua" "$base")"
@@ -66,19 +76,42 @@ LUA
 }
 
 echo "# Segue session stores  $(date -u +%Y-%m-%dT%H:%MZ)  $(nproc) cores  wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s  push/pop actions"
-results=()
-results+=("$(run_store memory --store memory)")
-results+=("$(run_store sqlite --store "$WORK/sqlite")")
-results+=("$(run_store sqlite-full --store "$WORK/sqlite-full" --sqlite-synchronous full)")
+median() { python3 -c "import statistics,sys; print(statistics.median(float(x) for x in sys.argv[1:]))" "$@"; }
+field() { echo "$1" | awk -v f="$2" '{print $f}'; }
+declare -A rps ratio avg p50 p99 non2xx
+stores=(memory sqlite sqlite-full)
+for round in $(seq "$ROUNDS"); do
+    line=()
+    for store in "${stores[@]}"; do
+        case "$store" in
+            memory) r="$(run_store memory --store memory)" ;;
+            sqlite) r="$(run_store sqlite --store "$WORK/sqlite-$round")" ;;
+            sqlite-full) r="$(run_store sqlite-full --store "$WORK/sqlite-full-$round" --sqlite-synchronous full)" ;;
+        esac
+        rps[$store]+=" $(field "$r" 2)"; avg[$store]+=" $(field "$r" 3)"; p50[$store]+=" $(field "$r" 4)"; p99[$store]+=" $(field "$r" 5)"
+        non2xx[$store]=$(( ${non2xx[$store]:-0} + $(field "$r" 6) ))
+        base="$(echo "${rps[memory]}" | awk '{print $NF}')"
+        ratio[$store]+=" $(python3 -c "print($(field "$r" 2) / $base)")"
+        line+=("$store $(field "$r" 2)")
+    done
+    echo "round $round: ${line[*]}"
+done
+pg=""
 if ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
     eval "$(Tests/Scripts/postgres.sh start 2>/dev/null)"
     PG_DIR="$SEGUE_PG_DIR"
-    results+=("$(run_store postgres --store "$SEGUE_TEST_POSTGRES_URL" --threads 8)")
+    pg="$(run_store postgres --store "$SEGUE_TEST_POSTGRES_URL" --threads 8)"
 fi
-base_rps="$(echo "${results[0]}" | awk '{print $2}')"
 echo
-echo "| store | requests/s | ratio | latency avg | p50 | p99 | non-2xx |"
+echo "Medians over $ROUNDS rounds (ratios to the memory store of the same round):"
+echo
+echo "| store | requests/s | ratio | latency avg (last round) | p50 | p99 | non-2xx |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
-for r in "${results[@]}"; do
-    echo "$r" | awk -v base="$base_rps" '{ printf "| %s | %s | %.2f× | %s | %s | %s | %s |\n", $1, $2, $2 / base, $3, $4, $5, $6 }'
+for store in "${stores[@]}"; do
+    printf "| %s | %.0f | %.2f× | %s | %s | %s | %s |\n" "$store" "$(median ${rps[$store]})" "$(median ${ratio[$store]})" \
+        "$(echo "${avg[$store]}" | awk '{print $NF}')" "$(echo "${p50[$store]}" | awk '{print $NF}')" "$(echo "${p99[$store]}" | awk '{print $NF}')" "${non2xx[$store]}"
 done
+if [ -n "$pg" ]; then
+    base="$(median ${rps[memory]})"
+    echo "$pg" | awk -v base="$base" '{ printf "| %s (one run) | %s | %.2f× | %s | %s | %s | %s |\n", $1, $2, $2 / base, $3, $4, $5, $6 }'
+fi
