@@ -108,7 +108,7 @@ public final class SQLiteSessionStorage: SessionStorage {
         var touches: [String] = []
         var lastSeq: [String: Int] = [:]  // this batch's, kept only if it commits
         do {
-            try mapErrors { try pool.writeWithoutTransaction { db in try inCachedTransaction(db) {
+            try mapErrors { try pool.write { db in
                 let insert = try db.cachedStatement(sql: """
                     INSERT INTO steps (session, seq, step) SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM sessions WHERE id = ?1)
                     """)
@@ -140,7 +140,7 @@ public final class SQLiteSessionStorage: SessionStorage {
                 }
                 let touch = try db.cachedStatement(sql: "UPDATE sessions SET updated_at = ? WHERE id = ?")
                 for id in Set(touches) { try touch.execute(arguments: [now, id]) }
-            } } }
+            } }
         } catch {
             // The transaction failed as a whole (disk full, I/O error): none of it was stored.
             return [SessionStorageError?](repeating: error, count: batch.count)
@@ -150,20 +150,6 @@ public final class SQLiteSessionStorage: SessionStorage {
         memory.lastSeq.merge(lastSeq) { $1 }
         for id in touches { memory.touched[id] = now }
         return outcomes
-    }
-
-    /// A write transaction through cached `BEGIN IMMEDIATE` and `COMMIT` statements: GRDB's
-    /// `write` parses both anew for every transaction, which cost as much as the inserts of a
-    /// small batch.
-    private static func inCachedTransaction(_ db: Database, _ body: () throws -> Void) throws {
-        try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
-        do {
-            try body()
-            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
-        } catch {
-            if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }
-            throw error
-        }
     }
 
     public func load(session id: String) throws(SessionStorageError) -> StoredSession? {
