@@ -99,10 +99,20 @@ public final class HTTPServer: Sendable {
         state.withLock { s in
             guard let daemon = s.daemon, let context = s.context else { return }
             let listenSocket = MHD_quiesce_daemon(daemon)
-            let deadline = monotonicSeconds() + max(0, grace)
-            while context.takeUnretainedValue().inFlight.load(ordering: .acquiring) > 0,
-                  monotonicSeconds() < deadline {
-                usleep(2_000)
+            let shared = context.takeUnretainedValue()
+            func waitForInFlight(_ seconds: Double) {
+                let deadline = monotonicSeconds() + max(0, seconds)
+                while shared.inFlight.load(ordering: .acquiring) > 0, monotonicSeconds() < deadline { usleep(2_000) }
+            }
+            waitForInFlight(grace)
+            // libmicrohttpd refuses to stop while a connection is suspended: answer every deferred
+            // response still waiting with a 503, and let those answers go out first.
+            let waiting = shared.suspended.withLock { Array($0.values) }
+            if !waiting.isEmpty {
+                for deferred in waiting {
+                    deferred.complete(.jsonError(code: "shutting_down", message: "The server is shutting down; try again.", status: 503))
+                }
+                waitForInFlight(2)
             }
             MHD_stop_daemon(daemon)
             if listenSocket >= 0 { close(listenSocket) }
@@ -123,6 +133,9 @@ final class ServerContext: Sendable {
     let maxBodyBytes: Int
     /// Requests that have begun (headers parsed) and not yet completed.
     let inFlight = Atomic<Int>(0)
+    /// Deferred responses whose connection is (or is about to be) suspended, until the request
+    /// completes: `stop()` answers the ones left waiting.
+    let suspended = Mutex<[ObjectIdentifier: DeferredResponse]>([:])
 
     init(responder: any HTTPResponder, maxBodyBytes: Int) {
         self.responder = responder
@@ -253,6 +266,7 @@ private func segueAccessHandler(
         }
         state.deferred = deferred
         state.isHead = request.method == .HEAD
+        context.suspended.withLock { $0[ObjectIdentifier(deferred)] = deferred }
         // Suspended: libmicrohttpd calls back here once `complete(_:)` resumes the connection.
         guard let ready = deferred.suspendUnlessComplete(connection) else { return cmhd_yes() }
         return queue(ready, on: connection, isHead: state.isHead)
@@ -269,7 +283,12 @@ private func segueRequestCompleted(
 ) {
     guard let cls, let reqCls, let current = reqCls.pointee else { return }
     if current != noBodyMarker {
-        Unmanaged<RequestState>.fromOpaque(current).release()
+        let state = Unmanaged<RequestState>.fromOpaque(current)
+        if let deferred = state.takeUnretainedValue().deferred {
+            _ = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+                .suspended.withLock { $0.removeValue(forKey: ObjectIdentifier(deferred)) }
+        }
+        state.release()
     }
     reqCls.pointee = nil
     Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()

@@ -62,6 +62,30 @@ struct HTTPServerTests {
         #expect(Date().timeIntervalSince(started) < 5)
     }
 
+    /// A server stopped while a deferred response was never completed answers it 503 (after the
+    /// grace period) instead of hanging, or crashing in libmicrohttpd (which refuses to stop
+    /// with a suspended connection).
+    @Test func stoppingWithAnUncompletedDeferredResponseClosesIt() throws {
+        let config = HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 1, connectionTimeoutSeconds: 10,
+                                             shutdownGraceSeconds: 0.5)
+        let server = HTTPServer(configuration: config, responder: EchoResponder())
+        try server.start()
+        let url = "http://127.0.0.1:\(server.port)/deferred-never"
+        let finished = DispatchSemaphore(value: 0)
+        let answer = Mutex<ProcessResult?>(nil)
+        Thread.detachNewThread {
+            let r = try? run(["-s", "-w", "%{http_code}", "--max-time", "10", url])
+            answer.withLock { $0 = r }
+            finished.signal()
+        }
+        usleep(300_000)
+        server.stop()
+        #expect(finished.wait(timeout: .now() + 5) == .success)
+        let reply = answer.withLock { $0?.stdout } ?? ""
+        #expect(reply.hasSuffix("503") && reply.contains("shutting_down"))
+        #expect(!server.isRunning)
+    }
+
     @Test func otherMethodsAreReported() throws {
         let server = try startServer()
         defer { server.stop() }

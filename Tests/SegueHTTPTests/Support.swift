@@ -39,6 +39,9 @@ struct EchoResponder: HTTPResponder {
                 deferred.complete(.text("a second completion is ignored"))
             }
             return .deferred(deferred)
+        case "/deferred-never":
+            // Never completed: stopping the server must still end the connection cleanly.
+            return .deferred(DeferredResponse())
         case "/deferred-ready":
             // Completed before the server gets to suspend the connection.
             let deferred = DeferredResponse()
