@@ -144,6 +144,13 @@ public enum SessionStorageError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Seconds since the Unix epoch (for `updated_at` columns), without Foundation.
+/// Milliseconds since the Unix epoch.
+public func unixNowMilliseconds() -> Int64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_REALTIME, &ts)
+    return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+}
+
 public func unixNow() -> Int64 {
     var ts = timespec()
     clock_gettime(CLOCK_REALTIME, &ts)
@@ -156,6 +163,7 @@ public final class InMemorySessionStorage: SessionStorage {
     private struct Entry {
         var header: StoredSessionHeader
         var steps: [String]
+        /// Unix time in milliseconds (expiry timeouts can be shorter than a second in tests).
         var updatedAt: Int64
         var quarantined: String?
     }
@@ -166,7 +174,7 @@ public final class InMemorySessionStorage: SessionStorage {
     public var isShared: Bool { false }
 
     public func create(_ header: StoredSessionHeader) throws(SessionStorageError) {
-        entries.withLock { $0[header.id] = Entry(header: header, steps: [], updatedAt: unixNow()) }
+        entries.withLock { $0[header.id] = Entry(header: header, steps: [], updatedAt: unixNowMilliseconds()) }
     }
 
     public func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError) {
@@ -175,7 +183,7 @@ public final class InMemorySessionStorage: SessionStorage {
             guard count == firstSeq - 1 else { return .conflict }
             // In place: copying the entry out and back would copy the whole step log each time.
             map[id]!.steps.append(contentsOf: steps)
-            map[id]!.updatedAt = unixNow()
+            map[id]!.updatedAt = unixNowMilliseconds()
             return nil
         }
         if let result { throw result }
@@ -206,13 +214,13 @@ public final class InMemorySessionStorage: SessionStorage {
     public func list(limit: Int) throws(SessionStorageError) -> [StoredSessionSummary] {
         entries.withLock { map in
             map.values.sorted { $0.updatedAt > $1.updatedAt }.prefix(limit).map {
-                StoredSessionSummary(id: $0.header.id, steps: $0.steps.count, updatedAt: $0.updatedAt, quarantined: $0.quarantined)
+                StoredSessionSummary(id: $0.header.id, steps: $0.steps.count, updatedAt: $0.updatedAt / 1000, quarantined: $0.quarantined)
             }
         }
     }
 
     public func expire(idleLongerThan idle: Duration) throws(SessionStorageError) -> Int {
-        let cutoff = unixNow() - idle.components.seconds
+        let cutoff = unixNowMilliseconds() - idle.components.seconds * 1000 - idle.components.attoseconds / 1_000_000_000_000_000
         return entries.withLock { map in
             let stale = map.filter { $0.value.updatedAt < cutoff }.map(\.key)
             for id in stale { map.removeValue(forKey: id) }
