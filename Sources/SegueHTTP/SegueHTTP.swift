@@ -41,6 +41,15 @@
 //   plus `MHD_add_response_header`; libmicrohttpd computes framing
 //   (`Content-Length`/`Transfer-Encoding` set by the responder are ignored),
 //   adds `Date`, handles `Expect: 100-continue`, and sends no body for HEAD.
+// - **Deferred responses** — a responder that cannot answer yet (the answer may
+//   only go out once a write is durable) returns `.deferred(d)`: the connection
+//   is suspended (`MHD_suspend_connection`, daemon flag
+//   `MHD_ALLOW_SUSPEND_RESUME`) and its thread serves other connections;
+//   `d.complete(_:)` on any thread resumes it, and libmicrohttpd calls the
+//   handler again, which queues the response. Completing before the suspension
+//   answers at once. `stop()` answers deferred responses still waiting after the
+//   grace period with 503 (libmicrohttpd aborts if stopped with a suspended
+//   connection).
 //
 // ## Threading
 //
@@ -48,7 +57,8 @@
 // actor hops or locks added on the hot path (one relaxed atomic increment per
 // request for the in-flight count). It must be `Sendable` and should not block
 // for long: a blocked responder holds one pool thread and all the connections
-// that thread serves.
+// that thread serves. Work that waits (on a disk, a database) belongs behind a
+// deferred response.
 //
 // ## The C shim
 //
