@@ -275,20 +275,35 @@ public final class DeferredResponse: Sendable {
         var connection: UInt = 0
         var suspended = false
         var taken = false
+        var observer: (@Sendable (HTTPResponse) -> Void)?
     }
     private let state = Mutex(State())
 
     public init() {}
 
     public func complete(_ response: HTTPResponse) {
-        state.withLock { s in
-            guard s.response == nil, !s.taken else { return }
+        let observer = state.withLock { s -> (@Sendable (HTTPResponse) -> Void)? in
+            guard s.response == nil, !s.taken else { return nil }
             s.response = response
             if s.suspended, let connection = OpaquePointer(bitPattern: s.connection) {
                 s.suspended = false
                 MHD_resume_connection(connection)
             }
+            defer { s.observer = nil }
+            return s.observer
         }
+        observer?(response)
+    }
+
+    /// Calls `body` with the response once it is completed (at once if it already is): for
+    /// logging what a deferred request finally answered.
+    public func observe(_ body: @escaping @Sendable (HTTPResponse) -> Void) {
+        let ready = state.withLock { s -> HTTPResponse? in
+            if let response = s.response { return response }
+            s.observer = body
+            return nil
+        }
+        if let ready { body(ready) }
     }
 
     /// On the connection's thread: suspends it unless the response is already there.

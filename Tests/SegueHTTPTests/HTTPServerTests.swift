@@ -62,6 +62,18 @@ struct HTTPServerTests {
         #expect(Date().timeIntervalSince(started) < 5)
     }
 
+    @Test func deferredResponsesTellObserversWhatTheyAnswered() {
+        let seen = Mutex<[Int]>([])
+        let early = DeferredResponse()
+        early.observe { r in seen.withLock { $0.append(r.status) } }
+        early.complete(HTTPResponse(status: 201))
+        early.complete(HTTPResponse(status: 500))  // ignored
+        let late = DeferredResponse()
+        late.complete(HTTPResponse(status: 404))
+        late.observe { r in seen.withLock { $0.append(r.status) } }
+        #expect(seen.withLock { $0 } == [201, 404])
+    }
+
     /// A server stopped while a deferred response was never completed answers it 503 (after the
     /// grace period) instead of hanging, or crashing in libmicrohttpd (which refuses to stop
     /// with a suspended connection).

@@ -66,8 +66,13 @@ public final class SegueApp: HTTPResponder {
         let start = ContinuousClock.now
         let response = route(request)
         if logger.logLevel <= .info {
-            let micros = (ContinuousClock.now - start).components.attoseconds / 1_000_000_000_000
-            logger.info("\(request.methodString) \(request.path) \(response.status) \(micros)µs")
+            let (method, path, logger) = (request.methodString, request.path, logger)
+            let log = { @Sendable (status: Int) in
+                let micros = (ContinuousClock.now - start).components.attoseconds / 1_000_000_000_000
+                logger.info("\(method) \(path) \(status) \(micros)µs")
+            }
+            // A deferred answer is logged when it goes out (its time includes the commit).
+            if let deferred = response.deferred { deferred.observe { log($0.status) } } else { log(response.status) }
         }
         return response
     }
