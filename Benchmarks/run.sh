@@ -17,9 +17,8 @@ THREADS="${THREADS:-2}"
 CONNECTIONS="${CONNECTIONS:-64}"
 BASE="http://127.0.0.1:$PORT"
 
-command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
-swift build -c release --product segue >/dev/null
-BIN="$(swift build -c release --show-bin-path)/segue"
+source Benchmarks/lib.sh
+prepare_benchmark
 
 start_server() {
   "$BIN" serve Examples/mail.yaml --port "$PORT" --log-level warning --store memory --max-sessions 200000 --max-live-sessions 200000 >/tmp/segue-bench.log 2>&1 &
@@ -32,7 +31,6 @@ trap stop_server EXIT
 
 rps() { awk '/Requests\/sec/ {print $2}'; }
 latency() { awk '/Latency/ {print $2; exit}'; }
-median() { python3 -c "import statistics,sys; print(f'{statistics.median(float(x) for x in sys.argv[1:]):.2f}')" "$@"; }
 
 echo "# Segue benchmark  $(date -u +%Y-%m-%dT%H:%MZ)  $(nproc) cores  wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s  x$ROUNDS rounds"
 start_server
@@ -47,43 +45,18 @@ inbox='/ui/mailNav(mailboxes,inbox)'
 for id in "${sessions[@]}"; do curl -s -o /dev/null -H "Cookie: segue_session=$id" "$BASE$inbox"; done
 page_bytes=$(curl -s -H "Cookie: segue_session=${sessions[0]}" "$BASE$inbox" | wc -c)
 
-# The requests are built once in init(), so the load generator (sharing the two cores) costs
-# about what it costs for the bare route, which needs no script.
 # Inbox page: each session opened at the inbox, then GETs of that page with the session cookie.
 page_lua=$(mktemp --suffix=.lua)
-cat > "$page_lua" <<LUA
-$ids_lua
-local requests = {}
-local n = 0
-init = function(args)
-  for _, id in ipairs(ids) do requests[#requests + 1] = wrk.format("GET", "$inbox", {["Cookie"] = "segue_session=" .. id}) end
-end
-request = function()
-  n = n + 1
-  return requests[((n - 1) % #requests) + 1]
-end
-LUA
+cycling_wrk_script "$page_lua" "$ids_lua" '
+  for _, id in ipairs(ids) do requests[#requests + 1] = wrk.format("GET", "'"$inbox"'", {["Cookie"] = "segue_session=" .. id}) end'
 # Push/pop pair: the same sessions (at the inbox), each alternating push and pop.
 action_lua=$(mktemp --suffix=.lua)
-cat > "$action_lua" <<LUA
-$ids_lua
-local requests = {}
-local n = 0
-init = function(args)
+cycling_wrk_script "$action_lua" "$ids_lua" '
   for _, id in ipairs(ids) do
     local path = "/api/v1/sessions/" .. id .. "/actions"
-    requests[#requests + 1] = wrk.format("POST", path, {["Content-Type"] = "application/json"}, '{"action":"push","scene":"message"}')
-    requests[#requests + 1] = wrk.format("POST", path, {["Content-Type"] = "application/json"}, '{"action":"pop"}')
-  end
-end
-request = function()
-  n = n + 1
-  return requests[((n - 1) % #requests) + 1]
-end
-response = function(status)
-  if status ~= 200 then errors = (errors or 0) + 1 end
-end
-LUA
+    requests[#requests + 1] = wrk.format("POST", path, {["Content-Type"] = "application/json"}, [[{"action":"push","scene":"message"}]])
+    requests[#requests + 1] = wrk.format("POST", path, {["Content-Type"] = "application/json"}, [[{"action":"pop"}]])
+  end'
 
 bares=(); pages=(); actions=(); page_ratios=(); action_ratios=(); non2xx_total=0
 for round in $(seq "$ROUNDS"); do

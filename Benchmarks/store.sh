@@ -17,9 +17,10 @@ DURATION="${1:-10}"
 THREADS="${THREADS:-2}"
 CONNECTIONS="${CONNECTIONS:-32}"
 ROUNDS="${ROUNDS:-3}"
-command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
-swift build -c release --product segue >/dev/null
-BIN="$(swift build -c release --show-bin-path)/segue"
+PUSH='{"action":"push","scene":"message"}'
+POP='{"action":"pop"}'
+source Benchmarks/lib.sh
+prepare_benchmark
 WORK="$(mktemp -d /tmp/segue-store-bench-XXXXXX)"
 SERVER=""
 PG_DIR=""
@@ -46,25 +47,15 @@ run_store() {  # name, then extra serve arguments
         ids+=("$id")
     done
     local lua="$WORK/$name.lua"
-    cat >"$lua" <<LUA
-local ids = { $(printf '"%s",' "${ids[@]}") }
+    # Each wrk thread keeps to its own sessions, each alternating push and pop.
+    cycling_wrk_script "$lua" "local ids = { $(printf '"%s",' "${ids[@]}") }
 local counter = 0
-setup = function(thread) counter = counter + 1; thread:set("tid", counter) end
--- Built once: each wrk thread keeps to its own sessions, each alternating push and pop.
-local requests = {}
-local n = 0
-init = function(args)
+setup = function(thread) counter = counter + 1; thread:set('tid', counter) end" "
   for i = (tid or 1), #ids, $THREADS do
-    local path = "/api/v1/sessions/" .. ids[i] .. "/actions"
-    requests[#requests + 1] = wrk.format("POST", path, {["Content-Type"] = "application/json"}, '{"action":"push","scene":"message"}')
-    requests[#requests + 1] = wrk.format("POST", path, {["Content-Type"] = "application/json"}, '{"action":"pop"}')
-  end
-end
-request = function()
-  n = n + 1
-  return requests[((n - 1) % #requests) + 1]
-end
-LUA
+    local path = '/api/v1/sessions/' .. ids[i] .. '/actions'
+    requests[#requests + 1] = wrk.format('POST', path, {['Content-Type'] = 'application/json'}, [[$PUSH]])
+    requests[#requests + 1] = wrk.format('POST', path, {['Content-Type'] = 'application/json'}, [[$POP]])
+  end"
     local out; out="$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$lua" "$base")"
     local rps; rps="$(echo "$out" | awk '/Requests\/sec/ {print $2}')"
     local avg; avg="$(echo "$out" | awk '/^    Latency/ {print $2; exit}')"
@@ -76,7 +67,6 @@ LUA
 }
 
 echo "# Segue session stores  $(date -u +%Y-%m-%dT%H:%MZ)  $(nproc) cores  wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s  push/pop actions"
-median() { python3 -c "import statistics,sys; print(statistics.median(float(x) for x in sys.argv[1:]))" "$@"; }
 field() { echo "$1" | awk -v f="$2" '{print $f}'; }
 declare -A rps ratio avg p50 p99 non2xx
 stores=(memory sqlite sqlite-full)

@@ -206,13 +206,7 @@ private func segueAccessHandler(
     // 2. Body bytes.
     let size = uploadDataSize.pointee
     if size != 0 {
-        let state: RequestState
-        if current == noBodyMarker {
-            state = RequestState()
-            reqCls.pointee = Unmanaged.passRetained(state).toOpaque()
-        } else {
-            state = Unmanaged<RequestState>.fromOpaque(current).takeUnretainedValue()
-        }
+        let state = requestState(current, reqCls)
         if state.tooLarge {
             // libmicrohttpd 0.9.75 cannot queue a response mid-upload, so the
             // rest is read and dropped, then 413 is sent. A client that keeps
@@ -257,13 +251,7 @@ private func segueAccessHandler(
         body: body)
     let response = context.responder.respond(to: request)
     if let deferred = response.deferred {
-        let state: RequestState
-        if current == noBodyMarker {
-            state = RequestState()
-            reqCls.pointee = Unmanaged.passRetained(state).toOpaque()
-        } else {
-            state = Unmanaged<RequestState>.fromOpaque(current).takeUnretainedValue()
-        }
+        let state = requestState(current, reqCls)
         state.deferred = deferred
         state.isHead = request.method == .HEAD
         context.suspended.withLock { $0[ObjectIdentifier(deferred)] = deferred }
@@ -272,6 +260,17 @@ private func segueAccessHandler(
         return queue(ready, on: connection, isHead: state.isHead)
     }
     return queue(response, on: connection, isHead: request.method == .HEAD)
+}
+
+/// The request's state in `*req_cls`, made on first need (body-less requests hold the marker).
+@inline(__always)
+private func requestState(
+    _ current: UnsafeMutableRawPointer, _ reqCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+) -> RequestState {
+    if current != noBodyMarker { return Unmanaged<RequestState>.fromOpaque(current).takeUnretainedValue() }
+    let state = RequestState()
+    reqCls.pointee = Unmanaged.passRetained(state).toOpaque()
+    return state
 }
 
 /// Frees per-request state; balances the in-flight count.

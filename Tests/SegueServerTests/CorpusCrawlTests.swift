@@ -123,9 +123,9 @@ enum Crawler {
             if html.isEmpty { report.failures.append("\(url): empty page") }
             if level == 0 { report.servesInitial = !html.isEmpty }
             for c in window.visibleControllers { if let s = c.sceneID { report.reached.insert(s) } }
-            // The canonical URL is written directly: it must be the path's encoding.
-            if let root = window.root, window.canonicalURL != HierarchyPath.prefix + (HierarchyPath(controller: root)?.encoded ?? "") {
-                report.failures.append("\(url): the canonical URL differs from the hierarchy path's encoding")
+            // The canonical URL parses back to a path that encodes to it again.
+            if HierarchyPath.parse(window.canonicalURL).map({ HierarchyPath.prefix + $0.encoded }) != window.canonicalURL {
+                report.failures.append("\(url): the canonical URL does not round-trip through its parsed path")
             }
             // STATE lists elements without resolving views: it must list exactly the page's.
             if window.elements != screen.elements { report.failures.append("\(url): STATE elements differ from the page's") }

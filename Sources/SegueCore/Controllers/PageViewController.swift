@@ -19,11 +19,7 @@ open class PageViewController: ViewController {
     public var showsPageDots: Bool { spec.transitionStyle == .scroll }
 
     override func installRelationshipChildren(_ children: [ViewController]) {
-        guard let window else { return }
-        for c in children { window.sendWillMove(c, to: self) }
-        self.children = children
-        for c in children { c.parent = self }
-        for c in children { window.sendDidMove(c, to: self) }
+        adoptAll(children)
     }
 
     /// Turns one page (a view's worth). Beyond the ends it does nothing (a warning).

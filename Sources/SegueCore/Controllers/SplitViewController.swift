@@ -67,11 +67,7 @@ open class SplitViewController: ViewController {
     }
 
     override func installRelationshipChildren(_ children: [ViewController]) {
-        guard let window else { return }
-        for c in children { window.sendWillMove(c, to: self) }
-        self.children = children
-        for c in children { c.parent = self }
-        for c in children { window.sendDidMove(c, to: self) }
+        adoptAll(children)
     }
 
     /// Whether `isPrimaryInFront` means anything with these traits (one column shown).

@@ -49,11 +49,8 @@ open class TabBarController: ViewController {
     }
 
     override func installRelationshipChildren(_ children: [ViewController]) {
-        guard let window else { return }
-        for c in children { window.sendWillMove(c, to: self) }
-        self.children = children
-        for c in children { c.parent = self }
-        for c in children { window.sendDidMove(c, to: self) }
+        guard window != nil else { return }
+        adoptAll(children)
         customizableViewControllers = customizableFromScene(children)
         if !children.indices.contains(selectedIndex) { selectedIndex = 0 }
         layoutMore()

@@ -60,22 +60,38 @@ extension ViewController {
 
     /// Applies framework keys and hands the rest to `decodeRestorableState`.
     func applyRestorableState(_ state: [(key: String, value: String)]) {
-        var custom: [(key: String, value: String)] = []
-        for (k, v) in state {
-            if k == "e" { isEditing = v == "1" }
+        let parts = RestorableStateParts(state)
+        if let editing = parts.editing { isEditing = editing }
+        values.merge(parts.values) { $1 }
+        passedValues.merge(parts.passed) { $1 }
+        applyPassedTitle(parts)
+        decodeRestorableState(with: RestorationCoder(entries: parts.custom))
+    }
+
+    /// A passed `title` (what a segue's `passes` set) is the controller's title.
+    func applyPassedTitle(_ parts: RestorableStateParts) {
+        guard let title = parts.passed["title"] else { return }
+        self.title = title
+        navigationItem.title = nil
+    }
+}
+
+/// Restorable-state entries (``ViewController/restorableState()``) sorted by what they restore:
+/// `e` editing, `f.ID` / `b.ID` form values, `p.KEY` passed values, `k.KEY` the subclass's own.
+struct RestorableStateParts {
+    var editing: Bool?
+    var values: [String: FieldValue] = [:]
+    var passed: [String: String] = [:]
+    var custom: [(key: String, value: String)] = []
+
+    init(_ entries: some Sequence<(key: String, value: String)>) {
+        for (k, v) in entries {
+            if k == "e" { editing = v == "1" }
             else if k.hasPrefix("f.") { values[String(k.dropFirst(2))] = .text(v) }
             else if k.hasPrefix("b.") { values[String(k.dropFirst(2))] = .bool(v == "1") }
             else if k.hasPrefix("k.") { custom.append((String(k.dropFirst(2)), v)) }
-            else if k.hasPrefix("p.") {
-                let key = String(k.dropFirst(2))
-                passedValues[key] = v
-                if key == "title" {
-                    title = v
-                    navigationItem.title = nil
-                }
-            }
+            else if k.hasPrefix("p.") { passed[String(k.dropFirst(2))] = v }
         }
-        decodeRestorableState(with: RestorationCoder(entries: custom))
     }
 }
 
@@ -89,31 +105,18 @@ extension Window {
         guard c.hasRestorationIdentifierPath else { return false }
         let current = c.restorableState()
         guard !current.elementsEqual(entries, by: { $0.key == $1.key && $0.value == $1.value }) else { return false }
-        var editing = false
-        var values: [String: FieldValue] = [:]
-        var passed: [String: String] = [:]
-        var custom: [(key: String, value: String)] = []
-        for entry in entries {
-            let (k, v) = (entry.key, entry.value)
-            if k == "e" { editing = v == "1" }
-            else if k.hasPrefix("f.") { values[String(k.dropFirst(2))] = .text(v) }
-            else if k.hasPrefix("b.") { values[String(k.dropFirst(2))] = .bool(v == "1") }
-            else if k.hasPrefix("p.") { passed[String(k.dropFirst(2))] = v }
-            else if k.hasPrefix("k.") { custom.append((String(k.dropFirst(2)), v)) }
-        }
+        let wanted = RestorableStateParts(entries.lazy.map { ($0.key, $0.value) })
+        let editing = wanted.editing ?? false
         if editing != c.isEditing { setEditing(editing, on: c, animated: animated) }
-        if values != c.values { c.values = values }
-        if passed != c.passedValues {
-            c.passedValues = passed
-            if let title = passed["title"] {
-                c.title = title
-                c.navigationItem.title = nil
-            }
+        if wanted.values != c.values { c.values = wanted.values }
+        if wanted.passed != c.passedValues {
+            c.passedValues = wanted.passed
+            c.applyPassedTitle(wanted)
         }
-        let currentCustom = current.filter { $0.key.hasPrefix("k.") }.map { (String($0.key.dropFirst(2)), $0.value) }
-        if !currentCustom.elementsEqual(custom, by: { $0.0 == $1.key && $0.1 == $1.value }) {
+        let had = RestorableStateParts(current)
+        if !had.custom.elementsEqual(wanted.custom, by: { $0.key == $1.key && $0.value == $1.value }) {
             record(c, .decodeRestorableState)
-            c.decodeRestorableState(with: RestorationCoder(entries: custom))
+            c.decodeRestorableState(with: RestorationCoder(entries: wanted.custom))
         }
         return true
     }

@@ -55,34 +55,25 @@ public struct HierarchyPath: Sendable, Hashable {
 
     // MARK: Encoding
 
+    /// The hierarchy under `c` (nil when `c` has no scene): what ``encode(controller:into:)``, the
+    /// one place a state's path is worked out, writes, parsed back.
     public init?(controller c: ViewController) {
-        guard let scene = c.sceneID else { return nil }
-        self.scene = scene
-        if let tabs = c as? TabBarController { index = tabs.selectedIndex }
-        if let pages = c as? PageViewController { index = pages.currentIndex }
-        // A split view showing one column names it when it is the primary (`split@0`).
-        if let split = c as? SplitViewController, split.isPrimaryInFront, let w = split.window,
-           SplitViewController.showsOneColumn(w.traits) { index = 0 }
-        if c.hasRestorationIdentifierPath {
-            state = c.restorableState().map { StateEntry(key: $0.key, value: $0.value) }
-        }
-        // Containers name their children; a content controller names the children embedded in
-        // it (container views), so navigation inside an embedded stack is in the URL too.
-        if c.isContainer || !c.children.isEmpty { children = c.children.compactMap { HierarchyPath(controller: $0) } }
-        if let p = c.presentedStorage, let node = HierarchyPath(controller: p) {
-            let transition = p.presentedTransition.flatMap { $0 == .coverVertical ? nil : $0 }
-            presented = Presented(style: p.presentedStyle ?? .fullScreen, transition: transition, node: node)
-        }
+        var bytes: [UInt8] = []
+        guard Self.encode(controller: c, into: &bytes), let path = Self.parse(String(decoding: bytes, as: UTF8.self)) else { return nil }
+        self = path
     }
 
-    /// Writes `HierarchyPath(controller: c)?.encoded` without building the path (the canonical
-    /// URL is part of every answer). Returns false, writing nothing, when `c` has no scene.
+    /// Writes the path of the hierarchy under `c` (the canonical URL after `/ui/`) straight from
+    /// the controllers, as it is part of every answer. Returns false, writing nothing, when `c` has
+    /// no scene. Containers name their children; a content controller names the children embedded
+    /// in it (container views), so navigation inside an embedded stack is in the URL too.
     static func encode(controller c: ViewController, into out: inout [UInt8]) -> Bool {
         guard let scene = c.sceneID else { return false }
         escape(scene, into: &out)
         var index: Int?
         if let tabs = c as? TabBarController { index = tabs.selectedIndex }
         if let pages = c as? PageViewController { index = pages.currentIndex }
+        // A split view showing one column names it when it is the primary (`split@0`).
         if let split = c as? SplitViewController, split.isPrimaryInFront, let w = split.window,
            SplitViewController.showsOneColumn(w.traits) { index = 0 }
         if let index { out.append(UInt8(ascii: "@")); appendDecimal(index, into: &out) }

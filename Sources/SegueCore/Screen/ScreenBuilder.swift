@@ -32,7 +32,7 @@ struct ScreenBuilder {
     let recordsTargets: Bool
     /// Whether content panes get their resolved view nodes; without them only the elements are
     /// listed (STATE's `elements`), which skips filling in every label's template.
-    private var resolvesNodes = true
+    var resolvesNodes = true
 
     init(window: Window, recordsTargets: Bool = false) {
         self.window = window
@@ -213,12 +213,8 @@ struct ScreenBuilder {
 
     mutating func contentPane(_ c: ViewController) -> ContentPane {
         var counter = 0
-        var nodes: [ViewNode] = []
-        if resolvesNodes {
-            nodes = c.view.map { resolve($0, owner: c, counter: &counter) }
-        } else {
-            for node in c.view { registerElements(of: node, owner: c, counter: &counter) }
-        }
+        let resolved = resolveAll(c.view, owner: c, counter: &counter)
+        let nodes = resolvesNodes ? resolved : []
         var content = ContentPane(controllerID: c.id, sceneID: c.sceneID, kind: c.kind,
                                   title: c.navigationItem.title ?? c.title, nodes: nodes, isEditing: c.isEditing)
         for child in c.visibleChildren {
@@ -228,11 +224,19 @@ struct ScreenBuilder {
     }
 
     /// Applies current values and templates, and gives tappable nodes and rows their element ids.
+    /// Without `resolvesNodes` (STATE's element list) it registers the same elements, in the same
+    /// order with the same ids and titles, and skips what only the drawn node needs: templates of
+    /// text nobody taps, and copies of rows and children.
     mutating func resolve(_ node: ViewNode, owner: ViewController, counter: inout Int) -> ViewNode {
         var n = node
         counter += 1
         let index = counter
-        if let text = n.text, Template.hasMarker(text) {
+        let isElement = switch node.kind {
+        case .textField, .textView, .searchBar, .switch: true
+        case .table: false
+        default: node.tap != nil
+        }
+        if resolvesNodes || isElement, let text = n.text, Template.hasMarker(text) {
             n.text = Template.render(text) { owner.passedValues[$0] ?? (owner.text(of: $0)) }
         }
         switch n.kind {
@@ -251,22 +255,23 @@ struct ScreenBuilder {
                                 controller: owner, target: .node(owner: owner, node: node), enabled: n.enabled)
             }
         case .table:
-            n.sections = n.sections.enumerated().map { s, section in
-                var section = section
-                section.rows = section.rows.enumerated().map { r, row in
-                    var row = row
-                    if let text = row.text, Template.hasMarker(text) { row.text = Template.render(text) { owner.passedValues[$0] } }
+            for s in node.sections.indices {
+                for r in node.sections[s].rows.indices {
+                    var row = node.sections[s].rows[r]
+                    if row.tap != nil || resolvesNodes, let text = row.text, Template.hasMarker(text) {
+                        row.text = Template.render(text) { owner.passedValues[$0] }
+                    }
                     if row.tap != nil {
+                        let shown = row
                         row.id = register(row.id ?? "\(owner.id).row.\(s).\(r)", role: .row, title: row.text,
-                                          controller: owner, target: .row(owner: owner, row: row))
+                                          controller: owner, target: .row(owner: owner, row: shown))
                     } else if !row.content.isEmpty {
                         // A cell that is not tappable itself: its own controls are (a button with
                         // a segue, a switch, a text field in a custom cell).
-                        row.content = row.content.map { resolve($0, owner: owner, counter: &counter) }
+                        row.content = resolveAll(row.content, owner: owner, counter: &counter)
                     }
-                    return row
+                    if resolvesNodes { n.sections[s].rows[r] = row }
                 }
-                return section
             }
         default:
             if n.tap != nil {
@@ -274,54 +279,16 @@ struct ScreenBuilder {
                                 controller: owner, target: .node(owner: owner, node: node), enabled: n.enabled)
             }
         }
-        n.children = n.children.map { resolve($0, owner: owner, counter: &counter) }
+        n.children = resolveAll(n.children, owner: owner, counter: &counter)
         return n
     }
 
-    /// What ``resolve(_:owner:counter:)`` registers for a node and its subtree, in the same order
-    /// with the same ids and titles, without building the resolved node.
-    mutating func registerElements(of node: ViewNode, owner: ViewController, counter: inout Int) {
-        counter += 1
-        let index = counter
-        func shownText() -> String? {
-            guard let text = node.text, Template.hasMarker(text) else { return node.text }
-            return Template.render(text) { owner.passedValues[$0] ?? (owner.text(of: $0)) }
-        }
-        switch node.kind {
-        case .textField, .textView, .searchBar:
-            let id = node.id ?? "\(owner.id).view.\(index)"
-            var text: String?
-            if case .text(let t) = owner.values[id] { text = t } else { text = shownText() }
-            register(id, role: .textField, title: node.placeholder ?? text, controller: owner,
-                     target: .node(owner: owner, node: node), enabled: node.enabled)
-        case .switch:
-            register(node.id ?? "\(owner.id).view.\(index)", role: .switch, title: shownText(), controller: owner,
-                     target: .node(owner: owner, node: node), enabled: node.enabled)
-        case .button:
-            if node.tap != nil {
-                register(node.id ?? "\(owner.id).view.\(index)", role: .button, title: shownText() ?? node.image,
-                         controller: owner, target: .node(owner: owner, node: node), enabled: node.enabled)
-            }
-        case .table:
-            for (s, section) in node.sections.enumerated() {
-                for (r, row) in section.rows.enumerated() {
-                    if row.tap != nil {
-                        var title = row.text
-                        if let text = row.text, Template.hasMarker(text) { title = Template.render(text) { owner.passedValues[$0] } }
-                        register(row.id ?? "\(owner.id).row.\(s).\(r)", role: .row, title: title,
-                                 controller: owner, target: .row(owner: owner, row: row))
-                    } else {
-                        for content in row.content { registerElements(of: content, owner: owner, counter: &counter) }
-                    }
-                }
-            }
-        default:
-            if node.tap != nil {
-                register(node.id ?? "\(owner.id).view.\(index)", role: .button, title: shownText(),
-                         controller: owner, target: .node(owner: owner, node: node), enabled: node.enabled)
-            }
-        }
-        for child in node.children { registerElements(of: child, owner: owner, counter: &counter) }
+    /// ``resolve(_:owner:counter:)`` for each node; without `resolvesNodes` the nodes come back as
+    /// they were (only their elements are registered).
+    mutating func resolveAll(_ nodes: [ViewNode], owner: ViewController, counter: inout Int) -> [ViewNode] {
+        if resolvesNodes { return nodes.map { resolve($0, owner: owner, counter: &counter) } }
+        for node in nodes { _ = resolve(node, owner: owner, counter: &counter) }
+        return nodes
     }
 
     private func isUsed(_ id: String) -> Bool {

@@ -53,6 +53,10 @@ extension ScreenBuilder {
             n.children = n.children.map(withoutTaps)
             return n
         }
+        // The edit controls are named after the rows as shown: resolve them even for a list.
+        let listing = !resolvesNodes
+        resolvesNodes = true
+        defer { if listing { resolvesNodes = false } }
         var counter = 0
         var nodes = c.view.map { resolve(withoutTaps($0), owner: c, counter: &counter) }
         // Pre-order positions, counted as `resolve` and `TableEdit.run` count them.

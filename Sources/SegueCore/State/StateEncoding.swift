@@ -5,11 +5,6 @@ extension Window {
         writeState(into: &w, url: canonicalURL, elements: elements)
     }
 
-    /// STATE for a screen already built (a page's).
-    public func writeState(into w: inout JSONWriter, screen: Screen) {
-        writeState(into: &w, url: screen.url, elements: screen.elements)
-    }
-
     func writeState(into w: inout JSONWriter, url: String, elements: [Element]) {
         w.beginObject()
         w.field("id", id)

@@ -24,7 +24,7 @@ extension SegueApp {
 
     func admin(_ request: HTTPRequest) -> HTTPResponse {
         guard adminEnabled else { return jsonError(ActionError(.unknownRoute, "no API route \(request.path)")) }
-        let parts = request.path.split(separator: "/").map(String.init)  // api v1 admin …
+        let parts = Self.pathSegments(request.path).map(String.init)  // api v1 admin …
         do throws(ActionError) {
             switch (request.method, Array(parts.dropFirst(3))) {
             case (.GET, ["sessions"]):

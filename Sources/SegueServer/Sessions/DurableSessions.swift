@@ -68,7 +68,7 @@ extension SegueApp {
         for _ in 0..<4 {
             guard let box = try liveSession(id: id) else { throw ActionError(.unknownSession, "no session '\(id)'") }
             let attempt = box.withSession { session -> Attempt<R> in
-                if session.evicted || box.poisoned.load(ordering: .acquiring) { return .stale }
+                if box.isOutOfService(session) { return .stale }
                 if storage.isShared {
                     do throws(SessionStorageError) {
                         guard let missed = try storage.steps(session: id, after: session.storedSeq) else {
@@ -138,7 +138,7 @@ extension SegueApp {
                 return answer(.failure(error))
             }
             let prepared = box.withSession { session -> DeferredPreparation<R> in
-                if session.evicted || box.poisoned.load(ordering: .acquiring) { return .stale }
+                if box.isOutOfService(session) { return .stale }
                 let result: Result<R, ActionError>
                 do throws(ActionError) { result = .success(try body(session)) } catch { result = .failure(error) }
                 let steps = session.pending

@@ -77,6 +77,12 @@ public final class SessionBox: Sendable {
     /// used again (the next request rebuilds the session from what was stored).
     let poisoned = Atomic<Bool>(false)
 
+    /// Whether this live copy must not be used (evicted, or behind a failed append): look the
+    /// session up again. Call with the lock held (inside ``withSession(_:)``).
+    func isOutOfService(_ session: Session) -> Bool {
+        session.evicted || poisoned.load(ordering: .acquiring)
+    }
+
     init(id: String, session: sending Session) {
         self.id = id
         state = Mutex(session)
