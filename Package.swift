@@ -54,7 +54,10 @@ let package = Package(
         // Durable session storage: an embedded SQLite file (the default of `segue serve`).
         .target(
             name: "SegueStoreSQLite",
-            dependencies: ["SegueServer", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "SegueServer", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Shared session storage on a PostgreSQL server (several `segue serve` behind a balancer).

@@ -9,6 +9,8 @@
 # The memory and SQLite runs repeat in ROUNDS rounds (default 3), back to back within a round;
 # each ratio is taken within its round (this machine's speed drifts from minute to minute) and
 # the table gives medians. PostgreSQL runs once.
+# STORES="memory sqlite" limits the runs to those stores (PostgreSQL runs when it is listed and
+# installed); the default is "memory sqlite sqlite-full postgres".
 # Usage: Benchmarks/store.sh [seconds per run, default 10]   (needs wrk, curl, python3)
 # Prints a Markdown table; "ratio" is requests/s relative to the memory store.
 set -euo pipefail
@@ -69,7 +71,11 @@ setup = function(thread) counter = counter + 1; thread:set('tid', counter) end" 
 echo "# Segue session stores  $(date -u +%Y-%m-%dT%H:%MZ)  $(nproc) cores  wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s  push/pop actions"
 field() { echo "$1" | awk -v f="$2" '{print $f}'; }
 declare -A rps ratio avg p50 p99 non2xx
-stores=(memory sqlite sqlite-full)
+read -r -a stores <<< "${STORES:-memory sqlite sqlite-full postgres}"
+with_postgres=""
+for s in "${stores[@]}"; do [ "$s" = postgres ] && with_postgres=1; done
+stores=("${stores[@]/postgres}")
+read -r -a stores <<< "${stores[*]}"
 for round in $(seq "$ROUNDS"); do
     line=()
     for store in "${stores[@]}"; do
@@ -87,7 +93,7 @@ for round in $(seq "$ROUNDS"); do
     echo "round $round: ${line[*]}"
 done
 pg=""
-if ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
+if [ -n "$with_postgres" ] && ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
     eval "$(Tests/Scripts/postgres.sh start 2>/dev/null)"
     PG_DIR="$SEGUE_PG_DIR"
     pg="$(run_store postgres --store "$SEGUE_TEST_POSTGRES_URL" --threads 8)"

@@ -20,7 +20,8 @@ public final class SQLiteSessionStorage: SessionStorage {
 
     private let pool: DatabasePool
     public let path: String
-    private let committer: BackgroundCommitter<Append, SessionStorageError?>
+    private let committer: BackgroundCommitter<StepWriter.Append, SessionStorageError?>
+    private let writer = StepWriter()
 
     /// Opens (creating the folder and the schema when needed) the database at `path`.
     public init(path: String, synchronous: Synchronous = .normal, busyTimeout: Duration = .seconds(5)) throws {
@@ -35,8 +36,10 @@ public final class SQLiteSessionStorage: SessionStorage {
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
         self.pool = pool
-        let memory = WriterMemory()
-        committer = BackgroundCommitter(name: "segue-sqlite-writer") { batch in Self.write(batch, to: pool, memory: memory) }
+        let writer = self.writer
+        committer = BackgroundCommitter(name: "segue-sqlite-writer") { batch in
+            writer.write(batch, to: pool)
+        }
         try pool.write { db in
             try db.execute(sql: """
                 CREATE TABLE IF NOT EXISTS sessions (
@@ -69,87 +72,20 @@ public final class SQLiteSessionStorage: SessionStorage {
     }
 
     /// Appends go through one writer thread (``BackgroundCommitter``), in order, many to a
-    /// transaction. One cached `INSERT` per step: the primary key `(session, seq)` refuses a step
-    /// another writer stored first, the first `EXISTS` a session deleted meanwhile, the second a gap
-    /// (step `firstSeq - 1` missing: an earlier append of that session failed); all three are a
-    /// `conflict`. Each append has its own savepoint, so a conflict fails only that append.
-    /// `updated_at` (expiry) is rewritten at most once a minute, so a typical action writes one row.
+    /// transaction, written by ``StepWriter`` through SQLite's C API. The primary key
+    /// `(session, seq)` refuses a step another writer stored first, an `EXISTS` a session deleted meanwhile, a gap check a step
+    /// whose predecessor is missing (an earlier append of that session failed): all are a
+    /// `conflict`, and fail only that append. `updated_at` (expiry) is rewritten at most once a
+    /// minute, so a typical action writes one row.
     public func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError) {
-        if let error = committer.submitAndWait(Append(session: id, firstSeq: firstSeq, steps: steps)) { throw error }
+        if let error = committer.submitAndWait(StepWriter.Append(session: id, firstSeq: firstSeq, steps: steps)) { throw error }
     }
 
     public var commitsInBackground: Bool { true }
 
     public func append(session id: String, firstSeq: Int, steps: [String],
                        completion: @escaping @Sendable (SessionStorageError?) -> Void) {
-        committer.submit(Append(session: id, firstSeq: firstSeq, steps: steps), completion: completion)
-    }
-
-    struct Append: Sendable {
-        var session: String
-        var firstSeq: Int
-        var steps: [String]
-    }
-
-    /// What the writer thread (which alone uses it) remembers between batches: each session's last
-    /// stored step (so the gap check needs no query) and when its `updated_at` was last written
-    /// (expiry needs minutes, not every action).
-    final class WriterMemory: @unchecked Sendable {
-        var lastSeq: [String: Int] = [:]
-        var touched: [String: Int64] = [:]
-    }
-
-    /// Writes a batch of appends in one transaction; nil where an append succeeded. A one-step
-    /// append (nearly all) needs no savepoint: a refused `INSERT` undoes only itself.
-    private static func write(_ batch: [Append], to pool: DatabasePool, memory: WriterMemory) -> [SessionStorageError?] {
-        let now = unixNow()
-        var outcomes = [SessionStorageError?](repeating: nil, count: batch.count)
-        guard batch.contains(where: { !$0.steps.isEmpty }) else { return outcomes }  // barriers only
-        var touches: [String] = []
-        var lastSeq: [String: Int] = [:]  // this batch's, kept only if it commits
-        do {
-            try mapErrors { try pool.write { db in
-                let insert = try db.cachedStatement(sql: """
-                    INSERT INTO steps (session, seq, step) SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM sessions WHERE id = ?1)
-                    """)
-                let maxSeq = try db.cachedStatement(sql: "SELECT max(seq) FROM steps WHERE session = ?")
-                func insertSteps(_ append: Append) throws {
-                    for (i, step) in append.steps.enumerated() {
-                        try insert.execute(arguments: [append.session, append.firstSeq + i, step])
-                        guard db.changesCount == 1 else { throw SessionStorageError.conflict }  // deleted meanwhile
-                    }
-                }
-                for (index, append) in batch.enumerated() where !append.steps.isEmpty {
-                    do {
-                        let last = try lastSeq[append.session] ?? memory.lastSeq[append.session]
-                            ?? Int.fetchOne(maxSeq, arguments: [append.session]) ?? 0
-                        // A gap: an earlier append of this session failed; this one cannot follow it.
-                        guard append.firstSeq == last + 1 else { throw SessionStorageError.conflict }
-                        if append.steps.count == 1 {
-                            try insertSteps(append)
-                        } else {
-                            try db.inSavepoint { try insertSteps(append); return .commit }
-                        }
-                        lastSeq[append.session] = append.firstSeq + append.steps.count - 1
-                        if now - (memory.touched[append.session] ?? 0) >= 60 { touches.append(append.session) }
-                    } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                        outcomes[index] = .conflict
-                    } catch SessionStorageError.conflict {
-                        outcomes[index] = .conflict
-                    }
-                }
-                let touch = try db.cachedStatement(sql: "UPDATE sessions SET updated_at = ? WHERE id = ?")
-                for id in Set(touches) { try touch.execute(arguments: [now, id]) }
-            } }
-        } catch {
-            // The transaction failed as a whole (disk full, I/O error): none of it was stored.
-            return [SessionStorageError?](repeating: error, count: batch.count)
-        }
-        if memory.lastSeq.count > 200_000 { memory.lastSeq.removeAll(keepingCapacity: true) }
-        if memory.touched.count > 200_000 { memory.touched.removeAll(keepingCapacity: true) }
-        memory.lastSeq.merge(lastSeq) { $1 }
-        for id in touches { memory.touched[id] = now }
-        return outcomes
+        committer.submit(StepWriter.Append(session: id, firstSeq: firstSeq, steps: steps), completion: completion)
     }
 
     public func load(session id: String) throws(SessionStorageError) -> StoredSession? {
@@ -222,10 +158,14 @@ public final class SQLiteSessionStorage: SessionStorage {
     /// Writes what is queued, stops the writer thread, closes the database.
     public func close() {
         committer.stop()
+        writer.close(pool)
         try? pool.close()
     }
 
-    deinit { committer.stop() }
+    deinit {
+        committer.stop()
+        writer.close(pool)
+    }
 
     /// Maps GRDB's errors onto the protocol's: a full disk, a locked or read-only file, an I/O error
     /// are `unavailable`; a malformed database file is `corrupt`.
@@ -238,13 +178,8 @@ public final class SQLiteSessionStorage: SessionStorage {
             return try body()
         } catch let error as SessionStorageError {
             throw error
-        } catch let error as DatabaseError {
-            switch error.resultCode {
-            case .SQLITE_CORRUPT, .SQLITE_NOTADB: throw .corrupt(error.description)
-            default: throw .unavailable(error.description)
-            }
         } catch {
-            throw .unavailable("\(error)")
+            throw StepWriter.storageError(error)
         }
     }
 }

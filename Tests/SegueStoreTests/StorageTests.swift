@@ -63,6 +63,44 @@ import Testing
     }
 }
 
+/// The SQLite writer (`StepWriter`): each append of a batch succeeds or fails alone.
+@Suite struct SQLiteWriterTests {
+    @Test func refusedAppendsFailAloneAndStoreNothing() throws {
+        let path = temporaryDirectory() + "/w.sqlite"
+        var s = try SQLiteSessionStorage(path: path)
+        for id in ["a", "b"] { try s.create(StoredSessionHeader(id: id, csrfToken: "t", width: 1, height: 1)) }
+        try s.append(session: "a", firstSeq: 1, steps: ["1", "2"])
+        // A multi-step append whose second step exists already stores none of its steps.
+        #expect(throws: SessionStorageError.self) { try s.append(session: "a", firstSeq: 2, steps: ["x", "y"]) }
+        // A gap (step 3 missing) is refused; so is a step of a session that does not exist.
+        #expect(throws: SessionStorageError.self) { try s.append(session: "a", firstSeq: 4, steps: ["4"]) }
+        #expect(throws: SessionStorageError.self) { try s.append(session: "nobody", firstSeq: 1, steps: ["1"]) }
+        #expect(try s.load(session: "a")?.steps == ["1", "2"])
+
+        // One batch (submitted together to the writer thread): the refused append fails alone.
+        let outcomes = Mutex<[String: Bool]>([:])
+        let group = DispatchGroup()
+        for (id, seq) in [("a", 3), ("b", 5), ("b", 1), ("a", 4)] {
+            group.enter()
+            s.append(session: id, firstSeq: seq, steps: ["\(id)\(seq)"]) { error in
+                outcomes.withLock { $0["\(id)\(seq)"] = error == nil }
+                group.leave()
+            }
+        }
+        group.wait()
+        #expect(outcomes.withLock { $0 } == ["a3": true, "b5": false, "b1": true, "a4": true])
+        s.close()
+
+        // After a restart the writer finds each session's last step in the file.
+        s = try SQLiteSessionStorage(path: path)
+        defer { s.close() }
+        #expect(throws: SessionStorageError.self) { try s.append(session: "b", firstSeq: 3, steps: ["b3"]) }
+        try s.append(session: "b", firstSeq: 2, steps: ["b2"])
+        #expect(try s.load(session: "a")?.steps == ["1", "2", "a3", "a4"])
+        #expect(try s.load(session: "b")?.steps == ["b1", "b2"])
+    }
+}
+
 /// Sessions survive restarts, bad rows quarantine one session only, failures answer 503.
 @Suite struct DurableSessionTests {
     @Test func sqliteSessionsSurviveARestartWithTheSameStateAndEvents() throws {

@@ -1,0 +1,208 @@
+import GRDB
+import GRDBSQLite
+import SegueServer
+
+/// Writes batches of appends on the SQLite store's writer connection, through SQLite's C API
+/// with statements prepared once: the hot path of every durable action. (GRDB's own statement
+/// and transaction layers cost more than the insert itself at this size; everything else in the
+/// store goes through GRDB.) Used by one thread at a time: whichever holds the group commit.
+///
+/// It also remembers, between batches, each session's last stored step (so the gap check needs
+/// no query) and when its `updated_at` was last written (expiry needs minutes, not every action).
+final class StepWriter: @unchecked Sendable {
+    struct Append: Sendable {
+        var session: String
+        var firstSeq: Int
+        var steps: [String]
+    }
+
+    private var statements: Statements?
+    private var lastSeq: [String: Int] = [:]
+    private var touched: [String: Int64] = [:]
+
+    /// Writes a batch of appends in one transaction; nil where an append succeeded. An append
+    /// fails alone (`conflict`) when its session was deleted, when its first step follows a gap
+    /// (an earlier append of the session failed) or exists already; a failure of the transaction
+    /// (disk full, I/O error) fails the whole batch, and none of it is stored.
+    func write(_ batch: [Append], to pool: DatabasePool) -> [SessionStorageError?] {
+        var outcomes = [SessionStorageError?](repeating: nil, count: batch.count)
+        guard batch.contains(where: { !$0.steps.isEmpty }) else { return outcomes }  // barriers only
+        let now = unixNow()
+        var touches: [String] = []
+        var batchLastSeq: [String: Int] = [:]  // kept only if the transaction commits
+        do {
+            try pool.writeWithoutTransaction { db in
+                guard let connection = db.sqliteConnection else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "closed") }
+                let s = try prepared(on: connection)
+                try s.run(s.begin)
+                do {
+                    for (index, append) in batch.enumerated() where !append.steps.isEmpty {
+                        let last = try batchLastSeq[append.session] ?? lastSeq[append.session] ?? s.maxSeq(of: append.session)
+                        // A gap: an earlier append of this session failed; this one cannot follow it.
+                        guard append.firstSeq == last + 1 else { outcomes[index] = .conflict; continue }
+                        if try s.insert(append) {
+                            batchLastSeq[append.session] = append.firstSeq + append.steps.count - 1
+                            if now - (touched[append.session] ?? 0) >= 60 { touches.append(append.session) }
+                        } else {
+                            outcomes[index] = .conflict
+                        }
+                    }
+                    for id in Set(touches) { try s.touch(id, at: now) }
+                    try s.run(s.commit)
+                } catch {
+                    if sqlite3_get_autocommit(connection) == 0 { try? s.run(s.rollback) }
+                    throw error
+                }
+            }
+        } catch {
+            return [SessionStorageError?](repeating: Self.storageError(error), count: batch.count)
+        }
+        if lastSeq.count > 200_000 { lastSeq.removeAll(keepingCapacity: true) }
+        if touched.count > 200_000 { touched.removeAll(keepingCapacity: true) }
+        lastSeq.merge(batchLastSeq) { $1 }
+        for id in touches { touched[id] = now }
+        return outcomes
+    }
+
+    /// Finalizes the prepared statements (before the connection closes).
+    func close(_ pool: DatabasePool) {
+        try? pool.writeWithoutTransaction { _ in
+            statements?.finalize()
+            statements = nil
+        }
+    }
+
+    private func prepared(on connection: OpaquePointer) throws -> Statements {
+        if let statements { return statements }
+        let s = try Statements(connection)
+        statements = s
+        return s
+    }
+
+    static func storageError(_ error: Error) -> SessionStorageError {
+        switch error {
+        case let failure as SQLiteFailure:
+            switch failure.code & 0xff {
+            case SQLITE_CORRUPT, SQLITE_NOTADB: return .corrupt(failure.message)
+            default: return .unavailable(failure.message)
+            }
+        case let error as DatabaseError:
+            switch error.resultCode {
+            case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .corrupt(error.description)
+            default: return .unavailable(error.description)
+            }
+        default:
+            return .unavailable("\(error)")
+        }
+    }
+}
+
+/// An SQLite result code with its message.
+struct SQLiteFailure: Error {
+    var code: Int32
+    var message: String
+}
+
+/// The writer's prepared statements on one connection.
+private struct Statements {
+    let connection: OpaquePointer
+    let begin, commit, rollback, savepoint, release, rollbackToSavepoint: OpaquePointer
+    let insertStep, maxSeqOfSession, touchSession: OpaquePointer
+
+    init(_ connection: OpaquePointer) throws {
+        self.connection = connection
+        func prepare(_ sql: String) throws -> OpaquePointer {
+            var statement: OpaquePointer?
+            let code = sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+            guard code == SQLITE_OK, let statement else {
+                throw SQLiteFailure(code: code, message: String(cString: sqlite3_errmsg(connection)))
+            }
+            return statement
+        }
+        begin = try prepare("BEGIN IMMEDIATE")
+        commit = try prepare("COMMIT")
+        rollback = try prepare("ROLLBACK")
+        savepoint = try prepare("SAVEPOINT append")
+        release = try prepare("RELEASE append")
+        rollbackToSavepoint = try prepare("ROLLBACK TO append")
+        // The `EXISTS` refuses a step of a session deleted meanwhile; the primary key
+        // `(session, seq)` one that exists already.
+        insertStep = try prepare("INSERT INTO steps (session, seq, step) SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM sessions WHERE id = ?1)")
+        maxSeqOfSession = try prepare("SELECT max(seq) FROM steps WHERE session = ?")
+        touchSession = try prepare("UPDATE sessions SET updated_at = ? WHERE id = ?")
+    }
+
+    func finalize() {
+        for s in [begin, commit, rollback, savepoint, release, rollbackToSavepoint, insertStep, maxSeqOfSession, touchSession] {
+            sqlite3_finalize(s)
+        }
+    }
+
+    private func failure(_ code: Int32) -> SQLiteFailure {
+        SQLiteFailure(code: code, message: String(cString: sqlite3_errmsg(connection)))
+    }
+
+    /// Runs a statement without results.
+    func run(_ statement: OpaquePointer) throws {
+        let code = sqlite3_step(statement)
+        sqlite3_reset(statement)
+        guard code == SQLITE_DONE else { throw failure(code) }
+    }
+
+    /// The session's highest stored step, 0 when it has none.
+    func maxSeq(of session: String) throws -> Int {
+        defer { sqlite3_reset(maxSeqOfSession); sqlite3_clear_bindings(maxSeqOfSession) }
+        return try session.withCString { id in
+            sqlite3_bind_text(maxSeqOfSession, 1, id, -1, nil)
+            let code = sqlite3_step(maxSeqOfSession)
+            guard code == SQLITE_ROW else { throw failure(code) }
+            return Int(sqlite3_column_int64(maxSeqOfSession, 0))  // NULL reads as 0
+        }
+    }
+
+    /// Inserts an append's steps (in a savepoint when there are several); false when one is
+    /// refused (session deleted, step stored already), and then none is stored.
+    func insert(_ append: StepWriter.Append) throws -> Bool {
+        guard append.steps.count > 1 else { return try insertStep(append.session, append.firstSeq, append.steps[0]) }
+        try run(savepoint)
+        do {
+            for (i, step) in append.steps.enumerated() where try !insertStep(append.session, append.firstSeq + i, step) {
+                try run(rollbackToSavepoint)
+                try run(release)
+                return false
+            }
+        } catch {
+            try? run(rollbackToSavepoint)
+            try? run(release)
+            throw error
+        }
+        try run(release)
+        return true
+    }
+
+    /// One step; false when refused by the primary key or the `EXISTS`.
+    private func insertStep(_ session: String, _ seq: Int, _ step: String) throws -> Bool {
+        defer { sqlite3_reset(insertStep); sqlite3_clear_bindings(insertStep) }
+        let code: Int32 = session.withCString { id in
+            step.withCString { text in
+                sqlite3_bind_text(insertStep, 1, id, -1, nil)
+                sqlite3_bind_int64(insertStep, 2, Int64(seq))
+                sqlite3_bind_text(insertStep, 3, text, -1, nil)
+                return sqlite3_step(insertStep)
+            }
+        }
+        if code == SQLITE_CONSTRAINT || code & 0xff == SQLITE_CONSTRAINT { return false }
+        guard code == SQLITE_DONE else { throw failure(code) }
+        return sqlite3_changes(connection) == 1
+    }
+
+    func touch(_ session: String, at now: Int64) throws {
+        defer { sqlite3_reset(touchSession); sqlite3_clear_bindings(touchSession) }
+        let code: Int32 = session.withCString { id in
+            sqlite3_bind_int64(touchSession, 1, now)
+            sqlite3_bind_text(touchSession, 2, id, -1, nil)
+            return sqlite3_step(touchSession)
+        }
+        guard code == SQLITE_DONE else { throw failure(code) }
+    }
+}
