@@ -18,9 +18,12 @@ final class BackgroundCommitter<Request: Sendable, Outcome: Sendable>: @unchecke
     private let finished = DispatchSemaphore(value: 0)
     /// Writes one batch in one transaction; an outcome per request, in order.
     private let write: @Sendable ([Request]) -> [Outcome]
+    /// Upkeep after a batch was answered (the SQLite store moves its journal there).
+    private let afterBatch: @Sendable () -> Void
 
-    init(name: String, write: @escaping @Sendable ([Request]) -> [Outcome]) {
+    init(name: String, write: @escaping @Sendable ([Request]) -> [Outcome], afterBatch: @escaping @Sendable () -> Void = {}) {
         self.write = write
+        self.afterBatch = afterBatch
         let thread = Thread { [unowned self] in self.run() }
         thread.name = name
         self.thread = thread
@@ -68,6 +71,7 @@ final class BackgroundCommitter<Request: Sendable, Outcome: Sendable>: @unchecke
             if stop { break }
             let outcomes = write(batch.map(\.request))
             for (entry, outcome) in zip(batch, outcomes) { entry.completion(outcome) }
+            afterBatch()
         }
         finished.signal()
     }

@@ -12,8 +12,9 @@ import SegueServer
 /// *machine* loses power; `synchronous: .full` also fsyncs every commit (slower, power-safe).
 /// Writers wait at most `busyTimeout` for the lock (then the request answers 503).
 ///
-/// Tables: `sessions(id, csrf, width, height, steps (unused), updated_at, quarantined)` and
-/// `steps(session, seq, step)` with primary key `(session, seq)`: the optimistic-concurrency key of
+/// Tables: `sessions(id, csrf, width, height, steps (unused), updated_at, quarantined)`,
+/// `journal(session, seq, step)` where new steps are appended (see ``StepWriter``), and
+/// `steps(session, seq, step)` with primary key `(session, seq)`, where they settle: the optimistic-concurrency key of
 /// ``SessionStorage``. A row that does not decode quarantines its session only.
 public final class SQLiteSessionStorage: SessionStorage {
     public enum Synchronous: String, Sendable { case normal = "NORMAL", full = "FULL" }
@@ -21,11 +22,14 @@ public final class SQLiteSessionStorage: SessionStorage {
     private let pool: DatabasePool
     public let path: String
     private let committer: BackgroundCommitter<StepWriter.Append, SessionStorageError?>
-    private let writer = StepWriter()
+    private let writer: StepWriter
 
     /// Opens (creating the folder and the schema when needed) the database at `path`.
-    public init(path: String, synchronous: Synchronous = .normal, busyTimeout: Duration = .seconds(5)) throws {
+    /// `journalLimit`: how many new steps gather in the journal before they move to `steps`.
+    public init(path: String, synchronous: Synchronous = .normal, busyTimeout: Duration = .seconds(5),
+                journalLimit: Int = 2048) throws {
         self.path = path
+        writer = StepWriter(journalLimit: max(1, journalLimit))
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         var configuration = Configuration()
@@ -36,9 +40,11 @@ public final class SQLiteSessionStorage: SessionStorage {
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
         self.pool = pool
-        let writer = self.writer
+        let writer = writer
         committer = BackgroundCommitter(name: "segue-sqlite-writer") { batch in
             writer.write(batch, to: pool)
+        } afterBatch: {
+            if writer.journalIsFull { writer.moveJournal(in: pool) }
         }
         try pool.write { db in
             try db.execute(sql: """
@@ -58,6 +64,11 @@ public final class SQLiteSessionStorage: SessionStorage {
                     step TEXT NOT NULL,
                     PRIMARY KEY (session, seq)
                 ) WITHOUT ROWID;
+                CREATE TABLE IF NOT EXISTS journal (
+                    session TEXT NOT NULL,
+                    seq INTEGER NOT NULL,
+                    step TEXT NOT NULL
+                );
                 """)
         }
     }
@@ -97,7 +108,9 @@ public final class SQLiteSessionStorage: SessionStorage {
             let header = StoredSessionHeader(id: id, csrfToken: csrf, width: width, height: height)
             var steps: [String] = []
             var gap: Int?
-            for r in try Row.fetchAll(db, sql: "SELECT seq, step FROM steps WHERE session = ? ORDER BY seq", arguments: [id]) {
+            for r in try Row.fetchAll(db, sql: """
+                SELECT seq, step FROM steps WHERE session = ?1 UNION ALL SELECT seq, step FROM journal WHERE session = ?1 ORDER BY seq
+                """, arguments: [id]) {
                 guard let seq = r["seq"] as Int?, let step = r["step"] as String? else { gap = steps.count + 1; break }
                 if seq != steps.count + 1 { gap = steps.count + 1; break }
                 steps.append(step)
@@ -113,13 +126,17 @@ public final class SQLiteSessionStorage: SessionStorage {
     public func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String]? {
         try run { try $0.read { db -> [String]? in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sessions WHERE id = ?", arguments: [id]) != nil else { return nil }
-            return try String.fetchAll(db, sql: "SELECT step FROM steps WHERE session = ? AND seq > ? ORDER BY seq", arguments: [id, seq])
+            return try String.fetchAll(db, sql: """
+                SELECT step FROM (SELECT seq, step FROM steps WHERE session = ?1 AND seq > ?2
+                                  UNION ALL SELECT seq, step FROM journal WHERE session = ?1 AND seq > ?2) ORDER BY seq
+                """, arguments: [id, seq])
         } }
     }
 
     public func delete(session id: String) throws(SessionStorageError) -> Bool {
         try run { try $0.write { db -> Bool in
             try db.execute(sql: "DELETE FROM steps WHERE session = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM journal WHERE session = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [id])
             return db.changesCount > 0
         } }
@@ -134,8 +151,9 @@ public final class SQLiteSessionStorage: SessionStorage {
     public func list(limit: Int) throws(SessionStorageError) -> [StoredSessionSummary] {
         try run { try $0.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT id, (SELECT COUNT(*) FROM steps WHERE session = sessions.id) AS steps, updated_at, quarantined
-                FROM sessions ORDER BY updated_at DESC LIMIT ?
+                SELECT id, (SELECT COUNT(*) FROM steps WHERE session = sessions.id) + coalesce(j.n, 0) AS steps, updated_at, quarantined
+                FROM sessions LEFT JOIN (SELECT session, COUNT(*) AS n FROM journal GROUP BY session) AS j ON j.session = sessions.id
+                ORDER BY updated_at DESC LIMIT ?
                 """, arguments: [limit]).map {
                 StoredSessionSummary(id: $0["id"] ?? "", steps: $0["steps"] ?? 0, updatedAt: $0["updated_at"] ?? 0, quarantined: $0["quarantined"])
             }
@@ -146,6 +164,7 @@ public final class SQLiteSessionStorage: SessionStorage {
         let cutoff = unixNow() - idle.components.seconds
         return try run { try $0.write { db -> Int in
             try db.execute(sql: "DELETE FROM steps WHERE session IN (SELECT id FROM sessions WHERE updated_at < ?)", arguments: [cutoff])
+            try db.execute(sql: "DELETE FROM journal WHERE session IN (SELECT id FROM sessions WHERE updated_at < ?)", arguments: [cutoff])
             try db.execute(sql: "DELETE FROM sessions WHERE updated_at < ?", arguments: [cutoff])
             return db.changesCount
         } }
@@ -158,6 +177,7 @@ public final class SQLiteSessionStorage: SessionStorage {
     /// Writes what is queued, stops the writer thread, closes the database.
     public func close() {
         committer.stop()
+        writer.moveJournal(in: pool)
         writer.close(pool)
         try? pool.close()
     }

@@ -7,6 +7,14 @@ import SegueServer
 /// and transaction layers cost more than the insert itself at this size; everything else in the
 /// store goes through GRDB.) Used by one thread at a time: whichever holds the group commit.
 ///
+/// **Journal.** New steps go to `journal`, a table without an index, so the rows of one batch
+/// share a page or two at the end of it, whatever sessions they belong to: a commit writes one or
+/// two pages to the WAL instead of one leaf of the indexed `steps` per session. Once
+/// `journalLimit` rows have gathered (and when the store closes), ``moveJournal(in:)`` moves
+/// them, sorted, into `steps` in one transaction, where each session's new rows land together.
+/// Readers take the union of both tables; the move is atomic, so they never see a step twice or
+/// not at all.
+///
 /// It also remembers, between batches, each session's last stored step (so the gap check needs
 /// no query) and when its `updated_at` was last written (expiry needs minutes, not every action).
 final class StepWriter: @unchecked Sendable {
@@ -17,8 +25,13 @@ final class StepWriter: @unchecked Sendable {
     }
 
     private var statements: Statements?
+    /// Rows in `journal` (counted on first use).
+    private var journalRows: Int?
+    let journalLimit: Int
     private var lastSeq: [String: Int] = [:]
     private var touched: [String: Int64] = [:]
+
+    init(journalLimit: Int = 2048) { self.journalLimit = journalLimit }
 
     /// Writes a batch of appends in one transaction; nil where an append succeeded. An append
     /// fails alone (`conflict`) when its session was deleted, when its first step follows a gap
@@ -30,10 +43,12 @@ final class StepWriter: @unchecked Sendable {
         let now = unixNow()
         var touches: [String] = []
         var batchLastSeq: [String: Int] = [:]  // kept only if the transaction commits
+        var rows = 0
         do {
             try pool.writeWithoutTransaction { db in
                 guard let connection = db.sqliteConnection else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "closed") }
                 let s = try prepared(on: connection)
+                if journalRows == nil { journalRows = try Int.fetchOne(db, sql: "SELECT count(*) FROM journal") ?? 0 }
                 try s.run(s.begin)
                 do {
                     for (index, append) in batch.enumerated() where !append.steps.isEmpty {
@@ -41,6 +56,7 @@ final class StepWriter: @unchecked Sendable {
                         // A gap: an earlier append of this session failed; this one cannot follow it.
                         guard append.firstSeq == last + 1 else { outcomes[index] = .conflict; continue }
                         if try s.insert(append) {
+                            rows += append.steps.count
                             batchLastSeq[append.session] = append.firstSeq + append.steps.count - 1
                             if now - (touched[append.session] ?? 0) >= 60 { touches.append(append.session) }
                         } else {
@@ -61,7 +77,32 @@ final class StepWriter: @unchecked Sendable {
         if touched.count > 200_000 { touched.removeAll(keepingCapacity: true) }
         lastSeq.merge(batchLastSeq) { $1 }
         for id in touches { touched[id] = now }
+        if let count = journalRows { journalRows = count + rows }
         return outcomes
+    }
+
+    /// Whether the journal has gathered enough rows to move them (the writer calls
+    /// ``moveJournal(in:)`` after answering its batch).
+    var journalIsFull: Bool { (journalRows ?? journalLimit) >= journalLimit }
+
+    /// Moves the journal's rows into `steps`, sorted by session, in one transaction. A row whose
+    /// `(session, seq)` is in `steps` already (only possible if another process wrote the same
+    /// file) keeps the stored one. Failures leave both tables as they were; the next move retries.
+    func moveJournal(in pool: DatabasePool) {
+        do {
+            try pool.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try db.execute(sql: """
+                        INSERT OR IGNORE INTO steps (session, seq, step) SELECT session, seq, step FROM journal ORDER BY session, seq;
+                        DELETE FROM journal;
+                        """)
+                    return .commit
+                }
+            }
+            journalRows = 0
+        } catch {
+            journalRows = nil  // count again next time
+        }
     }
 
     /// Finalizes the prepared statements (before the connection closes).
@@ -125,10 +166,12 @@ private struct Statements {
         savepoint = try prepare("SAVEPOINT append")
         release = try prepare("RELEASE append")
         rollbackToSavepoint = try prepare("ROLLBACK TO append")
-        // The `EXISTS` refuses a step of a session deleted meanwhile; the primary key
-        // `(session, seq)` one that exists already.
-        insertStep = try prepare("INSERT INTO steps (session, seq, step) SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM sessions WHERE id = ?1)")
-        maxSeqOfSession = try prepare("SELECT max(seq) FROM steps WHERE session = ?")
+        // The `EXISTS` refuses a step of a session deleted meanwhile. (A step that exists already
+        // cannot come here: the gap check, against the last stored step, refuses it first.)
+        insertStep = try prepare("INSERT INTO journal (session, seq, step) SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM sessions WHERE id = ?1)")
+        maxSeqOfSession = try prepare("""
+            SELECT max(m) FROM (SELECT max(seq) AS m FROM steps WHERE session = ?1 UNION ALL SELECT max(seq) FROM journal WHERE session = ?1)
+            """)
         touchSession = try prepare("UPDATE sessions SET updated_at = ? WHERE id = ?")
     }
 
@@ -180,7 +223,7 @@ private struct Statements {
         return true
     }
 
-    /// One step; false when refused by the primary key or the `EXISTS`.
+    /// One step; false when refused by the `EXISTS` (session deleted).
     private func insertStep(_ session: String, _ seq: Int, _ step: String) throws -> Bool {
         defer { sqlite3_reset(insertStep); sqlite3_clear_bindings(insertStep) }
         let code: Int32 = session.withCString { id in

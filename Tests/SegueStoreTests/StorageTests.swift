@@ -101,6 +101,28 @@ import Testing
     }
 }
 
+extension SQLiteWriterTests {
+    @Test func stepsMoveFromTheJournalWithoutEverBeingLostOrSeenTwice() throws {
+        let path = temporaryDirectory() + "/j.sqlite"
+        let s = try SQLiteSessionStorage(path: path, journalLimit: 5)
+        let ids = ["p", "q", "r"]
+        for id in ids { try s.create(StoredSessionHeader(id: id, csrfToken: "t", width: 1, height: 1)) }
+        for n in 1...12 {
+            for id in ids { try s.append(session: id, firstSeq: n, steps: ["\(id)\(n)"]) }
+            // Whatever has moved so far, every reader sees each step once, in order.
+            for id in ids { #expect(try s.load(session: id)?.steps == (1...n).map { "\(id)\($0)" }) }
+            #expect(try s.steps(session: "q", after: n - 1) == ["q\(n)"])
+        }
+        #expect(try s.list(limit: 10).allSatisfy { $0.steps == 12 })
+        #expect(try Int(runSQL(path, "SELECT count(*) FROM journal"))! < 5)
+        #expect(try Int(runSQL(path, "SELECT count(*) FROM steps"))! > 30)
+        #expect(try s.delete(session: "p"))
+        s.close()  // closing moves the rest
+        #expect(try runSQL(path, "SELECT count(*) FROM journal") == "0")
+        #expect(try runSQL(path, "SELECT count(*) FROM steps") == "24")
+    }
+}
+
 /// Sessions survive restarts, bad rows quarantine one session only, failures answer 503.
 @Suite struct DurableSessionTests {
     @Test func sqliteSessionsSurviveARestartWithTheSameStateAndEvents() throws {
