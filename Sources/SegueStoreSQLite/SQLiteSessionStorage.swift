@@ -14,8 +14,9 @@ import SegueServer
 ///
 /// Tables: `sessions(id, csrf, width, height, steps (unused), updated_at, quarantined)`,
 /// `journal(session, seq, step)` where new steps are appended (see ``StepWriter``), and
-/// `steps(session, seq, step)` with primary key `(session, seq)`, where they settle: the optimistic-concurrency key of
-/// ``SessionStorage``. A row that does not decode quarantines its session only.
+/// `steps(session, seq, step)` with primary key `(session, seq)`, where they settle. The writer
+/// refuses a step number that is not the session's next (the optimistic concurrency of
+/// ``SessionStorage``). A row that does not decode quarantines its session only.
 public final class SQLiteSessionStorage: SessionStorage {
     public enum Synchronous: String, Sendable { case normal = "NORMAL", full = "FULL" }
 
@@ -83,9 +84,9 @@ public final class SQLiteSessionStorage: SessionStorage {
     }
 
     /// Appends go through one writer thread (``BackgroundCommitter``), in order, many to a
-    /// transaction, written by ``StepWriter`` through SQLite's C API. The primary key
-    /// `(session, seq)` refuses a step another writer stored first, an `EXISTS` a session deleted meanwhile, a gap check a step
-    /// whose predecessor is missing (an earlier append of that session failed): all are a
+    /// transaction, written by ``StepWriter`` through SQLite's C API. An append whose first step
+    /// does not follow the session's last stored one (stored already, or a gap after an earlier
+    /// append of that session failed) and one whose session was deleted meanwhile are a
     /// `conflict`, and fail only that append. `updated_at` (expiry) is rewritten at most once a
     /// minute, so a typical action writes one row.
     public func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError) {

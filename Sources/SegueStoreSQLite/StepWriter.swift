@@ -34,8 +34,9 @@ final class StepWriter: @unchecked Sendable {
     init(journalLimit: Int = 2048) { self.journalLimit = journalLimit }
 
     /// Writes a batch of appends in one transaction; nil where an append succeeded. An append
-    /// fails alone (`conflict`) when its session was deleted, when its first step follows a gap
-    /// (an earlier append of the session failed) or exists already; a failure of the transaction
+    /// fails alone (`conflict`) when its session was deleted, or when its first step does not
+    /// follow the session's last stored one: a gap (an earlier append of the session failed) or a
+    /// step stored already (optimistic concurrency on the step number); a failure of the transaction
     /// (disk full, I/O error) fails the whole batch, and none of it is stored.
     func write(_ batch: [Append], to pool: DatabasePool) -> [SessionStorageError?] {
         var outcomes = [SessionStorageError?](repeating: nil, count: batch.count)
@@ -105,9 +106,10 @@ final class StepWriter: @unchecked Sendable {
         }
     }
 
-    /// Finalizes the prepared statements (before the connection closes).
+    /// Finalizes the prepared statements (before the connection closes; once).
     func close(_ pool: DatabasePool) {
-        try? pool.writeWithoutTransaction { _ in
+        guard statements != nil else { return }
+        pool.writeWithoutTransaction { _ in
             statements?.finalize()
             statements = nil
         }
@@ -147,7 +149,7 @@ struct SQLiteFailure: Error {
 /// The writer's prepared statements on one connection.
 private struct Statements {
     let connection: OpaquePointer
-    let begin, commit, rollback, savepoint, release, rollbackToSavepoint: OpaquePointer
+    let begin, commit, rollback: OpaquePointer
     let insertStep, maxSeqOfSession, touchSession: OpaquePointer
 
     init(_ connection: OpaquePointer) throws {
@@ -163,9 +165,6 @@ private struct Statements {
         begin = try prepare("BEGIN IMMEDIATE")
         commit = try prepare("COMMIT")
         rollback = try prepare("ROLLBACK")
-        savepoint = try prepare("SAVEPOINT append")
-        release = try prepare("RELEASE append")
-        rollbackToSavepoint = try prepare("ROLLBACK TO append")
         // The `EXISTS` refuses a step of a session deleted meanwhile. (A step that exists already
         // cannot come here: the gap check, against the last stored step, refuses it first.)
         insertStep = try prepare("INSERT INTO journal (session, seq, step) SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM sessions WHERE id = ?1)")
@@ -176,7 +175,7 @@ private struct Statements {
     }
 
     func finalize() {
-        for s in [begin, commit, rollback, savepoint, release, rollbackToSavepoint, insertStep, maxSeqOfSession, touchSession] {
+        for s in [begin, commit, rollback, insertStep, maxSeqOfSession, touchSession] {
             sqlite3_finalize(s)
         }
     }
@@ -203,40 +202,23 @@ private struct Statements {
         }
     }
 
-    /// Inserts an append's steps (in a savepoint when there are several); false when one is
-    /// refused (session deleted, step stored already), and then none is stored.
+    /// Inserts an append's steps; false when its session was deleted meanwhile (the `EXISTS`
+    /// refuses the first step, and so would every other: no savepoint is needed).
     func insert(_ append: StepWriter.Append) throws -> Bool {
-        guard append.steps.count > 1 else { return try insertStep(append.session, append.firstSeq, append.steps[0]) }
-        try run(savepoint)
-        do {
-            for (i, step) in append.steps.enumerated() where try !insertStep(append.session, append.firstSeq + i, step) {
-                try run(rollbackToSavepoint)
-                try run(release)
-                return false
+        for (i, step) in append.steps.enumerated() {
+            defer { sqlite3_reset(insertStep); sqlite3_clear_bindings(insertStep) }
+            let code: Int32 = append.session.withCString { id in
+                step.withCString { text in
+                    sqlite3_bind_text(insertStep, 1, id, -1, nil)
+                    sqlite3_bind_int64(insertStep, 2, Int64(append.firstSeq + i))
+                    sqlite3_bind_text(insertStep, 3, text, -1, nil)
+                    return sqlite3_step(insertStep)
+                }
             }
-        } catch {
-            try? run(rollbackToSavepoint)
-            try? run(release)
-            throw error
+            guard code == SQLITE_DONE else { throw failure(code) }
+            if sqlite3_changes(connection) == 0 { return false }
         }
-        try run(release)
         return true
-    }
-
-    /// One step; false when refused by the `EXISTS` (session deleted).
-    private func insertStep(_ session: String, _ seq: Int, _ step: String) throws -> Bool {
-        defer { sqlite3_reset(insertStep); sqlite3_clear_bindings(insertStep) }
-        let code: Int32 = session.withCString { id in
-            step.withCString { text in
-                sqlite3_bind_text(insertStep, 1, id, -1, nil)
-                sqlite3_bind_int64(insertStep, 2, Int64(seq))
-                sqlite3_bind_text(insertStep, 3, text, -1, nil)
-                return sqlite3_step(insertStep)
-            }
-        }
-        if code == SQLITE_CONSTRAINT || code & 0xff == SQLITE_CONSTRAINT { return false }
-        guard code == SQLITE_DONE else { throw failure(code) }
-        return sqlite3_changes(connection) == 1
     }
 
     func touch(_ session: String, at now: Int64) throws {

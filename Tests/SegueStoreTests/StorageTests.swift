@@ -303,8 +303,10 @@ extension SQLiteWriterTests {
         #expect(server.service.app.store.count == 1)
     }
 
-    @Test func memoryWarningEvictsOtherIdleSessions() throws {
-        let server = try StoreServer(storage: InMemorySessionStorage()) { $0.app.admin = .loopback }
+    @Test(arguments: ["memory", "sqlite"]) func memoryWarningEvictsOtherIdleSessions(store: String) throws {
+        let storage: any SessionStorage = store == "sqlite"
+            ? try SQLiteSessionStorage(path: temporaryDirectory() + "/m.sqlite") : InMemorySessionStorage()
+        let server = try StoreServer(storage: storage) { $0.app.admin = .loopback }
         defer { server.stop() }
         let a = try server.newSession(), b = try server.newSession()
         try server.act(b, #"{"action":"tap","element":"inboxRow"}"#)

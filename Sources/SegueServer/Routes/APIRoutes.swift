@@ -64,30 +64,19 @@ extension SegueApp {
         let body = try ActionDecoding.object(request.body)
         let decoded = try ActionDecoding.action(body)
         let expectedVersion = try ActionDecoding.int(body, "expectedVersion")
-        if storage.commitsInBackground, !isMemoryWarning(decoded.action) {
-            // Answered once the action's steps are durable, without holding this thread.
-            return withDurableSessionDeferred(id, { (session) throws(ActionError) -> [UInt8] in
-                try Self.perform(decoded, expectedVersion: expectedVersion, on: session)
-            }, answer: { [self] result in
-                switch result {
-                case .success(let bytes): json(bytes)
-                case .failure(let error): jsonError(error)
-                }
-            })
-        }
-        let bytes = try withDurableSession(id) { (session) throws(ActionError) -> [UInt8] in
+        let memoryWarning = if case .memoryWarning = decoded.action { true } else { false }
+        return durableResponse(id, { (session) throws(ActionError) -> [UInt8] in
             try Self.perform(decoded, expectedVersion: expectedVersion, on: session)
-        }
-        if case .memoryWarning = decoded.action {
-            // SEMANTICS §9: the server may drop caches; here, every other idle session leaves memory.
-            evictIdle(Int.max, idleAtLeast: .seconds(1), except: id)
-        }
-        return json(bytes)
-    }
-
-    private func isMemoryWarning(_ action: Action) -> Bool {
-        if case .memoryWarning = action { return true }
-        return false
+        }, answer: { [self] result in
+            switch result {
+            case .success(let bytes):
+                // SEMANTICS §9: the server may drop caches; here, every other idle session leaves memory.
+                if memoryWarning { evictIdle(Int.max, idleAtLeast: .seconds(1), except: id) }
+                return json(bytes)
+            case .failure(let error):
+                return jsonError(error)
+            }
+        })
     }
 
     /// Applies an action and writes `{"state", "events", "warnings"}`.

@@ -137,13 +137,7 @@ extension SegueApp {
             case .failure(let error): errorPage(error)
             }
         }
-        // With a store that commits in the background, the 303 goes out once the tap is durable.
-        if storage.commitsInBackground { return withDurableSessionDeferred(id, apply, answer: answer) }
-        do throws(ActionError) {
-            return answer(.success(try withDurableSession(id, apply)))
-        } catch {
-            return answer(.failure(error))
-        }
+        return durableResponse(id, apply, answer: answer)
     }
 
     func errorPage(_ error: ActionError, startOver: Bool = false) -> HTTPResponse {

@@ -58,6 +58,22 @@ extension SegueApp {
         case failed(ActionError)
     }
 
+    /// Runs `body` durably and answers through `answer`, which sees its result only once the steps
+    /// it queued are stored: deferred (``withDurableSessionDeferred(_:_:answer:)``, this thread is
+    /// not held) with a store that commits in the background, else at once
+    /// (``withDurableSession(_:_:)``).
+    func durableResponse<R: Sendable>(
+        _ id: String, _ body: (Session) throws(ActionError) -> R,
+        answer: @escaping @Sendable (Result<R, ActionError>) -> HTTPResponse
+    ) -> HTTPResponse {
+        if storage.commitsInBackground { return withDurableSessionDeferred(id, body, answer: answer) }
+        do throws(ActionError) {
+            return answer(.success(try withDurableSession(id, body)))
+        } catch {
+            return answer(.failure(error))
+        }
+    }
+
     /// Runs `body` on the session with its lock held, after catching up with other instances
     /// (shared storage), and writes the steps it queued before returning: when this returns,
     /// what it reported is durable. A write conflict reruns `body` on the caught-up session (up to
