@@ -9,48 +9,70 @@
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <microhttpd.h>
+#include <sys/eventfd.h>
+#include <poll.h>
 
-/// Daemon flags used by SegueHTTP: an internal polling thread (or a pool of them)
-/// on epoll, with an inter-thread channel so MHD_quiesce_daemon works, and
-/// suspend/resume for responses completed on another thread (deferred responses).
-/// MHD_USE_ERROR_LOG is deliberately not set.
-static const unsigned int CMHD_FLAGS_DEFAULT =
-    MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME;
+/// Daemon flags for a daemon driven by SegueHTTP's own loop thread (one daemon per thread,
+/// all sharing one listening socket): epoll, the inter-thread channel (resume and quiesce wake
+/// the loop) and suspend/resume.
+static const unsigned int CMHD_FLAGS_LOOP =
+    MHD_USE_EPOLL | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME;
 static const unsigned int CMHD_FLAG_IPV6 = MHD_USE_IPv6;
 static const unsigned int CMHD_FLAG_TURBO = MHD_USE_TURBO;
 static const unsigned int CMHD_FLAG_ERROR_LOG = MHD_USE_ERROR_LOG;
 
-/// Start a daemon with the options SegueHTTP needs.
-/// `threads` <= 1 runs a single internal polling thread (no pool).
-/// `per_ip_limit` 0 means no per-IP limit; `timeout_seconds` 0 means none;
-/// `memory_limit` is the per-connection memory pool (request line, headers and
-/// read buffer), 0 for libmicrohttpd's default (32 KiB).
+/// Start a daemon run by the caller's loop (`cmhd_run_wait`): it binds `bind_addr`
+/// when `listen_fd` is negative, else it accepts on `listen_fd` (another daemon's socket).
 static inline struct MHD_Daemon *
-cmhd_start_daemon(unsigned int flags,
-                  uint16_t port,
-                  const struct sockaddr *bind_addr,
-                  MHD_AccessHandlerCallback handler,
-                  void *handler_cls,
-                  unsigned int threads,
-                  unsigned int connection_limit,
-                  unsigned int per_ip_limit,
-                  unsigned int timeout_seconds,
-                  size_t memory_limit,
-                  MHD_RequestCompletedCallback completed,
-                  void *completed_cls)
+cmhd_start_loop_daemon(unsigned int flags,
+                       uint16_t port,
+                       const struct sockaddr *bind_addr,
+                       int listen_fd,
+                       MHD_AccessHandlerCallback handler,
+                       void *handler_cls,
+                       unsigned int connection_limit,
+                       unsigned int per_ip_limit,
+                       unsigned int timeout_seconds,
+                       size_t memory_limit,
+                       MHD_RequestCompletedCallback completed,
+                       void *completed_cls)
 {
-  return MHD_start_daemon(flags, port,
-                          NULL, NULL,
-                          handler, handler_cls,
+  size_t pool = (size_t)(memory_limit ? memory_limit : 32 * 1024);
+  if (listen_fd >= 0)
+    return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
+                            MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, pool,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_END);
+  return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
                           MHD_OPTION_SOCK_ADDR, bind_addr,
-                          MHD_OPTION_THREAD_POOL_SIZE, (threads > 1 ? threads : 0u),
                           MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                           MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
                           MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
-                          MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-                          (size_t)(memory_limit ? memory_limit : 32 * 1024),
+                          MHD_OPTION_CONNECTION_MEMORY_LIMIT, pool,
                           MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                           MHD_OPTION_END);
+}
+
+/// The daemon's epoll descriptor (poll it for readiness), or -1.
+static inline int
+cmhd_epoll_fd(struct MHD_Daemon *daemon)
+{
+  const union MHD_DaemonInfo *info =
+      MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_EPOLL_FD);
+  return info ? info->epoll_fd : -1;
+}
+
+/// The daemon's listening socket, or -1.
+static inline int
+cmhd_listen_fd(struct MHD_Daemon *daemon)
+{
+  const union MHD_DaemonInfo *info =
+      MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_LISTEN_FD);
+  return info ? (int)info->listen_fd : -1;
 }
 
 /// The port the daemon is bound to (useful when started on port 0); 0 on failure.

@@ -14,9 +14,11 @@ import Musl
 import Darwin
 #endif
 import CMicroHTTPD
+import Dispatch
+import Foundation
 import Synchronization
 
-/// An HTTP server running on libmicrohttpd's own threads.
+/// An HTTP server over libmicrohttpd, on `threads` loop threads of its own (one daemon each).
 ///
 /// The responder is called on those threads, concurrently, with one complete
 /// request at a time per connection. `stop()` is graceful and idempotent;
@@ -31,6 +33,10 @@ public final class HTTPServer: Sendable {
         var daemon: OpaquePointer?
         var context: Unmanaged<ServerContext>?
         var boundPort: Int = 0
+        /// One daemon per loop thread; the first (`daemon`) owns the listening socket.
+        var loopDaemons: [OpaquePointer] = []
+        var wakers: [LoopWaker] = []
+        var loopsDone: DispatchGroup?
     }
 
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
@@ -61,44 +67,21 @@ public final class HTTPServer: Sendable {
             guard s.daemon == nil else { throw .alreadyRunning }
             let context = Unmanaged.passRetained(
                 ServerContext(responder: responder, maxBodyBytes: max(0, config.maxBodyBytes)))
-            var flags = CMHD_FLAGS_DEFAULT
-            if address.isIPv6 { flags |= CMHD_FLAG_IPV6 }
-            let daemon = address.withSockaddr { sa in
-                cmhd_start_daemon(
-                    flags, UInt16(config.port), sa,
-                    segueAccessHandler, context.toOpaque(),
-                    clampUInt32(config.threads),
-                    clampUInt32(config.connectionLimit),
-                    clampUInt32(config.perIPConnectionLimit),
-                    clampUInt32(config.connectionTimeoutSeconds),
-                    max(0, config.connectionMemoryLimit),
-                    segueRequestCompleted, context.toOpaque())
-            }
-            guard let daemon else {
-                context.release()
-                if let reason = address.probeBindFailure() {
-                    throw .bindFailed(host: config.host, port: config.port, reason: reason)
-                }
-                throw .startFailed(
-                    "libmicrohttpd refused to start on \(config.host):\(config.port) "
-                        + "(threads \(config.threads), connection limit \(config.connectionLimit))")
-            }
-            s.daemon = daemon
-            s.context = context
-            s.boundPort = Int(cmhd_bind_port(daemon))
+            try startLoops(&s, context: context, address: &address)
         }
     }
 
     /// Graceful stop: stop accepting new connections, wait (up to
     /// `shutdownGraceSeconds`) for in-flight requests to finish, then stop the
     /// daemon, closing idle keep-alive connections. Safe to call more than once.
-    /// Do not call it from inside the responder: `MHD_stop_daemon` joins the
-    /// pool thread the responder is running on.
+    /// Do not call it from inside the responder: it waits for the loop thread
+    /// the responder is running on.
     public func stop() {
         let grace = configuration.shutdownGraceSeconds
         state.withLock { s in
             guard let daemon = s.daemon, let context = s.context else { return }
             let listenSocket = MHD_quiesce_daemon(daemon)
+            for other in s.loopDaemons.dropFirst() { _ = MHD_quiesce_daemon(other) }
             let shared = context.takeUnretainedValue()
             func waitForInFlight(_ seconds: Double) {
                 let deadline = monotonicSeconds() + max(0, seconds)
@@ -114,6 +97,13 @@ public final class HTTPServer: Sendable {
                 }
                 waitForInFlight(2)
             }
+            shared.stopLoops.store(true, ordering: .releasing)
+            for waker in s.wakers { waker.wake() }
+            s.loopsDone?.wait()
+            for other in s.loopDaemons.dropFirst().reversed() { MHD_stop_daemon(other) }
+            s.loopDaemons = []
+            s.wakers = []
+            s.loopsDone = nil
             MHD_stop_daemon(daemon)
             if listenSocket >= 0 { close(listenSocket) }
             context.release()
@@ -123,6 +113,132 @@ public final class HTTPServer: Sendable {
         }
     }
 }
+
+// MARK: - Loop threads
+
+extension HTTPServer {
+    /// Whether the current thread is a loop thread of a server with an `afterEachPass` hook:
+    /// work left for the end of the pass (a group commit) will be done by this thread once the
+    /// requests of the pass have been handled.
+    public static var currentThreadRunsAfterEachPass: Bool { currentLoopWaker?.runsAfterEachPass ?? false }
+
+    /// The loop thread's waker when the current thread is one.
+    static var currentLoopWaker: LoopWaker? {
+        guard let pointer = pthread_getspecific(loopKey) else { return nil }
+        return Unmanaged<LoopWaker>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// One libmicrohttpd daemon per thread (`threads`), each run by a loop of ours that calls
+    /// `afterEachPass` after every pass: the first daemon binds the listening socket, the others
+    /// accept on it too (as libmicrohttpd's own pool does).
+    private func startLoops(_ s: inout DaemonState, context: Unmanaged<ServerContext>,
+                            address: inout SocketAddress) throws(HTTPServerError) {
+        let afterEachPass = configuration.afterEachPass
+        let config = configuration
+        let count = max(1, config.threads)
+        var flags = CMHD_FLAGS_LOOP
+        if address.isIPv6 { flags |= CMHD_FLAG_IPV6 }
+        // The connection limit is shared out as libmicrohttpd's pool does.
+        let perThreadLimit = max(1, (max(0, config.connectionLimit) + count - 1) / count)
+        var daemons: [OpaquePointer] = []
+        var listenFD: Int32 = -1
+        for _ in 0..<count {
+            let fd = listenFD
+            let daemon = address.withSockaddr { sa in
+                cmhd_start_loop_daemon(
+                    flags, UInt16(config.port), sa, fd,
+                    segueAccessHandler, context.toOpaque(),
+                    clampUInt32(perThreadLimit),
+                    clampUInt32(config.perIPConnectionLimit),
+                    clampUInt32(config.connectionTimeoutSeconds),
+                    max(0, config.connectionMemoryLimit),
+                    segueRequestCompleted, context.toOpaque())
+            }
+            guard let daemon else {
+                for started in daemons.dropFirst().reversed() { _ = MHD_quiesce_daemon(started); MHD_stop_daemon(started) }
+                if let first = daemons.first { MHD_stop_daemon(first) }
+                context.release()
+                if daemons.isEmpty, let reason = address.probeBindFailure() {
+                    throw .bindFailed(host: config.host, port: config.port, reason: reason)
+                }
+                throw .startFailed("libmicrohttpd refused to start on \(config.host):\(config.port) (threads \(count))")
+            }
+            if daemons.isEmpty { listenFD = cmhd_listen_fd(daemon) }
+            daemons.append(daemon)
+        }
+        let shared = context.takeUnretainedValue()
+        shared.stopLoops.store(false, ordering: .relaxed)
+        let done = DispatchGroup()
+        // libmicrohttpd has no wake-up channel in this mode: a connection resumed from another
+        // thread (`DeferredResponse.complete`) and `stop()` signal the loop's own.
+        let wakers = daemons.map { _ in LoopWaker(runsAfterEachPass: afterEachPass != nil) }
+        for (index, daemon) in daemons.enumerated() {
+            done.enter()
+            let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(daemon)))
+            let waker = wakers[index]
+            let thread = Thread {
+                pthread_setspecific(loopKey, Unmanaged.passUnretained(waker).toOpaque())
+                let daemon = OpaquePointer(bitPattern: address)!
+                let epollFD = cmhd_epoll_fd(daemon)
+                var fds = [pollfd(fd: epollFD, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: waker.fd, events: Int16(POLLIN), revents: 0)]
+                while !shared.stopLoops.load(ordering: .acquiring) {
+                    // Wait for activity, a wake-up or the next connection timeout (at most a
+                    // second); then one pass, then the pass's batched work.
+                    var timeout: Int32 = 1000
+                    var next: UInt64 = 0
+                    if MHD_get_timeout(daemon, &next) == cmhd_yes() { timeout = Int32(min(next, 1000)) }
+                    if timeout > 0 {
+                        fds[0].revents = 0
+                        fds[1].revents = 0
+                        _ = poll(&fds, 2, timeout)
+                        if fds[1].revents != 0 { waker.clear() }
+                    }
+                    _ = MHD_run_wait(daemon, 0)
+                    afterEachPass?()
+                }
+                pthread_setspecific(loopKey, nil)
+                done.leave()
+            }
+            thread.name = "segue-http-\(index)"
+            thread.start()
+        }
+        s.daemon = daemons[0]
+        s.loopDaemons = daemons
+        s.wakers = wakers
+        s.loopsDone = done
+        s.context = context
+        s.boundPort = Int(cmhd_bind_port(daemons[0]))
+    }
+}
+
+/// A loop thread's wake-up channel (an eventfd it polls with its daemon's epoll set). Deferred
+/// responses keep a reference, so the descriptor outlives every completion that may signal it.
+final class LoopWaker: Sendable {
+    let fd: Int32 = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+    let runsAfterEachPass: Bool
+
+    init(runsAfterEachPass: Bool) { self.runsAfterEachPass = runsAfterEachPass }
+
+    func wake() {
+        var one: UInt64 = 1
+        _ = write(fd, &one, 8)
+    }
+
+    func clear() {
+        var count: UInt64 = 0
+        _ = read(fd, &count, 8)
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+}
+
+/// The current loop thread's `LoopWaker`.
+private let loopKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+}()
 
 // MARK: - State shared with the C callbacks
 
@@ -136,6 +252,8 @@ final class ServerContext: Sendable {
     /// Deferred responses whose connection is (or is about to be) suspended, until the request
     /// completes: `stop()` answers the ones left waiting.
     let suspended = Mutex<[ObjectIdentifier: DeferredResponse]>([:])
+    /// Set by `stop()` to end the loop threads (with an `afterEachPass` hook).
+    let stopLoops = Atomic<Bool>(false)
 
     init(responder: any HTTPResponder, maxBodyBytes: Int) {
         self.responder = responder
@@ -150,6 +268,8 @@ final class RequestState {
     var deferred: DeferredResponse?
     var isHead = false
     var tooLarge = false
+    /// The deferred response waits, unsuspended, for the end of the pass that received it.
+    var waitingForPass = false
     /// Body bytes read and dropped once over the limit.
     var discarded = 0
 }
@@ -233,6 +353,13 @@ private func segueAccessHandler(
     if current != noBodyMarker {
         let state = Unmanaged<RequestState>.fromOpaque(current).takeUnretainedValue()
         if let deferred = state.deferred {
+            if state.waitingForPass {
+                // The pass that received it has ended (its group commit ran): answer, or
+                // suspend until another thread's commit completes it.
+                state.waitingForPass = false
+                guard let ready = deferred.suspendUnlessComplete(connection) else { return cmhd_yes() }
+                return queue(ready, on: connection, isHead: state.isHead)
+            }
             guard let response = deferred.take() else { return cmhd_no() }
             return queue(response, on: connection, isHead: state.isHead)
         }
@@ -255,6 +382,13 @@ private func segueAccessHandler(
         state.deferred = deferred
         state.isHead = request.method == .HEAD
         context.suspended.withLock { $0[ObjectIdentifier(deferred)] = deferred }
+        if HTTPServer.currentThreadRunsAfterEachPass {
+            // Work for this answer may be left for the end of the pass: without a response,
+            // libmicrohttpd keeps the connection ready and calls again in the next pass (at
+            // once), with no suspension (and its two epoll_ctl calls and a wake-up) in between.
+            state.waitingForPass = true
+            return cmhd_yes()
+        }
         // Suspended: libmicrohttpd calls back here once `complete(_:)` resumes the connection.
         guard let ready = deferred.suspendUnlessComplete(connection) else { return cmhd_yes() }
         return queue(ready, on: connection, isHead: state.isHead)

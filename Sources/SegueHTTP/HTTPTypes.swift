@@ -158,12 +158,12 @@ public struct HTTPServerConfiguration: Sendable {
     public var host: String = "127.0.0.1"
     /// 0 = pick a free port (read it back from `HTTPServer.port`).
     public var port: Int = 8080
-    /// Size of libmicrohttpd's thread pool (1 = a single polling thread).
+    /// Server threads, each running one libmicrohttpd daemon on the shared socket.
     public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     /// Larger bodies get 413 without calling the responder.
     public var maxBodyBytes: Int = 1 << 20
     public var connectionLimit: Int = 1024
-    /// 0 = none.
+    /// 0 = none. Counted by each server thread (libmicrohttpd daemon) on its own.
     public var perIPConnectionLimit: Int = 0
     /// Idle connections are closed after this many seconds (0 = never).
     public var connectionTimeoutSeconds: Int = 30
@@ -173,6 +173,11 @@ public struct HTTPServerConfiguration: Sendable {
     public var connectionMemoryLimit: Int = 16 * 1024
     /// How long `stop()` waits for in-flight requests after it stops accepting.
     public var shutdownGraceSeconds: Double = 5
+    /// Called on each server thread after each pass of its event loop, once the requests that
+    /// pass received are handled: for work batched over them (the SQLite store's group commit).
+    /// When set, the server runs its own loop threads (one libmicrohttpd daemon each) instead of
+    /// libmicrohttpd's pool, and a deferred response first waits for the end of its pass unsuspended.
+    public var afterEachPass: (@Sendable () -> Void)?
 
     public init(
         host: String = "127.0.0.1",
@@ -276,6 +281,8 @@ public final class DeferredResponse: Sendable {
         var suspended = false
         var taken = false
         var observer: (@Sendable (HTTPResponse) -> Void)?
+        /// The loop thread that suspended the connection (own loop threads only).
+        var waker: LoopWaker?
     }
     private let state = Mutex(State())
 
@@ -288,6 +295,7 @@ public final class DeferredResponse: Sendable {
             if s.suspended, let connection = OpaquePointer(bitPattern: s.connection) {
                 s.suspended = false
                 MHD_resume_connection(connection)
+                if let waker = s.waker, waker !== HTTPServer.currentLoopWaker { waker.wake() }
             }
             defer { s.observer = nil }
             return s.observer
@@ -316,6 +324,7 @@ public final class DeferredResponse: Sendable {
             }
             s.connection = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
             s.suspended = true
+            s.waker = HTTPServer.currentLoopWaker
             MHD_suspend_connection(connection)
             return nil
         }

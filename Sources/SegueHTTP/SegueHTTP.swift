@@ -11,9 +11,11 @@
 //
 // - **Daemon lifecycle** — `HTTPServer.start()` binds `configuration.host:port`
 //   (IPv4 literal, `localhost`, `0.0.0.0`, or an IPv6 literal) with
-//   `MHD_OPTION_SOCK_ADDR`, runs libmicrohttpd's internal epoll thread pool
-//   (`threads`), applies the connection limit, per-IP limit, idle timeout and
-//   per-connection memory pool, and reads the real port back
+//   `MHD_OPTION_SOCK_ADDR`, runs `threads` loop threads of its own, each driving
+//   one libmicrohttpd daemon in external-epoll mode (the first binds the socket,
+//   the others accept on it, as libmicrohttpd's own pool does), applies the
+//   connection limit (shared out between the threads), per-IP limit (per
+//   thread), idle timeout and per-connection memory pool, and reads the real port back
 //   (`MHD_DAEMON_INFO_BIND_PORT`) for port 0. Failures throw `HTTPServerError`;
 //   as error logging is off, a bind failure is diagnosed with a probe socket
 //   (`.bindFailed(…, reason: "Address already in use")`).
@@ -41,30 +43,40 @@
 //   plus `MHD_add_response_header`; libmicrohttpd computes framing
 //   (`Content-Length`/`Transfer-Encoding` set by the responder are ignored),
 //   adds `Date`, handles `Expect: 100-continue`, and sends no body for HEAD.
+// - **The loop and `afterEachPass`** — each loop thread polls its daemon's
+//   epoll descriptor and its own eventfd (`LoopWaker`: in external mode
+//   libmicrohttpd has no wake-up channel of its own), runs one pass
+//   (`MHD_run_wait(d, 0)`), then calls `configuration.afterEachPass`, if set:
+//   work batched over the requests of a pass (the SQLite store's group commit)
+//   is done there, on the same thread, with no other thread to wake.
 // - **Deferred responses** — a responder that cannot answer yet (the answer may
-//   only go out once a write is durable) returns `.deferred(d)`: the connection
-//   is suspended (`MHD_suspend_connection`, daemon flag
-//   `MHD_ALLOW_SUSPEND_RESUME`) and its thread serves other connections;
-//   `d.complete(_:)` on any thread resumes it, and libmicrohttpd calls the
-//   handler again, which queues the response. Completing before the suspension
-//   answers at once. `stop()` answers deferred responses still waiting after the
-//   grace period with 503 (libmicrohttpd aborts if stopped with a suspended
-//   connection).
+//   only go out once a write is durable) returns `.deferred(d)`. With an
+//   `afterEachPass` hook the connection first waits for the end of the pass
+//   unsuspended: without a response libmicrohttpd keeps it ready and calls the
+//   handler again in the next pass, which answers if `d` is complete by then.
+//   Otherwise (and always without a hook) the connection is suspended
+//   (`MHD_suspend_connection`, daemon flag `MHD_ALLOW_SUSPEND_RESUME`) and its
+//   thread serves other connections; `d.complete(_:)` on any thread resumes it
+//   and wakes its loop, and libmicrohttpd calls the handler again, which queues
+//   the response. Completing before the suspension answers at once. `stop()`
+//   answers deferred responses still waiting after the grace period with 503
+//   (libmicrohttpd aborts if stopped with a suspended connection).
 //
 // ## Threading
 //
-// The responder runs on libmicrohttpd's pool threads, concurrently, with no
+// The responder runs on the server's loop threads, concurrently, with no
 // actor hops or locks added on the hot path (one relaxed atomic increment per
 // request for the in-flight count). It must be `Sendable` and should not block
-// for long: a blocked responder holds one pool thread and all the connections
+// for long: a blocked responder holds one loop thread and all the connections
 // that thread serves. Work that waits (on a disk, a database) belongs behind a
 // deferred response.
 //
 // ## The C shim
 //
 // `Sources/CMicroHTTPD/shim.h` wraps what Swift cannot call directly:
-// `cmhd_start_daemon` (variadic `MHD_start_daemon` with a fixed option list),
-// `cmhd_bind_port` / `cmhd_current_connections` (variadic `MHD_get_daemon_info`),
+// `cmhd_start_loop_daemon` (variadic `MHD_start_daemon` with a fixed option list),
+// `cmhd_bind_port` / `cmhd_listen_fd` / `cmhd_epoll_fd` / `cmhd_current_connections`
+// (variadic `MHD_get_daemon_info`),
 // `cmhd_each_header` / `cmhd_each_query_argument` / `cmhd_content_length`,
 // `cmhd_response_copying`, and `cmhd_yes()` / `cmhd_no()`.
 

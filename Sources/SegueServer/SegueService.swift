@@ -33,7 +33,12 @@ public final class SegueService: @unchecked Sendable {
         app = SegueApp(storyboard: storyboard, registry: registry, store: store, storage: storage,
                        assets: StaticAssets(directory: StaticAssets.locate(explicit: configuration.publicDirectory)),
                        configuration: appConfiguration, logger: logger)
-        server = HTTPServer(configuration: configuration.http, responder: app)
+        var http = configuration.http
+        if storage.commitsInBackground {
+            // Each server thread commits the appends of a pass once it has handled its requests.
+            http.afterEachPass = { storage.commitPending() }
+        }
+        server = HTTPServer(configuration: http, responder: app)
         let idle = configuration.app.sessionIdleTimeout
         let app = self.app
         let evictAfter = appConfiguration.evictIdleAfter

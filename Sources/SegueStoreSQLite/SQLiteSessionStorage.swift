@@ -5,7 +5,10 @@ import SegueServer
 /// Sessions in an embedded SQLite database file: the default store of `segue serve`
 /// (`--store DIR` or `--store sqlite:PATH`; default `./segue-data/sessions.sqlite`).
 ///
-/// Through GRDB's `DatabasePool`: WAL journal, one writer and concurrent readers. Every append is
+/// Through GRDB's `DatabaseQueue` on one connection that holds the file's lock for as long as the
+/// store is open (`locking_mode=EXCLUSIVE`): one `segue serve` owns a data directory, and a second
+/// one is refused with ``SQLiteStoreInUse``; no transaction takes file locks, and the WAL index
+/// lives in this process's memory. WAL journal. Every append is
 /// one transaction committed before the server answers, so an acknowledged action survives a
 /// crash of the process (SIGKILL, a panic): the WAL is in the operating system's hands once the
 /// commit returns. `synchronous=NORMAL` (the default here) may lose the last commits only if the
@@ -20,7 +23,7 @@ import SegueServer
 public final class SQLiteSessionStorage: SessionStorage {
     public enum Synchronous: String, Sendable { case normal = "NORMAL", full = "FULL" }
 
-    private let pool: DatabasePool
+    private let pool: DatabaseQueue
     public let path: String
     private let committer: BackgroundCommitter<StepWriter.Append, SessionStorageError?>
     private let writer: StepWriter
@@ -36,10 +39,19 @@ public final class SQLiteSessionStorage: SessionStorage {
         var configuration = Configuration()
         configuration.busyMode = .timeout(TimeInterval(busyTimeout.components.seconds))
         configuration.prepareDatabase { db in
+            // Set before the first read, so the WAL index is kept in memory, not in a shared file.
+            try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
             try db.execute(sql: "PRAGMA synchronous = \(synchronous.rawValue)")
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 10000")
         }
-        let pool = try DatabasePool(path: path, configuration: configuration)
+        let pool: DatabaseQueue
+        do {
+            // Switching to WAL takes the lock: a store in use fails here (after `busyTimeout`).
+            pool = try DatabaseQueue(path: path, configuration: configuration)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+            throw SQLiteStoreInUse(path: path)
+        }
         self.pool = pool
         let writer = writer
         committer = BackgroundCommitter(name: "segue-sqlite-writer") { batch in
@@ -83,8 +95,8 @@ public final class SQLiteSessionStorage: SessionStorage {
         } }
     }
 
-    /// Appends go through one writer thread (``BackgroundCommitter``), in order, many to a
-    /// transaction, written by ``StepWriter`` through SQLite's C API. An append whose first step
+    /// Appends go through ``BackgroundCommitter`` (a group commit made at the end of a server
+    /// thread's pass, or by the writer thread), in order, many to a transaction, written by ``StepWriter`` through SQLite's C API. An append whose first step
     /// does not follow the session's last stored one (stored already, or a gap after an earlier
     /// append of that session failed) and one whose session was deleted meanwhile are a
     /// `conflict`, and fail only that append. `updated_at` (expiry) is rewritten at most once a
@@ -97,8 +109,13 @@ public final class SQLiteSessionStorage: SessionStorage {
 
     public func append(session id: String, firstSeq: Int, steps: [String],
                        completion: @escaping @Sendable (SessionStorageError?) -> Void) {
-        committer.submit(StepWriter.Append(session: id, firstSeq: firstSeq, steps: steps), completion: completion)
+        committer.submit(StepWriter.Append(session: id, firstSeq: firstSeq, steps: steps),
+                         wakeWriter: !commitsAtEndOfPass, completion: completion)
     }
+
+    /// Commits the appends submitted on server threads in one transaction (the server calls it
+    /// after each pass of its event loop).
+    public func commitPending() { committer.commitPending() }
 
     public func load(session id: String) throws(SessionStorageError) -> StoredSession? {
         try run { try $0.read { db -> StoredSession? in
@@ -175,6 +192,11 @@ public final class SQLiteSessionStorage: SessionStorage {
         try run { try $0.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions") ?? 0 } }
     }
 
+    /// Rows in one of the store's tables (for tests: the file is locked while the store is open).
+    func rowCount(_ table: String) throws -> Int {
+        try pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM \(table)") ?? 0 }
+    }
+
     /// Writes what is queued, stops the writer thread, closes the database.
     public func close() {
         committer.stop()
@@ -190,7 +212,7 @@ public final class SQLiteSessionStorage: SessionStorage {
 
     /// Maps GRDB's errors onto the protocol's: a full disk, a locked or read-only file, an I/O error
     /// are `unavailable`; a malformed database file is `corrupt`.
-    private func run<T>(_ body: (DatabasePool) throws -> T) throws(SessionStorageError) -> T {
+    private func run<T>(_ body: (DatabaseQueue) throws -> T) throws(SessionStorageError) -> T {
         try Self.mapErrors { try body(pool) }
     }
 
@@ -202,5 +224,14 @@ public final class SQLiteSessionStorage: SessionStorage {
         } catch {
             throw StepWriter.storageError(error)
         }
+    }
+}
+
+/// The database file is locked by another process: another `segue serve` uses the same store.
+public struct SQLiteStoreInUse: Error, CustomStringConvertible {
+    public var path: String
+    public var description: String {
+        "\(path) is in use by another process (one segue serve at a time may use a SQLite store; "
+            + "share sessions between instances with --store postgres://...)"
     }
 }

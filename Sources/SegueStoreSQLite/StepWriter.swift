@@ -38,7 +38,7 @@ final class StepWriter: @unchecked Sendable {
     /// follow the session's last stored one: a gap (an earlier append of the session failed) or a
     /// step stored already (optimistic concurrency on the step number); a failure of the transaction
     /// (disk full, I/O error) fails the whole batch, and none of it is stored.
-    func write(_ batch: [Append], to pool: DatabasePool) -> [SessionStorageError?] {
+    func write(_ batch: [Append], to pool: DatabaseQueue) -> [SessionStorageError?] {
         var outcomes = [SessionStorageError?](repeating: nil, count: batch.count)
         guard batch.contains(where: { !$0.steps.isEmpty }) else { return outcomes }  // barriers only
         let now = unixNow()
@@ -89,7 +89,7 @@ final class StepWriter: @unchecked Sendable {
     /// Moves the journal's rows into `steps`, sorted by session, in one transaction. A row whose
     /// `(session, seq)` is in `steps` already (only possible if another process wrote the same
     /// file) keeps the stored one. Failures leave both tables as they were; the next move retries.
-    func moveJournal(in pool: DatabasePool) {
+    func moveJournal(in pool: DatabaseQueue) {
         do {
             try pool.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
@@ -107,7 +107,7 @@ final class StepWriter: @unchecked Sendable {
     }
 
     /// Finalizes the prepared statements (before the connection closes; once).
-    func close(_ pool: DatabasePool) {
+    func close(_ pool: DatabaseQueue) {
         guard statements != nil else { return }
         pool.writeWithoutTransaction { _ in
             statements?.finalize()

@@ -62,6 +62,42 @@ struct HTTPServerTests {
         #expect(Date().timeIntervalSince(started) < 5)
     }
 
+    /// The server's loop threads have no libmicrohttpd wake-up channel: a deferred response
+    /// completed on another thread must wake its loop, not wait for the loop's timeout (a second).
+    @Test func deferredResponsesCompletedElsewhereWakeTheLoop() throws {
+        let server = try startServer(threads: 2)
+        defer { server.stop() }
+        let url = "http://127.0.0.1:\(server.port)/deferred-fast"
+        let started = Date()
+        let result = try run(["-s", "-w", " %{http_code}\n"] + Array(repeating: url, count: 20))
+        #expect(result.stdout == String(repeating: "fast 200\n", count: 20))
+        #expect(Date().timeIntervalSince(started) < 5)  // 20 missed wake-ups would take 20 s
+    }
+
+    /// `afterEachPass` runs on each loop thread after the requests of a pass: a deferred answer
+    /// completed there goes out in the next pass, on the same keep-alive connection.
+    @Test func afterEachPassAnswersWhatThePassDeferred() throws {
+        let responder = PassResponder()
+        var config = HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 2)
+        config.afterEachPass = { responder.endOfPass() }
+        let server = HTTPServer(configuration: config, responder: responder)
+        try server.start()
+        defer { server.stop() }
+        let url = "http://127.0.0.1:\(server.port)/"
+        let one = try run(["-s", "-w", " %{num_connects}\n", "-d", "a", url,
+                           "--next", "-s", "-w", " %{num_connects}\n", "-d", "b", url])
+        #expect(one.stdout == "after pass a true 1\nafter pass b true 0\n")
+        let answers = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            let r = try? run(["-s", "-d", "n\(i)", url])
+            answers.withLock { $0.append(r?.stdout ?? "") }
+        }
+        #expect(answers.withLock { $0.sorted() } == (0..<8).map { "after pass n\($0) true" }.sorted())
+        #expect(responder.answeredOffLoop.load(ordering: .relaxed) == 0)
+        #expect(responder.passesWithWork.load(ordering: .relaxed) >= 1)
+        #expect(HTTPServer.currentThreadRunsAfterEachPass == false)
+    }
+
     @Test func deferredResponsesTellObserversWhatTheyAnswered() {
         let seen = Mutex<[Int]>([])
         let early = DeferredResponse()

@@ -39,6 +39,14 @@ struct EchoResponder: HTTPResponder {
                 deferred.complete(.text("a second completion is ignored"))
             }
             return .deferred(deferred)
+        case "/deferred-fast":
+            // Completed by another thread 1 ms later: the loop must be woken for it.
+            let deferred = DeferredResponse()
+            Thread.detachNewThread {
+                usleep(1_000)
+                deferred.complete(.text("fast"))
+            }
+            return .deferred(deferred)
         case "/deferred-never":
             // Never completed: stopping the server must still end the connection cleanly.
             return .deferred(DeferredResponse())
@@ -136,4 +144,34 @@ func rawExchange(port: Int, _ request: String) throws -> [UInt8] {
         received.append(contentsOf: buffer[0..<n])
     }
     return received
+}
+
+/// Defers every answer to the end of the server loop's pass (`afterEachPass`), as a group commit
+/// does, and records on which threads the pass work ran.
+final class PassResponder: HTTPResponder, Sendable {
+    let pending = Mutex<[(DeferredResponse, String)]>([])
+    let passesWithWork = Atomic<Int>(0)
+    let answeredOffLoop = Atomic<Int>(0)
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        let deferred = DeferredResponse()
+        guard HTTPServer.currentThreadRunsAfterEachPass else {
+            answeredOffLoop.add(1, ordering: .relaxed)
+            return .text("not on a loop thread")
+        }
+        pending.withLock { $0.append((deferred, request.bodyString)) }
+        return .deferred(deferred)
+    }
+
+    /// The hook: answers what the pass left.
+    func endOfPass() {
+        let work = pending.withLock { list -> [(DeferredResponse, String)] in
+            defer { list = [] }
+            return list
+        }
+        guard !work.isEmpty else { return }
+        passesWithWork.add(1, ordering: .relaxed)
+        let onLoop = HTTPServer.currentThreadRunsAfterEachPass
+        for (deferred, body) in work { deferred.complete(.text("after pass \(body) \(onLoop)")) }
+    }
 }

@@ -1,3 +1,4 @@
+import SegueHTTP
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -68,10 +69,22 @@ public protocol SessionStorage: Sendable {
     /// ones included, and an append whose `firstSeq - 1` is not stored fails with `conflict`.
     func append(session id: String, firstSeq: Int, steps: [String],
                 completion: @escaping @Sendable (SessionStorageError?) -> Void)
+    /// Commits the background appends submitted on the current server thread and left for the
+    /// end of its pass (see ``commitsAtEndOfPass``). `SegueService` calls it after each pass of
+    /// each server thread when ``commitsInBackground``.
+    func commitPending()
+}
+
+extension SessionStorage {
+    /// Whether a background append submitted on the current thread may leave its commit to the
+    /// end of the pass: true on the server's loop threads, whose pass ends with
+    /// ``commitPending()``, so that the appends of the pass share one commit made on that thread.
+    public var commitsAtEndOfPass: Bool { HTTPServer.currentThreadRunsAfterEachPass }
 }
 
 extension SessionStorage {
     public var commitsInBackground: Bool { false }
+    public func commitPending() {}
 
     public func append(session id: String, firstSeq: Int, steps: [String],
                        completion: @escaping @Sendable (SessionStorageError?) -> Void) {
