@@ -25,14 +25,19 @@ public final class SQLiteSessionStorage: SessionStorage {
 
     private let pool: DatabaseQueue
     public let path: String
-    private let committer: BackgroundCommitter<StepWriter.Append, SessionStorageError?>
+    private let committer: GroupCommitter<StepWriter.Append, SessionStorageError?>
     private let writer: StepWriter
+    /// Whether server threads commit at the end of their passes. Not with `synchronous=FULL`:
+    /// there every commit waits for the disk (an fsync), which would hold a server thread and
+    /// all its connections, so the writer thread commits everything.
+    private let commitsOnServerThreads: Bool
 
     /// Opens (creating the folder and the schema when needed) the database at `path`.
     /// `journalLimit`: how many new steps gather in the journal before they move to `steps`.
     public init(path: String, synchronous: Synchronous = .normal, busyTimeout: Duration = .seconds(5),
                 journalLimit: Int = 2048) throws {
         self.path = path
+        commitsOnServerThreads = synchronous == .normal
         writer = StepWriter(journalLimit: max(1, journalLimit))
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
@@ -54,7 +59,7 @@ public final class SQLiteSessionStorage: SessionStorage {
         }
         self.pool = pool
         let writer = writer
-        committer = BackgroundCommitter(name: "segue-sqlite-writer") { batch in
+        committer = GroupCommitter(name: "segue-sqlite-writer") { batch in
             writer.write(batch, to: pool)
         } afterBatch: {
             if writer.journalIsFull { writer.moveJournal(in: pool) }
@@ -95,7 +100,7 @@ public final class SQLiteSessionStorage: SessionStorage {
         } }
     }
 
-    /// Appends go through ``BackgroundCommitter`` (a group commit made at the end of a server
+    /// Appends go through ``GroupCommitter`` (a group commit made at the end of a server
     /// thread's pass, or by the writer thread), in order, many to a transaction, written by ``StepWriter`` through SQLite's C API. An append whose first step
     /// does not follow the session's last stored one (stored already, or a gap after an earlier
     /// append of that session failed) and one whose session was deleted meanwhile are a
@@ -110,12 +115,14 @@ public final class SQLiteSessionStorage: SessionStorage {
     public func append(session id: String, firstSeq: Int, steps: [String],
                        completion: @escaping @Sendable (SessionStorageError?) -> Void) {
         committer.submit(StepWriter.Append(session: id, firstSeq: firstSeq, steps: steps),
-                         wakeWriter: !commitsAtEndOfPass, completion: completion)
+                         wakeWriter: !(commitsOnServerThreads && commitsAtEndOfPass), completion: completion)
     }
 
     /// Commits the appends submitted on server threads in one transaction (the server calls it
     /// after each pass of its event loop).
-    public func commitPending() { committer.commitPending() }
+    public func commitPending() {
+        if commitsOnServerThreads { committer.commitPending() }
+    }
 
     public func load(session id: String) throws(SessionStorageError) -> StoredSession? {
         try run { try $0.read { db -> StoredSession? in

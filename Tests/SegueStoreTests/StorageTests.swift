@@ -107,7 +107,7 @@ extension SQLiteWriterTests {
     /// and completed once.
     @Test func groupCommitsFromManyThreadsKeepSubmissionOrder() {
         let written = Mutex<[Int]>([])
-        let committer = BackgroundCommitter<Int, Int>(name: "test-writer") { batch in
+        let committer = GroupCommitter<Int, Int>(name: "test-writer") { batch in
             written.withLock { $0.append(contentsOf: batch) }
             return batch.map { -$0 }
         }

@@ -12,7 +12,7 @@ import Foundation
 /// Batches are taken from the queue and written under one lock, so they commit in submission
 /// order whoever writes them. A thread that finds the lock taken leaves its appends to the
 /// holder, which looks at the queue again after releasing the lock.
-final class BackgroundCommitter<Request: Sendable, Outcome: Sendable>: @unchecked Sendable {
+final class GroupCommitter<Request: Sendable, Outcome: Sendable>: @unchecked Sendable {
     struct Entry {
         var request: Request
         var completion: @Sendable (Outcome) -> Void
