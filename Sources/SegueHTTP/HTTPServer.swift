@@ -188,6 +188,9 @@ extension HTTPServer {
                     var timeout: Int32 = 1000
                     var next: UInt64 = 0
                     if MHD_get_timeout(daemon, &next) == cmhd_yes() { timeout = Int32(min(next, 1000)) }
+                    // libmicrohttpd's timeout does not count resumed connections it has not yet
+                    // seen (those resumed by this thread, which did not signal itself).
+                    if waker.resumedHere.exchange(false, ordering: .relaxed) { timeout = 0 }
                     if timeout > 0 {
                         fds[0].revents = 0
                         fds[1].revents = 0
@@ -217,6 +220,9 @@ extension HTTPServer {
 final class LoopWaker: Sendable {
     let fd: Int32 = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
     let runsAfterEachPass: Bool
+    /// A connection of this loop was resumed on the loop's own thread (no signal needed, but the
+    /// next pass must not wait).
+    let resumedHere = Atomic<Bool>(false)
 
     init(runsAfterEachPass: Bool) { self.runsAfterEachPass = runsAfterEachPass }
 

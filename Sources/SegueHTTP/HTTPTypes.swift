@@ -295,7 +295,13 @@ public final class DeferredResponse: Sendable {
             if s.suspended, let connection = OpaquePointer(bitPattern: s.connection) {
                 s.suspended = false
                 MHD_resume_connection(connection)
-                if let waker = s.waker, waker !== HTTPServer.currentLoopWaker { waker.wake() }
+                if let waker = s.waker {
+                    if waker === HTTPServer.currentLoopWaker {
+                        waker.resumedHere.store(true, ordering: .relaxed)
+                    } else {
+                        waker.wake()
+                    }
+                }
             }
             defer { s.observer = nil }
             return s.observer

@@ -98,6 +98,22 @@ struct HTTPServerTests {
         #expect(HTTPServer.currentThreadRunsAfterEachPass == false)
     }
 
+    /// A connection suspended on a loop thread and resumed by that same thread (its pass work
+    /// completed it) goes out in the next pass, not after the loop's poll timeout (a second).
+    @Test func aConnectionResumedOnItsOwnLoopThreadIsAnsweredAtOnce() throws {
+        let responder = PassResponder(holdOnePass: true)
+        var config = HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 1)
+        config.afterEachPass = { responder.endOfPass() }
+        let server = HTTPServer(configuration: config, responder: responder)
+        try server.start()
+        defer { server.stop() }
+        let url = "http://127.0.0.1:\(server.port)/"
+        let started = Date()
+        let result = try run(["-s", "-w", "\n"] + Array(repeating: url, count: 10))
+        #expect(result.stdout == String(repeating: "after pass  true\n", count: 10))
+        #expect(Date().timeIntervalSince(started) < 5)  // 10 missed passes would take 10 s
+    }
+
     @Test func deferredResponsesTellObserversWhatTheyAnswered() {
         let seen = Mutex<[Int]>([])
         let early = DeferredResponse()

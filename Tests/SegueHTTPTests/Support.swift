@@ -152,6 +152,12 @@ final class PassResponder: HTTPResponder, Sendable {
     let pending = Mutex<[(DeferredResponse, String)]>([])
     let passesWithWork = Atomic<Int>(0)
     let answeredOffLoop = Atomic<Int>(0)
+    /// With `true`, answers wait one more pass (the connection is suspended meanwhile, and
+    /// resumed on its own loop thread).
+    let holdOnePass: Bool
+    let held = Mutex<[(DeferredResponse, String)]>([])
+
+    init(holdOnePass: Bool = false) { self.holdOnePass = holdOnePass }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let deferred = DeferredResponse()
@@ -165,9 +171,16 @@ final class PassResponder: HTTPResponder, Sendable {
 
     /// The hook: answers what the pass left.
     func endOfPass() {
-        let work = pending.withLock { list -> [(DeferredResponse, String)] in
+        var work = pending.withLock { list -> [(DeferredResponse, String)] in
             defer { list = [] }
             return list
+        }
+        if holdOnePass {
+            let ready = held.withLock { list -> [(DeferredResponse, String)] in
+                defer { list = work }
+                return list
+            }
+            work = ready
         }
         guard !work.isEmpty else { return }
         passesWithWork.add(1, ordering: .relaxed)
