@@ -114,20 +114,26 @@ extension SQLiteWriterTests {
         defer { committer.stop() }
         let order = Mutex(0)  // submission order = numbering order
         let completed = Mutex<[Int: Int]>([:])
+        let answered = DispatchGroup()
         DispatchQueue.concurrentPerform(iterations: 6) { thread in
             for i in 0..<300 {
                 order.withLock { next in
                     let n = next
                     next += 1
                     // Thread 0 submits as a non-server thread would (waking the writer).
+                    answered.enter()
                     committer.submit(n, wakeWriter: thread == 0) { outcome in
                         completed.withLock { $0[n, default: 0] += 1; #expect(outcome == -n) }
+                        answered.leave()
                     }
                 }
                 if i % 7 == thread { committer.commitPending() }
             }
             committer.commitPending()
         }
+        // The last batches may still be in the hands of the writer thread (woken by thread 0)
+        // or of another committer when every thread has returned: their completions tell.
+        #expect(answered.wait(timeout: .now() + 10) == .success)
         #expect(written.withLock { $0 } == Array(0..<1800))
         #expect(completed.withLock { $0.count == 1800 && $0.values.allSatisfy { $0 == 1 } })
     }
