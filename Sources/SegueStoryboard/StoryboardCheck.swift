@@ -39,6 +39,17 @@ public enum StoryboardCheck {
             out.append(Diagnostic(.error, at: docLocation, "no initial view controller"))
         }
 
+        // An alert action's segue may be declared on the alert or on a scene that presents it
+        // (it runs from the presenter after the alert is dismissed, SEMANTICS §6).
+        var presenters: [String: [Scene]] = [:]
+        for scene in scenes {
+            for segue in scene.segues {
+                if let dest = segue.destination, storyboard[dest]?.kind == .alertController {
+                    presenters[dest, default: []].append(scene)
+                }
+            }
+        }
+
         // References inside the model.
         for scene in scenes {
             let at = scene.location ?? docLocation
@@ -74,7 +85,8 @@ public enum StoryboardCheck {
                 }
             }
             forEachTap(scene) { tap, location in
-                if case .segue(let id) = tap, scene.segue(id) == nil {
+                if case .segue(let id) = tap, scene.segue(id) == nil,
+                   !(presenters[scene.id] ?? []).contains(where: { $0.segue(id) != nil }) {
                     out.append(Diagnostic(.error, at: location ?? at, "scene \(scene.id): an element fires unknown segue '\(id)'"))
                 }
             }

@@ -86,6 +86,26 @@ import Testing
         #expect(nav2.toolbar == nil)
     }
 
+    @Test func aContentSceneHidesTheNavigationBarOrShowsTheToolbarWhileOnTop() throws {
+        var board = mailStoryboard()
+        board.scenes["inbox"]!.navigationBarHidden = true
+        board.scenes["inbox"]!.toolbarHidden = false
+        board.scenes["inbox"]!.toolbarItems = [BarButtonItemSpec(id: "refresh", systemItem: .refresh)]
+        let w = try launched(board)
+        func json() -> String { String(decoding: w.stateJSON(), as: UTF8.self) }
+        #expect(bar(w) != nil)
+        #expect(json().contains("\"navigationBarHidden\":false,\"toolbarHidden\":true"))
+        _ = try w.perform(.tap(element: "inboxRow", values: [:]))
+        #expect(bar(w) == nil)
+        #expect(!w.elements.contains { $0.role == .backButton })
+        #expect(w.elements.last?.id == "refresh")
+        // The state reports what shows, as UIKit's properties would after the scene set them.
+        #expect(json().contains("\"navigationBarHidden\":true,\"toolbarHidden\":false"))
+        _ = try w.perform(.pop(navigationController: nil))
+        #expect(bar(w) != nil)
+        #expect(!w.elements.contains { $0.id == "refresh" })
+    }
+
     @Test func elementsComeInReadingOrderAndOnlyFromTheFrontLayer() throws {
         let w = try launched(mailStoryboard(), traits: .padLandscape)
         _ = try w.perform(.tap(element: "inboxRow", values: [:]))

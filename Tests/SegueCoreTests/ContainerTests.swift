@@ -44,18 +44,31 @@ import Testing
         let split = try #require(w.root as? SplitViewController)
         #expect(split.isCollapsed)
         #expect(w.visibleScenes == ["detail"])
+        // The secondary sits on top of the primary's stack: the primary navigation controller is
+        // in the window (its root is covered), the secondary is its visible child.
+        let launch = w.trace().filter { $0.hasSuffix("viewDidAppear") }
+        #expect(launch == ["split.viewDidAppear", "listNav.viewDidAppear", "detailNav.viewDidAppear", "detail.viewDidAppear"])
         let back = try #require(w.elements.first { $0.role == .backButton })
         #expect(back.title == "Mailboxes")
+        // Back is a pop of the one stack (SEMANTICS §3, Pop).
         let trace = try w.run(.tap(element: back.id, values: [:]))
-        #expect(trace.contains("detailNav.viewWillDisappear") && trace.contains("list.viewDidAppear"))
+        #expect(trace == ["detailNav.willMoveToParentViewController(nil)", "list.loadView", "list.viewDidLoad",
+                          "detailNav.viewWillDisappear{movingFrom}", "detail.viewWillDisappear", "list.viewWillAppear",
+                          "listNav.navigationControllerWillShow(list)",
+                          "detailNav.viewDidDisappear{movingFrom}", "detail.viewDidDisappear", "list.viewDidAppear",
+                          "detailNav.didMoveToParentViewController(nil)", "listNav.navigationControllerDidShow(list)"])
         #expect(w.visibleScenes == ["list"])
-        // showDetail in the collapsed stack puts the new secondary on top.
-        _ = try w.run(.tap(element: "open", values: [:]))
+        // showDetail in the collapsed stack pushes the new secondary on top.
+        let push = try w.run(.tap(element: "open", values: [:]))
+        #expect(push.contains("otherNav.willMoveToParentViewController(listNav)"))
+        #expect(push.contains("otherNav.viewWillAppear{movingTo}") && push.contains("listNav.navigationControllerDidShow(otherNav)"))
+        #expect(!push.contains { $0.hasPrefix("detailNav.willMoveToParentViewController") })  // popped already
         #expect(w.visibleScenes == ["other"])
         #expect(split.children.map(\.sceneID) == ["listNav", "otherNav"])
-        // Expanding restores both columns, with appearance events for the one that comes back.
+        // Expanding restores both columns, with appearance events for the root that comes back.
         let expand = try w.run(.setTraits(landscape))
-        #expect(expand.contains("listNav.viewWillAppear") && expand.contains("list.viewDidAppear"))
+        #expect(expand.contains("list.viewWillAppear") && expand.contains("list.viewDidAppear"))
+        #expect(!expand.contains("listNav.viewWillAppear"))
         #expect(expand.contains("other.traitCollectionDidChange"))
         #expect(w.visibleScenes == ["list", "other"])
         // Collapsing again shows the secondary on top.

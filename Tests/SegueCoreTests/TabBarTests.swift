@@ -203,10 +203,14 @@ final class RefusingDelegate: TabBarControllerDelegate {
         #expect(rows.map(\.title) == ["T4", "T5", "T6", "T7", "T8"])
         #expect(w.elements.contains { $0.title == "Edit" && $0.role == .barButton })
 
-        // Choose T6: it loads and appears as if pushed; no delegate events; More stays selected.
+        // Choose T6: a push onto the More navigation controller (SEMANTICS §3, Push); no tab bar
+        // delegate events; More stays selected.
+        let more = w.tabs.moreNavigationController.id, list = w.tabs.moreNavigationController.moreList!.id
         let choose = try w.tap(rows[2].id)
-        #expect(choose.contains("t6.loadView"))
-        #expect(choose.contains("t6.viewDidAppear{movingTo}"))
+        #expect(choose == ["t6.willMoveToParentViewController(\(more))", "t6.loadView", "t6.viewDidLoad",
+                           "\(list).viewWillDisappear", "t6.viewWillAppear{movingTo}", "\(more).navigationControllerWillShow(t6)",
+                           "\(list).viewDidDisappear", "t6.viewDidAppear{movingTo}",
+                           "t6.didMoveToParentViewController(\(more))", "\(more).navigationControllerDidShow(t6)"])
         #expect(!choose.contains { $0.hasPrefix("tabs.tabBarController") })
         #expect(w.visibleScenes == ["t6"])
         #expect(w.tabs.selectedIndex == 6)
@@ -217,7 +221,10 @@ final class RefusingDelegate: TabBarControllerDelegate {
 
         // Back to the list.
         let backTrace = try w.tap(back.id)
-        #expect(backTrace.contains("t6.viewWillDisappear{movingFrom}"))
+        #expect(backTrace == ["t6.willMoveToParentViewController(nil)", "t6.viewWillDisappear{movingFrom}",
+                              "\(list).viewWillAppear", "\(more).navigationControllerWillShow(\(list))",
+                              "t6.viewDidDisappear{movingFrom}", "\(list).viewDidAppear",
+                              "t6.didMoveToParentViewController(nil)", "\(more).navigationControllerDidShow(\(list))"])
         #expect(w.tabs.isShowingMoreList)
 
         // Tapping More while a tab is shown inside More pops to the list.

@@ -385,6 +385,24 @@ struct CheckTests {
         #expect(messages.contains("error: scene tabs: a viewController cannot have a 'viewControllers' relationship"))
     }
 
+    @Test("an alert action may fire a segue of the scene that presents the alert")
+    func alertActionSeguesOfThePresenter() {
+        // As a flow file's inline alert composes it: `home` presents `home.alert.1` by `alert.1`;
+        // the alert's Move action fires `moved`, declared on `home` (SEMANTICS §6: the handler runs
+        // after the dismissal, from the presenter). `ghost` is declared nowhere.
+        var home = Scene(id: "home", kind: .viewController)
+        home.segues = [SegueSpec(id: "alert.1", kind: .presentation, destination: "home.alert.1"),
+                       SegueSpec(id: "moved", kind: .show, destination: "folder")]
+        var alert = Scene(id: "home.alert.1", kind: .alertController)
+        var spec = AlertSpec()
+        spec.actions = [AlertSpec.Action(title: "Move", tap: .segue("moved")),
+                         AlertSpec.Action(title: "Lost", tap: .segue("ghost"))]
+        alert.alert = spec
+        let sb = Storyboard(name: "flow", initialViewController: "home", scenes: [home, alert, Scene(id: "folder")])
+        let errors = StoryboardCheck.check(sb).filter { $0.severity == .error }.map(\.message)
+        #expect(errors == ["scene home.alert.1: an element fires unknown segue 'ghost'"])
+    }
+
     @Test("duplicate storyboard identifiers are errors in check")
     func duplicateStoryboardIDs() throws {
         let xml = document(initial: "a", [

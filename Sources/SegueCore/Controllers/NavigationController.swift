@@ -17,14 +17,39 @@ open class NavigationController: ViewController {
 
     /// The stack, bottom to top.
     public var viewControllers: [ViewController] { children }
-    public var topViewController: ViewController? { children.last }
+    public var topViewController: ViewController? {
+        if let more = self as? MoreNavigationController, let tabs = more.tabs, tabs.isShowingTabInMore {
+            return tabs.viewControllers[tabs.selectedIndex]
+        }
+        return children.last
+    }
     /// The top controller's presented controller if any, else the top (SEMANTICS §4, 000:L1058).
     public var visibleViewController: ViewController? {
         guard let top = topViewController else { return nil }
         return top.presentedViewController ?? top
     }
 
-    open override var visibleChildren: [ViewController] { children.last.map { [$0] } ?? [] }
+    open override var visibleChildren: [ViewController] {
+        // The primary of a collapsed split view shows the secondary on top of its stack.
+        if let split = parent as? SplitViewController, split.collapsedStack === self, split.collapsedShowsSecondary,
+           let secondary = split.secondaryViewController {
+            return [secondary]
+        }
+        return children.last.map { [$0] } ?? []
+    }
+
+    /// Whether the navigation bar shows now: not hidden on the navigation controller, nor by the
+    /// top scene (`navigationBarHidden: true` on a content scene, as its `viewWillAppear` calling
+    /// `setNavigationBarHidden` would).
+    public var showsNavigationBar: Bool {
+        !isNavigationBarHidden && !(topViewController?.scene?.navigationBarHidden ?? false)
+    }
+
+    /// Whether the toolbar shows now (before `hidesBottomBarWhenPushed`): shown by the navigation
+    /// controller, or asked for by the top scene (`toolbarHidden: false` on a content scene).
+    public var showsToolbar: Bool {
+        !isToolbarHidden || !(topViewController?.scene?.toolbarHidden ?? true)
+    }
 
     override func installRelationshipChildren(_ children: [ViewController]) {
         guard let root = children.first, let window else { return }

@@ -8,10 +8,15 @@
 ///   top; a back button (titled with the primary's title) returns to the primary, `showDetail`
 ///   pushes the new secondary again. Expanding restores the columns.
 ///
+/// Collapsed with a navigation controller as primary (UIKit's default collapse), the secondary is
+/// on top of the primary's stack: the primary appears and the secondary is its visible child, the
+/// back button is a pop (`willMove(nil)`, `isMovingFromParent`, `navigationControllerWillShow`/
+/// `DidShow` on the primary) and `showDetail` a push onto it.
+///
 /// DECISION: collapsing does not re-parent controllers. The children stay `[primary, secondary]`
 /// (STATE `children`); the collapsed stack is drawn from them, so expanding needs no bookkeeping.
-/// Moving between the two entries of the collapsed stack sends appearance events without the
-/// `isMovingToParent`/`isMovingFromParent` flags (nothing is added or removed).
+/// With a primary that is not a navigation controller, moving between the two entries sends
+/// appearance events only.
 open class SplitViewController: ViewController {
     public enum DisplayMode: String, Sendable {
         case allVisible, primaryHidden, primaryOverlay
@@ -54,10 +59,23 @@ open class SplitViewController: ViewController {
 
     /// Back to front: collapsed, the top of the one stack; pad portrait, the secondary (then the
     /// primary when it is shown as an overlay); otherwise both columns, primary first.
+    /// Collapsed: the navigation controller the secondary is pushed onto (the primary), if any.
+    public var collapsedStack: NavigationController? {
+        isCollapsed ? primaryViewController as? NavigationController : nil
+    }
+
+    /// Collapsed: the column drawn, the top of the one stack.
+    public var collapsedShownColumn: ViewController? {
+        if collapsedShowsSecondary, let secondary = secondaryViewController { return secondary }
+        return primaryViewController
+    }
+
     open override var visibleChildren: [ViewController] {
         if isCollapsed {
-            if collapsedShowsSecondary, let secondary = secondaryViewController { return [secondary] }
-            return primaryViewController.map { [$0] } ?? []
+            // The secondary on a primary navigation controller is that controller's visible child
+            // (`NavigationController.visibleChildren`).
+            if let stack = collapsedStack { return [stack] }
+            return collapsedShownColumn.map { [$0] } ?? []
         }
         switch displayMode {
         case .allVisible: return children
@@ -113,7 +131,22 @@ open class SplitViewController: ViewController {
             window.warn("\(id) is not showing its secondary in a collapsed stack; back does nothing")
             return
         }
-        window.transition(animated: animated, mutate: { isPrimaryInFront = true })
+        guard let stack = collapsedStack, let secondary = secondaryViewController else {
+            window.transition(animated: animated, mutate: { isPrimaryInFront = true })
+            return
+        }
+        // A pop of the one stack (SEMANTICS §3, Pop).
+        window.sendWillMove(secondary, to: nil)
+        window.transition(
+            animated: animated,
+            reasons: [(secondary, .movingFromParent)],
+            mutate: { isPrimaryInFront = true },
+            beforeCommit: { if let top = stack.children.last { window.sendDelegate(stack, .navigationControllerWillShow, child: top) } },
+            afterCommit: {
+                window.sendDidMove(secondary, to: nil)
+                if let top = stack.children.last { window.sendDelegate(stack, .navigationControllerDidShow, child: top) }
+            }
+        )
     }
 
     /// `showDetailViewController`: replaces the secondary column (collapsed: it goes on top of
@@ -125,8 +158,12 @@ open class SplitViewController: ViewController {
         }
         window.attach(controller)
         let old = secondaryViewController
-        window.sendWillMove(controller, to: self)
-        if let old { window.sendWillMove(old, to: nil) }
+        // Collapsed on a primary navigation controller, the new secondary is pushed onto it; an
+        // old secondary already popped off it (the primary in front) has had its `willMove(nil)`.
+        let stack = collapsedStack
+        let oldLeaves = old != nil && !(stack != nil && isPrimaryInFront)
+        window.sendWillMove(controller, to: stack ?? self)
+        if let old, oldLeaves { window.sendWillMove(old, to: nil) }
         window.transition(
             animated: animated,
             reasons: [(controller, .movingToParent)] + (old.map { [($0, AppearanceReason.movingFromParent)] } ?? []),
@@ -136,9 +173,11 @@ open class SplitViewController: ViewController {
                 controller.parent = self
                 isPrimaryInFront = false
             },
+            beforeCommit: { if let stack { window.sendDelegate(stack, .navigationControllerWillShow, child: controller) } },
             afterCommit: {
-                if let old { window.sendDidMove(old, to: nil) }
-                window.sendDidMove(controller, to: self)
+                if let old, oldLeaves { window.sendDidMove(old, to: nil) }
+                window.sendDidMove(controller, to: stack ?? self)
+                if let stack { window.sendDelegate(stack, .navigationControllerDidShow, child: controller) }
             }
         )
     }

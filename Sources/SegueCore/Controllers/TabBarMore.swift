@@ -6,11 +6,14 @@
 ///
 /// `moreNavigationController` is a navigation controller whose root is the More list (a table of
 /// the remaining tabs). Choosing a row shows that tab inside More, with a back button titled
-/// "More", while the More tab stays selected. DECISION: the chosen tab stays a child of the tab
-/// bar controller (`parent` is the tab bar controller, not the More navigation controller as in
-/// UIKit) and gets appearance events with `isMovingToParent`/`isMovingFromParent` as a push/pop
-/// would give it, but no containment events; the More controllers themselves get no containment
-/// events either (UIKit creates them privately).
+/// "More", while the More tab stays selected. Choosing a row is a push onto the More navigation
+/// controller and its back button a pop, with the events of SEMANTICS §3: `willMove`/`didMove`
+/// naming the More navigation controller (nil on the way back), `isMovingToParent` /
+/// `isMovingFromParent`, and `navigationControllerWillShow`/`DidShow` logged on the More
+/// navigation controller. DECISION: in the model the chosen tab stays a child of the tab bar
+/// controller (STATE lists it among the tabs; the More navigation controller's
+/// `topViewController` names it); the More controllers themselves get no containment events
+/// (UIKit creates them privately).
 extension TabBarController {
     /// Tabs the bar can show before it needs More: 5 on phone, 8 on pad.
     public var maximumBarItems: Int { (window?.traits.idiom ?? .phone) == .pad ? 8 : 5 }
@@ -86,7 +89,19 @@ extension TabBarController {
             window.warn("tab \(index) is already shown in More")
             return
         }
-        window.transition(animated: animated, reasons: [(target, .movingToParent)], mutate: { selectedIndex = index })
+        // A push onto the More navigation controller (SEMANTICS §3, Push; §5 "pushes it there").
+        let more = moreNavigationController
+        window.sendWillMove(target, to: more)
+        window.transition(
+            animated: animated,
+            reasons: [(target, .movingToParent)],
+            mutate: { selectedIndex = index },
+            beforeCommit: { window.sendDelegate(more, .navigationControllerWillShow, child: target) },
+            afterCommit: {
+                window.sendDidMove(target, to: more)
+                window.sendDelegate(more, .navigationControllerDidShow, child: target)
+            }
+        )
         shownInMore = target
     }
 
@@ -96,10 +111,21 @@ extension TabBarController {
             window?.warn("no tab is shown inside More")
             return
         }
+        // A pop of the More navigation controller back to its list (SEMANTICS §3, Pop).
         let shown = viewControllers[selectedIndex]
+        let more = moreNavigationController
         shownInMore = nil
-        window.transition(animated: animated, reasons: [(shown, .movingFromParent)],
-                          mutate: { selectedIndex = viewControllers.count })
+        window.sendWillMove(shown, to: nil)
+        window.transition(
+            animated: animated,
+            reasons: [(shown, .movingFromParent)],
+            mutate: { selectedIndex = viewControllers.count },
+            beforeCommit: { if let list = more.moreList { window.sendDelegate(more, .navigationControllerWillShow, child: list) } },
+            afterCommit: {
+                window.sendDidMove(shown, to: nil)
+                if let list = more.moreList { window.sendDelegate(more, .navigationControllerDidShow, child: list) }
+            }
+        )
     }
 }
 

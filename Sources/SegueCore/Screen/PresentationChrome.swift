@@ -37,7 +37,7 @@ extension ScreenBuilder {
         result.isCollapsed = split.isCollapsed
         let title = split.primaryTitle
         if split.isCollapsed {
-            guard let shown = split.visibleChildren.first else { return result }
+            guard let shown = split.collapsedShownColumn else { return result }
             if shown === split.secondaryViewController, split.primaryViewController != nil, collapsedBackShows(on: shown) {
                 let id = register("\(split.id).back", role: .backButton, title: title, controller: split,
                                   target: .chrome(.collapsedBack(split)))
@@ -82,7 +82,7 @@ extension ScreenBuilder {
     /// would: not above the secondary's own root (its back button pops), not when its item
     /// hides the back button or replaces it with left items.
     func collapsedBackShows(on secondary: ViewController) -> Bool {
-        guard let nav = secondary as? NavigationController, !nav.isNavigationBarHidden, let top = nav.topViewController else { return true }
+        guard let nav = secondary as? NavigationController, nav.showsNavigationBar, let top = nav.topViewController else { return true }
         if nav.children.count > 1 { return false }
         let item = top.navigationItem
         return !item.hidesBackButton && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)

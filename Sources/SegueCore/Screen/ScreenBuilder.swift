@@ -135,7 +135,7 @@ struct ScreenBuilder {
             return NavigationPane(controllerID: nav.id, bar: nil, top: .content(ContentPane(controllerID: nav.id, sceneID: nil, kind: .viewController, title: nil, nodes: [], isEditing: false)), toolbar: nil)
         }
         var bar: NavigationBar?
-        if !nav.isNavigationBarHidden {
+        if nav.showsNavigationBar {
             let item = top.navigationItem
             var back: BarItem?
             let showsBack = nav.children.count >= 2 && !item.hidesBackButton
@@ -153,9 +153,7 @@ struct ScreenBuilder {
         }
         let topPane = pane(for: top)
         var toolbar: [BarItem]?
-        // The toolbar shows when the navigation controller shows it, or when the top scene asks
-        // for it (`toolbarHidden: false` on a content scene, as `setToolbarHidden` would).
-        if !nav.isToolbarHidden || !(top.scene?.toolbarHidden ?? true), !nav.hidesBottomBar {
+        if nav.showsToolbar, !nav.hidesBottomBar {
             toolbar = top.toolbarItems.enumerated().map { barItem($1, owner: top, slot: "toolbar", index: $0) }
         }
         return NavigationPane(controllerID: nav.id, bar: bar, top: topPane, toolbar: toolbar)

@@ -100,7 +100,7 @@ extension ScreenBuilder {
                 // Its own bar, with a back button to the More list at its root (registered first:
                 // it is the leftmost control of the bar).
                 let top = nav.topViewController?.navigationItem
-                let wantsBack = nav.children.count == 1 && !nav.isNavigationBarHidden && !(top?.hidesBackButton ?? false)
+                let wantsBack = nav.children.count == 1 && nav.showsNavigationBar && !(top?.hidesBackButton ?? false)
                     && ((top?.leftBarButtonItems.isEmpty ?? true) || (top?.leftItemsSupplementBackButton ?? false))
                 let moreBack = wantsBack ? back(&self) : nil
                 var p = navigationPane(nav)

@@ -64,8 +64,8 @@ extension Window {
         if let nav = c as? NavigationController {
             w.field("topViewController", nav.topViewController?.id)
             w.field("visibleViewController", nav.visibleViewController?.id)
-            w.field("navigationBarHidden", nav.isNavigationBarHidden)
-            w.field("toolbarHidden", nav.isToolbarHidden)
+            w.field("navigationBarHidden", !nav.showsNavigationBar)
+            w.field("toolbarHidden", !nav.showsToolbar)
         }
         if let pages = c as? PageViewController {
             w.field("currentIndex", pages.currentIndex)
