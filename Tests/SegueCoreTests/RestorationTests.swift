@@ -135,4 +135,33 @@ import Testing
         #expect(path.children?[0].state == [.init(key: "f.a", value: "x y,)"), .init(key: "b.s", value: "1")])
         #expect(HierarchyPath.prefix + path.encoded == "/ui/nav(mailboxes;f.a=x+y$2C$29;b.s=1,inbox)")
     }
+
+    @Test func splitViewsRestoreAReplacedSecondaryAndThePrimaryInFront() throws {
+        // Pad landscape: a showDetail replaced the secondary.
+        let pad = Window(id: "r", storyboard: containerStoryboard(), traits: Traits(width: 1180, height: 820))
+        try pad.restore(try #require(HierarchyPath.parse("/ui/split(listNav(list),otherNav(other))")))
+        #expect(pad.canonicalURL == "/ui/split(listNav(list),otherNav(other))")
+        #expect(pad.visibleScenes == ["list", "other"])
+        // The storyboard's secondary is instantiated with the split, never loaded or shown.
+        #expect(!pad.trace().contains { $0.contains("prepareForSegue") || ($0.hasPrefix("detail") && !$0.contains("MoveToParent")) })
+        // Phone: collapsed, the primary in front (after Back).
+        let phone = Window(id: "r", storyboard: containerStoryboard())
+        try phone.restore(try #require(HierarchyPath.parse("/ui/split@0(listNav(list),detailNav(detail))")))
+        #expect(phone.canonicalURL == "/ui/split@0(listNav(list),detailNav(detail))")
+        #expect(phone.visibleScenes == ["list"])
+        #expect(!phone.trace().contains("detail.viewDidLoad"))
+        // The primary must still be the storyboard's.
+        let wrong = Window(id: "r", storyboard: containerStoryboard())
+        #expect { try wrong.restore(try #require(HierarchyPath.parse("/ui/split(otherNav(other),detailNav(detail))"))) }
+            throws: { ($0 as? ActionError)?.code == .invalidURL }
+    }
+
+    @Test func childrenEmbeddedInAContentControllerAreRestored() throws {
+        // `recipe` embeds `ingredients` when its view loads; the URL names the embedded child.
+        let w = Window(id: "r", storyboard: containerStoryboard(initial: "recipe"))
+        try w.restore(try #require(HierarchyPath.parse("/ui/recipe(ingredients)~fullScreen~note")))
+        #expect(w.canonicalURL == "/ui/recipe(ingredients)~fullScreen~note")
+        #expect(w.visibleScenes == ["note"])
+        #expect(w.trace().prefix(2) == ["recipe.loadView", "recipe.prepareForSegue"])
+    }
 }

@@ -127,6 +127,17 @@ enum Crawler {
             if HierarchyPath.parse(window.canonicalURL).map({ HierarchyPath.prefix + $0.encoded }) != window.canonicalURL {
                 report.failures.append("\(url): the canonical URL does not round-trip through its parsed path")
             }
+            // A fresh browser (a new session restored from the URL, SEMANTICS §10) gets the same
+            // hierarchy: restoration alone rebuilds it, with no navigation after it.
+            let fresh = Window(id: "fresh", storyboard: storyboard, traits: traits)
+            if let path = HierarchyPath.parse(url) {
+                do {
+                    try fresh.restore(path)
+                    if fresh.canonicalURL != url { report.failures.append("\(url): a new session restores \(fresh.canonicalURL)") }
+                } catch {
+                    report.failures.append("\(url): a new session cannot restore it (\(error))")
+                }
+            }
             // STATE lists elements without resolving views: it must list exactly the page's.
             if window.elements != screen.elements { report.failures.append("\(url): STATE elements differ from the page's") }
             let live = screen.elements.filter(\.enabled)

@@ -176,7 +176,9 @@ extension Window {
                     throw ActionError(.invalidURL, "the tabs of '\(node.scene)' do not match the storyboard")
                 }
             case .splitViewController:
-                guard children.count <= expected.count, zip(children, expected).allSatisfy({ $0.scene == $1 }) else {
+                // The primary is the storyboard's; the secondary may have been replaced by
+                // showDetail or a replace segue (any scene).
+                guard children.count <= expected.count, children.first.map({ $0.scene == expected.first }) ?? true else {
                     throw ActionError(.invalidURL, "the children of '\(node.scene)' do not match the storyboard")
                 }
             default:
@@ -225,8 +227,22 @@ extension Window {
                 for f in fresh { f.parent = pages }
                 pages.currentIndex = index
             }
+        case let split as SplitViewController:
+            // A secondary replaced by showDetail or a replace segue.
+            if let wanted = node.children, wanted.count == 2, split.children.count == 2, split.children[1].sceneID != wanted[1].scene {
+                let fresh = try instantiate(sceneID: wanted[1].scene)
+                split.children[1].parent = nil
+                split.children[1] = fresh
+                fresh.parent = split
+            }
+            // `@0`: the primary in front where one column shows (ignored where both show).
+            if node.index == 0, SplitViewController.showsOneColumn(traits), split.secondaryViewController != nil {
+                split.isPrimaryInFront = true
+            }
         default:
-            break
+            // Children embedded in a content controller exist once its view loads (embed segues
+            // run then, as in UIKit's restoration): load it when the URL names any.
+            if !c.isContainer, node.children?.isEmpty == false { loadViewIfNeeded(c) }
         }
         if let wanted = node.children {
             for (child, childNode) in zip(c.children, wanted) where child.sceneID == childNode.scene {
