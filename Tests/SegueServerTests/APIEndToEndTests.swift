@@ -128,6 +128,30 @@ import Testing
         #expect(sent.json[path: "state.url"] as? String == "/ui/mailNav(mailboxes,inbox)")
     }
 
+    @Test func theEventsRouteAnswersEveryEventAfterTheLiveLogDroppedOldOnes() throws {
+        // A live log that keeps only 16 to 32 events (no action here causes more than 16): older
+        // ones come from replaying the steps.
+        let small = try LiveServer { $0.app.eventLogCapacity = 16 }
+        let created = try curl("POST", small.base + "/api/v1/sessions", json: "")
+        let id = try #require(created.json["id"] as? String)
+        func line(_ e: [String: Any]) -> String { "\(e["seq"] as! Int) \(e["controller"] as! String).\(e["event"] as! String)" }
+        var expected: [String] = []
+        for action in [#"{"action":"tap","element":"inboxRow"}"#, #"{"action":"pop"}"#] + Array(repeating: #"{"action":"memoryWarning"}"#, count: 4)
+            + [#"{"action":"tap","element":"inboxRow"}"#, #"{"action":"tap","element":"msgAnna"}"#] {
+            let r = try curl("POST", small.base + "/api/v1/sessions/\(id)/actions", json: action)
+            #expect(r.status == 200)
+            expected += (r.json["events"] as! [[String: Any]]).map(line)
+        }
+        let launch = try curl("GET", small.base + "/api/v1/sessions/\(id)/events?after=0")
+        let all = (launch.json["events"] as! [[String: Any]]).map(line)
+        let lastSeq = try #require(launch.json["lastSeq"] as? Int)
+        #expect(lastSeq > 64)
+        #expect(all.count == lastSeq)  // every seq from 1, none dropped
+        #expect(Array(all.suffix(expected.count)) == expected)  // the same events the actions reported
+        let later = try curl("GET", small.base + "/api/v1/sessions/\(id)/events?after=7")
+        #expect((later.json["events"] as! [[String: Any]]).map(line) == Array(all.dropFirst(7)))
+    }
+
     @Test func concurrentActionsOnOneSessionAreSerialised() throws {
         let (id, _) = try createSession()
         let failures = Atomic<Int>(0)

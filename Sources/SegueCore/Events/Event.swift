@@ -70,13 +70,17 @@ public struct Event: Sendable, Hashable {
 ///
 /// The log keeps at least the most recent `capacity` events and at most twice that: when it
 /// reaches `2 × capacity` the oldest `capacity` are dropped in one step (amortised O(1) per
-/// append), so a long-lived session's memory stays bounded.
+/// append), so a long-lived session's memory stays bounded. The server serves older events by
+/// replaying the session's stored steps (`GET …/events?after=` always answers every event).
 public struct EventLog: Sendable {
     public private(set) var events: [Event] = []
     public private(set) var lastSeq = 0
     public var capacity: Int
 
     public init(capacity: Int = 4096) { self.capacity = capacity }
+
+    /// A capacity that never drops an event (`2 × capacity` must not overflow).
+    public static let unbounded = Int.max / 4
 
     @discardableResult
     public mutating func append(_ event: consuming Event) -> Int {

@@ -11,6 +11,13 @@ public final class Window {
     /// A change re-lays tab bars for the idiom (More appears or disappears) inside the transition.
     @exclusivity(unchecked) public internal(set) var traits: Traits { didSet { if traits.idiom != oldValue.idiom { relayoutTabBars() } } }
     @exclusivity(unchecked) public internal(set) var log = EventLog()
+
+    /// How many of the most recent events the log keeps (`EventLog`); `EventLog.unbounded` keeps
+    /// them all (a throwaway window that replays a session for events the live log dropped).
+    public var eventLogCapacity: Int {
+        get { log.capacity }
+        set { log.capacity = max(1, min(newValue, EventLog.unbounded)) }
+    }
     /// Counts successful state changes; part of STATE and the page.
     @exclusivity(unchecked) public internal(set) var version = 0
     /// `canonicalURL`, remembered for the state it was computed in.

@@ -116,15 +116,37 @@ extension SegueApp {
             guard let n = Int(text), n >= 0 else { throw ActionError(.invalidRequest, "'after' must be a non-negative integer") }
             after = n
         }
-        let bytes = try withDurableSession(id) { session -> [UInt8] in
-            var w = JSONWriter(capacity: 4096)
-            w.beginObject()
-            w.key("events"); session.window.log.events(after: after).writeJSON(into: &w)
-            w.field("lastSeq", session.window.log.lastSeq)
-            w.endObject()
-            return w.bytes
+        let answer = try withDurableSession(id) { session -> (bytes: [UInt8], retainedFrom: Int?) in
+            let log = session.window.log
+            // The live log dropped some of the events asked for: answered from a replay below.
+            if let first = log.events.first, after + 1 < first.seq { return ([], first.seq) }
+            return (eventsJSON(log.events(after: after), lastSeq: log.lastSeq), nil)
+        }
+        guard let retainedFrom = answer.retainedFrom else { return json(answer.bytes) }
+        // Older events come from replaying the stored steps (outside the session's lock), newer
+        // ones from the live log, which may have grown meanwhile.
+        guard let replayed = try replayedEventLog(id: id) else {
+            throw ActionError(.storageUnavailable, "events before \(retainedFrom) of session \(id) could not be replayed")
+        }
+        let older = replayed.events(after: after).prefix { $0.seq < retainedFrom }
+        let bytes = try withDurableSession(id) { (session) throws(ActionError) -> [UInt8] in
+            let log = session.window.log
+            let newer = log.events(after: max(after, retainedFrom - 1))
+            guard older.last.map({ $0.seq + 1 }) == newer.first?.seq ?? log.lastSeq + 1 else {
+                throw ActionError(.storageUnavailable, "events before \(retainedFrom) of session \(id) could not be replayed")
+            }
+            return eventsJSON(Array(older) + newer, lastSeq: log.lastSeq)
         }
         return json(bytes)
+    }
+
+    func eventsJSON<C: Collection>(_ events: C, lastSeq: Int) -> [UInt8] where C.Element == Event {
+        var w = JSONWriter(capacity: 4096)
+        w.beginObject()
+        w.key("events"); events.writeJSON(into: &w)
+        w.field("lastSeq", lastSeq)
+        w.endObject()
+        return w.bytes
     }
 
     func json(_ bytes: [UInt8], status: Int = 200) -> HTTPResponse {

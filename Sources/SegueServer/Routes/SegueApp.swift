@@ -29,6 +29,9 @@ public final class SegueApp: HTTPResponder {
         public var admin: AdminAccess = .off
         /// The address the listener is bound to (decides `AdminAccess.loopback`).
         public var listenHost = "127.0.0.1"
+        /// Events a live session keeps in memory (at least this many, at most twice); older ones
+        /// are served by replaying the session's stored steps.
+        public var eventLogCapacity = 4096
         public init() {}
     }
 
@@ -118,6 +121,7 @@ public final class SegueApp: HTTPResponder {
             throw ActionError(.storageUnavailable, "\(error)")
         }
         let window = Window(id: RandomToken.make(), storyboard: storyboard, registry: registry, traits: traits)
+        window.eventLogCapacity = configuration.eventLogCapacity
         if let target { try window.restore(target) } else { try window.launch() }
         let session = Session(window: window, csrfToken: RandomToken.make(), now: .now)
         let header = StoredSessionHeader(id: window.id, csrfToken: session.csrfToken, width: traits.width, height: traits.height)

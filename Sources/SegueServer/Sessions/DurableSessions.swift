@@ -24,29 +24,51 @@ extension SegueApp {
     /// no longer apply (a corrupt row, or a storyboard that changed since).
     func rebuild(_ stored: StoredSession) throws(ActionError) -> SessionBox {
         let h = stored.header
-        let window = Window(id: h.id, storyboard: storyboard, registry: registry, traits: Traits(width: h.width, height: h.height))
-        let session = Session(window: window, csrfToken: h.csrfToken, now: .now)
-        do {
-            var steps = stored.steps[...]
-            if let first = steps.first, case .restore(let url) = try Step.decode(first) {
-                guard let path = HierarchyPath.parse(url) else { throw SessionStorageError.corrupt("stored URL \(url) does not parse") }
-                do throws(ActionError) { _ = try window.restore(path) } catch { throw SessionStorageError.corrupt("step 1 no longer applies: \(error.message)") }
-                session.storedSeq = 1
-                steps = steps.dropFirst()
-            } else {
-                do throws(ActionError) { try window.launch() } catch { throw SessionStorageError.corrupt("launch: \(error.message)") }
-            }
-            for step in steps { try session.replay(step) }
-        } catch let error as SessionStorageError {
+        let session = Session(window: window(for: h), csrfToken: h.csrfToken, now: .now)
+        do throws(SessionStorageError) {
+            try replay(stored.steps, into: session)
+        } catch {
             if case .unavailable = error { throw storageError(error, id: h.id) }
             let reason = error.description
             logger.error("quarantining session \(h.id): \(reason)")
             try? storage.quarantine(session: h.id, reason: reason)
             throw ActionError(.sessionQuarantined, "session \(h.id) is quarantined and cannot be shown: \(reason)")
-        } catch {
-            throw ActionError(.sessionQuarantined, "session \(h.id) cannot be rebuilt: \(error)")
         }
         return SessionBox(id: h.id, session: session)
+    }
+
+    private func window(for h: StoredSessionHeader) -> Window {
+        let window = Window(id: h.id, storyboard: storyboard, registry: registry, traits: Traits(width: h.width, height: h.height))
+        window.eventLogCapacity = configuration.eventLogCapacity
+        return window
+    }
+
+    /// Launches (or restores, when the first step is a restore) and applies every stored step.
+    private func replay(_ stored: [String], into session: Session) throws(SessionStorageError) {
+        let window = session.window
+        var steps = stored[...]
+        if let first = steps.first, case .restore(let url) = try Step.decode(first) {
+            guard let path = HierarchyPath.parse(url) else { throw SessionStorageError.corrupt("stored URL \(url) does not parse") }
+            do throws(ActionError) { _ = try window.restore(path) } catch { throw SessionStorageError.corrupt("step 1 no longer applies: \(error.message)") }
+            session.storedSeq = 1
+            steps = steps.dropFirst()
+        } else {
+            do throws(ActionError) { try window.launch() } catch { throw SessionStorageError.corrupt("launch: \(error.message)") }
+        }
+        for step in steps { try session.replay(step) }
+    }
+
+    /// The session's events from the first, replayed from its stored steps in a throwaway window
+    /// that keeps them all (the live log keeps only the most recent ones, `EventLog`). Nil when
+    /// the session is not stored or its steps no longer replay (the live session stays as it is).
+    func replayedEventLog(id: String) throws(ActionError) -> EventLog? {
+        let stored: StoredSession?
+        do { stored = try storage.load(session: id) } catch { throw storageError(error, id: id) }
+        guard let stored, stored.quarantined == nil else { return nil }
+        let session = Session(window: window(for: stored.header), csrfToken: stored.header.csrfToken, now: .now)
+        session.window.eventLogCapacity = EventLog.unbounded
+        do { try replay(stored.steps, into: session) } catch { return nil }
+        return session.window.log
     }
 
     private enum Attempt<R: Sendable>: Sendable {
