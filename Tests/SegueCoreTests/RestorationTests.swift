@@ -164,4 +164,30 @@ import Testing
         #expect(w.visibleScenes == ["note"])
         #expect(w.trace().prefix(2) == ["recipe.loadView", "recipe.prepareForSegue"])
     }
+
+    @Test func deletedAndMovedTableRowsAreRestorableState() throws {
+        var board = identified()
+        board.scenes["mailboxes"]!.view[0].sections[0].rows = ["a", "b", "c", "d"].map { TableRow(id: $0, text: $0.uppercased()) }
+        let w = try restored(board, "/ui/nav(mailboxes;e=1)")
+        _ = try w.perform(.tap(element: "b.delete", values: [:]))
+        _ = try w.perform(.tap(element: "d.moveUp", values: [:]))
+        func rows(_ w: Window) -> [String] { w.visibleContentControllers.last?.view.first?.sections.first?.rows.compactMap(\.text) ?? [] }
+        #expect(rows(w) == ["A", "D", "C"])
+        let url = w.canonicalURL
+        #expect(url == "/ui/nav(mailboxes;e=1;r.1.0=0.3.2)")
+        // A new session (another browser) shows the same rows.
+        let fresh = try restored(board, url)
+        #expect(rows(fresh) == ["A", "D", "C"])
+        #expect(fresh.canonicalURL == url)
+        // Browser back to before the edits puts the rows back; forward again removes them.
+        _ = try w.navigate(to: try #require(HierarchyPath.parse("/ui/nav(mailboxes;e=1)")))
+        #expect(rows(w) == ["A", "B", "C", "D"])
+        _ = try w.navigate(to: try #require(HierarchyPath.parse(url)))
+        #expect(rows(w) == ["A", "D", "C"])
+        // Every row deleted; a tampered order (an index twice, out of range) changes nothing.
+        let empty = try restored(board, "/ui/nav(mailboxes;r.1.0=-)")
+        #expect(rows(empty).isEmpty && empty.canonicalURL == "/ui/nav(mailboxes;r.1.0=-)")
+        #expect(rows(try restored(board, "/ui/nav(mailboxes;r.1.0=1.1)")) == ["A", "B", "C", "D"])
+        #expect(rows(try restored(board, "/ui/nav(mailboxes;r.1.0=9)")) == ["A", "B", "C", "D"])
+    }
 }

@@ -59,6 +59,8 @@ open class ViewController {
     @exclusivity(unchecked) public var values: [String: FieldValue] = [:]
     /// Values handed over by a segue (`passes:`), by key; templates and subclasses read them.
     @exclusivity(unchecked) public var passedValues: [String: String] = [:]
+    /// Table sections whose rows were deleted or moved while editing (restorable state).
+    @exclusivity(unchecked) var tableSectionEdits: [TableSectionEdit] = []
 
     @exclusivity(unchecked) public internal(set) weak var parent: ViewController?
     @exclusivity(unchecked) public internal(set) var children: [ViewController] = []

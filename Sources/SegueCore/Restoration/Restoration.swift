@@ -40,6 +40,7 @@ extension ViewController {
     func restorableState() -> [(key: String, value: String)] {
         var out: [(key: String, value: String)] = []
         if isEditing { out.append(("e", "1")) }
+        if !tableSectionEdits.isEmpty { out += tableOrderEntries }
         // What a segue handed over: restoration runs no segue, so the values travel with the state.
         if !passedValues.isEmpty {
             for (k, v) in passedValues.sorted(by: { $0.key < $1.key }) { out.append(("p." + k, v)) }
@@ -62,6 +63,7 @@ extension ViewController {
     func applyRestorableState(_ state: [(key: String, value: String)]) {
         let parts = RestorableStateParts(state)
         if let editing = parts.editing { isEditing = editing }
+        if !parts.tableOrders.isEmpty { applyTableOrders(parts.tableOrders) }
         values.merge(parts.values) { $1 }
         passedValues.merge(parts.passed) { $1 }
         applyPassedTitle(parts)
@@ -77,16 +79,19 @@ extension ViewController {
 }
 
 /// Restorable-state entries (``ViewController/restorableState()``) sorted by what they restore:
-/// `e` editing, `f.ID` / `b.ID` form values, `p.KEY` passed values, `k.KEY` the subclass's own.
+/// `e` editing, `r.TABLE.SECTION` table rows left after deletes and moves, `f.ID` / `b.ID` form
+/// values, `p.KEY` passed values, `k.KEY` the subclass's own.
 struct RestorableStateParts {
     var editing: Bool?
     var values: [String: FieldValue] = [:]
     var passed: [String: String] = [:]
     var custom: [(key: String, value: String)] = []
+    var tableOrders: [TableOrderKey: [Int]] = [:]
 
     init(_ entries: some Sequence<(key: String, value: String)>) {
         for (k, v) in entries {
             if k == "e" { editing = v == "1" }
+            else if k.hasPrefix("r."), let (key, order) = TableOrderKey.parse(key: k, value: v) { tableOrders[key] = order }
             else if k.hasPrefix("f.") { values[String(k.dropFirst(2))] = .text(v) }
             else if k.hasPrefix("b.") { values[String(k.dropFirst(2))] = .bool(v == "1") }
             else if k.hasPrefix("k.") { custom.append((String(k.dropFirst(2)), v)) }
@@ -109,6 +114,7 @@ extension Window {
         let editing = wanted.editing ?? false
         if editing != c.isEditing { setEditing(editing, on: c, animated: animated) }
         if wanted.values != c.values { c.values = wanted.values }
+        if wanted.tableOrders != RestorableStateParts(current).tableOrders { c.applyTableOrders(wanted.tableOrders) }
         if wanted.passed != c.passedValues {
             c.passedValues = wanted.passed
             c.applyPassedTitle(wanted)
@@ -202,8 +208,13 @@ extension Window {
             }
             if !stack.isEmpty {
                 for old in nav.children where !stack.contains(where: { $0 === old }) { old.parent = nil }
+                // Entries above the storyboard's root join the stack as UIKit's restoration adds
+                // them (`addChild`): containment events, no appearance.
+                let added = stack.filter { s in !nav.children.contains { $0 === s } }
+                for s in added { sendWillMove(s, to: nav) }
                 nav.children = stack
                 for s in stack { s.parent = nav }
+                for s in added { sendDidMove(s, to: nav) }
             }
         case let tabs as TabBarController:
             // Tab order: the URL lists the tabs in their current order.

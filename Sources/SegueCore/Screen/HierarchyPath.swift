@@ -340,6 +340,9 @@ extension Window {
         if scene.kind == .splitViewController, let index = node.index, index != 0 {
             throw ActionError(.invalidURL, "split view '\(node.scene)' takes only @0 (the primary in front), not @\(index)")
         }
+        if let index = node.index, ![.tabBarController, .pageViewController, .splitViewController].contains(scene.kind) {
+            throw ActionError(.invalidURL, "'\(node.scene)' is a \(scene.kind.rawValue); only tab bar, page and split view controllers take an index (@\(index))")
+        }
     }
 
     func reconcile(_ c: ViewController, with target: HierarchyPath, animated: Bool, stateChanged: inout Bool) throws(ActionError) {

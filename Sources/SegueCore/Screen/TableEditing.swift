@@ -6,7 +6,9 @@
 /// Element ids: `{row}.delete`, `{row}.moveUp`, `{row}.moveDown`, where `{row}` is the row's
 /// declared id or `{controller}.row.{section}.{index}`. Deleting or moving changes the
 /// controller's loaded view (its table data) and records no event (UIKit sends the data source's
-/// `commitEditingStyle`/`moveRowAt`, which are not view controller callbacks).
+/// `commitEditingStyle`/`moveRowAt`, which are not view controller callbacks). The rows left, in
+/// their order, are restorable state (`r.TABLE.SECTION=2.0.3`: indexes of the section's rows as
+/// the view loaded), so the URL, browser back and a new session keep the edit.
 struct TableEdit {
     enum Operation { case delete, moveUp, moveDown }
     unowned let owner: ViewController
@@ -18,26 +20,100 @@ struct TableEdit {
 
     /// Returns true when the table changed.
     func run() -> Bool {
+        guard let rows = owner.tableRows(table: table, section: section), rows.indices.contains(row) else { return false }
+        var order = owner.tableRowOrder(table: table, section: section) ?? Array(rows.indices)
+        switch operation {
+        case .delete: order.remove(at: row)
+        case .moveUp: guard row > 0 else { return false }; order.swapAt(row, row - 1)
+        case .moveDown: guard row + 1 < order.count else { return false }; order.swapAt(row, row + 1)
+        }
+        return owner.setTableRowOrder(order, table: table, section: section)
+    }
+}
+
+/// One table section's rows as the view loaded them and the order of those left now.
+struct TableSectionEdit: Equatable {
+    let table: Int
+    let section: Int
+    let original: [TableRow]
+    var order: [Int]
+
+    static func == (a: Self, b: Self) -> Bool { a.table == b.table && a.section == b.section && a.order == b.order }
+}
+
+extension ViewController {
+    /// Visits the `table`-th node of the view (pre-order, 1-based) when it is a table with `section`.
+    func withTableSection<R>(table: Int, section: Int, _ body: (inout [TableRow]) -> R) -> R? {
         var counter = 0
-        var changed = false
+        var result: R?
         func visit(_ node: inout ViewNode) {
+            guard result == nil else { return }
             counter += 1
-            if counter == table, node.kind == .table, node.sections.indices.contains(section) {
-                var rows = node.sections[section].rows
-                guard rows.indices.contains(row) else { return }
-                switch operation {
-                case .delete: rows.remove(at: row)
-                case .moveUp: guard row > 0 else { return }; rows.swapAt(row, row - 1)
-                case .moveDown: guard row + 1 < rows.count else { return }; rows.swapAt(row, row + 1)
-                }
-                node.sections[section].rows = rows
-                changed = true
+            if counter == table {
+                if node.kind == .table, node.sections.indices.contains(section) { result = body(&node.sections[section].rows) }
                 return
             }
             for i in node.children.indices { visit(&node.children[i]) }
         }
-        for i in owner.view.indices { visit(&owner.view[i]) }
-        return changed
+        for i in view.indices { visit(&view[i]) }
+        return result
+    }
+
+    func tableRows(table: Int, section: Int) -> [TableRow]? { withTableSection(table: table, section: section) { $0 } }
+
+    /// The order of the section's loaded rows now (nil: as loaded).
+    func tableRowOrder(table: Int, section: Int) -> [Int]? {
+        tableSectionEdits.first { $0.table == table && $0.section == section }?.order
+    }
+
+    /// Shows the section's loaded rows in `order` (indexes into them; each at most once). Returns
+    /// whether the rows changed; false for an order that does not fit the section.
+    @discardableResult
+    func setTableRowOrder(_ order: [Int], table: Int, section: Int) -> Bool {
+        let at = tableSectionEdits.firstIndex { $0.table == table && $0.section == section }
+        guard let original = at.map({ tableSectionEdits[$0].original }) ?? tableRows(table: table, section: section),
+              order.allSatisfy(original.indices.contains), Set(order).count == order.count else { return false }
+        guard order != (at.map { tableSectionEdits[$0].order } ?? Array(original.indices)) else { return false }
+        if let at { tableSectionEdits[at].order = order }
+        else { tableSectionEdits.append(TableSectionEdit(table: table, section: section, original: original, order: order)) }
+        _ = withTableSection(table: table, section: section) { $0 = order.map { original[$0] } }
+        return true
+    }
+
+    /// Restorable-state entries for the edited sections: `r.TABLE.SECTION` = indexes joined by
+    /// `.` (`-` for none left).
+    var tableOrderEntries: [(key: String, value: String)] {
+        tableSectionEdits.filter { $0.order != Array($0.original.indices) }
+            .sorted { ($0.table, $0.section) < ($1.table, $1.section) }
+            .map { ("r.\($0.table).\($0.section)", $0.order.isEmpty ? "-" : $0.order.map(String.init).joined(separator: ".")) }
+    }
+
+    /// Applies `r.` entries (a missing section goes back to the loaded order).
+    func applyTableOrders(_ orders: [TableOrderKey: [Int]]) {
+        for edit in tableSectionEdits where orders[TableOrderKey(table: edit.table, section: edit.section)] == nil {
+            setTableRowOrder(Array(edit.original.indices), table: edit.table, section: edit.section)
+        }
+        for (key, order) in orders.sorted(by: { ($0.key.table, $0.key.section) < ($1.key.table, $1.key.section) }) {
+            setTableRowOrder(order, table: key.table, section: key.section)
+        }
+    }
+}
+
+struct TableOrderKey: Hashable {
+    let table: Int
+    let section: Int
+
+    /// Parses `r.TABLE.SECTION` = `2.0.3` (or `-`).
+    static func parse(key: String, value: String) -> (TableOrderKey, [Int])? {
+        let parts = key.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "r", let t = Int(parts[1]), let s = Int(parts[2]), t >= 1, s >= 0 else { return nil }
+        if value == "-" { return (TableOrderKey(table: t, section: s), []) }
+        var order: [Int] = []
+        for piece in value.split(separator: ".", omittingEmptySubsequences: false) {
+            guard let i = Int(piece), i >= 0 else { return nil }
+            order.append(i)
+        }
+        return (TableOrderKey(table: t, section: s), order)
     }
 }
 
