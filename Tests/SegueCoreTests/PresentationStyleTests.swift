@@ -123,6 +123,10 @@ import Testing
         #expect(pane.textFields.map(\.elementID) == ["reason"])
         #expect(pane.actions.map(\.style) == [.cancel, .destructive, .default])
         #expect(screen.elements.map(\.role).filter { $0 == .alertAction }.count == 3)
+        // STATE carries the alert's content too.
+        let json = String(decoding: w.stateJSON(), as: UTF8.self)
+        #expect(json.contains(#""message":"This cannot be undone.","preferredStyle":"alert""#))
+        #expect(json.contains(#""style":"destructive""#) && json.contains(#""textFields":[{"id":"reason""#))
         // Typed text stays with the alert; the destructive action dismisses, then runs its segue.
         let trace = try w.run(.tap(element: "delete", values: ["reason": .text("typo")]))
         let dismissed = try #require(trace.firstIndex(of: "confirm.viewDidDisappear{dismissed}"))

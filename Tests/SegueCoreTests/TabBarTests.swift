@@ -84,6 +84,9 @@ extension Window {
         #expect(trace.contains("info.viewWillDisappear{movingFrom}"))
         #expect(trace.last == "tabs.tabBarControllerDidSelect(nav0)")
         #expect(w.visibleScenes == ["songs"])
+        // The pop is animated, as UIKit's is (the tab switch itself is not).
+        let pop = w.log.events(after: 0).last { $0.event == .viewWillDisappear }
+        #expect(pop?.animated == true)
     }
 
     @Test func setViewControllersKeepsTheSelectionWhenPossible() throws {

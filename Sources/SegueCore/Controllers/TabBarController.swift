@@ -84,7 +84,11 @@ open class TabBarController: ViewController {
 
     /// Selects a tab. `userInitiated` adds the delegate events of a tap (SEMANTICS §3, Tab tap).
     /// `index` may be `viewControllers.count` (the More tab) while the bar shows More.
-    public func select(index: Int, userInitiated: Bool, animated: Bool = false) throws(ActionError) {
+    ///
+    /// The switch itself is not animated by default (SEMANTICS §5); `popAnimated` is for the pops a
+    /// user's tap causes (the selected tab's stack to its root, More to its list), which UIKit animates.
+    public func select(index: Int, userInitiated: Bool, animated: Bool = false, popAnimated: Bool? = nil) throws(ActionError) {
+        let popAnimated = popAnimated ?? animated
         guard let window else { throw ActionError.illegal("tab bar controller is not in a window") }
         let tabs = viewControllers
         let moreIndex = showsMore ? tabs.count : nil
@@ -105,11 +109,11 @@ open class TabBarController: ViewController {
         }
         if index == moreIndex, selectedIndex >= barTabCount, selectedIndex < tabs.count, userInitiated {
             // Tapping More while a tab is shown inside More pops More to its list.
-            popMoreToList(animated: animated)
+            popMoreToList(animated: popAnimated)
         } else if index == selectedIndex {
             // Tapping the selected tab pops its navigation controller to the root, as UIKit does.
             if userInitiated, let nav = target as? NavigationController, nav.children.count > 1 {
-                nav.popToRootViewController(animated: animated)
+                nav.popToRootViewController(animated: popAnimated)
             }
         } else {
             var destination = index

@@ -174,7 +174,7 @@ extension Window {
             }
             if let tap = node.tap { try run(tap, owner: owner, sender: element, animated: animated) }
         case .tab(let tabs, let index):
-            try tabs.select(index: index, userInitiated: true, animated: false)
+            try tabs.select(index: index, userInitiated: true, animated: false, popAnimated: animated)
         case .tabBar(let tap):
             try tap.run(animated: animated)
         case .tableEdit(let edit):

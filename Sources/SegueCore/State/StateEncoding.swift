@@ -90,6 +90,7 @@ extension Window {
         if !c.tabBarItem.enabled { w.field("enabled", false) }
         w.endObject()
         w.field("editing", c.isEditing)
+        if let alert = c as? AlertController { writeAlert(alert.alert, into: &w) }
         if c.hidesBottomBarWhenPushed { w.field("hidesBottomBarWhenPushed", true) }
         if c.definesPresentationContext { w.field("definesPresentationContext", true) }
         if !c.values.isEmpty {
@@ -187,5 +188,27 @@ extension Collection where Element == Event {
         }
         if done == nil { for e in self { e.write(into: &w) } }
         w.endArray()
+    }
+}
+
+extension Window {
+    /// An alert controller's content (extension of CONTROLLER): `"alert": {"title", "message",
+    /// "preferredStyle", "textFields": [{"id", "placeholder"}], "actions": [{"id", "title", "style"}]}`.
+    func writeAlert(_ alert: AlertSpec, into w: inout JSONWriter) {
+        w.key("alert"); w.beginObject()
+        w.field("title", alert.title)
+        w.field("message", alert.message)
+        w.field("preferredStyle", alert.preferredStyle.rawValue)
+        w.key("textFields"); w.beginArray()
+        for field in alert.textFields {
+            w.beginObject(); w.field("id", field.id); w.field("placeholder", field.placeholder); w.endObject()
+        }
+        w.endArray()
+        w.key("actions"); w.beginArray()
+        for action in alert.actions {
+            w.beginObject(); w.field("id", action.id); w.field("title", action.title); w.field("style", action.style.rawValue); w.endObject()
+        }
+        w.endArray()
+        w.endObject()
     }
 }
