@@ -34,6 +34,7 @@ struct Decoder {
         "selectedIndex", "customizableViewControllers", "unwindActions", "segues", "view",
         "supportedInterfaceOrientations", "shouldAutorotate", "isInitialViewController",
         "rootViewController", "viewControllers", "masterViewController", "detailViewController", "pages",
+        "supplementaryViewController", "compactViewController",
         "transitionStyle", "navigationOrientation", "spineLocation",
         "message", "preferredStyle", "textFields", "actions", "refusesSelectionOf",
     ]
@@ -52,6 +53,7 @@ struct Decoder {
     static let relationshipOwners: [(key: String, kind: SceneKind)] = [
         ("rootViewController", .navigationController), ("viewControllers", .tabBarController),
         ("masterViewController", .splitViewController), ("detailViewController", .splitViewController),
+        ("supplementaryViewController", .splitViewController), ("compactViewController", .splitViewController),
         ("pages", .pageViewController),
     ]
 
@@ -184,6 +186,8 @@ struct Decoder {
             case "viewControllers": scene.viewControllers = ids
             case "masterViewController": scene.masterViewController = ids.first
             case "detailViewController": scene.detailViewController = ids.first
+            case "supplementaryViewController": scene.supplementaryViewController = ids.first
+            case "compactViewController": scene.compactViewController = ids.first
             default: scene.pages = ids
             }
         }

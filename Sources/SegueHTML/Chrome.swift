@@ -157,6 +157,7 @@ extension PageBuilder {
         w.text(p.displayMode.rawValue)
         if p.isPrimaryOverlay { w.raw(" is-primary-overlay") }
         if p.isCollapsed { w.raw(" is-collapsed") }
+        if p.hasSupplementary { w.raw(" has-supplementary") }
         w.raw("\"")
         w.attribute("data-controller", p.controllerID)
         w.attribute("data-columns", p.columns.count)
@@ -167,9 +168,13 @@ extension PageBuilder {
             for item in p.barItems { barItem(item, isBack: item.role == .backButton) }
             w.raw("</div></div></header>")
         }
+        // Column order: primary (when shown), supplementary (triple-column splits), secondary.
+        let showsPrimary = p.displayMode == .allVisible ? p.columns.count >= 2 : p.isPrimaryOverlay
         for (i, column) in p.columns.enumerated() {
-            let isPrimary = i == 0 && p.columns.count == 2
-            w.raw(isPrimary ? "<div class=\"split-column split-primary\">" : "<div class=\"split-column split-secondary\">")
+            let isPrimary = i == 0 && showsPrimary
+            let isSupplementary = p.hasSupplementary && i == (showsPrimary ? 1 : 0)
+            w.raw(isPrimary ? "<div class=\"split-column split-primary\">"
+                  : isSupplementary ? "<div class=\"split-column split-supplementary\">" : "<div class=\"split-column split-secondary\">")
             pane(column)
             if !isPrimary, p.isPrimaryOverlay { outsideTap(p.hidePrimaryElementID, class: "split-dimming") }
             w.raw("</div>")

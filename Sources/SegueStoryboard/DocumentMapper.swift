@@ -236,6 +236,8 @@ struct DocumentMapper {
             case "viewControllers": scene.viewControllers.append(target)
             case "masterViewController": scene.masterViewController = target
             case "detailViewController": scene.detailViewController = target
+            case "supplementaryViewController": scene.supplementaryViewController = target
+            case "compactViewController": scene.compactViewController = target
             case "pages": scene.pages.append(target)
             default:
                 warn(n, "unsupported relationship '\(n["relationship"] ?? "")'; treated as a child (viewControllers)")

@@ -71,6 +71,8 @@ private struct Linker {
                 scene.viewControllers = scene.viewControllers.compactMap { relation($0, "viewControllers") }
                 scene.masterViewController = relation(scene.masterViewController, "masterViewController")
                 scene.detailViewController = relation(scene.detailViewController, "detailViewController")
+                scene.supplementaryViewController = relation(scene.supplementaryViewController, "supplementaryViewController")
+                scene.compactViewController = relation(scene.compactViewController, "compactViewController")
                 scene.pages = scene.pages.compactMap { relation($0, "pages") }
                 scenes.append(scene)
             }

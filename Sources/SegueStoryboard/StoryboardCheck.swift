@@ -164,6 +164,8 @@ public enum StoryboardCheck {
         list += scene.viewControllers.map { ("viewControllers", $0) }
         if let m = scene.masterViewController { list.append(("masterViewController", m)) }
         if let d = scene.detailViewController { list.append(("detailViewController", d)) }
+        if let s = scene.supplementaryViewController { list.append(("supplementaryViewController", s)) }
+        if let c = scene.compactViewController { list.append(("compactViewController", c)) }
         list += scene.pages.map { ("pages", $0) }
         return list
     }
@@ -172,7 +174,7 @@ public enum StoryboardCheck {
         switch kind {
         case .navigationController: ["rootViewController"]
         case .tabBarController: ["viewControllers"]
-        case .splitViewController: ["masterViewController", "detailViewController", "viewControllers"]
+        case .splitViewController: ["masterViewController", "detailViewController", "supplementaryViewController", "compactViewController", "viewControllers"]
         case .pageViewController: ["pages", "viewControllers"]
         default: []
         }
@@ -240,6 +242,7 @@ public enum StoryboardCheck {
             for child in scene.viewControllers + scene.pages { visit(child, state.inNav) }
             if let m = scene.masterViewController { visit(m, state.inNav) }
             if let d = scene.detailViewController { visit(d, state.inNav) }
+            for s in [scene.supplementaryViewController, scene.compactViewController].compactMap({ $0 }) { visit(s, state.inNav) }
             for segue in scene.segues {
                 guard let dest = segue.destination else { continue }
                 switch segue.kind {

@@ -77,6 +77,34 @@ import Testing
         #expect(w.visibleScenes == ["other"])
     }
 
+    @Test func columnStyleSplitsShowTheSupplementaryColumnAndTheCompactController() throws {
+        var board = containerStoryboard()
+        board.scenes["split"]!.supplementaryViewController = "note"
+        board.scenes["split"]!.compactViewController = "p1"
+        // Landscape: primary, supplementary, secondary side by side; the compact one never shows.
+        let w = try launched(board, traits: landscape)
+        #expect(w.visibleScenes == ["list", "note", "detail"])
+        #expect(w.canonicalURL == "/ui/split(listNav(list),detailNav(detail),note,p1)")
+        #expect(!w.trace().contains { $0.hasPrefix("p1.") && !$0.contains("MoveToParent") })
+        // showDetail replaces the secondary only.
+        _ = try w.run(.tap(element: "open", values: [:]))
+        #expect(w.visibleScenes == ["list", "note", "other"])
+        #expect(w.canonicalURL == "/ui/split(listNav(list),otherNav(other),note,p1)")
+        let restored = Window(id: "r", storyboard: board, traits: landscape)
+        try restored.restore(try #require(HierarchyPath.parse(w.canonicalURL)))
+        #expect(restored.canonicalURL == w.canonicalURL && restored.visibleScenes == ["list", "note", "other"])
+        // Portrait: the supplementary beside the secondary, the primary behind its button.
+        _ = try w.run(.setTraits(portrait))
+        #expect(w.visibleScenes == ["note", "other"])
+        // Compact width: the compact controller alone, no collapsed stack and no back button.
+        let compact = try w.run(.setTraits(.phonePortrait))
+        #expect(w.visibleScenes == ["p1"])
+        #expect(compact.contains("p1.viewDidLoad") && compact.contains("other.viewDidDisappear"))
+        #expect(!w.elements.contains { $0.role == .backButton })
+        guard case .split(let pane)? = w.screen().layers.first?.pane else { Issue.record("no split pane"); return }
+        #expect(pane.columns.count == 1 && pane.isCollapsed)
+    }
+
     @Test func legacyReplaceSegueReplacesTheDetailAndNeedsASplit() throws {
         let w = try launched(containerStoryboard(), traits: landscape)
         let list = try #require(w.controller(id: "c3"))

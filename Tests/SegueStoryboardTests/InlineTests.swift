@@ -297,6 +297,33 @@ struct MalformedTests {
         #expect(throws: StoryboardImportError.self) { try StoryboardImporter.load(path: "/nonexistent/Main.storyboard") }
     }
 
+    @Test("column-style split views keep their supplementary and compact controllers apart")
+    func columnStyleSplit() throws {
+        let xml = document(initial: "split", [
+            scene("split", """
+                <splitViewController style="tripleColumn" id="split" sceneMemberID="viewController">
+                    <connections>
+                        <segue destination="pri" kind="relationship" relationship="masterViewController" id="r1"/>
+                        <segue destination="sup" kind="relationship" relationship="supplementaryViewController" id="r2"/>
+                        <segue destination="sec" kind="relationship" relationship="detailViewController" id="r3"/>
+                        <segue destination="cmp" kind="relationship" relationship="compactViewController" id="r4"/>
+                    </connections>
+                </splitViewController>
+                """),
+            scene("pri", #"<viewController id="pri" title="Primary" sceneMemberID="viewController"/>"#),
+            scene("sup", #"<viewController id="sup" title="Supplementary" sceneMemberID="viewController"/>"#),
+            scene("sec", #"<viewController id="sec" title="Secondary" sceneMemberID="viewController"/>"#),
+            scene("cmp", #"<viewController id="cmp" title="Compact" sceneMemberID="viewController"/>"#),
+        ].joined(separator: "\n"))
+        let sb = try importString(xml)
+        let split = try #require(sb["split"])
+        #expect(split.masterViewController == "pri" && split.detailViewController == "sec")
+        #expect(split.supplementaryViewController == "sup" && split.compactViewController == "cmp")
+        #expect(split.viewControllers.isEmpty)
+        #expect(!sb.diagnostics.contains { $0.message.contains("unsupported relationship") })
+        #expect(StoryboardCheck.check(sb).isEmpty)
+    }
+
     @Test("segues to missing scenes are dropped with a warning")
     func missingDestination() throws {
         let xml = document(initial: "a", scene("a", """

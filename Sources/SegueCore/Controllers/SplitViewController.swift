@@ -13,6 +13,11 @@
 /// back button is a pop (`willMove(nil)`, `isMovingFromParent`, `navigationControllerWillShow`/
 /// `DidShow` on the primary) and `showDetail` a push onto it.
 ///
+/// Column-style split views (iOS 14) may add a supplementary column (shown between the primary
+/// and the secondary wherever the secondary shows) and a compact controller (shown alone at
+/// compact width instead of the collapsed stack). `children` are `[primary, secondary,
+/// supplementary?, compact?]`, the storyboard's relationship order.
+///
 /// DECISION: collapsing does not re-parent controllers. The children stay `[primary, secondary]`
 /// (STATE `children`); the collapsed stack is drawn from them, so expanding needs no bookkeeping.
 /// With a primary that is not a navigation controller, moving between the two entries sends
@@ -37,7 +42,16 @@ open class SplitViewController: ViewController {
 
     public var viewControllers: [ViewController] { children }
     public var primaryViewController: ViewController? { children.first }
-    public var secondaryViewController: ViewController? { children.count > 1 ? children[1] : nil }
+    public var secondaryViewController: ViewController? {
+        guard children.count > 1, children[1] !== supplementaryStorage, children[1] !== compactStorage else { return nil }
+        return children[1]
+    }
+    /// The middle column of a triple-column split view.
+    public var supplementaryViewController: ViewController? { supplementaryStorage }
+    /// Shown alone at compact width, instead of collapsing the columns into one stack.
+    public var compactViewController: ViewController? { compactStorage }
+    @exclusivity(unchecked) weak var supplementaryStorage: ViewController?
+    @exclusivity(unchecked) weak var compactStorage: ViewController?
 
     /// Collapsed on compact width.
     public var isCollapsed: Bool { (window?.traits ?? .phonePortrait).horizontalSizeClass == .compact }
@@ -61,7 +75,7 @@ open class SplitViewController: ViewController {
     /// primary when it is shown as an overlay); otherwise both columns, primary first.
     /// Collapsed: the navigation controller the secondary is pushed onto (the primary), if any.
     public var collapsedStack: NavigationController? {
-        isCollapsed ? primaryViewController as? NavigationController : nil
+        isCollapsed && compactStorage == nil ? primaryViewController as? NavigationController : nil
     }
 
     /// Collapsed: the column drawn, the top of the one stack.
@@ -71,6 +85,7 @@ open class SplitViewController: ViewController {
     }
 
     open override var visibleChildren: [ViewController] {
+        if isCollapsed, let compact = compactStorage { return [compact] }
         if isCollapsed {
             // The secondary on a primary navigation controller is that controller's visible child
             // (`NavigationController.visibleChildren`).
@@ -78,14 +93,20 @@ open class SplitViewController: ViewController {
             return collapsedShownColumn.map { [$0] } ?? []
         }
         switch displayMode {
-        case .allVisible: return children
-        case .primaryHidden: return secondaryViewController.map { [$0] } ?? []
-        case .primaryOverlay: return [secondaryViewController, primaryViewController].compactMap { $0 }
+        case .allVisible: return [primaryViewController, supplementaryStorage, secondaryViewController].compactMap { $0 }
+        case .primaryHidden: return [supplementaryStorage, secondaryViewController].compactMap { $0 }
+        case .primaryOverlay: return [supplementaryStorage, secondaryViewController, primaryViewController].compactMap { $0 }
         }
     }
 
     override func installRelationshipChildren(_ children: [ViewController]) {
         adoptAll(children)
+        // `relationshipTargets` order: master, detail, supplementary, compact.
+        var rest = children[...]
+        if scene?.masterViewController != nil { rest = rest.dropFirst() }
+        if scene?.detailViewController != nil { rest = rest.dropFirst() }
+        if scene?.supplementaryViewController != nil { supplementaryStorage = rest.popFirst() }
+        if scene?.compactViewController != nil { compactStorage = rest.popFirst() }
     }
 
     /// Whether `isPrimaryInFront` means anything with these traits (one column shown).
@@ -127,7 +148,7 @@ open class SplitViewController: ViewController {
     /// Collapsed: the back button on the secondary returns to the primary.
     public func showPrimaryCollapsed(animated: Bool) {
         guard let window else { return }
-        guard isCollapsed, collapsedShowsSecondary, secondaryViewController != nil else {
+        guard isCollapsed, compactStorage == nil, collapsedShowsSecondary, secondaryViewController != nil else {
             window.warn("\(id) is not showing its secondary in a collapsed stack; back does nothing")
             return
         }
@@ -168,8 +189,8 @@ open class SplitViewController: ViewController {
             animated: animated,
             reasons: [(controller, .movingToParent)] + (old.map { [($0, AppearanceReason.movingFromParent)] } ?? []),
             mutate: {
-                if let old { old.parent = nil; children.removeLast(children.count - 1) }
-                children.append(controller)
+                if let old { old.parent = nil; children.remove(at: 1) }
+                children.insert(controller, at: min(1, children.count))
                 controller.parent = self
                 isPrimaryInFront = false
             },

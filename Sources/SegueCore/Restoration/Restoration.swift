@@ -240,7 +240,7 @@ extension Window {
             }
         case let split as SplitViewController:
             // A secondary replaced by showDetail or a replace segue.
-            if let wanted = node.children, wanted.count == 2, split.children.count == 2, split.children[1].sceneID != wanted[1].scene {
+            if let wanted = node.children, wanted.count >= 2, split.children.count >= 2, split.children[1].sceneID != wanted[1].scene {
                 let fresh = try instantiate(sceneID: wanted[1].scene)
                 split.children[1].parent = nil
                 split.children[1] = fresh

@@ -381,7 +381,7 @@ extension Window {
             if let index = target.index, index != pages.currentIndex { try pages.show(index: index, animated: animated) }
         case let split as SplitViewController:
             // A secondary column replaced by showDetail/replace segues: replace it again.
-            if let wanted = target.children, wanted.count == 2, split.children.count >= 1,
+            if let wanted = target.children, wanted.count >= 2, split.children.count >= 1,
                split.children.count < 2 || split.children[1].sceneID != wanted[1].scene {
                 try split.showDetail(try instantiate(sceneID: wanted[1].scene), animated: animated)
             }

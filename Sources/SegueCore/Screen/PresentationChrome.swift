@@ -35,7 +35,12 @@ extension ScreenBuilder {
         var result = SplitPane(controllerID: split.id, columns: [])
         result.displayMode = mode
         result.isCollapsed = split.isCollapsed
+        result.hasSupplementary = !split.isCollapsed && split.supplementaryViewController != nil
         let title = split.primaryTitle
+        if split.isCollapsed, let compact = split.compactViewController {
+            result.columns = [pane(for: compact)]
+            return result
+        }
         if split.isCollapsed {
             guard let shown = split.collapsedShownColumn else { return result }
             if shown === split.secondaryViewController, split.primaryViewController != nil, collapsedBackShows(on: shown) {
@@ -59,9 +64,11 @@ extension ScreenBuilder {
                               target: .chrome(.showPrimary(split)))
             result.showPrimaryElementID = id
             let item = BarItem(elementID: id, role: .barButton, title: title)
-            var column = pane(for: secondary)
-            if !inject(item, asBack: false, into: &column) { result.barItems = [item] }
-            result.columns = [column]
+            // The split's item goes into the first column shown (the supplementary, if any).
+            let shown = [split.supplementaryViewController, secondary].compactMap { $0 }
+            var columns = shown.map { pane(for: $0) }
+            if !inject(item, asBack: false, into: &columns[0]) { result.barItems = [item] }
+            result.columns = columns
         case .primaryOverlay:
             guard let primary = split.primaryViewController, let secondary = split.secondaryViewController else { return result }
             result.isPrimaryOverlay = true
@@ -69,11 +76,11 @@ extension ScreenBuilder {
             // The secondary is under a dimming view: drawn, not tappable; a tap on it hides the overlay.
             let wasInteractive = interactive
             interactive = false
-            let secondaryPane = pane(for: secondary)
+            let underPanes = [split.supplementaryViewController, secondary].compactMap { $0 }.map { pane(for: $0) }
             interactive = wasInteractive
             result.hidePrimaryElementID = register("\(split.id).hidePrimary", role: .button, title: "Hide \(title)",
                                                    controller: split, target: .chrome(.hidePrimary(split)))
-            result.columns = [primaryPane, secondaryPane]
+            result.columns = [primaryPane] + underPanes
         }
         return result
     }

@@ -244,6 +244,8 @@ public struct SplitPane: Sendable {
     /// `allVisible`, `primaryHidden` or `primaryOverlay`; collapsed splits are `allVisible`.
     public var displayMode: SplitViewController.DisplayMode = .allVisible
     public var isCollapsed = false
+    /// The columns include a triple-column split's supplementary (after the primary, if shown).
+    public var hasSupplementary = false
     /// Bar items to draw above the column when the column has no navigation bar to hold them
     /// (the back button to the primary when collapsed; the show-primary button in pad portrait).
     public var barItems: [BarItem] = []

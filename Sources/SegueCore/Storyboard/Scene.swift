@@ -50,6 +50,10 @@ public struct Scene: Sendable {
     public var viewControllers: [String] = []
     public var masterViewController: String?
     public var detailViewController: String?
+    /// Column-style split views (iOS 14): the middle column (`style="tripleColumn"`) and the
+    /// controller shown alone at compact width instead of collapsing the columns.
+    public var supplementaryViewController: String?
+    public var compactViewController: String?
     public var pages: [String] = []
     public var pageView: PageViewSpec?
     public var alert: AlertSpec?
@@ -75,6 +79,8 @@ public struct Scene: Sendable {
         ids += viewControllers
         if let master = masterViewController { ids.append(master) }
         if let detail = detailViewController { ids.append(detail) }
+        if let supplementary = supplementaryViewController { ids.append(supplementary) }
+        if let compact = compactViewController { ids.append(compact) }
         ids += pages
         return ids
     }
