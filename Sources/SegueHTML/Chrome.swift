@@ -49,6 +49,9 @@ extension PageBuilder {
             return
         }
         let glyph = item.systemItem.flatMap { $0.isTextual ? nil : $0 }
+        // An image-only item whose image has a bundled glyph (an SF Symbol such as `plus`).
+        let imageGlyph = glyph == nil && !isBack
+            ? item.image.flatMap { item.title.isEmpty || item.title == $0 ? Icons.glyph(forImage: $0) : nil } : nil
         let tap = claim(item.elementID, enabled: item.isEnabled)
         var enabled = item.isEnabled
         switch tap {
@@ -64,7 +67,7 @@ extension PageBuilder {
         w.raw(" class=\"bar-button")
         if isBack { w.raw(" bar-back") }
         if item.isBold || item.systemItem?.isBold == true { w.raw(" is-bold") }
-        if glyph != nil { w.raw(" has-icon") }
+        if glyph != nil || imageGlyph != nil { w.raw(" has-icon") }
         if !enabled { w.raw(" is-disabled") }
         w.raw("\">")
         if isBack {
@@ -74,7 +77,9 @@ extension PageBuilder {
             w.raw("</span>")
         } else if let glyph {
             icon(glyph.rawValue, alt: item.title.isEmpty ? glyph.title : item.title, class: "bar-icon")
-        } else if let image = item.image, item.title.isEmpty {
+        } else if let named = imageGlyph {
+            icon(named, alt: item.image ?? "", class: "bar-icon")
+        } else if let image = item.image, item.title.isEmpty || item.title == image {
             w.raw("<span class=\"bar-image\"")
             w.attribute("data-image", image)
             w.raw(">")
@@ -134,6 +139,8 @@ extension PageBuilder {
         w.raw("><span class=\"tab-icon\">")
         if let system = item.systemItem {
             icon(system.rawValue, alt: "", class: "tab-glyph")
+        } else if let image = item.image, let named = Icons.glyph(forImage: image) {
+            icon(named, alt: "", class: "tab-glyph")
         } else {
             w.raw("<span class=\"tab-glyph tab-glyph-generic\" aria-hidden=\"true\"")
             w.attribute("data-image", item.image)

@@ -103,6 +103,8 @@ struct DocumentMapper {
             }
         }
 
+        doc.isTV = root["targetRuntime"] == "AppleTV"
+
         // Initial view controller.
         if let initial = root["initialViewController"], !initial.isEmpty {
             doc.initialLine = root.line

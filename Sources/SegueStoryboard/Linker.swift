@@ -107,6 +107,7 @@ private struct Linker {
         stats.placeholderScenes = placeholders.count
         var storyboard = Storyboard(name: mainDoc.name, initialViewController: initial, scenes: scenes, diagnostics: diagnostics)
         storyboard.diagnostics = diagnostics
+        if mainDoc.isTV { storyboard.platform = .tvOS }
         return LinkResult(storyboard: storyboard, stats: stats, xmlIDs: xmlIDs)
     }
 

@@ -42,6 +42,8 @@ struct ParsedDocument: Sendable {
     var storyboardIDs: [String: LocalTarget] = [:]
     var initial: LocalTarget?
     var initialLine = 1
+    /// `targetRuntime="AppleTV"`.
+    var isTV = false
     var unwindActions: Set<String> = []
     /// Local scene id → the controller's XML id.
     var xmlIDs: [String: String] = [:]

@@ -59,6 +59,27 @@ import Testing
         String(decoding: PageRenderer.render(window.screen(), context: PageContext(csrfToken: csrf)), as: UTF8.self)
     }
 
+    @Test func imagesWithABundledGlyphDrawItAndOthersAreLabelledPlaceholders() throws {
+        let flow = """
+        initialViewController: tabs
+        scenes:
+          tabs: {kind: tabBarController, viewControllers: [nav, other]}
+          nav: {kind: navigationController, rootViewController: home, tabBarItem: {title: Home, image: star.fill}}
+          home:
+            navigationItem:
+              rightBarButtonItems: [{id: add, image: plus, segue: go}, {id: logo, image: brand-logo.png, segue: go}]
+            segues: {go: {kind: show, destination: other}}
+          other: {title: Other, tabBarItem: {title: Other, image: custom-tab}}
+        """
+        let w = Window(id: "s1", storyboard: try FlowFileLoader.parse(flow, fileName: "icons.yaml", format: .yaml))
+        try w.launch()
+        let html = page(w)
+        #expect(html.contains(#"<img class="bar-icon" src="/public/icons/add.svg" alt="plus""#))
+        #expect(html.contains(#"<img class="tab-glyph" src="/public/icons/favorites.svg""#))
+        #expect(html.contains(#"data-image="brand-logo.png">brand-logo.png</span>"#))
+        #expect(html.contains(#"tab-glyph-generic" aria-hidden="true" data-image="custom-tab""#))
+    }
+
     @Test func documentCarriesSessionVersionAndOneCSRFForm() throws {
         let html = page(try window())
         #expect(html.hasPrefix("<!DOCTYPE html>"))

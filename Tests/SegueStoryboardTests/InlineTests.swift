@@ -324,6 +324,23 @@ struct MalformedTests {
         #expect(StoryboardCheck.check(sb).isEmpty)
     }
 
+    @Test("tvOS tab bars show every tab: no More")
+    func tvTabBarsHaveNoMore() throws {
+        let tabs = (1...10).map { #"<segue destination="t\#($0)" kind="relationship" relationship="viewControllers" id="r\#($0)"/>"# }
+        let xml = document(initial: "tabs", ([scene("tabs", "<tabBarController id=\"tabs\" sceneMemberID=\"viewController\"><connections>\(tabs.joined())</connections></tabBarController>")]
+            + (1...10).map { scene("t\($0)", #"<viewController id="t\#($0)" title="T\#($0)" sceneMemberID="viewController"/>"#) }).joined(separator: "\n"))
+            .replacingOccurrences(of: #"targetRuntime="iOS.CocoaTouch""#, with: #"targetRuntime="AppleTV""#)
+        let tv = try importString(xml)
+        #expect(tv.platform == .tvOS)
+        let w = Window(id: "tv", storyboard: tv, traits: Traits(width: 1920, height: 1080))
+        try w.launch()
+        #expect(w.elements.filter { $0.role == .tab }.map(\.title) == (1...10).map { "T\($0)" })
+        // The same tab bar on an iPad storyboard shows 7 and More.
+        let pad = Window(id: "pad", storyboard: try importString(xml.replacingOccurrences(of: "AppleTV", with: "iOS.CocoaTouch.iPad")), traits: .padLandscape)
+        try pad.launch()
+        #expect(pad.elements.filter { $0.role == .tab }.last?.title == "More")
+    }
+
     @Test("segues to missing scenes are dropped with a warning")
     func missingDestination() throws {
         let xml = document(initial: "a", scene("a", """

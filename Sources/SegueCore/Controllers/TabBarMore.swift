@@ -15,8 +15,12 @@
 /// `topViewController` names it); the More controllers themselves get no containment events
 /// (UIKit creates them privately).
 extension TabBarController {
-    /// Tabs the bar can show before it needs More: 5 on phone, 8 on pad.
-    public var maximumBarItems: Int { (window?.traits.idiom ?? .phone) == .pad ? 8 : 5 }
+    /// Tabs the bar can show before it needs More: 5 on phone, 8 on pad, every tab on tvOS (its
+    /// tab bar has no More).
+    public var maximumBarItems: Int {
+        if window?.storyboard.platform == .tvOS { return .max }
+        return (window?.traits.idiom ?? .phone) == .pad ? 8 : 5
+    }
 
     /// Whether the bar shows a More tab now.
     public var showsMore: Bool { viewControllers.count > maximumBarItems }

@@ -13,6 +13,10 @@ public struct Storyboard: Sendable {
     public var sceneOrder: [String]
     /// Problems found while importing that did not stop the storyboard from loading (warnings).
     public var diagnostics: [Diagnostic]
+    /// The platform the storyboard is made for: tvOS tab bars show every tab (no More).
+    public var platform: Platform = .iOS
+
+    public enum Platform: String, Sendable { case iOS, tvOS }
 
     public init(name: String, initialViewController: String?, scenes: [Scene], diagnostics: [Diagnostic] = []) {
         self.name = name
