@@ -108,6 +108,10 @@ private struct Linker {
         var storyboard = Storyboard(name: mainDoc.name, initialViewController: initial, scenes: scenes, diagnostics: diagnostics)
         storyboard.diagnostics = diagnostics
         if mainDoc.isTV { storyboard.platform = .tvOS }
+        storyboard.mainFile = mainDoc.file
+        for i in docs.indices where i != main {
+            if case .scene(let id)? = docs[i].initial { storyboard.entryScenes.insert(prefix(i) + id) }
+        }
         return LinkResult(storyboard: storyboard, stats: stats, xmlIDs: xmlIDs)
     }
 

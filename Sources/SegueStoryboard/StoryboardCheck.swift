@@ -19,7 +19,7 @@ public enum StoryboardCheck {
     public static func check(_ storyboard: Storyboard) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let scenes = storyboard.orderedScenes
-        let file = scenes.first?.location?.file ?? storyboard.name
+        let file = storyboard.mainFile ?? scenes.first?.location?.file ?? storyboard.name
         let docLocation = SourceLocation(file: file, line: 1)
         let imported = scenes.contains { $0.location?.file.hasSuffix(".storyboard") == true }
 
@@ -37,6 +37,8 @@ public enum StoryboardCheck {
             }
         } else if !scenes.isEmpty {
             out.append(Diagnostic(.error, at: docLocation, "no initial view controller"))
+        } else {
+            out.append(Diagnostic(.error, at: docLocation, "no scenes and no initial view controller: nothing to serve"))
         }
 
         // An alert action's segue may be declared on the alert or on a scene that presents it
@@ -107,11 +109,22 @@ public enum StoryboardCheck {
 
         // Reachability and push legality.
         let walk = explore(storyboard)
+        // Scenes something leads to (from scenes that are themselves unreachable).
+        var targeted: Set<String> = []
+        for scene in scenes {
+            targeted.formUnion(scene.relationshipTargets)
+            for segue in scene.segues { if let d = segue.destination { targeted.insert(d) } }
+        }
         for scene in scenes where !walk.reached.contains(scene.id) {
             let at = scene.location ?? docLocation
             if storyboard.initialViewController == nil { break }
-            if looksLikeXMLID(scene.id) {
-                out.append(Diagnostic(.warning, at: at, "scene \(scene.id)\(titled(scene)) is unreachable from the initial scene (no relationship or segue leads to it, and it has no storyboard identifier)"))
+            if storyboard.entryScenes.contains(scene.id) {
+                out.append(Diagnostic(.warning, at: at, "scene \(scene.id)\(titled(scene)) is its storyboard's initial view controller, unreachable from this initial scene (code may instantiate it with instantiateInitialViewController())"))
+            } else if looksLikeXMLID(scene.id) {
+                let why = targeted.contains(scene.id)
+                    ? "only scenes that are unreachable themselves lead to it, and it has no storyboard identifier"
+                    : "no relationship or segue leads to it, and it has no storyboard identifier"
+                out.append(Diagnostic(.warning, at: at, "scene \(scene.id)\(titled(scene)) is unreachable from the initial scene (\(why))"))
             } else {
                 out.append(Diagnostic(.warning, at: at, "scene \(scene.id)\(titled(scene)) is unreachable from the initial scene through relationships and segues (code may instantiate it by storyboard identifier)"))
             }

@@ -447,6 +447,20 @@ struct CheckTests {
         #expect(errors == ["scene home.alert.1: an element fires unknown segue 'ghost'"])
     }
 
+    @Test("an empty storyboard is an error; scenes only unreachable scenes lead to say so")
+    func emptyAndIndirectlyUnreachable() throws {
+        let empty = try importString(document(initial: nil, ""))
+        #expect(StoryboardCheck.check(empty).map(\.message) == ["no scenes and no initial view controller: nothing to serve"])
+        let sb = try importString(document(initial: "a", [
+            scene("a", #"<viewController id="a" sceneMemberID="viewController"/>"#),
+            scene("b", #"<viewController id="bbb-xx-yyy" sceneMemberID="viewController"><connections><segue destination="ccc-xx-yyy" kind="show" id="s1"/></connections></viewController>"#),
+            scene("c", #"<viewController id="ccc-xx-yyy" sceneMemberID="viewController"/>"#),
+        ].joined(separator: "\n")))
+        let messages = StoryboardCheck.check(sb).map(\.message)
+        #expect(messages.contains { $0.hasPrefix("scene bbb-xx-yyy") && $0.contains("no relationship or segue leads to it") })
+        #expect(messages.contains { $0.hasPrefix("scene ccc-xx-yyy") && $0.contains("only scenes that are unreachable themselves lead to it") })
+    }
+
     @Test("duplicate storyboard identifiers are errors in check")
     func duplicateStoryboardIDs() throws {
         let xml = document(initial: "a", [

@@ -13,6 +13,11 @@ public struct Storyboard: Sendable {
     public var sceneOrder: [String]
     /// Problems found while importing that did not stop the storyboard from loading (warnings).
     public var diagnostics: [Diagnostic]
+    /// Initial scenes of the other storyboards of a directory: code reaches them with
+    /// `instantiateInitialViewController()` (so `check` does not call them unreachable).
+    public var entryScenes: Set<String> = []
+    /// The file of the main storyboard (directory imports), for diagnostics about it.
+    public var mainFile: String?
     /// The platform the storyboard is made for: tvOS tab bars show every tab (no More).
     public var platform: Platform = .iOS
 
