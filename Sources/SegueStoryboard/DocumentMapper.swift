@@ -375,6 +375,9 @@ struct DocumentMapper {
         if let custom = n.child(key: "customView") {
             if item.title == nil { item.title = buttonTitle(custom) }
             if item.image == nil { item.image = buttonImage(custom) }
+            // A custom view that is not a button (a segmented control, a label, a switch, …):
+            // named by its content, drawn as an inert item (code would drive it).
+            if item.title == nil, item.image == nil { item.title = customViewTitle(custom) }
             item.tap = tap(of: n) ?? tap(of: custom)
         } else {
             item.tap = tap(of: n)
@@ -443,6 +446,24 @@ struct DocumentMapper {
         }
         if let config = n.child("buttonConfiguration") { return config["title"] }
         return nil
+    }
+
+    /// What a non-button custom view of a bar button item shows, as a title.
+    private func customViewTitle(_ n: XMLNode) -> String? {
+        switch n.name {
+        case "segmentedControl":
+            let titles = n.child("segments")?.children("segment").compactMap { $0["title"] ?? $0["image"] } ?? []
+            return titles.isEmpty ? "Segmented Control" : titles.joined(separator: " | ")
+        case "label": return n["text"] ?? "Label"
+        case "switch": return "Switch"
+        case "slider": return "Slider"
+        case "searchBar": return n["placeholder"] ?? "Search"
+        case "activityIndicatorView": return "Loading…"
+        case "progressView": return "Progress"
+        case "stepper": return "Stepper"
+        case "textField": return n["placeholder"] ?? "Text Field"
+        default: return nil
+        }
     }
 
     private func buttonImage(_ n: XMLNode) -> String? {

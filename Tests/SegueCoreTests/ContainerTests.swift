@@ -119,6 +119,18 @@ import Testing
 }
 
 @Suite struct PageViewTests {
+    @Test func aPageViewWithoutPagesSaysTheyAreMadeInCode() throws {
+        var board = containerStoryboard(initial: "album")
+        board.scenes["album"]!.pages = []
+        board.scenes["album"]!.className = "PhotoPager"
+        let w = try launched(board)
+        guard case .pages(let pane)? = w.screen().layers.first?.pane, case .content(let page)? = pane.pages.first else {
+            Issue.record("no page pane"); return
+        }
+        #expect(pane.pageCount == 0 && page.nodes.first?.text == "PhotoPager: pages made in code")
+        #expect(!w.elements.contains { $0.role == .pageControl })
+    }
+
     @Test func midSpineShowsTwoPagesAndTurnsBySpreads() throws {
         let w = try launched(containerStoryboard(initial: "book"))
         #expect(w.visibleScenes == ["p1", "p2"])

@@ -324,6 +324,23 @@ struct MalformedTests {
         #expect(StoryboardCheck.check(sb).isEmpty)
     }
 
+    @Test("a bar button item whose custom view is not a button is named by its content")
+    func customViewBarItems() throws {
+        let xml = document(initial: "a", scene("a", """
+            <viewController id="a" sceneMemberID="viewController">
+                <navigationItem key="navigationItem" id="ni">
+                    <barButtonItem key="rightBarButtonItem" id="cv">
+                        <segmentedControl key="customView" segmentControlStyle="bar" selectedSegmentIndex="0" id="sc">
+                            <segments><segment title="One"/><segment title="Two"/></segments>
+                        </segmentedControl>
+                    </barButtonItem>
+                </navigationItem>
+            </viewController>
+            """))
+        let item = try #require(try importString(xml)["a"]?.navigationItem.rightBarButtonItems.first)
+        #expect(item.title == "One | Two" && item.tap == nil)
+    }
+
     @Test("tvOS tab bars show every tab: no More")
     func tvTabBarsHaveNoMore() throws {
         let tabs = (1...10).map { #"<segue destination="t\#($0)" kind="relationship" relationship="viewControllers" id="r\#($0)"/>"# }

@@ -180,7 +180,13 @@ struct ScreenBuilder {
     }
 
     mutating func pagePane(_ pages: PageViewController) -> PagePane {
-        let panes = pages.children.map { pane(for: $0) }
+        var panes = pages.children.map { pane(for: $0) }
+        if panes.isEmpty {
+            // No pages in the storyboard: a data source in code provides them. Say so.
+            let text = pages.scene?.className.map { "\($0): pages made in code" } ?? "No pages"
+            panes = [.content(ContentPane(controllerID: pages.id, sceneID: pages.sceneID, kind: .viewController, title: nil,
+                                          nodes: [ViewNode(.placeholder, text: text)], isEditing: false))]
+        }
         let count = pages.pageSceneIDs.count
         var previous: String?, next: String?
         if pages.currentIndex > 0 {
