@@ -83,6 +83,30 @@ import Testing
         #expect(none.events.isEmpty && none.warnings.count == 1)
     }
 
+    @Test func onAPadOnlyTheTopmostOfADismissedChainDisappearsEvenWhenTheOthersShow() throws {
+        // fullScreen m1 → formSheet m2 → formSheet m3: on a pad m1 and m2 stay on screen under m3.
+        var board = presentationStoryboard()
+        board.scenes["modal"]!.segues.append(SegueSpec(id: "sheetOn", kind: .presentation, destination: "sheet2"))
+        board.scenes["sheet2"] = scene("sheet2", title: "Sheet") {
+            var spec = SegueSpec(id: "sheetOn", kind: .presentation, destination: "sheet3")
+            spec.modalPresentationStyle = .formSheet
+            $0.segues = [spec]
+        }
+        board.scenes["sheet2"]!.modalPresentationStyle = .formSheet
+        board.scenes["sheet3"] = scene("sheet3", title: "Top")
+        board.sceneOrder += ["sheet2", "sheet3"]
+        let w = try launched(board, traits: .padLandscape)
+        _ = try w.run(.performSegue(identifier: "next", controller: nil))
+        _ = try w.run(.performSegue(identifier: "sheetOn", controller: nil))
+        _ = try w.run(.performSegue(identifier: "sheetOn", controller: nil))
+        #expect(w.visibleScenes == ["modal", "sheet2", "sheet3"])
+        let m1 = try #require(w.root.presentedStorage)
+        let trace = try w.run(.dismiss(controller: m1.id))  // sent to m1: dismisses m2 and m3
+        #expect(trace == ["sheet3.viewWillDisappear{dismissed}", "sheet3.viewDidDisappear{dismissed}"])
+        #expect(w.visibleScenes == ["modal"])
+        #expect(w.allControllers.allSatisfy { $0.appearance == .appeared || $0.appearance == .disappeared })
+    }
+
     @Test func popoverIsAnchoredOnRegularWidthAndATapOutsideDismisses() throws {
         let w = try launched(presentationStoryboard(), traits: pad)
         let trace = try tap(w, "share")

@@ -148,3 +148,36 @@ import Testing
         #expect(w.visibleScenes == ["mailboxes"])
     }
 }
+
+/// Unwinds that leave a presentation made over part of the screen (SEMANTICS §7, §6).
+@Suite struct UnwindAcrossContextsTests {
+    func board() -> Storyboard {
+        storyboard(initial: "tabs", [
+            scene("tabs", .tabBarController) { $0.viewControllers = ["aNav", "bNav"] },
+            scene("aNav", .navigationController) { $0.rootViewController = "a" },
+            scene("a"),
+            scene("bNav", .navigationController) { $0.rootViewController = "b1"; $0.definesPresentationContext = true },
+            scene("b1") {
+                $0.unwindActions = ["backToB1"]
+                $0.segues = [segue("more", .show, to: "b2")]
+            },
+            scene("b2") { $0.segues = [segue("context", .presentation, to: "sheet", style: .currentContext)] },
+            scene("sheet") { $0.segues = [segue("done", .unwind, action: "backToB1")] },
+        ])
+    }
+
+    @Test func anUnwindOutOfACurrentContextPresentationDismissesItThenPops() throws {
+        let w = try launched(board(), traits: .padLandscape)
+        _ = try w.perform(.selectTab(index: 1, controller: nil))
+        _ = try w.run(.performSegue(identifier: "more", controller: nil))
+        _ = try w.run(.performSegue(identifier: "context", controller: nil))
+        let bNav = try #require(w.tabs.viewControllers.last)
+        #expect(bNav.presentedStorage?.sceneID == "sheet")  // presented over the tab only
+        let trace = try w.run(.performSegue(identifier: "done", controller: nil))
+        #expect(trace.first == "sheet.prepareForSegue" && trace[1] == "b1.unwind")
+        #expect(trace.contains("sheet.viewWillDisappear{dismissed}"))
+        #expect(trace.contains("b2.willMoveToParentViewController(nil)") && trace.contains("b1.viewDidAppear"))
+        #expect(bNav.presentedStorage == nil)
+        #expect(w.visibleScenes == ["b1"])
+    }
+}

@@ -233,10 +233,16 @@ extension Window {
                 for id in pages.pageSceneIDs[index..<min(index + pages.pagesPerView, pages.pageSceneIDs.count)] {
                     fresh.append(try instantiate(sceneID: id))
                 }
-                for old in pages.children { old.parent = nil }
+                // The storyboard's first pages leave and the URL's join, with containment events.
+                let old = pages.children
+                for o in old { sendWillMove(o, to: nil) }
+                for f in fresh { sendWillMove(f, to: pages) }
+                for o in old { o.parent = nil }
                 pages.children = fresh
                 for f in fresh { f.parent = pages }
                 pages.currentIndex = index
+                for o in old { sendDidMove(o, to: nil) }
+                for f in fresh { sendDidMove(f, to: pages) }
             }
         case let split as SplitViewController:
             // A secondary replaced by showDetail or a replace segue.

@@ -96,7 +96,10 @@ extension Window {
         dismissPresented(target, animated: animated)
     }
 
-    /// Dismisses `presented` and everything presented above it in one transition.
+    /// Dismisses `presented` and everything presented above it in one transition. Only the
+    /// topmost presented controller (and what shows inside it) gets disappear events; the ones
+    /// between it and `presented` leave silently, even where a sheet left them on screen
+    /// (SEMANTICS §6: "only the topmost gets disappear events, intermediate ones get none").
     func dismissPresented(_ presented: ViewController, animated: Bool) {
         guard let presenter = presented.presentingStorage else { return }
         var chain: [ViewController] = []
@@ -106,9 +109,22 @@ extension Window {
             if let p = c.presentedStorage { collect(p) }
         }
         collect(presented)
+        var topmost = presented
+        while let next = topmost.presentedStorage { topmost = next }
+        var silent: [ViewController] = []
+        func silence(_ c: ViewController) {
+            silent.append(c)
+            for child in c.children { silence(child) }
+        }
+        var node: ViewController? = presented
+        while let n = node, n !== topmost {
+            silence(n)
+            node = n.presentedStorage
+        }
         transition(
             animated: animated,
             reasons: chain.map { ($0, .beingDismissed) },
+            silentlyLeaving: silent,
             mutate: {
                 presenter.presentedStorage = nil
                 presented.presentingStorage = nil

@@ -121,8 +121,16 @@ extension Window {
         destination.performUnwindAction(action, segue: StoryboardSegue(identifier: spec.id, kind: .unwind, source: source, destination: destination))
         // Dismiss everything presented above the destination's top level (animated), then pop
         // the destination's stack to it (not animated) (000:L1928-L1964).
-        if let presented = destination.topLevel.presentedStorage {
-            dismissPresented(presented, animated: animated && spec.animates)
+        // That is what its top-level controller presents, and what any controller between the
+        // destination and its top level presents over its own area (currentContext), outermost first.
+        var presenters: [ViewController] = []
+        var up: ViewController? = destination
+        while let n = up {
+            if n.presentedStorage != nil { presenters.append(n) }
+            up = n.parent
+        }
+        for presenter in presenters.reversed() {
+            if let presented = presenter.presentedStorage { dismissPresented(presented, animated: animated && spec.animates) }
         }
         var node = destination
         while let parent = node.parent {

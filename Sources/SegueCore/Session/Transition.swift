@@ -7,9 +7,12 @@
 /// window, parent first, depth first. Propagation to visible descendants (SEMANTICS §2) falls out
 /// of the visible-tree diff.
 extension Window {
+    /// `silentlyLeaving`: controllers that leave the window without disappear events (the
+    /// intermediate controllers of a dismissed presentation chain); they end up `disappeared`.
     func transition(
         animated: Bool,
         reasons: [(ViewController, AppearanceReason)] = [],
+        silentlyLeaving silent: [ViewController] = [],
         mutate: () -> Void,
         beforeCommit: () -> Void = {},
         afterCommit: () -> Void = {}
@@ -28,7 +31,11 @@ extension Window {
             loadViewIfNeeded(next)
             after = visibleControllers
         }
-        let disappearing = before.filter { c in !after.contains { $0 === c } && c.shouldBeTrackedForAppearance }
+        var disappearing = before.filter { c in !after.contains { $0 === c } && c.shouldBeTrackedForAppearance }
+        if !silent.isEmpty {
+            disappearing.removeAll { c in silent.contains { $0 === c } }
+            for c in silent where !after.contains(where: { $0 === c }) { c.appearance = .disappeared }
+        }
         let appearing = after.filter { !wasVisible($0) && $0.shouldBeTrackedForAppearance }
 
         for c in disappearing { sendAppearance(c, .viewWillDisappear, animated) }
