@@ -199,11 +199,19 @@ extension PageBuilder {
             w.raw(" class=\"image-button\">")
         }
         w.raw("<span class=\"image-placeholder\" role=\"img\"")
-        w.attribute("aria-label", name)
+        // A caption (`text` besides `image`) names what the picture shows.
+        let caption = n.image != nil ? n.text : nil
+        w.attribute("aria-label", caption ?? name)
         w.attribute("data-image", n.image)
         w.raw("><span class=\"image-name\">")
         w.text(name)
-        w.raw("</span></span>")
+        w.raw("</span>")
+        if let caption {
+            w.raw("<span class=\"image-caption\">")
+            w.text(caption)
+            w.raw("</span>")
+        }
+        w.raw("</span>")
         if case .live = tap { w.raw("</button>") }
     }
 
@@ -397,9 +405,20 @@ extension PageBuilder {
         w.raw("\">")
         if editing { editControl(row.id, ".delete", label: "Delete", glyph: "", class: "edit-delete") }
         if let image = row.image {
-            w.raw("<span class=\"cell-image\" role=\"img\"")
-            w.attribute("aria-label", image)
-            w.raw("></span>")
+            if !Icons.cellTiles.contains(image), let file = Icons.iconFile(for: image) {
+                // A bundled glyph (tab system items in the More list, SF Symbols like `trash`).
+                w.raw("<img class=\"cell-icon\" src=\"")
+                w.text(context.assetsPath)
+                w.raw("/icons/")
+                w.text(file)
+                w.raw(".svg\"")
+                w.attribute("alt", image)
+                w.raw(" width=\"28\" height=\"28\">")
+            } else {
+                w.raw("<span class=\"cell-image\" role=\"img\"")
+                w.attribute("aria-label", image)
+                w.raw("></span>")
+            }
         }
         if row.style == .custom, !row.content.isEmpty {
             // Controls inside a tappable row would nest buttons: draw them as visuals.
@@ -436,9 +455,12 @@ extension PageBuilder {
             w.raw(Icons.disclosure)
             w.raw("</span>")
         case .detailButton:
-            w.raw("<span class=\"accessory accessory-detailButton\" role=\"img\" aria-label=\"More Info\">\u{24D8}</span>")
+            w.raw("<span class=\"accessory accessory-detailButton\" role=\"img\" aria-label=\"More Info\">")
+            w.raw(Icons.infoCircle)
+            w.raw("</span>")
         case .detailDisclosureButton:
-            w.raw("<span class=\"accessory accessory-detailDisclosureButton\" role=\"img\" aria-label=\"More Info\">\u{24D8}")
+            w.raw("<span class=\"accessory accessory-detailDisclosureButton\" role=\"img\" aria-label=\"More Info\">")
+            w.raw(Icons.infoCircle)
             w.raw(Icons.disclosure)
             w.raw("</span>")
         case .checkmark:
@@ -511,8 +533,12 @@ extension PageBuilder {
     /// A table row's editing control (delete, move up/down): a live button when the element
     /// `{row}{suffix}` is on screen, else nothing.
     mutating func editControl(_ rowID: String?, _ suffix: String, label: StaticString, glyph: StaticString, class cls: StaticString) {
-        guard let rowID else { return }
-        guard case .live(let id, let enabled) = claim(rowID + suffix) else { return }
+        guard let rowID, case .live(let id, let enabled) = claim(rowID + suffix) else {
+            // A move that does not apply here (up at the top, down at the bottom) keeps its slot,
+            // so the controls of every row line up.
+            if suffix != ".delete" { w.raw("<span class=\"cell-edit-control edit-move-button is-absent\" aria-hidden=\"true\"></span>") }
+            return
+        }
         openSubmit(id, enabled: enabled)
         w.raw(" class=\"cell-edit-control ")
         w.raw(cls)

@@ -18,6 +18,22 @@ enum Icons {
         return imageGlyphs[name]
     }
 
+    /// The glyph file for a system item name (`favorites`, `downloads`, …) or an image name.
+    static func iconFile(for image: String) -> String? {
+        bundled.contains(image) ? image : glyph(forImage: image)
+    }
+
+    /// Row images drawn as Settings-style coloured tiles by the stylesheet (`.cell-image`).
+    static let cellTiles: Set<String> = ["airplane", "wifi", "bluetooth", "gear", "hand", "tray", "paperplane", "bell", "moon"]
+
+    /// The files in `Public/icons/` (without `.svg`).
+    static let bundled: Set<String> = [
+        "action", "add", "bookmarks", "camera", "close", "compose", "contacts", "downloads", "fastForward",
+        "favorites", "featured", "history", "more", "mostRecent", "mostViewed", "organize", "pause", "play",
+        "recents", "refresh", "reply", "rewind", "search", "stop", "topRated", "trash",
+        "music", "library", "radio", "gear", "home",
+    ]
+
     static let imageGlyphs: [String: String] = [
         "plus": "add", "add": "add", "square.and.pencil": "compose", "pencil": "compose", "compose": "compose",
         "square.and.arrow.up": "action", "share": "action", "action": "action",
@@ -29,7 +45,15 @@ enum Icons {
         "clock": "recents", "folder": "organize", "ellipsis": "more", "more": "more",
         "person": "contacts", "person.2": "contacts", "person.crop": "contacts", "arrow.down": "downloads",
         "arrow.down.to.line": "downloads", "square.and.arrow.down": "downloads",
+        "music.note": "music", "music.note.list": "music", "music.mic": "music", "music": "music",
+        "square.stack": "library", "books.vertical": "library", "rectangle.stack": "library", "library": "library",
+        "dot.radiowaves.left.and.right": "radio", "dot.radiowaves": "radio", "antenna.radiowaves.left.and.right": "radio", "radio": "radio",
+        "gear": "gear", "gearshape": "gear", "settings": "gear", "house": "home", "home": "home",
     ]
+
+    /// The detail (info) button of a table cell: drawn, not a font glyph (ⓘ is missing from many fonts).
+    static let infoCircle: StaticString =
+        "<svg class=\"accessory-info\" viewBox=\"0 0 22 22\" width=\"22\" height=\"22\" aria-hidden=\"true\"><circle cx=\"11\" cy=\"11\" r=\"9.5\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\"/><circle cx=\"11\" cy=\"6.6\" r=\"1.3\" fill=\"currentColor\"/><path d=\"M11 9.8v6.6\" stroke=\"currentColor\" stroke-width=\"1.9\" stroke-linecap=\"round\"/></svg>"
 
     static let sidebar: StaticString =
         "<svg class=\"bar-icon\" viewBox=\"0 0 28 28\" width=\"28\" height=\"28\" aria-hidden=\"true\"><rect x=\"3.5\" y=\"5.5\" width=\"21\" height=\"17\" rx=\"3\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.8\"/><path d=\"M11 5.5v17\" stroke=\"currentColor\" stroke-width=\"1.8\"/></svg>"

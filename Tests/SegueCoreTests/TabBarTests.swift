@@ -299,9 +299,14 @@ final class RefusingDelegate: TabBarControllerDelegate {
         #expect(try w.tap("\(tabs.id).more.edit") == ["tabs.tabBarControllerWillBeginCustomizing"])
         #expect(tabs.isCustomizing)
         #expect(!w.elements.contains { $0.role == .tab })       // the bar waits for Done
-        // Move T5 up into T3's place: they exchange places.
-        _ = try w.tap("\(tabs.id).more.up.5")
+        // Move T5 up into T3's place: they exchange places. No event, but a new version and URL
+        // (the page shows the new order at once; its move buttons name the tabs where they are now).
+        let version = w.version
+        let move = try w.perform(.tap(element: "\(tabs.id).more.up.5", values: [:]))
+        #expect(move.changed && move.events.isEmpty && w.version == version + 1)
         #expect(tabs.viewControllers.map(\.sceneID) == ["nav0", "t1", "t2", "t3", "t5", "t4", "t6"])
+        #expect(w.canonicalURL == "/ui/tabs@7(nav0(songs),t1,t2,t3,t5,t4,t6)")
+        #expect(w.elements.first { $0.id == "\(tabs.id).more.up.4" }?.title == "Move Up: T5")
         _ = try w.perform(.moveTab(from: 4, to: 1, controller: nil))
         #expect(tabs.viewControllers.map(\.sceneID) == ["nav0", "t5", "t2", "t3", "t1", "t4", "t6"])
         let done = try w.tap("\(tabs.id).more.done")

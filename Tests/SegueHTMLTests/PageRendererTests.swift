@@ -80,6 +80,30 @@ import Testing
         #expect(html.contains(#"tab-glyph-generic" aria-hidden="true" data-image="custom-tab""#))
     }
 
+    @Test func customActionsWithoutAClassAreInertAndCaptionsShow() throws {
+        let flow = """
+        initialViewController: nav
+        scenes:
+          nav: {kind: navigationController, rootViewController: card}
+          card:
+            class: CardController
+            navigationItem: {rightBarButtonItems: [{id: flip, title: Flip, action: flip}]}
+            view:
+              - image: {image: photo, text: Sunrise at the beach}
+              - button: {id: spin, title: Spin, action: spin}
+              - button: {id: close, title: Close, action: dismiss}
+        """
+        let w = Window(id: "s1", storyboard: try FlowFileLoader.parse(flow, fileName: "card.yaml", format: .yaml))
+        try w.launch()
+        // CardController is not registered: nothing could handle flip or spin.
+        #expect(w.elements.map { "\($0.id):\($0.enabled)" } == ["flip:false", "spin:false", "close:true"])
+        let html = page(w)
+        #expect(html.contains(#"data-element="flip" disabled"#) && html.contains(#"data-element="spin" disabled"#))
+        #expect(html.contains(#"aria-label="Sunrise at the beach""#) && html.contains(#"<span class="image-caption">Sunrise at the beach</span>"#))
+        let tap = try w.perform(.tap(element: "spin", values: [:]))
+        #expect(tap.events.isEmpty && tap.warnings.count == 1)
+    }
+
     @Test func documentCarriesSessionVersionAndOneCSRFForm() throws {
         let html = page(try window())
         #expect(html.hasPrefix("<!DOCTYPE html>"))

@@ -42,7 +42,9 @@ extension TabBarController {
     }
 
     /// Exchanges the tabs at `from` and `to` (indexes in `viewControllers`) while customizing.
-    public func moveTab(from: Int, to: Int) throws(ActionError) {
+    /// Returns whether the order changed (no event is sent: the new version and URL show it).
+    @discardableResult
+    public func moveTab(from: Int, to: Int) throws(ActionError) -> Bool {
         let tabs = viewControllers
         guard tabs.indices.contains(from), tabs.indices.contains(to) else {
             throw ActionError(.invalidRequest, "tab index out of range 0..<\(tabs.count) (from \(from), to \(to))")
@@ -53,13 +55,14 @@ extension TabBarController {
         }
         guard from != to else {
             window?.warn("tab \(from) is already at position \(to)")
-            return
+            return false
         }
         let selected = selectedViewController
         var reordered = tabs
         reordered.swapAt(from, to)
         children = reordered + children.filter { $0 === moreStorage }
         if let selected, let index = reordered.firstIndex(where: { $0 === selected }) { selectedIndex = index }
+        return true
     }
 
     public func isCustomizable(_ c: ViewController) -> Bool { customizableViewControllers.contains { $0 === c } }

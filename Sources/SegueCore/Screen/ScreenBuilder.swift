@@ -159,8 +159,17 @@ struct ScreenBuilder {
         return NavigationPane(controllerID: nav.id, bar: bar, top: topPane, toolbar: toolbar)
     }
 
+    /// Whether a tap's wiring can run on `owner`: a custom `action:` (not a built-in one) needs a
+    /// registered subclass whose `handleAction` takes it; the kind's default class handles none.
+    func isRunnable(_ tap: TapTarget?, on owner: ViewController) -> Bool {
+        guard case .action(let name)? = tap, BuiltInAction(rawValue: name) == nil else { return true }
+        return type(of: owner) != ControllerRegistry.defaultClass(for: owner.kind)
+    }
+
     /// A bar button item; without a declared id its element id is `{controller}.{slot}.{index}`.
     mutating func barItem(_ spec: BarButtonItemSpec, owner: ViewController, slot: StaticString, index: Int) -> BarItem {
+        var spec = spec
+        if !isRunnable(spec.tap, on: owner) { spec.enabled = false }
         var title = spec.displayTitle ?? spec.image ?? ""
         var bold = spec.style == .done || (spec.systemItem?.isBold ?? false)
         let isEdit = spec.tap == .action(BuiltInAction.edit.rawValue) || (spec.systemItem == .edit && spec.tap == nil)
@@ -243,6 +252,8 @@ struct ScreenBuilder {
         if resolvesNodes || isElement, let text = n.text, Template.hasMarker(text) {
             n.text = Template.render(text) { owner.passedValues[$0] ?? (owner.text(of: $0)) }
         }
+        // A custom `action:` that nothing can handle is inert, like an unwired control.
+        if !isRunnable(n.tap, on: owner) { n.enabled = false }
         switch n.kind {
         case .textField, .textView, .searchBar:
             let id = n.id ?? "\(owner.id).view.\(index)"
@@ -268,7 +279,8 @@ struct ScreenBuilder {
                     if row.tap != nil {
                         let shown = row
                         row.id = register(row.id ?? "\(owner.id).row.\(s).\(r)", role: .row, title: row.text,
-                                          controller: owner, target: .row(owner: owner, row: shown))
+                                          controller: owner, target: .row(owner: owner, row: shown),
+                                          enabled: isRunnable(row.tap, on: owner))
                     } else if !row.content.isEmpty {
                         // A cell that is not tappable itself: its own controls are (a button with
                         // a segue, a switch, a text field in a custom cell).

@@ -11,14 +11,16 @@ enum TabBarTap {
     /// A Configure move: tab `from` exchanges places with tab `to`.
     case move(TabBarController, from: Int, to: Int)
 
-    func run(animated: Bool) throws(ActionError) {
+    /// Returns true when the state changed without an event (a Configure move).
+    func run(animated: Bool) throws(ActionError) -> Bool {
         switch self {
         case .moreRow(let tabs, let index): try tabs.showInMore(index: index, animated: animated)
         case .moreBack(let tabs): tabs.popMoreToList(animated: animated)
         case .edit(let tabs): try tabs.beginCustomizing()
         case .done(let tabs): tabs.endCustomizing()
-        case .move(let tabs, let from, let to): try tabs.moveTab(from: from, to: to)
+        case .move(let tabs, let from, let to): return try tabs.moveTab(from: from, to: to)
         }
+        return false
     }
 }
 

@@ -116,7 +116,7 @@ extension Window {
         case .selectTab(let index, let controllerID):
             try tabBarController(controllerID).select(index: index, userInitiated: false, animated: false)
         case .moveTab(let from, let to, let controllerID):
-            try tabBarController(controllerID).moveTab(from: from, to: to)
+            return try tabBarController(controllerID).moveTab(from: from, to: to)
         case .setTraits(let newTraits):
             return setTraits(newTraits)
         case .turnPage(let forward, let controllerID):
@@ -176,7 +176,7 @@ extension Window {
         case .tab(let tabs, let index):
             try tabs.select(index: index, userInitiated: true, animated: false, popAnimated: animated)
         case .tabBar(let tap):
-            try tap.run(animated: animated)
+            return try tap.run(animated: animated)
         case .tableEdit(let edit):
             return edit.run()
         case .alertAction(let alert, let index):
