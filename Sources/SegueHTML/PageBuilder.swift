@@ -83,7 +83,8 @@ struct PageBuilder {
     mutating func document() {
         w.raw("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
         w.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1, viewport-fit=cover\">")
-        w.raw("<meta name=\"color-scheme\" content=\"light dark\"><title>")
+        // No favicon: an empty icon keeps browsers from asking for /favicon.ico on every page.
+        w.raw("<meta name=\"color-scheme\" content=\"light dark\"><link rel=\"icon\" href=\"data:,\"><title>")
         if let title = screen.title, !title.isEmpty { w.text(title) } else { w.raw("Segue") }
         w.raw("</title><link rel=\"stylesheet\" href=\"")
         w.text(context.assetsPath)

@@ -24,7 +24,8 @@ public struct Screen: Sendable {
     }
 
     /// The text of the frontmost title, for `<title>`.
-    public var title: String? { layers.last?.pane.title }
+    /// The title of the frontmost layer that has one (an untitled action sheet: its presenter's).
+    public var title: String? { layers.reversed().lazy.compactMap { $0.pane.title.flatMap { $0.isEmpty ? nil : $0 } }.first }
 }
 
 /// One presentation level: the root, or a presented controller with how it is shown.
