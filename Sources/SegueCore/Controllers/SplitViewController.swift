@@ -18,8 +18,10 @@
 /// compact width instead of the collapsed stack). `children` are `[primary, secondary,
 /// supplementary?, compact?]`, the storyboard's relationship order.
 ///
-/// DECISION: collapsing does not re-parent controllers. The children stay `[primary, secondary]`
-/// (STATE `children`); the collapsed stack is drawn from them, so expanding needs no bookkeeping.
+/// DECISION: collapsing does not re-parent controllers. The children stay as they are (STATE
+/// `children`); the collapsed stack is drawn from them, so expanding needs no bookkeeping. The
+/// containment events of the collapsed pushes and pops name the primary navigation controller
+/// (or nil), as UIKit's would, while `parent` stays the split view controller.
 /// With a primary that is not a navigation controller, moving between the two entries sends
 /// appearance events only.
 open class SplitViewController: ViewController {
@@ -71,8 +73,6 @@ open class SplitViewController: ViewController {
         return shown.navigationItem.title ?? shown.title ?? primary.title ?? "Master"
     }
 
-    /// Back to front: collapsed, the top of the one stack; pad portrait, the secondary (then the
-    /// primary when it is shown as an overlay); otherwise both columns, primary first.
     /// Collapsed: the navigation controller the secondary is pushed onto (the primary), if any.
     public var collapsedStack: NavigationController? {
         isCollapsed && compactStorage == nil ? primaryViewController as? NavigationController : nil
@@ -84,6 +84,9 @@ open class SplitViewController: ViewController {
         return primaryViewController
     }
 
+    /// Back to front: collapsed, the compact controller, else the one stack (the primary, showing
+    /// the secondary on top); pad portrait, the supplementary and the secondary (then the primary
+    /// when it is shown as an overlay); otherwise every column, primary first.
     open override var visibleChildren: [ViewController] {
         if isCollapsed, let compact = compactStorage { return [compact] }
         if isCollapsed {
