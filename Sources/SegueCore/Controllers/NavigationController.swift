@@ -17,12 +17,11 @@ open class NavigationController: ViewController {
 
     /// The stack, bottom to top.
     public var viewControllers: [ViewController] { children }
-    public var topViewController: ViewController? {
-        if let more = self as? MoreNavigationController, let tabs = more.tabs, tabs.isShowingTabInMore {
-            return tabs.viewControllers[tabs.selectedIndex]
-        }
-        return children.last
-    }
+    public var topViewController: ViewController? { displayedStack.last }
+
+    /// The stack as drawn, bottom to top: `children` (the More navigation controller adds the tab
+    /// shown inside it).
+    open var displayedStack: [ViewController] { children }
     /// The top controller's presented controller if any, else the top (SEMANTICS §4, 000:L1058).
     public var visibleViewController: ViewController? {
         guard let top = topViewController else { return nil }
@@ -138,10 +137,10 @@ open class NavigationController: ViewController {
                 children.removeLast(removed.count)
                 for c in removed { c.parent = nil }
             },
-            beforeCommit: { window.sendDelegate(self, .navigationControllerWillShow, child: newTop) },
+            beforeCommit: { window.sendDelegate(self, .navigationControllerWillShow, child: self.topViewController ?? newTop) },
             afterCommit: {
                 for c in removed.reversed() { window.sendDidMove(c, to: nil) }
-                window.sendDelegate(self, .navigationControllerDidShow, child: newTop)
+                window.sendDelegate(self, .navigationControllerDidShow, child: self.topViewController ?? newTop)
             }
         )
         return removed.reversed()

@@ -120,7 +120,15 @@ open class TabBarController: ViewController {
             if index == moreIndex, let kept = shownInMore, let at = tabs.firstIndex(where: { $0 === kept }), at >= barTabCount {
                 destination = at   // More shows what it showed when the user left it
             }
-            window.transition(animated: animated, mutate: { selectedIndex = destination })
+            // Another tab shown inside More replaces the More stack above the list.
+            let replacesMoreStack = destination >= barTabCount && destination < tabs.count && tabs[destination] !== shownInMore
+            let dropped = replacesMoreStack ? Array((moreStorage?.children ?? []).dropFirst()) : []
+            for p in dropped.reversed() { window.sendWillMove(p, to: nil) }
+            window.transition(animated: animated, mutate: {
+                if replacesMoreStack { _ = dropPushedInMore() }
+                selectedIndex = destination
+            })
+            for p in dropped.reversed() { window.sendDidMove(p, to: nil) }
         }
         if userInitiated {
             window.sendDelegate(self, .tabBarControllerDidSelect, child: target)

@@ -10,10 +10,12 @@
 /// controller and its back button a pop, with the events of SEMANTICS §3: `willMove`/`didMove`
 /// naming the More navigation controller (nil on the way back), `isMovingToParent` /
 /// `isMovingFromParent`, and `navigationControllerWillShow`/`DidShow` logged on the More
-/// navigation controller. DECISION: in the model the chosen tab stays a child of the tab bar
-/// controller (STATE lists it among the tabs; the More navigation controller's
-/// `topViewController` names it); the More controllers themselves get no containment events
-/// (UIKit creates them privately).
+/// navigation controller. A `show` segue (or a push) from a tab shown inside More pushes onto the
+/// More navigation controller, above the tab, as in UIKit; its back button pops there.
+/// DECISION: in the model the chosen tab stays a child of the tab bar controller (STATE lists it
+/// among the tabs; the More navigation controller's `topViewController` names it, its `children`
+/// are the list and what was pushed above the tab); the More controllers themselves get no
+/// containment events (UIKit creates them privately).
 extension TabBarController {
     /// Tabs the bar can show before it needs More: 5 on phone, 8 on pad, every tab on tvOS (its
     /// tab bar has no More).
@@ -56,6 +58,26 @@ extension TabBarController {
     /// Whether the selected tab is shown inside More.
     public var isShowingTabInMore: Bool { showsMore && selectedIndex >= barTabCount && selectedIndex < viewControllers.count }
 
+    /// The tab shown inside More, if any.
+    public var tabShownInMore: ViewController? { isShowingTabInMore ? viewControllers[selectedIndex] : nil }
+
+    /// What was pushed onto the More navigation controller above `tab` (bottom to top), when `tab`
+    /// is shown inside More and something was; else nil.
+    public func pushedInMore(above tab: ViewController) -> [ViewController]? {
+        guard tabShownInMore === tab, let more = moreStorage, more.children.count > 1 else { return nil }
+        return Array(more.children.dropFirst())
+    }
+
+    /// Drops what was pushed onto the More navigation controller (containment events only; the
+    /// caller's transition sends the appearance events).
+    func dropPushedInMore() -> [ViewController] {
+        guard let more = moreStorage, more.children.count > 1 else { return [] }
+        let pushed = Array(more.children.dropFirst())
+        more.children.removeLast(pushed.count)
+        for p in pushed { p.parent = nil }
+        return pushed
+    }
+
     /// Puts the More controller into `children` when the bar needs it and takes it out when it
     /// does not. The More list selection falls back to the first tab when More goes away.
     func layoutMore() {
@@ -65,7 +87,10 @@ extension TabBarController {
             more.parent = self
             children = tabs + [more]
         } else {
-            if let more = moreStorage { more.parent = nil }
+            if let more = moreStorage {
+                more.parent = nil
+                for p in dropPushedInMore().reversed() { window?.sendWillMove(p, to: nil); window?.sendDidMove(p, to: nil) }
+            }
             children = tabs
             if selectedIndex >= tabs.count {
                 selectedIndex = 0
@@ -115,18 +140,24 @@ extension TabBarController {
             window?.warn("no tab is shown inside More")
             return
         }
-        // A pop of the More navigation controller back to its list (SEMANTICS §3, Pop).
+        // A pop of the More navigation controller back to its list (SEMANTICS §3, Pop; popTo for
+        // what was pushed above the tab too: only the top one disappears).
         let shown = viewControllers[selectedIndex]
         let more = moreNavigationController
+        let pushed = Array(more.children.dropFirst())
+        let leaving = [shown] + pushed
         shownInMore = nil
-        window.sendWillMove(shown, to: nil)
+        for c in leaving.reversed() { window.sendWillMove(c, to: nil) }
         window.transition(
             animated: animated,
-            reasons: [(shown, .movingFromParent)],
-            mutate: { selectedIndex = viewControllers.count },
+            reasons: [(leaving.last!, .movingFromParent)],
+            mutate: {
+                _ = dropPushedInMore()
+                selectedIndex = viewControllers.count
+            },
             beforeCommit: { if let list = more.moreList { window.sendDelegate(more, .navigationControllerWillShow, child: list) } },
             afterCommit: {
-                window.sendDidMove(shown, to: nil)
+                for c in leaving.reversed() { window.sendDidMove(c, to: nil) }
                 if let list = more.moreList { window.sendDelegate(more, .navigationControllerDidShow, child: list) }
             }
         )
@@ -140,9 +171,14 @@ public final class MoreNavigationController: NavigationController {
 
     public var moreList: MoreListController? { children.first as? MoreListController }
 
+    /// The stack as a person sees it: the list, the tab shown inside More, what was pushed above it.
+    public override var displayedStack: [ViewController] {
+        guard let shown = tabs?.tabShownInMore else { return Array(children.prefix(1)) }
+        return [children[0], shown] + children.dropFirst()
+    }
+
     public override var visibleChildren: [ViewController] {
-        if let tabs, tabs.isShowingTabInMore { return [tabs.viewControllers[tabs.selectedIndex]] }
-        return children.first.map { [$0] } ?? []
+        displayedStack.last.map { [$0] } ?? []
     }
 }
 

@@ -188,9 +188,13 @@ open class ViewController {
 
     /// The nearest navigation controller ancestor.
     public var navigationController: NavigationController? {
+        var below: ViewController = self
         var node = parent
         while let n = node {
             if let nav = n as? NavigationController { return nav }
+            // A tab shown inside More is on the More navigation controller's stack.
+            if let tabs = n as? TabBarController, tabs.tabShownInMore === below { return tabs.moreStorage }
+            below = n
             node = n.parent
         }
         return nil

@@ -191,7 +191,7 @@ extension Window {
                 break
             }
         }
-        for child in node.children ?? [] { try validateRestorable(child) }
+        for child in (node.children ?? []) + (node.pushedInMore ?? []) { try validateRestorable(child) }
         if let p = node.presented { try validateRestorable(p.node) }
     }
 
@@ -264,6 +264,21 @@ extension Window {
         if let wanted = node.children {
             for (child, childNode) in zip(c.children, wanted) where child.sceneID == childNode.scene {
                 try build(child, childNode, restored: &restored)
+            }
+        }
+        // A tab shown inside More, and what was pushed above it onto the More navigation
+        // controller (after the tabs: the More navigation controller is the tab bar's last child).
+        if let tabs = c as? TabBarController, let shown = tabs.tabShownInMore {
+            tabs.shownInMore = shown
+            let wanted = node.children.flatMap { $0.indices.contains(tabs.selectedIndex) ? $0[tabs.selectedIndex].pushedInMore : nil } ?? []
+            let more = tabs.moreNavigationController
+            for pushedNode in wanted {
+                let pushed = try instantiate(sceneID: pushedNode.scene)
+                sendWillMove(pushed, to: more)
+                more.children.append(pushed)
+                pushed.parent = more
+                sendDidMove(pushed, to: more)
+                try build(pushed, pushedNode, restored: &restored)
             }
         }
         if let p = node.presented {

@@ -3,7 +3,8 @@
 ///
 /// Grammar, after the `/ui/` prefix:
 ///
-///     node      = scene [ "@" index ] *( ";" key "=" value ) [ "(" node *( "," node ) ")" ] [ "~" style [ "." transition ] "~" node ]
+///     node      = scene [ "@" index ] *( ";" key "=" value ) [ "(" node *( "," node ) ")" ]
+///                 [ "!(" node *( "," node ) ")" ] [ "~" style [ "." transition ] "~" node ]
 ///
 /// `index` is a tab bar's selected tab or a page view's first page; the parenthesised list is a
 /// container's children in containment order (a navigation stack bottom to top); `~style~` hangs
@@ -11,6 +12,8 @@
 /// `[A-Za-z0-9_.:-]` as `$XX` (a space as `+`). Example: `/ui/mailNav(mailboxes,inbox)~formSheet~composeNav(compose)`.
 /// `;key=value` pairs (escaped the same way) carry the restorable state of controllers on an
 /// identifier path (SEMANTICS §10, see `Restoration.swift`): `/ui/settingsNav(settings;e=1)`.
+/// `!(…)` after a tab shown inside More lists what was pushed above it onto the More navigation
+/// controller (bottom to top): `/ui/tabs@5(…,t5!(detail))`.
 public struct HierarchyPath: Sendable, Hashable {
     public var scene: String
     public var index: Int?
@@ -19,6 +22,8 @@ public struct HierarchyPath: Sendable, Hashable {
     public var presented: Presented?
     /// Restorable state (SEMANTICS §10), in order; empty for controllers off an identifier path.
     public var state: [StateEntry] = []
+    /// A tab shown inside More: the controllers pushed above it onto the More navigation controller.
+    public var pushedInMore: [HierarchyPath]?
 
     public struct StateEntry: Sendable, Hashable {
         public var key: String
@@ -95,6 +100,17 @@ public struct HierarchyPath: Sendable, Hashable {
             }
             out.append(UInt8(ascii: ")"))
         }
+        if let tabs = c.parent as? TabBarController, let pushed = tabs.pushedInMore(above: c), pushed.contains(where: { $0.sceneID != nil }) {
+            out.append(UInt8(ascii: "!"))
+            out.append(UInt8(ascii: "("))
+            var first = true
+            for p in pushed {
+                let mark = out.count
+                if !first { out.append(UInt8(ascii: ",")) }
+                if encode(controller: p, into: &out) { first = false } else { out.removeSubrange(mark...) }
+            }
+            out.append(UInt8(ascii: ")"))
+        }
         if let p = c.presentedStorage {
             let mark = out.count
             out.append(UInt8(ascii: "~"))
@@ -127,6 +143,15 @@ public struct HierarchyPath: Sendable, Hashable {
             for (i, child) in children.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 child.encode(into: &out)
+            }
+            out.append(UInt8(ascii: ")"))
+        }
+        if let pushedInMore {
+            out.append(UInt8(ascii: "!"))
+            out.append(UInt8(ascii: "("))
+            for (i, p) in pushedInMore.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                p.encode(into: &out)
             }
             out.append(UInt8(ascii: ")"))
         }
@@ -217,6 +242,21 @@ public struct HierarchyPath: Sendable, Hashable {
                     break
                 }
                 result.children = children
+            }
+            if peek == UInt8(ascii: "!") {
+                position += 1
+                guard peek == UInt8(ascii: "(") else { return nil }
+                position += 1
+                var pushed: [HierarchyPath] = []
+                while true {
+                    guard let p = node(depth: depth + 1) else { return nil }
+                    pushed.append(p)
+                    if peek == UInt8(ascii: ",") { position += 1; continue }
+                    guard peek == UInt8(ascii: ")") else { return nil }
+                    position += 1
+                    break
+                }
+                result.pushedInMore = pushed
             }
             if peek == UInt8(ascii: "~") {
                 position += 1
@@ -337,6 +377,12 @@ extension Window {
             }
         }
         if let p = node.presented { try validate(p.node) }
+        for pushed in node.pushedInMore ?? [] {
+            try validate(pushed)
+            if storyboard[pushed.scene]?.kind == .navigationController {
+                throw ActionError(.invalidURL, "a navigation controller cannot be pushed onto the More navigation controller")
+            }
+        }
         if scene.kind == .splitViewController, let index = node.index, index != 0 {
             throw ActionError(.invalidURL, "split view '\(node.scene)' takes only @0 (the primary in front), not @\(index)")
         }
@@ -377,6 +423,7 @@ extension Window {
                 // Selecting More brings back the tab it last showed; the URL names the list itself.
                 if index == tabs.viewControllers.count, tabs.isShowingTabInMore { tabs.popMoreToList(animated: animated) }
             }
+            try reconcileMoreStack(tabs, with: target, animated: animated, stateChanged: &stateChanged)
         case let pages as PageViewController:
             if let index = target.index, index != pages.currentIndex { try pages.show(index: index, animated: animated) }
         case let split as SplitViewController:
@@ -405,6 +452,25 @@ extension Window {
                 try present(m, presenter: c, style: p.style, transitionStyle: p.transition ?? .coverVertical, animated: animated)
             }
             if let presented = c.presentedStorage { try reconcile(presented, with: p.node, animated: animated, stateChanged: &stateChanged) }
+        }
+    }
+
+    /// What was pushed onto the More navigation controller above the tab shown inside it (`!(…)`).
+    func reconcileMoreStack(_ tabs: TabBarController, with target: HierarchyPath, animated: Bool, stateChanged: inout Bool) throws(ActionError) {
+        guard let shown = tabs.tabShownInMore, let more = tabs.moreStorage else { return }
+        let wanted = target.children.flatMap { $0.indices.contains(tabs.selectedIndex) ? $0[tabs.selectedIndex].pushedInMore : nil } ?? []
+        let current = tabs.pushedInMore(above: shown) ?? []
+        var common = 0
+        while common < min(wanted.count, current.count), current[common].sceneID == wanted[common].scene { common += 1 }
+        if common < current.count {
+            if common == 0 { more.popToRootViewController(animated: animated) }
+            else { try more.popToViewController(current[common - 1], animated: animated) }
+        }
+        for (i, node) in wanted.enumerated().dropFirst(common) {
+            try more.pushViewController(try instantiate(sceneID: node.scene), animated: animated && i == wanted.count - 1)
+        }
+        for (child, node) in zip(more.children.dropFirst(), wanted) where child.sceneID == node.scene {
+            try reconcile(child, with: node, animated: animated, stateChanged: &stateChanged)
         }
     }
 

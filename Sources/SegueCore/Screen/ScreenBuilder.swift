@@ -138,10 +138,11 @@ struct ScreenBuilder {
         if nav.showsNavigationBar {
             let item = top.navigationItem
             var back: BarItem?
-            let showsBack = nav.children.count >= 2 && !item.hidesBackButton
+            let stack = nav.displayedStack
+            let showsBack = stack.count >= 2 && !item.hidesBackButton
                 && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)
             if showsBack {
-                let below = nav.children[nav.children.count - 2]
+                let below = stack[stack.count - 2]
                 let title = below.navigationItem.backBarButtonItem?.displayTitle ?? below.navigationItem.title ?? below.title ?? "Back"
                 let id = register("\(nav.id).back", role: .backButton, title: title, controller: nav, target: .back(nav))
                 back = BarItem(elementID: id, role: .backButton, title: title)

@@ -83,14 +83,19 @@ extension ScreenBuilder {
         guard !tabs.isShowingMoreList else { return false }
         guard let selected = tabs.selectedViewController else { return false }
         if let nav = selected as? NavigationController { return nav.hidesBottomBar }
-        // A tab shown inside More sits above the More list: its own flag counts (index ≥ 1).
-        return tabs.isShowingTabInMore && selected.hidesBottomBarWhenPushed
+        // A tab shown inside More sits above the More list: its own flag counts (index ≥ 1), and
+        // so do those of what was pushed above it.
+        return tabs.isShowingTabInMore && tabs.moreNavigationController.displayedStack.dropFirst().contains { $0.hidesBottomBarWhenPushed }
     }
 
     /// The More navigation controller's pane: the list, Configure, or a tab shown inside More.
     mutating func morePane(_ tabs: TabBarController) -> Pane {
         let more = tabs.moreNavigationController
         let all = tabs.viewControllers
+        if tabs.isShowingTabInMore, more.children.count > 1 {
+            // Pushed above the tab: the More navigation controller's own bar and back button.
+            return .navigation(navigationPane(more))
+        }
         if tabs.isShowingTabInMore {
             let shown = all[tabs.selectedIndex]
             func back(_ b: inout ScreenBuilder) -> BarItem {

@@ -76,11 +76,13 @@ extension Window {
             let nav = try navigationController(navID)
             guard let scene = storyboard[sceneID] else { throw ActionError(.unknownScene, "no scene '\(sceneID)'") }
             guard scene.kind != .navigationController else { throw ActionError.illegal("pushing a navigation controller is not supported") }
-            guard !(nav is MoreNavigationController) else { throw ActionError.illegal("the More navigation controller shows only the tabs listed in More; choose a row instead") }
+            if let more = nav as? MoreNavigationController, more.tabs?.tabShownInMore == nil {
+                throw ActionError.illegal("the More navigation controller shows its list; choose a row first")
+            }
             try nav.pushViewController(try instantiate(sceneID: sceneID), animated: animated)
         case .pop(let navID):
             let nav = try navigationController(navID)
-            if let tabs = (nav as? MoreNavigationController)?.tabs, tabs.isShowingTabInMore { tabs.popMoreToList(animated: animated) }
+            if let tabs = (nav as? MoreNavigationController)?.tabs, tabs.isShowingTabInMore, nav.children.count < 2 { tabs.popMoreToList(animated: animated) }
             else { nav.popViewController(animated: animated) }
         case .popToRoot(let navID):
             let nav = try navigationController(navID)

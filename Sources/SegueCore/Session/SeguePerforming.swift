@@ -139,6 +139,8 @@ extension Window {
             } else if let tabs = parent as? TabBarController, let index = tabs.children.firstIndex(where: { $0 === node }),
                       index != tabs.selectedIndex {
                 try? tabs.select(index: index, userInitiated: false)
+            } else if let tabs = parent as? TabBarController, tabs.pushedInMore(above: node) != nil, let more = tabs.moreStorage {
+                more.popToRootViewController(animated: false)  // back to the tab shown inside More
             } else if let split = parent as? SplitViewController, node === split.primaryViewController,
                       split.isCollapsed, split.collapsedShowsSecondary {
                 split.showPrimaryCollapsed(animated: false)
