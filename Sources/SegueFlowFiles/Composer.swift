@@ -24,13 +24,20 @@ enum Composer {
         if format == .json {
             // Tabs are JSON whitespace but not YAML indentation; inside JSON strings they must be
             // escaped, so replacing raw tabs changes no value.
-            text = text.replacingOccurrences(of: "\t", with: " ")
+            text = jsonSurrogatePairsAsYAMLEscapes(text.replacingOccurrences(of: "\t", with: " "))
         }
         let language = format == .json ? "JSON" : "YAML"
         var renamed = 0
         while true {
             do {
-                return try Yams.compose(yaml: text)
+                guard let root = try Yams.compose(yaml: text) else { return nil }
+                // Aliases share their anchor's nodes, so a small file can stand for billions of
+                // them: refuse a tree larger than any real flow before anything walks it.
+                if expandedSize(root, limit: maximumNodes) >= maximumNodes {
+                    diagnostics.error(line: 1, "the file expands to more than \(maximumNodes) nodes (through aliases?); refused")
+                    return nil
+                }
+                return root
             } catch let YamlError.duplicatedKeysInMapping(duplicates, context) {
                 let key = duplicates.first ?? "?"
                 if renamed < 500, let next = rename(key: key, at: context.mark, in: text, serial: renamed) {
@@ -49,6 +56,84 @@ enum Composer {
                 return nil
             }
         }
+    }
+
+    /// The most nodes a flow file may expand to (aliases counted at every use): a 20,000-scene
+    /// flow has about 400,000.
+    static let maximumNodes = 2_000_000
+
+    /// How many nodes a walk of the tree visits (aliases expanded), counting up to `limit`.
+    static func expandedSize(_ root: Node, limit: Int) -> Int {
+        var count = 0
+        func visit(_ node: Node) {
+            guard count < limit else { return }
+            count += 1
+            switch node {
+            case .mapping(let mapping):
+                for (key, value) in mapping {
+                    visit(key)
+                    visit(value)
+                    if count >= limit { return }
+                }
+            case .sequence(let sequence):
+                for value in sequence {
+                    visit(value)
+                    if count >= limit { return }
+                }
+            case .scalar, .alias:
+                break
+            }
+        }
+        visit(root)
+        return count
+    }
+
+    /// JSON must be JSON: after `checkJSON` (which lists every unquoted key and value), the strict
+    /// parser of request bodies finds what YAML reads but JSON forbids (trailing commas, comments,
+    /// anchors, raw control characters in strings).
+    static func checkStrictJSON(_ text: String, into diagnostics: Diagnostics) {
+        do throws(JSONValue.ParseError) {
+            _ = try JSONValue.parse(Array(text.utf8))
+        } catch {
+            diagnostics.error(line: line(ofUTF8Offset: error.offset, in: text), "invalid JSON: \(error.reason)")
+        }
+    }
+
+    /// JSON writes a character beyond U+FFFF as a surrogate pair (`\ud83d\ude00`), which YAML
+    /// refuses; YAML's own escape for it is `\U0001F600`. Other escapes are kept as they are
+    /// (an escaped backslash is skipped whole, so `\\ud83d` stays text).
+    static func jsonSurrogatePairsAsYAMLEscapes(_ text: String) -> String {
+        guard text.contains("\\u") else { return text }
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        func hex4(at i: Int) -> UInt32? {
+            guard i + 4 <= bytes.count else { return nil }
+            var v: UInt32 = 0
+            for b in bytes[i..<i + 4] {
+                guard let d = UInt8(ascii: "0") <= b && b <= UInt8(ascii: "9") ? b - UInt8(ascii: "0")
+                    : UInt8(ascii: "a") <= (b | 0x20) && (b | 0x20) <= UInt8(ascii: "f") ? (b | 0x20) - UInt8(ascii: "a") + 10 : nil
+                else { return nil }
+                v = v << 4 | UInt32(d)
+            }
+            return v
+        }
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count else { out.append(bytes[i]); i += 1; continue }
+            if bytes[i + 1] == UInt8(ascii: "u"), let high = hex4(at: i + 2), (0xD800...0xDBFF).contains(high),
+               i + 12 <= bytes.count, bytes[i + 6] == UInt8(ascii: "\\"), bytes[i + 7] == UInt8(ascii: "u"),
+               let low = hex4(at: i + 8), (0xDC00...0xDFFF).contains(low) {
+                let scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+                out.append(contentsOf: Array(("\\U" + String(format: "%08X", scalar)).utf8))
+                i += 12
+            } else {
+                out.append(bytes[i])
+                out.append(bytes[i + 1])
+                i += 2
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The line and a one-line message of a parser error.

@@ -88,6 +88,7 @@ public enum FlowFileLoader {
         }
         if format == .json {
             Composer.checkJSON(root, into: diagnostics)
+            if !diagnostics.hasErrors { Composer.checkStrictJSON(text, into: diagnostics) }
             if diagnostics.hasErrors { throw FlowFileError(diagnostics: diagnostics.sorted) }
         }
         let decoded = Decoder(diagnostics: diagnostics).decode(root)

@@ -66,7 +66,7 @@ public final class HTTPServer: Sendable {
         try state.withLock { (s: inout DaemonState) throws(HTTPServerError) in
             guard s.daemon == nil else { throw .alreadyRunning }
             let context = Unmanaged.passRetained(
-                ServerContext(responder: responder, maxBodyBytes: max(0, config.maxBodyBytes)))
+                ServerContext(responder: responder, maxBodyBytes: max(0, config.maxBodyBytes), refused: config.refused))
             try startLoops(&s, context: context, address: &address)
         }
     }
@@ -261,9 +261,18 @@ final class ServerContext: Sendable {
     /// Set by `stop()` to end the loop threads (with an `afterEachPass` hook).
     let stopLoops = Atomic<Bool>(false)
 
-    init(responder: any HTTPResponder, maxBodyBytes: Int) {
+    let refused: (@Sendable (String, String, Int) -> Void)?
+
+    init(responder: any HTTPResponder, maxBodyBytes: Int, refused: (@Sendable (String, String, Int) -> Void)? = nil) {
         self.responder = responder
         self.maxBodyBytes = maxBodyBytes
+        self.refused = refused
+    }
+
+    /// Reports a request the server answers itself.
+    func report(_ method: UnsafePointer<CChar>?, _ url: UnsafePointer<CChar>?, _ status: Int) {
+        guard let refused else { return }
+        refused(method.map { String(cString: $0) } ?? "", url.map { String(cString: $0) } ?? "", status)
     }
 }
 
@@ -323,6 +332,7 @@ private func segueAccessHandler(
             // Refuse before reading the body; libmicrohttpd will close the
             // connection after the response since the body stays unread.
             reqCls.pointee = noBodyMarker
+            context.report(method, url, 413)
             return queue(payloadTooLarge(context.maxBodyBytes), on: connection, isHead: false)
         }
         reqCls.pointee = noBodyMarker
@@ -370,6 +380,7 @@ private func segueAccessHandler(
             return queue(response, on: connection, isHead: state.isHead)
         }
         if state.tooLarge {
+            context.report(method, url, 413)
             return queue(payloadTooLarge(context.maxBodyBytes), on: connection, isHead: false)
         }
         swap(&body, &state.body)

@@ -178,6 +178,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// When set, the server runs its own loop threads (one libmicrohttpd daemon each) instead of
     /// libmicrohttpd's pool, and a deferred response first waits for the end of its pass unsuspended.
     public var afterEachPass: (@Sendable () -> Void)?
+    /// Told of every request the server answers itself without calling the responder (a body
+    /// over `maxBodyBytes`: 413), with its method, path and status, so that it can be logged.
+    public var refused: (@Sendable (_ method: String, _ path: String, _ status: Int) -> Void)?
 
     public init(
         host: String = "127.0.0.1",

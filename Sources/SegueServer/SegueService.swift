@@ -38,6 +38,10 @@ public final class SegueService: @unchecked Sendable {
             // Each server thread commits the appends of a pass once it has handled its requests.
             http.afterEachPass = { storage.commitPending() }
         }
+        if http.refused == nil, logger.logLevel <= .info {
+            // One log line per request, also for those the HTTP layer answers itself.
+            http.refused = { method, path, status in logger.info("\(method) \(path) \(status) (refused by the HTTP layer)") }
+        }
         server = HTTPServer(configuration: http, responder: app)
         let idle = configuration.app.sessionIdleTimeout
         let app = self.app

@@ -68,6 +68,17 @@ struct Serve: ParsableCommand {
     @Option(help: "The folder of static assets (default: Public/ in the working directory or above the executable).")
     var publicDir: String?
 
+    func validate() throws {
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+        // A URL of another kind is not a data directory (`bogus://x` would become a folder).
+        if let scheme = store.range(of: "://"), !store.hasPrefix("postgres://"), !store.hasPrefix("postgresql://") {
+            throw ValidationError("--store: unknown store '\(store[..<scheme.lowerBound])://'; use memory, a data directory, sqlite:FILE or postgres://…")
+        }
+    }
+
     func run() throws {
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
@@ -136,11 +147,13 @@ struct Serve: ParsableCommand {
         do {
             try service.start()
         } catch {
-            FileHandle.standardError.write(Data("segue: cannot listen on \(host):\(port): \(error)\n".utf8))
+            FileHandle.standardError.write(Data("segue: \(error)\n".utf8))
             throw ExitCode(1)
         }
         // Unbuffered, so scripts reading a pipe see the line at once (`--port 0`).
-        FileHandle.standardOutput.write(Data("Segue serving \(storyboard.name) at http://\(host):\(service.port)/ (sessions: \(storeDescription))\n".utf8))
+        // An IPv6 address goes in brackets in a URL (`http://[::1]:8080/`).
+        let urlHost = host.contains(":") ? "[\(host)]" : host
+        FileHandle.standardOutput.write(Data("Segue serving \(storyboard.name) at http://\(urlHost):\(service.port)/ (sessions: \(storeDescription))\n".utf8))
         signals.wait()
         logger.notice("shutting down")
         service.stop()

@@ -590,6 +590,27 @@ import Testing
         ])
     }
 
+    @Test func JSONRefusesWhatOnlyYAMLAllows() {
+        #expect(problems("{\"initialViewController\": \"a\",\n \"scenes\": {\"a\": {\"title\": \"A\",}}}", file: "bad.json", format: .json)
+                == ["bad.json:2: invalid JSON: expected a member name"])
+        #expect(problems("{\"initialViewController\": \"a\", # a comment\n \"scenes\": {\"a\": {}}}", file: "bad.json", format: .json)
+                == ["bad.json:1: invalid JSON: expected a member name"])
+    }
+
+    @Test func JSONSurrogatePairsAreCharactersBeyondTheBasicPlane() throws {
+        let text = #"{"initialViewController": "a", "scenes": {"a": {"title": "smile \ud83d\ude00 \\ud83d", "view": [{"label": {"text": "\u00e9"}}]}}}"#
+        let storyboard = try FlowFileLoader.parse(text, fileName: "emoji.json", format: .json)
+        #expect(storyboard["a"]?.title == "smile \u{1F600} \\ud83d")
+        #expect(storyboard["a"]?.view.first?.text == "\u{E9}")
+    }
+
+    @Test func aliasBombsAreRefusedQuickly() {
+        var lines = ["a0: &a0 {label: {text: x}}"]
+        for i in 1...9 { lines.append("a\(i): &a\(i) {stack: {views: [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]}}") }
+        lines += ["initialViewController: s", "scenes:", "  s: {view: [*a9]}"]
+        #expect(problems(lines.joined(separator: "\n")) == ["bad.yaml:1: the file expands to more than 2000000 nodes (through aliases?); refused"])
+    }
+
     @Test func tabIndentedJSONLoads() throws {
         let text = "{\n\t\"initialViewController\": \"a\",\n\t\"scenes\": {\n\t\t\"a\": {\"title\": \"A\"}\n\t}\n}\n"
         let storyboard = try FlowFileLoader.parse(text, fileName: "tabs.json", format: .json)

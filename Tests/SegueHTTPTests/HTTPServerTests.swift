@@ -189,8 +189,12 @@ struct HTTPServerTests {
 
     @Test func oversizedBodyGets413AndServerKeepsAnswering() throws {
         let responder = EchoResponder()
-        let server = try startServer(maxBodyBytes: 1024, responder: responder)
+        let refusals = Mutex<[String]>([])
+        let server = try startServer(maxBodyBytes: 1024, responder: responder) { method, path, status in
+            refusals.withLock { $0.append("\(method) \(path) \(status)") }
+        }
         defer { server.stop() }
+        defer { #expect(refusals.withLock { $0 } == ["POST /upload 413", "POST /upload 413"]) }  // both reported, for the log
         let base = "http://127.0.0.1:\(server.port)"
         let input = try temporaryFile([UInt8](repeating: 0x41, count: 4096))
         defer { unlink(input) }

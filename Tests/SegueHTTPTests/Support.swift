@@ -69,10 +69,12 @@ struct EchoResponder: HTTPResponder {
 
 /// A started server on a free port, stopped by the test.
 func startServer(
-    maxBodyBytes: Int = 1 << 20, threads: Int = 2, responder: EchoResponder = EchoResponder()
+    maxBodyBytes: Int = 1 << 20, threads: Int = 2, responder: EchoResponder = EchoResponder(),
+    refused: (@Sendable (String, String, Int) -> Void)? = nil
 ) throws -> HTTPServer {
-    let config = HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: threads,
+    var config = HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: threads,
                                          maxBodyBytes: maxBodyBytes, connectionTimeoutSeconds: 10)
+    config.refused = refused
     let server = HTTPServer(configuration: config, responder: responder)
     try server.start()
     return server

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SegueServer
+import SegueCore
 
 /// The request-body JSON parser: RFC 8259, strict, and in agreement with Foundation on valid input.
 @Suite struct JSONValueTests {

@@ -1,9 +1,10 @@
-/// A parsed JSON value (RFC 8259): what request bodies and stored steps decode into.
+/// A parsed JSON value (RFC 8259): what request bodies and stored steps decode into, and what
+/// checks that a JSON flow file is JSON.
 ///
 /// A small strict parser of its own, because JSON actions are the server's hot path: Foundation's
 /// `JSONSerialization` cost more than the action's transition, and its numbers blur `true` with
 /// `1` on Linux. Booleans and numbers are distinct cases here.
-enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -11,16 +12,16 @@ enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    struct ParseError: Error, Equatable {
-        var offset: Int
-        var reason: String
+    public struct ParseError: Error, Equatable {
+        public var offset: Int
+        public var reason: String
     }
 
     /// Deeper nesting than this is refused (a request never needs it; it bounds the recursion).
-    static let maximumDepth = 64
+    public static let maximumDepth = 64
 
     /// Parses one JSON value filling `bytes` (surrounding whitespace allowed).
-    static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(ParseError) -> JSONValue in
             var parser = Parser(bytes: buffer)
             parser.skipWhitespace()
