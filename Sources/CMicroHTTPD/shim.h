@@ -21,6 +21,26 @@ static const unsigned int CMHD_FLAG_IPV6 = MHD_USE_IPv6;
 static const unsigned int CMHD_FLAG_TURBO = MHD_USE_TURBO;
 static const unsigned int CMHD_FLAG_ERROR_LOG = MHD_USE_ERROR_LOG;
 
+/// A connection that starts gets the short timeout passed as `cls` (seconds) until its first
+/// request's headers are in (SegueHTTP then sets the normal one): libmicrohttpd 0.9.75 in epoll
+/// mode does not notice a client that sends part of a request and closes, so such a connection
+/// would hold its slot for the whole connection timeout.
+static inline void
+cmhd_connection_started(void *cls, struct MHD_Connection *connection,
+                        void **socket_context, enum MHD_ConnectionNotificationCode toe)
+{
+  (void)socket_context;
+  if (toe == MHD_CONNECTION_NOTIFY_STARTED)
+    MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, (unsigned int)(uintptr_t)cls);
+}
+
+/// Sets one connection's inactivity timeout (seconds; 0 = none).
+static inline void
+cmhd_set_connection_timeout(struct MHD_Connection *connection, unsigned int seconds)
+{
+  MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
+}
+
 /// Start a daemon run by the caller's loop (`cmhd_run_wait`): it binds `bind_addr`
 /// when `listen_fd` is negative, else it accepts on `listen_fd` (another daemon's socket).
 static inline struct MHD_Daemon *
@@ -35,8 +55,10 @@ cmhd_start_loop_daemon(unsigned int flags,
                        unsigned int timeout_seconds,
                        size_t memory_limit,
                        MHD_RequestCompletedCallback completed,
-                       void *completed_cls)
+                       void *completed_cls,
+                       unsigned int header_timeout_seconds)
 {
+  void *header_timeout = (void *)(uintptr_t)header_timeout_seconds;
   size_t pool = (size_t)(memory_limit ? memory_limit : 32 * 1024);
   if (listen_fd >= 0)
     return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
@@ -46,6 +68,7 @@ cmhd_start_loop_daemon(unsigned int flags,
                             MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, pool,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_NOTIFY_CONNECTION, cmhd_connection_started, header_timeout,
                             MHD_OPTION_END);
   return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
                           MHD_OPTION_SOCK_ADDR, bind_addr,
@@ -54,6 +77,7 @@ cmhd_start_loop_daemon(unsigned int flags,
                           MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
                           MHD_OPTION_CONNECTION_MEMORY_LIMIT, pool,
                           MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                          MHD_OPTION_NOTIFY_CONNECTION, cmhd_connection_started, header_timeout,
                           MHD_OPTION_END);
 }
 

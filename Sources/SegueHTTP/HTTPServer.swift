@@ -66,7 +66,10 @@ public final class HTTPServer: Sendable {
         try state.withLock { (s: inout DaemonState) throws(HTTPServerError) in
             guard s.daemon == nil else { throw .alreadyRunning }
             let context = Unmanaged.passRetained(
-                ServerContext(responder: responder, maxBodyBytes: max(0, config.maxBodyBytes), refused: config.refused))
+                ServerContext(responder: responder, maxBodyBytes: max(0, config.maxBodyBytes), refused: config.refused,
+                              headerTimeout: config.connectionTimeoutSeconds <= 0 ? 0
+                                  : min(max(1, config.headerTimeoutSeconds), config.connectionTimeoutSeconds),
+                              requestTimeout: max(0, config.connectionTimeoutSeconds)))
             try startLoops(&s, context: context, address: &address)
         }
     }
@@ -152,7 +155,8 @@ extension HTTPServer {
                     clampUInt32(config.perIPConnectionLimit),
                     clampUInt32(config.connectionTimeoutSeconds),
                     max(0, config.connectionMemoryLimit),
-                    segueRequestCompleted, context.toOpaque())
+                    segueRequestCompleted, context.toOpaque(),
+                    clampUInt32(context.takeUnretainedValue().headerTimeout))
             }
             guard let daemon else {
                 for started in daemons.dropFirst().reversed() { _ = MHD_quiesce_daemon(started); MHD_stop_daemon(started) }
@@ -262,11 +266,17 @@ final class ServerContext: Sendable {
     let stopLoops = Atomic<Bool>(false)
 
     let refused: (@Sendable (String, String, Int) -> Void)?
+    /// Seconds: while a request's headers are awaited, and once they are in.
+    let headerTimeout: Int
+    let requestTimeout: Int
 
-    init(responder: any HTTPResponder, maxBodyBytes: Int, refused: (@Sendable (String, String, Int) -> Void)? = nil) {
+    init(responder: any HTTPResponder, maxBodyBytes: Int, refused: (@Sendable (String, String, Int) -> Void)? = nil,
+         headerTimeout: Int = 0, requestTimeout: Int = 0) {
         self.responder = responder
         self.maxBodyBytes = maxBodyBytes
         self.refused = refused
+        self.headerTimeout = headerTimeout
+        self.requestTimeout = requestTimeout
     }
 
     /// Reports a request the server answers itself.
@@ -327,6 +337,8 @@ private func segueAccessHandler(
     // 1. First call: headers only.
     guard let current = reqCls.pointee else {
         context.inFlight.add(1, ordering: .relaxed)
+        // The headers are in: the request (its body, its answer) gets the normal timeout.
+        if context.headerTimeout != context.requestTimeout { cmhd_set_connection_timeout(connection, UInt32(context.requestTimeout)) }
         if let announced = cmhd_content_length(connection),
            announcedLengthExceeds(announced, context.maxBodyBytes) {
             // Refuse before reading the body; libmicrohttpd will close the
@@ -441,8 +453,12 @@ private func segueRequestCompleted(
         state.release()
     }
     reqCls.pointee = nil
-    Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-        .inFlight.subtract(1, ordering: .releasing)
+    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    // A kept-alive connection now waits for the next request's headers: the short timeout again.
+    if termination == .REQUEST_TERMINATED_COMPLETED_OK, let connection, context.headerTimeout != context.requestTimeout {
+        cmhd_set_connection_timeout(connection, UInt32(context.headerTimeout))
+    }
+    context.inFlight.subtract(1, ordering: .releasing)
 }
 
 private typealias Pairs = [(name: String, value: String)]

@@ -167,6 +167,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var perIPConnectionLimit: Int = 0
     /// Idle connections are closed after this many seconds (0 = never).
     public var connectionTimeoutSeconds: Int = 30
+    /// A connection waiting for a request's headers (a new connection, or a kept-alive one between
+    /// requests) is closed after this many silent seconds: a client that sends part of a request
+    /// and goes away frees its slot quickly. At most `connectionTimeoutSeconds`.
+    public var headerTimeoutSeconds: Int = 5
     /// libmicrohttpd's per-connection memory pool: request line + headers +
     /// read buffer must fit (larger headers get 431). It is cleared between
     /// keep-alive requests, so smaller is faster. 0 = libmicrohttpd's 32 KiB.

@@ -246,6 +246,38 @@ struct HTTPServerTests {
         #expect(result.stdout.split(separator: "\n") == ["1", "0"])
     }
 
+    @Test func clientsThatSendPartOfARequestAndLeaveFreeTheirSlotsQuickly() throws {
+        // Two connection slots, a one-second header timeout, a 30-second connection timeout.
+        var config = HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 1, connectionLimit: 2, connectionTimeoutSeconds: 30)
+        config.headerTimeoutSeconds = 1
+        let server = HTTPServer(configuration: config, responder: EchoResponder())
+        try server.start()
+        defer { server.stop() }
+        // Each sends half of its headers and closes: libmicrohttpd does not notice the close.
+        for _ in 0..<2 {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(server.port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            #expect(connected == 0)
+            let partial = Array("GET / HTTP/1.1\r\nHost: x\r\n".utf8)
+            _ = partial.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+            close(fd)
+        }
+        usleep(2_500_000)
+        // Their slots are free well before the connection timeout.
+        let r = try run(["-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "3", "http://127.0.0.1:\(server.port)/"])
+        #expect(r.stdout == "200")
+        // A kept-alive connection still serves two requests back to back.
+        let url = "http://127.0.0.1:\(server.port)/"
+        let both = try run(["-s", "-o", "/dev/null", "-o", "/dev/null", "-w", "%{num_connects}\n", url, url])
+        #expect(both.stdout.split(separator: "\n") == ["1", "0"])
+    }
+
     @Test func keepAliveAfterPost() throws {
         let server = try startServer()
         defer { server.stop() }
