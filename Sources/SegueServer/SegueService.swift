@@ -55,11 +55,20 @@ public final class SegueService: @unchecked Sendable {
         let memoryTicks = max(1, Int((5 / tickSeconds).rounded()))
         let sweeper = Thread {
             var tick = 0
+            var lastExpiry = ContinuousClock.now
             while !Thread.current.isCancelled {
                 Thread.sleep(forTimeInterval: tickSeconds)
                 tick += 1
                 if tick % memoryTicks == 0 { app.relieveMemoryPressure() }
                 if tick % expiryTicks == 0 {
+                    // Sessions only read since the last sweep are not idle: mark them used in
+                    // storage before it deletes what is idle.
+                    let now = ContinuousClock.now
+                    let read = store.used(since: lastExpiry)
+                    lastExpiry = now
+                    if !read.isEmpty {
+                        do { try storage.touch(sessions: read) } catch { logger.error("marking sessions used failed: \(error)") }
+                    }
                     store.expire(idleLongerThan: idle)
                     app.evictIdle(Int.max, idleAtLeast: evictAfter)
                     do { _ = try storage.expire(idleLongerThan: idle) } catch { logger.error("session expiry failed: \(error)") }

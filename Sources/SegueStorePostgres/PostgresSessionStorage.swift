@@ -196,6 +196,15 @@ public final class PostgresSessionStorage: SessionStorage {
         }
     }
 
+    public func touch(sessions ids: [String]) throws(SessionStorageError) {
+        guard !ids.isEmpty else { return }
+        let (client, log) = (self.client, logger)
+        let now = unixNow()
+        try blocking { () async throws -> Void in
+            _ = try await client.query("UPDATE segue_sessions SET updated_at = \(now) WHERE id = ANY(\(ids))", logger: log)
+        }
+    }
+
     public func count() throws(SessionStorageError) -> Int {
         let (client, log) = (self.client, logger)
         return try blocking { () async throws -> Int in

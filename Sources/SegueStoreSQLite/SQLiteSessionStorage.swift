@@ -195,6 +195,18 @@ public final class SQLiteSessionStorage: SessionStorage {
         } }
     }
 
+    public func touch(sessions ids: [String]) throws(SessionStorageError) {
+        guard !ids.isEmpty else { return }
+        let now = unixNow()
+        try run { try $0.write { db in
+            for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+                try db.execute(sql: "UPDATE sessions SET updated_at = ? WHERE id IN (\(marks))",
+                               arguments: StatementArguments([now] + chunk.map { $0 as (any DatabaseValueConvertible) }))
+            }
+        } }
+    }
+
     public func count() throws(SessionStorageError) -> Int {
         try run { try $0.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions") ?? 0 } }
     }

@@ -9,7 +9,7 @@ import Testing
 
 /// Every storage behaves alike (the protocol's contract). PostgreSQL runs when
 /// `SEGUE_TEST_POSTGRES_URL` names a server (Tests/Scripts/multi-instance.sh sets one up).
-@Suite struct StorageContractTests {
+@Suite(.serialized) struct StorageContractTests {
     static var storages: [String] {
         var out = ["memory", "sqlite"]
         if ProcessInfo.processInfo.environment["SEGUE_TEST_POSTGRES_URL"] != nil { out.append("postgres") }
@@ -49,6 +49,20 @@ import Testing
         #expect(try s.expire(idleLongerThan: .seconds(3600)) == 0 || kind == "postgres")
         #expect(try s.load(session: id) != nil)
         _ = try s.delete(session: id)
+    }
+
+    @Test(arguments: storages) func touchedSessionsAreNotIdle(kind: String) throws {
+        let s = try make(kind)
+        defer { s.close() }
+        let suffix = String(Int.random(in: 1000...9999))
+        let (read, idle) = ("read0123456789abcdef0123" + suffix, "idle0123456789abcdef0123" + suffix)
+        for id in [read, idle] { try s.create(StoredSessionHeader(id: id, csrfToken: "t", width: 390, height: 844)) }
+        Thread.sleep(forTimeInterval: 3.1)  // stored times have a second's resolution
+        try s.touch(sessions: [read, "no-such-session"])  // only read since: not idle
+        _ = try s.expire(idleLongerThan: .seconds(2))
+        #expect(try s.load(session: read) != nil)
+        #expect(try s.load(session: idle) == nil)
+        _ = try s.delete(session: read)
     }
 
     @Test func concurrentAppendsOfOneStepNeverBothWin() throws {
@@ -416,6 +430,7 @@ final class FlakyStorage: SessionStorage {
     func quarantine(session id: String, reason: String) throws(SessionStorageError) { try inner.quarantine(session: id, reason: reason) }
     func list(limit: Int) throws(SessionStorageError) -> [StoredSessionSummary] { try inner.list(limit: limit) }
     func expire(idleLongerThan idle: Duration) throws(SessionStorageError) -> Int { try inner.expire(idleLongerThan: idle) }
+    func touch(sessions ids: [String]) throws(SessionStorageError) { try check(); try inner.touch(sessions: ids) }
     func count() throws(SessionStorageError) -> Int { try inner.count() }
     func close() {}
 }
@@ -433,6 +448,7 @@ final class SharedMemoryStorage: SessionStorage {
     func quarantine(session id: String, reason: String) throws(SessionStorageError) { try inner.quarantine(session: id, reason: reason) }
     func list(limit: Int) throws(SessionStorageError) -> [StoredSessionSummary] { try inner.list(limit: limit) }
     func expire(idleLongerThan idle: Duration) throws(SessionStorageError) -> Int { try inner.expire(idleLongerThan: idle) }
+    func touch(sessions ids: [String]) throws(SessionStorageError) { try inner.touch(sessions: ids) }
     func count() throws(SessionStorageError) -> Int { try inner.count() }
     func close() {}
 }

@@ -52,7 +52,7 @@ extension SegueApp {
                 return try deleteSession(rest[1])
             case (.POST, ["expire"]):
                 let n: Int
-                do { n = try storage.expire(idleLongerThan: configuration.sessionIdleTimeout) } catch { throw storageError(error, id: "-") }
+                do { n = try expireStoredSessions() } catch { throw storageError(error, id: "-") }
                 store.expire(idleLongerThan: configuration.sessionIdleTimeout)
                 return json(Array("{\"expired\":\(n)}".utf8))
             case (.POST, ["evict"]):

@@ -102,13 +102,22 @@ public final class SegueApp: HTTPResponder {
 
     // MARK: - Sessions
 
+    /// Deletes the stored sessions idle longer than the session timeout; sessions this process
+    /// served within it (perhaps only read: pages, state, events) are marked used first.
+    func expireStoredSessions() throws(SessionStorageError) -> Int {
+        let timeout = configuration.sessionIdleTimeout
+        let used = store.used(since: ContinuousClock.now - timeout)
+        if !used.isEmpty { try storage.touch(sessions: used) }
+        return try storage.expire(idleLongerThan: timeout)
+    }
+
     /// Creates and launches a session (or restores it from a URL), durably: the session is in
     /// storage, with its restore step, before this returns.
     func makeSession(traits: Traits? = nil, restoring target: HierarchyPath? = nil, url: String? = nil) throws(ActionError) -> SessionBox {
         let traits = traits ?? configuration.defaultTraits
         do {
             if try storage.count() >= configuration.maxSessions {
-                _ = try storage.expire(idleLongerThan: configuration.sessionIdleTimeout)
+                _ = try expireStoredSessions()
                 guard try storage.count() < configuration.maxSessions else {
                     throw ActionError(.tooManySessions, "the server holds its limit of \(configuration.maxSessions) sessions; try again later")
                 }

@@ -53,8 +53,11 @@ public protocol SessionStorage: Sendable {
     func quarantine(session id: String, reason: String) throws(SessionStorageError)
     /// Sessions, most recently used first (admin API).
     func list(limit: Int) throws(SessionStorageError) -> [StoredSessionSummary]
-    /// Deletes sessions not written for longer than `idle`; returns how many.
+    /// Deletes sessions not used (written, or touched) for longer than `idle`; returns how many.
     func expire(idleLongerThan idle: Duration) throws(SessionStorageError) -> Int
+    /// Marks sessions as used now: sessions that are only read (pages, state, events) are not
+    /// idle, so expiry must not delete them. Unknown ids are ignored.
+    func touch(sessions ids: [String]) throws(SessionStorageError)
     /// How many sessions are stored (the `maxSessions` limit).
     func count() throws(SessionStorageError) -> Int
     /// Closes connections and files.
@@ -242,6 +245,11 @@ public final class InMemorySessionStorage: SessionStorage {
     }
 
     public func count() throws(SessionStorageError) -> Int { entries.withLock { $0.count } }
+
+    public func touch(sessions ids: [String]) throws(SessionStorageError) {
+        let now = unixNowMilliseconds()
+        entries.withLock { map in for id in ids { map[id]?.updatedAt = now } }
+    }
 
     public func close() {}
 }

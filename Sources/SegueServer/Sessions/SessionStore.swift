@@ -20,6 +20,8 @@ public protocol SessionStore: Sendable {
     @discardableResult func expire(idleLongerThan idle: Duration) -> Int
     /// Up to `count` sessions, least recently used first, idle for at least `idle`.
     func leastRecentlyUsed(_ count: Int, idleAtLeast idle: Duration) -> [SessionBox]
+    /// The ids of the sessions used since `instant`.
+    func used(since instant: ContinuousClock.Instant) -> [String]
 }
 
 /// Sessions in a dictionary behind one short-held lock.
@@ -68,6 +70,10 @@ public final class InMemorySessionStore: SessionStore {
         guard !stale.isEmpty else { return 0 }
         sessions.withLock { map in for id in stale { map.removeValue(forKey: id) } }
         return stale.count
+    }
+
+    public func used(since instant: ContinuousClock.Instant) -> [String] {
+        sessions.withLock { Array($0.values) }.filter { $0.lastAccess >= instant }.map(\.id)
     }
 
     public func leastRecentlyUsed(_ count: Int, idleAtLeast idle: Duration) -> [SessionBox] {
