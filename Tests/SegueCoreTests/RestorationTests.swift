@@ -128,6 +128,11 @@ import Testing
         #expect(HierarchyPath.parse("/ui/nav(mailboxes;=1)") == nil)
         #expect(HierarchyPath.parse("/ui/nav(mailboxes;f.x=$G1)") == nil)
         #expect(HierarchyPath.parse("/ui/nav(mailboxes;e)") == nil)
+        // A URL naming more controllers than any flow has is not a Segue URL (a crafted one
+        // would make a huge session): 1000 parse, 1001 do not.
+        let stack = { (n: Int) in "/ui/nav(mailboxes" + String(repeating: ",inbox", count: n - 2) + ")" }
+        #expect(HierarchyPath.parse(stack(1000)) != nil)
+        #expect(HierarchyPath.parse(stack(1001)) == nil)
     }
 
     @Test func statePairsRoundTripThroughTheGrammar() throws {

@@ -209,12 +209,18 @@ public struct HierarchyPath: Sendable, Hashable {
         return node
     }
 
+    /// The most controllers a URL may name: far above any real flow, low enough that a crafted
+    /// URL cannot make a session (and its every answer) huge.
+    public static let maximumNodes = 1000
+
     struct Parser {
         let bytes: [UInt8]
         var position = 0
+        var nodes = 0
 
         mutating func node(depth: Int) -> HierarchyPath? {
-            guard depth < 64, let scene = name(), !scene.isEmpty else { return nil }
+            nodes += 1
+            guard depth < 64, nodes <= HierarchyPath.maximumNodes, let scene = name(), !scene.isEmpty else { return nil }
             var result = HierarchyPath(scene: scene)
             if peek == UInt8(ascii: "@") {
                 position += 1
