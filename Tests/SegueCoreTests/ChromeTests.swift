@@ -106,6 +106,23 @@ import Testing
         #expect(!w.elements.contains { $0.id == "refresh" })
     }
 
+    @Test func theStateShowsBarItemsAsDrawn() throws {
+        var board = mailStoryboard()
+        board.scenes["mailboxes"]!.navigationItem.rightBarButtonItems = [
+            BarButtonItemSpec(id: "editBoxes", systemItem: .edit),
+            { var i = BarButtonItemSpec(id: "add", title: nil); i.image = "plus"; i.tap = .segue("showInbox"); return i }(),
+        ]
+        board.scenes["nav"]!.tabBarItem = TabBarItemSpec(title: "Mail")
+        board.scenes["nav"]!.tabBarItem?.image = "tray"
+        let w = try launched(board)
+        func json() -> String { String(decoding: w.stateJSON(), as: UTF8.self) }
+        #expect(json().contains(#"{"id":"editBoxes","title":"Edit","systemItem":"edit"}"#))
+        #expect(json().contains(#"{"id":"add","title":null,"image":"plus"}"#))
+        #expect(json().contains(#""tabBarItem":{"title":"Mail","badgeValue":null,"image":"tray"}"#))
+        _ = try w.perform(.tap(element: "editBoxes", values: [:]))
+        #expect(json().contains(#"{"id":"editBoxes","title":"Done","systemItem":"done","style":"done"}"#))
+    }
+
     @Test func elementsComeInReadingOrderAndOnlyFromTheFrontLayer() throws {
         let w = try launched(mailStoryboard(), traits: .padLandscape)
         _ = try w.perform(.tap(element: "inboxRow", values: [:]))

@@ -70,6 +70,9 @@ extension Window {
         if let pages = c as? PageViewController {
             w.field("currentIndex", pages.currentIndex)
             w.field("pageCount", pages.pageSceneIDs.count)
+            w.field("transitionStyle", pages.spec.transitionStyle.rawValue)
+            w.field("navigationOrientation", pages.spec.navigationOrientation.rawValue)
+            w.field("spineLocation", pages.spec.spineLocation.rawValue)
         }
         if let split = c as? SplitViewController {
             w.field("displayMode", split.displayMode.rawValue)
@@ -87,6 +90,7 @@ extension Window {
         w.field("title", c.tabBarItem.title ?? c.tabBarItem.systemItem?.title ?? c.title)
         w.field("badgeValue", c.tabBarItem.badgeValue)
         if let s = c.tabBarItem.systemItem { w.field("systemItem", s.rawValue) }
+        if let image = c.tabBarItem.image { w.field("image", image) }
         if !c.tabBarItem.enabled { w.field("enabled", false) }
         w.endObject()
         w.field("editing", c.isEditing)
@@ -120,20 +124,31 @@ extension Window {
         w.field("backButtonTitle", item.backBarButtonItem?.displayTitle ?? item.title ?? c.title ?? "Back")
         w.field("hidesBackButton", item.hidesBackButton)
         w.field("leftItemsSupplementBackButton", item.leftItemsSupplementBackButton)
-        w.key("leftBarButtonItems"); writeBarButtonItems(item.leftBarButtonItems, into: &w)
-        w.key("rightBarButtonItems"); writeBarButtonItems(item.rightBarButtonItems, into: &w)
+        w.key("leftBarButtonItems"); writeBarButtonItems(item.leftBarButtonItems, owner: c, into: &w)
+        w.key("rightBarButtonItems"); writeBarButtonItems(item.rightBarButtonItems, owner: c, into: &w)
         w.endObject()
     }
 }
 
 extension Window {
-    func writeBarButtonItems(_ items: [BarButtonItemSpec], into w: inout JSONWriter) {
+    /// Bar button items as shown: an Edit item reads Done (and is a `done` item) while its
+    /// controller is editing, as `editButtonItem` does.
+    func writeBarButtonItems(_ items: [BarButtonItemSpec], owner: ViewController, into w: inout JSONWriter) {
         w.beginArray()
         for i in items {
+            let isEdit = i.tap == .action(BuiltInAction.edit.rawValue) || (i.systemItem == .edit && i.tap == nil)
+            var title = i.displayTitle, system = i.systemItem, done = i.style == .done
+            if isEdit {
+                title = owner.isEditing ? "Done" : (i.title ?? "Edit")
+                if system == .edit || system == .done { system = owner.isEditing ? .done : .edit }
+                done = owner.isEditing
+            }
             w.beginObject()
-            w.field("title", i.displayTitle)
-            if let s = i.systemItem { w.field("systemItem", s.rawValue) }
-            if i.style == .done { w.field("style", "done") }
+            if let id = i.id { w.field("id", id) }
+            w.field("title", title)
+            if let s = system { w.field("systemItem", s.rawValue) }
+            if let image = i.image { w.field("image", image) }
+            if done { w.field("style", "done") }
             if !i.enabled { w.field("enabled", false) }
             w.endObject()
         }
