@@ -27,7 +27,25 @@ struct Validator {
                 }
             }
         }
+        checkTabItemIDs(decoded, scenes: scenes)
         return initial
+    }
+
+    /// The tabs of one tab bar controller are elements of one screen: their `tabBarItem` ids
+    /// must differ.
+    private func checkTabItemIDs(_ decoded: Decoder.Result, scenes: [String: Scene]) {
+        for tabs in decoded.scenes where tabs.kind == .tabBarController {
+            var seen: [String: String] = [:]
+            for child in tabs.viewControllers {
+                guard let id = scenes[child]?.tabBarItem?.id else { continue }
+                let idLine = decoded.elementIDs[child]?.first { $0.0 == id }?.1 ?? scenes[child]?.location?.line ?? 1
+                if let first = seen[id] {
+                    diagnostics.error(line: idLine, "duplicate tab bar item id '\(id)' in tab bar controller '\(tabs.id)' (also on '\(first)')")
+                } else {
+                    seen[id] = child
+                }
+            }
+        }
     }
 
     private func checkInitial(_ decoded: Decoder.Result, scenes: [String: Scene], topLevelPresent: Bool) -> String? {

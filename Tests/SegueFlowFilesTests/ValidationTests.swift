@@ -590,6 +590,17 @@ import Testing
         ])
     }
 
+    @Test func tabBarItemIDsDifferAcrossTheTabsOfATabBar() {
+        #expect(problems("""
+        initialViewController: tabs
+        scenes:
+          tabs: {kind: tabBarController, viewControllers: [a, b]}
+          a: {tabBarItem: {id: t, title: A}}
+          b:
+            tabBarItem: {id: t, title: B}
+        """) == ["bad.yaml:6: duplicate tab bar item id 't' in tab bar controller 'tabs' (also on 'a')"])
+    }
+
     @Test func JSONRefusesWhatOnlyYAMLAllows() {
         #expect(problems("{\"initialViewController\": \"a\",\n \"scenes\": {\"a\": {\"title\": \"A\",}}}", file: "bad.json", format: .json)
                 == ["bad.json:2: invalid JSON: expected a member name"])
