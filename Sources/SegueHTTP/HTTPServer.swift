@@ -67,6 +67,7 @@ public final class HTTPServer: Sendable {
             guard s.daemon == nil else { throw .alreadyRunning }
             let context = Unmanaged.passRetained(
                 ServerContext(responder: responder, maxBodyBytes: max(0, config.maxBodyBytes), refused: config.refused,
+                              payloadTooLarge: config.payloadTooLarge,
                               headerTimeout: config.connectionTimeoutSeconds <= 0 ? 0
                                   : min(max(1, config.headerTimeoutSeconds), config.connectionTimeoutSeconds),
                               requestTimeout: max(0, config.connectionTimeoutSeconds)))
@@ -266,17 +267,26 @@ final class ServerContext: Sendable {
     let stopLoops = Atomic<Bool>(false)
 
     let refused: (@Sendable (String, String, Int) -> Void)?
+    let payloadTooLargeResponse: (@Sendable (String, Int) -> HTTPResponse)?
     /// Seconds: while a request's headers are awaited, and once they are in.
     let headerTimeout: Int
     let requestTimeout: Int
 
     init(responder: any HTTPResponder, maxBodyBytes: Int, refused: (@Sendable (String, String, Int) -> Void)? = nil,
+         payloadTooLarge: (@Sendable (String, Int) -> HTTPResponse)? = nil,
          headerTimeout: Int = 0, requestTimeout: Int = 0) {
         self.responder = responder
+        self.payloadTooLargeResponse = payloadTooLarge
         self.maxBodyBytes = maxBodyBytes
         self.refused = refused
         self.headerTimeout = headerTimeout
         self.requestTimeout = requestTimeout
+    }
+
+    /// The 413 answer for `url`.
+    func tooLarge(_ url: UnsafePointer<CChar>?) -> HTTPResponse {
+        guard let build = payloadTooLargeResponse else { return payloadTooLarge(maxBodyBytes) }
+        return build(url.map { String(cString: $0) } ?? "", maxBodyBytes)
     }
 
     /// Reports a request the server answers itself.
@@ -345,7 +355,7 @@ private func segueAccessHandler(
             // connection after the response since the body stays unread.
             reqCls.pointee = noBodyMarker
             context.report(method, url, 413)
-            return queue(payloadTooLarge(context.maxBodyBytes), on: connection, isHead: false)
+            return queue(context.tooLarge(url), on: connection, isHead: false)
         }
         reqCls.pointee = noBodyMarker
         return cmhd_yes()
@@ -393,7 +403,7 @@ private func segueAccessHandler(
         }
         if state.tooLarge {
             context.report(method, url, 413)
-            return queue(payloadTooLarge(context.maxBodyBytes), on: connection, isHead: false)
+            return queue(context.tooLarge(url), on: connection, isHead: false)
         }
         swap(&body, &state.body)
     }

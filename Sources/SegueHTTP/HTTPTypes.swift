@@ -185,6 +185,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// Told of every request the server answers itself without calling the responder (a body
     /// over `maxBodyBytes`: 413), with its method, path and status, so that it can be logged.
     public var refused: (@Sendable (_ method: String, _ path: String, _ status: Int) -> Void)?
+    /// The 413 answer for a request to `path` whose body is over `maxBodyBytes` (nil: a JSON
+    /// error; a server of pages answers its forms with a page).
+    public var payloadTooLarge: (@Sendable (_ path: String, _ limit: Int) -> HTTPResponse)?
 
     public init(
         host: String = "127.0.0.1",

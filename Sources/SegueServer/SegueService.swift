@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SegueCore
+import SegueHTML
 import SegueHTTP
 
 /// A running Segue server: the application behind a libmicrohttpd listener, with idle-session
@@ -41,6 +42,17 @@ public final class SegueService: @unchecked Sendable {
         if http.refused == nil, logger.logLevel <= .info {
             // One log line per request, also for those the HTTP layer answers itself.
             http.refused = { method, path, status in logger.info("\(method) \(path) \(status) (refused by the HTTP layer)") }
+        }
+        if http.payloadTooLarge == nil {
+            // Forms (pages) get a page; the JSON API keeps the HTTP layer's JSON error.
+            http.payloadTooLarge = { path, limit in
+                guard !path.hasPrefix("/api/") else {
+                    return .jsonError(code: "payload_too_large", message: "Request body exceeds the limit of \(limit) bytes.", status: 413)
+                }
+                let error = ActionError(.payloadTooLarge, "The form is larger than the limit of \(limit) bytes.")
+                return HTTPResponse(status: 413, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
+                                    body: PageRenderer.renderError(status: 413, code: error.code.rawValue, message: error.message, assetsPath: "/public"))
+            }
         }
         server = HTTPServer(configuration: http, responder: app)
         let idle = configuration.app.sessionIdleTimeout

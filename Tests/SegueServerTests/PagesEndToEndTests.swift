@@ -22,6 +22,17 @@ import Testing
         #expect(page.body.contains("<title>Mailboxes</title>"))
     }
 
+    @Test func aFormOverTheBodyLimitGetsAPageAndTheAPIAJSONError() throws {
+        let small = try LiveServer { $0.http.maxBodyBytes = 1000 }
+        let big = String(repeating: "x", count: 5000)
+        let form = try curl("POST", small.base + "/tap", form: [("csrf", "t"), ("element", "inboxRow"), ("pad", big)])
+        #expect(form.status == 413)
+        #expect(form.headers["content-type"]?.hasPrefix("text/html") == true)
+        #expect(form.body.contains("payload_too_large"))
+        let api = try curl("POST", small.base + "/api/v1/sessions", json: #"{"pad":""# + "\(big)\"}")
+        #expect(api.status == 413 && api.errorCode == "payload_too_large")
+    }
+
     @Test func aWholeFlowByFormPostsWithACookieJar() throws {
         let jar = temporaryJar()
         var page = try curl("GET", server.base + "/", jar: jar, follow: true)
