@@ -407,13 +407,7 @@ extension PageBuilder {
         if let image = row.image {
             if !Icons.cellTiles.contains(image), let file = Icons.iconFile(for: image) {
                 // A bundled glyph (tab system items in the More list, SF Symbols like `trash`).
-                w.raw("<img class=\"cell-icon\" src=\"")
-                w.text(context.assetsPath)
-                w.raw("/icons/")
-                w.text(file)
-                w.raw(".svg\"")
-                w.attribute("alt", image)
-                w.raw(" width=\"28\" height=\"28\">")
+                icon(file, alt: image, class: "cell-icon")
             } else {
                 w.raw("<span class=\"cell-image\" role=\"img\"")
                 w.attribute("aria-label", image)
