@@ -125,7 +125,8 @@ enum Composer {
                i + 12 <= bytes.count, bytes[i + 6] == UInt8(ascii: "\\"), bytes[i + 7] == UInt8(ascii: "u"),
                let low = hex4(at: i + 8), (0xDC00...0xDFFF).contains(low) {
                 let scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
-                out.append(contentsOf: Array(("\\U" + String(format: "%08X", scalar)).utf8))
+                let hex = String(scalar, radix: 16, uppercase: true)
+                out.append(contentsOf: Array(("\\U" + String(repeating: "0", count: 8 - hex.count) + hex).utf8))
                 i += 12
             } else {
                 out.append(bytes[i])

@@ -235,33 +235,13 @@ public struct HierarchyPath: Sendable, Hashable {
                 result.state.append(StateEntry(key: key, value: value))
             }
             if peek == UInt8(ascii: "(") {
-                position += 1
-                var children: [HierarchyPath] = []
                 // `()`: a container without children (an empty navigation controller).
-                while true {
-                    if children.isEmpty, peek == UInt8(ascii: ")") { position += 1; break }
-                    guard let child = node(depth: depth + 1) else { return nil }
-                    children.append(child)
-                    if peek == UInt8(ascii: ",") { position += 1; continue }
-                    guard peek == UInt8(ascii: ")") else { return nil }
-                    position += 1
-                    break
-                }
+                guard let children = list(depth: depth, allowsEmpty: true) else { return nil }
                 result.children = children
             }
             if peek == UInt8(ascii: "!") {
                 position += 1
-                guard peek == UInt8(ascii: "(") else { return nil }
-                position += 1
-                var pushed: [HierarchyPath] = []
-                while true {
-                    guard let p = node(depth: depth + 1) else { return nil }
-                    pushed.append(p)
-                    if peek == UInt8(ascii: ",") { position += 1; continue }
-                    guard peek == UInt8(ascii: ")") else { return nil }
-                    position += 1
-                    break
-                }
+                guard peek == UInt8(ascii: "("), let pushed = list(depth: depth, allowsEmpty: false) else { return nil }
                 result.pushedInMore = pushed
             }
             if peek == UInt8(ascii: "~") {
@@ -283,6 +263,21 @@ public struct HierarchyPath: Sendable, Hashable {
         }
 
         var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+        /// `"(" node *( "," node ) ")"` at `position` (which is at the `(`).
+        mutating func list(depth: Int, allowsEmpty: Bool) -> [HierarchyPath]? {
+            position += 1
+            var nodes: [HierarchyPath] = []
+            if allowsEmpty, peek == UInt8(ascii: ")") { position += 1; return nodes }
+            while true {
+                guard let child = node(depth: depth + 1) else { return nil }
+                nodes.append(child)
+                if peek == UInt8(ascii: ",") { position += 1; continue }
+                guard peek == UInt8(ascii: ")") else { return nil }
+                position += 1
+                return nodes
+            }
+        }
 
         mutating func name() -> String? {
             var out: [UInt8] = []
