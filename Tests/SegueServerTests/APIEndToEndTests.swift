@@ -60,6 +60,35 @@ import Testing
         #expect(try curl("GET", server.base + "/api/v1/sessions/\(id)").errorCode == "unknown_session")
     }
 
+    @Test func actionBodiesWithKeysTheActionDoesNotTakeAreRefused() throws {
+        let (id, _) = try createSession()
+        let base = server.base + "/api/v1/sessions/\(id)/actions"
+        let cases: [(body: String, key: String, suggestion: String?)] = [
+            (#"{"action":"tap","element":"inboxRow","fields":{"subject":"x"}}"#, "fields", "values"),
+            (#"{"action":"performSegue","identifer":"compose"}"#, "identifer", "identifier"),
+            (#"{"action":"pop","animate":false}"#, "animate", "animated"),
+            (#"{"action":"memoryWarning","scene":"inbox"}"#, "scene", nil),
+        ]
+        for c in cases {
+            let r = try curl("POST", base, json: c.body)
+            #expect(r.status == 400 && r.errorCode == "invalid_request", "\(c.body)")
+            let message = (r.json["error"] as? [String: Any])?["message"] as? String ?? ""
+            #expect(message.contains("'\(c.key)'"), "\(message)")
+            if let suggestion = c.suggestion { #expect(message.contains("did you mean '\(suggestion)'"), "\(message)") }
+        }
+        let noValues = try curl("POST", base, json: #"{"action":"setValues"}"#)
+        #expect(noValues.status == 400 && noValues.errorCode == "invalid_request")
+        let misspelt = try curl("POST", base, json: #"{"action":"presnt","scene":"message"}"#)
+        #expect(misspelt.errorCode == "unknown_action")
+        #expect(((misspelt.json["error"] as? [String: Any])?["message"] as? String ?? "").contains("did you mean 'present'"))
+        // Nothing happened: still the launch state, no event logged.
+        #expect(try curl("GET", server.base + "/api/v1/sessions/\(id)").json["version"] as? Int == 0)
+        // Creating a session takes traits, url and scene only.
+        let create = try curl("POST", server.base + "/api/v1/sessions", json: #"{"trait":{"width":1024,"height":768}}"#)
+        #expect(create.status == 400 && create.errorCode == "invalid_request")
+        #expect(((create.json["error"] as? [String: Any])?["message"] as? String ?? "").contains("did you mean 'traits'"))
+    }
+
     @Test func badInputGetsCodedErrorsAndChangesNothing() throws {
         let (id, _) = try createSession()
         let launchSeq = try curl("GET", server.base + "/api/v1/sessions/\(id)/events?after=0").json["lastSeq"] as! Int

@@ -40,6 +40,7 @@ extension SegueApp {
 
     func createSession(_ request: HTTPRequest) throws(ActionError) -> HTTPResponse {
         let body = try ActionDecoding.object(request.body, allowEmpty: true)
+        try ActionKeys.checkKeys(body.keys, allowed: ActionKeys.createSession, of: "creating a session")
         let traits = try ActionDecoding.traits(body["traits"], required: false)
         var target: HierarchyPath?
         if let url = body["url"], url != .null {
