@@ -80,13 +80,15 @@ import Testing
         #expect(noValues.status == 400 && noValues.errorCode == "invalid_request")
         let misspelt = try curl("POST", base, json: #"{"action":"presnt","scene":"message"}"#)
         #expect(misspelt.errorCode == "unknown_action")
-        #expect(((misspelt.json["error"] as? [String: Any])?["message"] as? String ?? "").contains("did you mean 'present'"))
+        let misspeltMessage = (misspelt.json["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(misspeltMessage.contains("did you mean 'present'"))
         // Nothing happened: still the launch state, no event logged.
         #expect(try curl("GET", server.base + "/api/v1/sessions/\(id)").json["version"] as? Int == 0)
         // Creating a session takes traits, url and scene only.
         let create = try curl("POST", server.base + "/api/v1/sessions", json: #"{"trait":{"width":1024,"height":768}}"#)
         #expect(create.status == 400 && create.errorCode == "invalid_request")
-        #expect(((create.json["error"] as? [String: Any])?["message"] as? String ?? "").contains("did you mean 'traits'"))
+        let createMessage = (create.json["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(createMessage.contains("did you mean 'traits'"))
     }
 
     @Test func badInputGetsCodedErrorsAndChangesNothing() throws {
