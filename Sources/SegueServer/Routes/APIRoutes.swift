@@ -28,7 +28,9 @@ extension SegueApp {
                 return try action(request, id: id)
             case (.GET, "events"?, 5):
                 return try events(request, id: id)
-            case (_, nil, 4), (_, "actions"?, 5), (_, "events"?, 5):
+            case (.GET, "test"?, 5):
+                return try recordedTest(id)
+            case (_, nil, 4), (_, "actions"?, 5), (_, "events"?, 5), (_, "test"?, 5):
                 throw ActionError(.methodNotAllowed, "\(request.methodString) is not allowed on \(request.path)")
             default:
                 throw ActionError(.unknownRoute, "no API route \(request.path)")

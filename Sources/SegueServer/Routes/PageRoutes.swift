@@ -94,7 +94,8 @@ extension SegueApp {
     }
 
     func pageContext(_ session: Session) -> PageContext {
-        PageContext(csrfToken: session.csrfToken, actionPath: "/tap", assetsPath: "/public", warnings: session.window.warnings)
+        PageContext(csrfToken: session.csrfToken, actionPath: "/tap", assetsPath: "/public", warnings: session.window.warnings,
+                    recordedTestPath: "/api/v1/sessions/\(session.window.id)/test")
     }
 
     /// `POST /tap`: the form of every page. Checks the CSRF token (and Origin when sent), brings the
