@@ -5,6 +5,10 @@ import SegueHTTP
 extension SegueApp {
     func api(_ request: HTTPRequest) -> HTTPResponse {
         let parts = Self.pathSegments(request.path)
+        if parts.count == 3, parts[2] == "openapi.json", parts[1] == "v1" {
+            return request.method == .GET || request.method == .HEAD ? openAPI()
+                : jsonError(ActionError(.methodNotAllowed, "use GET /api/v1/openapi.json"))
+        }
         guard parts.count >= 3, parts[0] == "api", parts[1] == "v1", parts[2] == "sessions" else {
             return jsonError(ActionError(.unknownRoute, "no API route \(request.path)"))
         }
