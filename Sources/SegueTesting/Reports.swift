@@ -32,7 +32,7 @@ public struct ConsoleReport: Sendable {
         out += "      \(f.file):\(f.line): \(paint(f.step, "1"))\n"
         for d in f.details { out += "        \(d)\n" }
         if let url = f.url { out += "        state: \(url)\n" }
-        if !f.events.isEmpty { out += paint("        events: \(f.events.joined(separator: ", "))", "2") + "\n" }
+        out += paint("        events: \(f.events.isEmpty ? "none" : f.events.joined(separator: ", "))", "2") + "\n"
         return out
     }
 

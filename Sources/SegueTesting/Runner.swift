@@ -89,6 +89,7 @@ struct Run {
         defer { try? session.delete() }
         for step in test.steps {
             stepCount += 1
+            if !isExpect(step) { lastStepEvents = [] }
             if let problem = perform(step) {
                 failure = TestFailure(file: step.file, line: step.line, step: step.summary, details: problem, url: url,
                                       events: describe(isExpect(step) ? pendingEvents : lastStepEvents))
