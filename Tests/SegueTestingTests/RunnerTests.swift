@@ -172,3 +172,24 @@ final class TestServer: @unchecked Sendable {
 
     func stop() { service.stop() }
 }
+
+@Suite struct ActionMessageTests {
+    @Test func unknownElementsScenesAndSeguesInActionBodiesNameTheNearestOne() throws {
+        let session = try SegueClient.inProcess(storyboard: try FlowFileLoader.load(path: mailFlow)).createSession()
+        let cases: [(String, String, String)] = [
+            (#"{"action":"tap","element":"inboxRw"}"#, "unknown_element", "did you mean 'inboxRow'?"),
+            (#"{"action":"push","scene":"mesage"}"#, "unknown_scene", "did you mean 'message'?"),
+            (#"{"action":"present","scene":"composeNv"}"#, "unknown_scene", "did you mean 'composeNav'?"),
+            (#"{"action":"performSegue","identifier":"showInbx"}"#, "unknown_segue", "did you mean 'showInbox'?"),
+        ]
+        for (body, code, hint) in cases {
+            let parsed = try JSONValue.parse(Array(body.utf8))
+            do throws(SegueClientError) {
+                try session.perform(parsed)
+                Issue.record("\(body) succeeded")
+            } catch {
+                #expect(error.code == code && error.message.hasSuffix(hint), "\(body): \(error)")
+            }
+        }
+    }
+}

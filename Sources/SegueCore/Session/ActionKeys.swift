@@ -67,7 +67,7 @@ public enum NearestName {
     public static func nearest(to word: String, in names: some Sequence<String>, alwaysOne: Bool = false) -> String? {
         let w = Array(word.lowercased())
         var best: (name: String, distance: Int)?
-        for name in names where name != word {
+        for name in Array(names).sorted() where name != word {
             let d = distance(w, Array(name.lowercased()))
             if best == nil || d < best!.distance { best = (name, d) }
         }
@@ -98,5 +98,12 @@ public enum NearestName {
             (previous2, previous, current) = (previous, current, previous2)
         }
         return previous[b.count]
+    }
+}
+
+extension NearestName {
+    /// "; did you mean 'x'?" when `name` is a plausible typo of one of `names`, else "".
+    public static func suggestion(for name: String, in names: some Sequence<String>) -> String {
+        nearest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
     }
 }
