@@ -61,6 +61,12 @@ public struct SegueClientError: Error, Sendable, CustomStringConvertible {
     public var code: String
     public var message: String
 
+    public init(status: Int, code: String, message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
     public var description: String { status == 0 ? message : "\(status) \(code): \(message)" }
 
     static func from(_ response: TestResponse) -> SegueClientError {

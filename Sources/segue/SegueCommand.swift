@@ -245,6 +245,16 @@ struct Test: ParsableCommand {
             FileHandle.standardError.write(Data("segue test: \(problems.count) problem\(problems.count == 1 ? "" : "s") in the test files; nothing was run\n".utf8))
             throw ExitCode(2)
         }
+        if let server {
+            // A server that is not there is a setup problem, not a failing test.
+            do {
+                let answer = try SegueClient.live(server).send("GET", "/healthz")
+                guard answer.status == 200 else { throw SegueClientError(status: answer.status, code: "unhealthy", message: "GET /healthz answered \(answer.status)") }
+            } catch {
+                FileHandle.standardError.write(Data("segue test: cannot connect to \(server): \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
         let report = ConsoleReport(colour: ConsoleReport.standardOutputIsColourTerminal)
         let jobs = suite.jobs
         let start = ContinuousClock.now

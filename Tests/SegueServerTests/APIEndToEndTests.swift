@@ -145,20 +145,6 @@ import Testing
         #expect(try curl("POST", server.base + "/api/v1/sessions", json: #"{"traits":{"width":-3}}"#).status == 400)
     }
 
-    @Test func unwindFromComposeThroughTheAPI() throws {
-        let (id, _) = try createSession(#"{"traits":{"width":1024,"height":768}}"#)
-        _ = try act(id, #"{"action":"tap","element":"inboxRow"}"#)
-        let compose = try act(id, #"{"action":"tap","element":"compose"}"#)
-        #expect(compose.json[path: "state.url"] as? String == "/ui/mailNav(mailboxes,inbox)~formSheet~composeNav(compose)")
-        #expect((compose.json[path: "state.visible"] as? [String])?.count == 2)  // inbox under the sheet
-        let sent = try act(id, #"{"action":"tap","element":"send","values":{"subject":"Hi"}}"#)
-        let names = (sent.json["events"] as! [[String: Any]]).map { $0["event"] as! String }
-        #expect(names.prefix(3) == ["shouldPerformSegue", "prepareForSegue", "unwind"])
-        let unwind = (sent.json["events"] as! [[String: Any]])[2]
-        #expect(unwind["action"] as? String == "sentMessage" && unwind["scene"] as? String == "inbox")
-        #expect(sent.json[path: "state.url"] as? String == "/ui/mailNav(mailboxes,inbox)")
-    }
-
     @Test func theEventsRouteAnswersEveryEventAfterTheLiveLogDroppedOldOnes() throws {
         // A live log that keeps only 16 to 32 events (no action here causes more than 16): older
         // ones come from replaying the steps.

@@ -1,0 +1,24 @@
+import Foundation
+import SegueTesting
+import Testing
+
+/// The bundled examples' flow tests (Examples/tests) pass and reach every scene and segue.
+@Suite struct ExampleFlowTests {
+    @Test func examplesTestsPassWithFullSceneAndSegueCoverage() throws {
+        let (suite, problems) = FlowTestSuite.load(paths: [repositoryRoot + "/Examples/tests"])
+        #expect(problems.isEmpty, "\(problems)")
+        let loaded = try #require(suite)
+        let outcomes = try loaded.run(workers: 2) { _, _ in }
+        for outcome in outcomes where !outcome.passed {
+            Issue.record("\(outcome.test.name): \(outcome.failure?.details ?? [])")
+        }
+        let coverage = CoverageReport(suite: loaded, outcomes: outcomes)
+        let examples = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/Examples")
+            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }
+        #expect(Set(coverage.flows.map { ($0.path as NSString).lastPathComponent }) == Set(examples))
+        for flow in coverage.flows {
+            #expect(flow.scenes.missing.isEmpty, "\(flow.path): scenes \(flow.scenes.missing)")
+            #expect(flow.segues.missing.isEmpty, "\(flow.path): segues \(flow.segues.missing)")
+        }
+    }
+}
