@@ -293,18 +293,30 @@ struct Run {
         return (state["visible"]?.arrayValue ?? []).compactMap { $0.stringValue.map { scenes[$0] ?? $0 } }
     }
 
-    /// The frontmost visible controller's navigation title (its title without a navigation item).
+    /// The title the frontmost navigation bar shows: that of the navigation item of the
+    /// controller the frontmost visible one is in (itself, or the container it is embedded in,
+    /// that a navigation controller holds); without a navigation controller, its own title.
     var frontmostTitle: String? {
         guard let front = state["visible"]?.arrayValue?.last?.stringValue else { return nil }
-        var found: JSONValue?
-        func walk(_ c: JSONValue) {
-            if c["id"]?.stringValue == front { found = c }
-            for child in c["children"]?.arrayValue ?? [] { walk(child) }
-            if let p = c["presented"], p != .null { walk(p) }
-            if let more = c["moreNavigationController"], more != .null { walk(more) }
+        var byID: [String: JSONValue] = [:]
+        var parent: [String: String] = [:]
+        func walk(_ c: JSONValue, _ up: String?) {
+            guard let id = c["id"]?.stringValue else { return }
+            byID[id] = c
+            if let up { parent[id] = up }
+            for child in c["children"]?.arrayValue ?? [] { walk(child, id) }
+            if let p = c["presented"], p != .null { walk(p, nil) }
+            if let more = c["moreNavigationController"], more != .null { walk(more, id) }
         }
-        if let root = state["root"] { walk(root) }
-        return found?["navigationItem"]?["title"]?.stringValue ?? found?["title"]?.stringValue
+        if let root = state["root"] { walk(root, nil) }
+        var current = front
+        while let up = parent[current], let container = byID[up] {
+            if container["kind"]?.stringValue == "navigationController" { break }
+            current = up
+        }
+        let shown = parent[current] == nil || byID[parent[current]!]?["kind"]?.stringValue != "navigationController" ? front : current
+        let c = byID[shown]
+        return c?["navigationItem"]?["title"]?.stringValue ?? c?["title"]?.stringValue
     }
 
     func check(_ e: Expectation) -> [String] {
@@ -326,7 +338,10 @@ struct Run {
         for q in e.missing ?? [] {
             if let found = elements.first(where: q.matches) { problems.append("expected no element \(q), found \(describeElement(found))") }
         }
-        if let events = e.events {
+        if let events = e.events, events.isEmpty, !pendingEvents.isEmpty {
+            problems.append("expected no events since the previous expect, found: " + describe(pendingEvents).joined(separator: ", "))
+        }
+        if let events = e.events, !events.isEmpty {
             var remaining = events[...]
             for event in pendingEvents {
                 guard let wanted = remaining.first else { break }

@@ -85,7 +85,8 @@ public struct Expectation: Sendable {
     public var url: String?
     public var elements: [ElementQuery]?
     public var missing: [ElementQuery]?
-    /// `scene.event` (or `event` for any scene), in order among the events since the previous expect.
+    /// `scene.event` (or `event` for any scene), in order among the events since the previous
+    /// expect; an empty list expects none.
     public var events: [String]?
     public var warnings: Int?
 }

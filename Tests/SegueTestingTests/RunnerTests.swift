@@ -193,3 +193,25 @@ final class TestServer: @unchecked Sendable {
         }
     }
 }
+
+@Suite struct EventExpectationTests {
+    @Test func anEmptyEventListExpectsNoEventSinceThePreviousExpect() throws {
+        let path = try writeTestFile("""
+        flow: \(mailFlow)
+        tests:
+          - name: a no-op logs nothing
+            steps:
+              - expect: {visible: [mailboxes]}
+              - do: {action: pop}
+              - expect: {events: [], warnings: 1}
+          - name: a push logs events
+            steps:
+              - expect: {visible: [mailboxes]}
+              - tap: inboxRow
+              - expect: {events: []}
+        """)
+        let outcomes = runTests([path]).outcomes
+        #expect(outcomes.map(\.passed) == [true, false])
+        #expect(outcomes[1].failure?.details.first?.hasPrefix("expected no events since the previous expect, found: mailboxes.shouldPerformSegue") == true)
+    }
+}
