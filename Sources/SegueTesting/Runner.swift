@@ -163,9 +163,11 @@ struct Run {
                 absorb(answer)
             case .type(let element, let text):
                 absorb(try session.perform(.object(["action": .string("setValues"), "values": .object([element: .string(text)])])))
+                coverage.elements.insert(element)
             case .toggle(let element, let isOn):
                 if let isOn {
                     absorb(try session.perform(.object(["action": .string("setValues"), "values": .object([element: .bool(isOn)])])))
+                    coverage.elements.insert(element)
                 } else {
                     absorb(try session.tap(element))
                     coverage.elements.insert(element)
