@@ -2,9 +2,9 @@ import Foundation
 import SegueTesting
 import Testing
 
-/// The bundled examples' flow tests (Examples/tests) pass and reach every scene and segue.
+/// The bundled examples' flow tests (Examples/tests) pass and reach every scene, segue and element.
 @Suite struct ExampleFlowTests {
-    @Test func examplesTestsPassWithFullSceneAndSegueCoverage() throws {
+    @Test func examplesTestsPassWithFullCoverage() throws {
         let (suite, problems) = FlowTestSuite.load(paths: [repositoryRoot + "/Examples/tests"])
         #expect(problems.isEmpty, "\(problems)")
         let loaded = try #require(suite)
@@ -19,6 +19,7 @@ import Testing
         for flow in coverage.flows {
             #expect(flow.scenes.missing.isEmpty, "\(flow.path): scenes \(flow.scenes.missing)")
             #expect(flow.segues.missing.isEmpty, "\(flow.path): segues \(flow.segues.missing)")
+            #expect(flow.elements.missing.isEmpty, "\(flow.path): elements \(flow.elements.missing)")
         }
     }
 }
