@@ -124,7 +124,8 @@ struct Serve: ParsableCommand {
             FileHandle.standardError.write(Data((problem.description + "\n").utf8))
             throw ExitCode(1)
         }
-        for problem in storyboard.diagnostics {
+        // Import warnings, then what UIKit would only report when it happens (the flow serves).
+        for problem in storyboard.diagnostics + StoryboardCheck.runTimeFailures(storyboard) {
             if problem.severity == .error { logger.error("\(problem.description)") } else { logger.warning("\(problem.description)") }
         }
         var configuration = SegueService.Configuration()
