@@ -640,6 +640,47 @@ struct DirectoryTests {
         #expect(StoryboardCheck.check(sb).contains { $0.severity == .error && $0.message.hasPrefix("cyclic") })
     }
 
+    @Test("a storyboard reference that is a tab shows the reference's own tab bar item")
+    func referenceAsTab() throws {
+        let main = document(initial: "tabs", [
+            scene("tabs", """
+                <tabBarController id="tabs" sceneMemberID="viewController">
+                    <connections>
+                        <segue destination="feedRef" kind="relationship" relationship="viewControllers" id="r1"/>
+                        <segue destination="laterRef" kind="relationship" relationship="viewControllers" id="r2"/>
+                    </connections>
+                </tabBarController>
+                """),
+            scene("feedRef", """
+                <viewControllerPlaceholder storyboardName="Feed" id="feedRef" sceneMemberID="viewController">
+                    <tabBarItem key="tabBarItem" title="News" image="newspaper" id="tbi1"/>
+                </viewControllerPlaceholder>
+                """),
+            scene("laterRef", """
+                <viewControllerPlaceholder storyboardName="Later" id="laterRef" sceneMemberID="viewController">
+                    <tabBarItem key="tabBarItem" title="Saved" id="tbi2"/>
+                </viewControllerPlaceholder>
+                """),
+        ].joined(separator: "\n"))
+        let feed = document(initial: "fnav", [
+            scene("fnav", """
+                <navigationController id="fnav" sceneMemberID="viewController">
+                    <connections><segue destination="fvc" kind="relationship" relationship="rootViewController" id="r3"/></connections>
+                </navigationController>
+                """),
+            scene("fvc", #"<viewController id="fvc" title="Feed Items" sceneMemberID="viewController"/>"#),
+        ].joined(separator: "\n"))
+        let dir = try write(["Main.storyboard": main, "Feed.storyboard": feed])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let sb = try StoryboardImporter.loadDirectory(path: dir)
+        #expect(sb["Feed:fnav"]?.tabBarItem?.title == "News")
+        #expect(sb["Feed:fnav"]?.tabBarItem?.image == "newspaper")
+        #expect(sb["laterRef"]?.tabBarItem?.title == "Saved")  // unresolved: the placeholder scene
+        let window = Window(id: "w", storyboard: sb)
+        try window.launch()
+        #expect(window.elements.filter { $0.role == .tab }.map(\.title) == ["News", "Saved"])
+    }
+
     @Test("a directory without Main uses its only storyboard")
     func onlyOne() throws {
         let dir = try write(["Only.storyboard": document(initial: "a", scene("a", #"<viewController id="a" sceneMemberID="viewController"/>"#))])
