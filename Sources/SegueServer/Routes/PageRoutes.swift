@@ -16,7 +16,7 @@ extension SegueApp {
             }
             let box = try makeSession()
             var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
-            response.headers.append(sessionCookie(box.id))
+            response.headers.append(sessionCookie(box.id, for: request))
             return response
         } catch {
             return errorPage(error)
@@ -36,7 +36,7 @@ extension SegueApp {
             // No session yet: a malformed URL is refused before one is made.
             guard let target = HierarchyPath.parse(request.path) else { return errorPage(invalid) }
             do { id = try makeSession(restoring: target, url: request.path).id } catch { return errorPage(error) }
-            newCookie = sessionCookie(id)
+            newCookie = sessionCookie(id, for: request)
         }
         // Under the session's lock: reconcile the hierarchy with the URL (recorded as a durable
         // step) and snapshot the screen. Rendering to HTML happens after the lock is released.
