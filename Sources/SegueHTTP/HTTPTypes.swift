@@ -118,7 +118,7 @@ public struct HTTPResponse: Sendable {
     /// `application/json` from already-encoded bytes.
     public static func json(bytes: [UInt8], status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status,
-                     headers: [("Content-Type", "application/json")],
+                     headers: [("Content-Type", "application/json"), ("X-Content-Type-Options", "nosniff")],
                      body: bytes)
     }
 
