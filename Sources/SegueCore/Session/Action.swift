@@ -286,12 +286,25 @@ extension Window {
         c.isEditing = editing
     }
 
-    /// A viewport change (SEMANTICS §9): trait events for visible controllers, layout, and the
-    /// rotation trio when the orientation flips and the top-level controller allows it.
+    /// A viewport change. An orientation flip the deciding controller refuses changes nothing
+    /// (a warning): the interface stays as it was, traits included. Otherwise the traits change:
+    /// `traitCollectionDidChange` to every controller when the idiom or a size class changes,
+    /// layout events for the visible ones, and the rotation trio when the orientation flips.
     func setTraits(_ newTraits: Traits) -> Bool {
         guard newTraits != traits else { return false }
+        if newTraits.orientation != traits.orientation, !allowsRotation(to: newTraits) {
+            warn("\(orientationDecider.id) does not support \(newTraits.orientation.rawValue); the interface does not rotate")
+            return false
+        }
+        applyTraits(newTraits)
+        return true
+    }
+
+    /// Changes the traits with their events (the rotation trio when the orientation flips).
+    func applyTraits(_ newTraits: Traits) {
         let previous = traits
-        let rotates = newTraits.orientation != previous.orientation && allowsRotation(to: newTraits)
+        let rotates = newTraits.orientation != previous.orientation
+        let traitsChange = newTraits.differsInTraits(from: previous)
         let rotating = rotates ? visibleControllers : []
         for c in rotating {
             record(c, .willRotateToInterfaceOrientation) { $0.orientation = newTraits.orientation.rawValue; $0.animated = true }
@@ -301,12 +314,17 @@ extension Window {
             for case let split as SplitViewController in allControllers { split.traitsWillChange(from: previous, to: newTraits) }
             traits = newTraits
         }, beforeCommit: {
-            for c in visibleControllers {
-                record(c, .traitCollectionDidChange)
-                c.traitCollectionDidChange(previous)
-                sendLayout(c)
+            // Every controller hears of a trait change, covered ones and unselected tabs included,
+            // so none is later told of a change from traits it never had.
+            let visible = visibleControllers
+            for c in allControllers {
+                if traitsChange {
+                    record(c, .traitCollectionDidChange)
+                    c.traitCollectionDidChange(previous)
+                }
+                if visible.contains(where: { $0 === c }) { sendLayout(c) }
             }
-            for c in rotating where visibleControllers.contains(where: { $0 === c }) {
+            for c in rotating where visible.contains(where: { $0 === c }) {
                 record(c, .willAnimateRotationToInterfaceOrientation) { $0.orientation = newTraits.orientation.rawValue; $0.animated = true }
             }
         })
@@ -314,18 +332,44 @@ extension Window {
             record(c, .didRotateFromInterfaceOrientation) { $0.orientation = previous.orientation.rawValue }
             c.didRotate(from: previous.orientation)
         }
-        return true
     }
 
-    /// Only the root or the topmost full-screen presented controller decides (SEMANTICS §9).
+    /// The controller that decides the interface orientation: the topmost presented controller
+    /// that covers the window (`overFullScreen` counts, though its presenter stays visible), else
+    /// the root.
+    var orientationDecider: ViewController {
+        var decider: ViewController = root
+        for c in allControllers where c.presentingStorage != nil && !(c is AlertController)
+            && (coversWindow(c) || c.presentedStyle == .overFullScreen) {
+            decider = c
+        }
+        return decider
+    }
+
+    /// Only the deciding controller's orientation mask counts.
     func allowsRotation(to newTraits: Traits) -> Bool {
-        let decider = visibleControllers.first ?? root!
+        supports(newTraits.orientation, decider: orientationDecider, idiom: newTraits.idiom)
+    }
+
+    func supports(_ orientation: Traits.Orientation, decider: ViewController, idiom: Traits.Idiom) -> Bool {
         guard decider.shouldAutorotate else { return false }
         let mask = decider.supportedInterfaceOrientations
-            ?? (newTraits.idiom == .pad ? InterfaceOrientation.allCases : [.portrait, .landscapeLeft, .landscapeRight])
-        return newTraits.orientation == .landscape
+            ?? (idiom == .pad ? InterfaceOrientation.allCases : [.portrait, .landscapeLeft, .landscapeRight])
+        return orientation == .landscape
             ? mask.contains(.landscapeLeft) || mask.contains(.landscapeRight)
             : mask.contains(.portrait) || mask.contains(.portraitUpsideDown)
+    }
+
+    /// After a dismissal: when the controller that now decides does not support the current
+    /// orientation (a presented controller allowed landscape, the root is portrait only), the
+    /// interface turns back to one it supports, with the rotation events.
+    func rotateToSupportedOrientationIfNeeded() {
+        guard isLaunched else { return }
+        let decider = orientationDecider
+        guard !supports(traits.orientation, decider: decider, idiom: traits.idiom),
+              supports(traits.turned.orientation, decider: decider, idiom: traits.idiom),
+              decider.supportedInterfaceOrientations != nil else { return }
+        applyTraits(traits.turned)
     }
 
     // MARK: - Finding targets

@@ -96,12 +96,21 @@ extension Window {
         dismissPresented(target, animated: animated)
     }
 
-    /// Dismisses `presented` and everything presented above it in one transition. Only the
-    /// topmost presented controller (and what shows inside it) gets disappear events; the ones
-    /// between it and `presented` leave silently, even where a sheet left them on screen
-    /// (SEMANTICS §6: "only the topmost gets disappear events, intermediate ones get none").
+    /// Dismisses `presented` and everything presented above it in one transition, then turns
+    /// the interface back to an orientation the uncovered controller supports, if needed.
     func dismissPresented(_ presented: ViewController, animated: Bool) {
-        guard let presenter = presented.presentingStorage else { return }
+        guard let plan = dismissalPlan(presented) else { return }
+        transition(animated: animated, reasons: plan.reasons, silentlyLeaving: plan.silent, mutate: plan.mutate)
+        rotateToSupportedOrientationIfNeeded()
+    }
+
+    /// What dismissing `presented` and everything above it takes: every presented controller of
+    /// the chain is being dismissed, but only the topmost (and what shows inside it) gets
+    /// disappear events; the ones between it and `presented` leave silently, even where a sheet
+    /// left them on screen (only the topmost of a dismissed chain gets disappear events,
+    /// intermediate ones get none).
+    func dismissalPlan(_ presented: ViewController) -> DismissalPlan? {
+        guard let presenter = presented.presentingStorage else { return nil }
         var chain: [ViewController] = []
         func collect(_ c: ViewController) {
             if c.presentingStorage != nil { chain.append(c) }
@@ -121,16 +130,18 @@ extension Window {
             silence(n)
             node = n.presentedStorage
         }
-        transition(
-            animated: animated,
-            reasons: chain.map { ($0, .beingDismissed) },
-            silentlyLeaving: silent,
-            mutate: {
-                presenter.presentedStorage = nil
-                presented.presentingStorage = nil
-            }
-        )
+        return DismissalPlan(reasons: chain.map { ($0, .beingDismissed) }, silent: silent) {
+            presenter.presentedStorage = nil
+            presented.presentingStorage = nil
+        }
     }
+}
+
+/// The parts of a dismissal, so an unwind can run it in the same transition as its pops.
+struct DismissalPlan {
+    var reasons: [(ViewController, AppearanceReason)]
+    var silent: [ViewController]
+    var mutate: () -> Void
 }
 
 extension ViewController {
