@@ -24,7 +24,8 @@ import Testing
         #expect(detailNav.bar?.leftItems.first?.elementID == button.id)
         let show = try w.run(.tap(element: button.id, values: [:]))
         #expect(show == ["listNav.loadView", "listNav.viewDidLoad", "list.loadView", "list.viewDidLoad",
-                         "listNav.viewWillAppear", "list.viewWillAppear", "listNav.viewDidAppear", "list.viewDidAppear"])
+                         "listNav.viewWillAppear", "list.viewWillAppear", "listNav.navigationControllerWillShow(list)",
+                         "listNav.viewDidAppear", "list.viewDidAppear", "listNav.navigationControllerDidShow(list)"])
         #expect(w.visibleScenes == ["detail", "list"])
         // The detail is dimmed under the overlay: only the primary and the hide area are tappable.
         #expect(w.elements.contains { $0.id == "open" })
