@@ -184,9 +184,9 @@ final class FlipContainer: ViewController {
     @Test func embedSeguesRunWhileTheParentsViewLoads() throws {
         let w = try launched(containerStoryboard(initial: "recipe"))
         #expect(w.trace() == [
-            "recipe.loadView", "recipe.prepareForSegue",
-            "ingredients.willMoveToParentViewController(recipe)", "ingredients.didMoveToParentViewController(recipe)",
-            "recipe.viewDidLoad", "ingredients.loadView", "ingredients.viewDidLoad",
+            "recipe.loadView", "recipe.shouldPerformSegue", "recipe.prepareForSegue",
+            "ingredients.willMoveToParentViewController(recipe)", "ingredients.loadView", "ingredients.viewDidLoad",
+            "ingredients.didMoveToParentViewController(recipe)", "recipe.viewDidLoad",
             "recipe.viewWillAppear", "ingredients.viewWillAppear", "recipe.viewDidAppear", "ingredients.viewDidAppear",
         ])
         let prepare = try #require(w.log.events.first { $0.event == .prepareForSegue })
@@ -254,12 +254,13 @@ final class FlipContainer: ViewController {
         var board = containerStoryboard(initial: "recipe")
         board.scenes["recipe"]?.className = "Flip"
         let w = try launched(board, registry: registry)
-        #expect(!w.trace().contains { $0.hasPrefix("ingredients.view") })
+        // The embedded child's view loads inside the embed; appearance waits for the container.
+        #expect(!w.trace().contains { $0.hasPrefix("ingredients.viewWill") || $0.hasPrefix("ingredients.viewDidAppear") })
         let ingredients = w.root.children[0]
         var seq = w.log.lastSeq
         ingredients.beginAppearanceTransition(true, animated: false)
         ingredients.endAppearanceTransition()
-        #expect(w.trace(after: seq) == ["ingredients.loadView", "ingredients.viewDidLoad", "ingredients.viewWillAppear", "ingredients.viewDidAppear"])
+        #expect(w.trace(after: seq) == ["ingredients.viewWillAppear", "ingredients.viewDidAppear"])
         #expect(ingredients.appearance == .appeared)
         seq = w.log.lastSeq
         ingredients.endAppearanceTransition()

@@ -167,7 +167,7 @@ import Testing
         try w.restore(try #require(HierarchyPath.parse("/ui/recipe(ingredients)~fullScreen~note")))
         #expect(w.canonicalURL == "/ui/recipe(ingredients)~fullScreen~note")
         #expect(w.visibleScenes == ["note"])
-        #expect(w.trace().prefix(2) == ["recipe.loadView", "recipe.prepareForSegue"])
+        #expect(w.trace().prefix(3) == ["recipe.loadView", "recipe.shouldPerformSegue", "recipe.prepareForSegue"])
     }
 
     @Test func deletedAndMovedTableRowsAreRestorableState() throws {
