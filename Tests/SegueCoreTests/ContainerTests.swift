@@ -136,7 +136,7 @@ import Testing
         let w = try launched(containerStoryboard(initial: "book"))
         #expect(w.visibleScenes == ["p1", "p2"])
         let trace = try w.run(.turnPage(forward: true, controller: nil))
-        #expect(trace.first == "p3.willMoveToParentViewController(book)")
+        #expect(trace.prefix(2) == ["book.pageViewControllerWillTransitionTo(p3)", "p3.willMoveToParentViewController(book)"])
         #expect(trace.contains("p1.viewWillDisappear{movingFrom}") && trace.contains("p3.viewWillAppear{movingTo}"))
         #expect(trace.last == "book.pageViewControllerDidFinishAnimating(p3)")
         #expect(w.visibleScenes == ["p3", "p4"])
