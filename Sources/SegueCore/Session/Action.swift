@@ -99,8 +99,8 @@ extension Window {
             let caller = try controllerOrFrontmost(controllerID)
             guard storyboard[sceneID] != nil else { throw ActionError(.unknownScene, "no scene '\(sceneID)'") }
             let effective = style ?? storyboard[sceneID]?.modalPresentationStyle ?? .fullScreen
-            if presentWouldNoOp(from: caller, style: effective) {
-                warn("\(presentingController(for: caller, style: effective).id) is already presenting; present does nothing")
+            if let reason = presentNoOpReason(from: caller, style: effective) {
+                warn(reason)
                 return false
             }
             if transitionStyle == .partialCurl || (transitionStyle == nil && storyboard[sceneID]?.modalTransitionStyle == .partialCurl),

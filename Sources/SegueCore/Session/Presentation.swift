@@ -38,8 +38,8 @@ extension Window {
         guard controller.parent == nil, controller.presentingStorage == nil, controller !== root else {
             throw ActionError.illegal("\(controller.id) is already in the hierarchy")
         }
-        if let existing = presenter.presentedStorage {
-            warn("\(presenter.id) is already presenting \(existing.id); present does nothing")
+        if let reason = presentNoOpReason(from: caller, style: style) {
+            warn(reason)
             return
         }
         attach(controller)
@@ -66,9 +66,19 @@ extension Window {
         }
     }
 
-    /// Whether presenting from `caller` would be UIKit's no-op (something is already presented).
-    func presentWouldNoOp(from caller: ViewController, style: ModalPresentationStyle) -> Bool {
-        presentingController(for: caller, style: style).presentedStorage != nil
+    /// Why presenting from `caller` would be UIKit's no-op, if it would: the presenting
+    /// controller already presents something, or the caller's view is not in the window (an
+    /// unselected tab, a controller below the top of a stack, one covered by a full-screen
+    /// presentation), which UIKit refuses with a warning.
+    func presentNoOpReason(from caller: ViewController, style: ModalPresentationStyle) -> String? {
+        let presenter = presentingController(for: caller, style: style)
+        if let existing = presenter.presentedStorage {
+            return "\(presenter.id) is already presenting \(existing.id); present does nothing"
+        }
+        if isLaunched, !visibleControllers.contains(where: { $0 === caller }) {
+            return "\(caller.id) (\(caller.sceneID ?? "code")) presents while its view is not in the window hierarchy; present does nothing"
+        }
+        return nil
     }
 
     /// Dismisses, routed as UIKit does (SEMANTICS §6): sent to a controller that presents (or

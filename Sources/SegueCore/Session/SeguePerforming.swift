@@ -26,8 +26,8 @@ extension Window {
         }
         let plan = try plan(spec, from: source, destination: destinationScene)
         if case .present(let style, _) = plan,
-           presentWouldNoOp(from: source, style: style ?? destinationScene.modalPresentationStyle ?? .fullScreen) {
-            warn("segue '\(identifier)': \(source.topLevel.id) is already presenting; present does nothing")
+           let reason = presentNoOpReason(from: source, style: style ?? destinationScene.modalPresentationStyle ?? .fullScreen) {
+            warn("segue '\(identifier)': \(reason)")
             return
         }
         if case .present(let style, let transitionStyle) = plan {
