@@ -158,7 +158,7 @@ extension Window {
             record(c, .applicationFinishedRestoringState)
             c.applicationFinishedRestoringState()
         }
-        transition(animated: false) { self.isLaunched = true }
+        showLaunchTabsInMore(contained: true) { self.isLaunched = true }
         checkInvariants()
         return ActionOutcome(events: Array(log.events(after: firstSeq)), warnings: [], changed: true)
     }
@@ -272,6 +272,9 @@ extension Window {
             tabs.shownInMore = shown
             let wanted = node.children.flatMap { $0.indices.contains(tabs.selectedIndex) ? $0[tabs.selectedIndex].pushedInMore : nil } ?? []
             let more = tabs.moreNavigationController
+            // The tab goes onto the More navigation controller's stack as UIKit adds it there.
+            sendWillMove(shown, to: more)
+            sendDidMove(shown, to: more)
             for pushedNode in wanted {
                 let pushed = try instantiate(sceneID: pushedNode.scene)
                 sendWillMove(pushed, to: more)

@@ -407,7 +407,9 @@ extension Window {
         for c in visibleControllers.reversed() {
             if let tabs = c as? TabBarController ?? c.tabBarController { return tabs }
         }
-        throw ActionError.illegal("no tab bar controller is visible")
+        // Programmatic selection does not need the bar on screen (a modal may cover it).
+        for case let tabs as TabBarController in allControllers { return tabs }
+        throw ActionError.illegal("there is no tab bar controller")
     }
 
     func pageViewController(_ id: String?) throws(ActionError) -> PageViewController {
