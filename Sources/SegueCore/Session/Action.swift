@@ -7,6 +7,10 @@ public enum Action: Sendable, Hashable {
     case pop(navigationController: String?)
     case popToRoot(navigationController: String?)
     case popTo(controller: String, navigationController: String?)
+    /// Replaces a navigation stack with the scenes listed, bottom to top. A controller already in
+    /// the stack is kept for a scene that names it (first match, in order); other scenes are
+    /// instantiated.
+    case setViewControllers(scenes: [String], navigationController: String?)
     case present(scene: String, style: ModalPresentationStyle?, transitionStyle: ModalTransitionStyle?, controller: String?)
     case dismiss(controller: String?)
     case selectTab(index: Int, controller: String?)
@@ -29,6 +33,7 @@ public enum Action: Sendable, Hashable {
         case .pop: "pop"
         case .popToRoot: "popToRoot"
         case .popTo: "popTo"
+        case .setViewControllers: "setViewControllers"
         case .present: "present"
         case .dismiss: "dismiss"
         case .selectTab: "selectTab"
@@ -95,6 +100,8 @@ extension Window {
             let nav = try navID.map { id throws(ActionError) in try navigationController(id) } ?? (target.parent as? NavigationController)
             guard let nav else { throw ActionError.illegal("\(controllerID) is not in a navigation stack") }
             try nav.popToViewController(target, animated: animated)
+        case .setViewControllers(let sceneIDs, let navID):
+            try setStack(sceneIDs, navigationController: navID, animated: animated)
         case .present(let sceneID, let style, let transitionStyle, let controllerID):
             let caller = try controllerOrFrontmost(controllerID)
             guard storyboard[sceneID] != nil else { throw ActionError(.unknownScene, "no scene '\(sceneID)'") }
@@ -136,6 +143,32 @@ extension Window {
             return try setValues(values)
         }
         return false
+    }
+
+    /// The `setViewControllers` action: checks every scene before anything changes.
+    private func setStack(_ sceneIDs: [String], navigationController navID: String?, animated: Bool) throws(ActionError) {
+        let nav = try navigationController(navID)
+        guard !(nav is MoreNavigationController) else {
+            throw ActionError.illegal("the More navigation controller's stack belongs to its tab bar controller")
+        }
+        guard !sceneIDs.isEmpty else { throw ActionError(.invalidRequest, "'scenes' must name at least one scene") }
+        for id in sceneIDs {
+            guard let scene = storyboard[id] else { throw ActionError(.unknownScene, "no scene '\(id)'") }
+            guard scene.kind != .navigationController else {
+                throw ActionError.illegal("scene '\(id)' is a navigation controller, which cannot be in a navigation stack")
+            }
+        }
+        var pool = nav.children
+        var stack: [ViewController] = []
+        for id in sceneIDs {
+            if let i = pool.firstIndex(where: { $0.sceneID == id }) { stack.append(pool.remove(at: i)) }
+            else { stack.append(try instantiate(sceneID: id)) }
+        }
+        if stack.elementsEqual(nav.children, by: ===) {
+            warn("the stack of \(nav.id) already is \(sceneIDs.joined(separator: ", ")); setViewControllers does nothing")
+            return
+        }
+        try nav.setViewControllers(stack, animated: animated)
     }
 
     // MARK: - Tap
