@@ -23,3 +23,16 @@ import Testing
         }
     }
 }
+
+/// Flow checks of the test fixtures (Tests/Fixtures/*.test.yaml) pass.
+@Suite struct FixtureFlowTests {
+    @Test func fixtureTestFilesPass() throws {
+        let (suite, problems) = FlowTestSuite.load(paths: [repositoryRoot + "/Tests/Fixtures"])
+        #expect(problems.isEmpty, "\(problems)")
+        let outcomes = try #require(suite).run(workers: 2) { _, _ in }
+        #expect(!outcomes.isEmpty)
+        for outcome in outcomes where !outcome.passed {
+            Issue.record("\(outcome.test.name): \(outcome.failure?.details ?? [])")
+        }
+    }
+}
