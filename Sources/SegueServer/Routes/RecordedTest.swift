@@ -29,8 +29,17 @@ extension SegueApp {
             for text in steps {
                 let step: Step
                 do { step = try Step.decode(text) } catch { throw ActionError(.sessionQuarantined, "\(error)") }
+                // A page's form posts every text field with each tap: keep only what the person changed.
+                var written = step
+                if case .action(.tap(let element, let values), let animated) = step, !values.isEmpty {
+                    let changed = values.filter { id, value in
+                        let current = window.visibleContentControllers.lazy.compactMap { $0.values[id] }.first
+                        return current.map { $0 != value } ?? (value != .text(""))
+                    }
+                    written = .action(.tap(element: element, values: changed), animated: animated)
+                }
                 do { try session.replay(text) } catch { throw ActionError(.sessionQuarantined, "\(error)") }
-                test.add(step, url: window.canonicalURL, visible: window.visibleContentControllers.map { $0.sceneID ?? $0.id })
+                test.add(written, url: window.canonicalURL, visible: window.visibleContentControllers.map { $0.sceneID ?? $0.id })
             }
         }
 
