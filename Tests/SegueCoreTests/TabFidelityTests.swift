@@ -51,9 +51,17 @@ import Testing
     @Test func selectTabWorksWhileAModalCoversTheTabBar() throws {
         let w = try launched(board())
         _ = try w.run(.present(scene: "sheet", style: .fullScreen, transitionStyle: nil, controller: nil))
+        let (url, version) = (w.canonicalURL, w.version)
         let trace = try w.run(.selectTab(index: 2, controller: nil))
         #expect(trace.contains("t2.willMoveToParentViewController(tabs)") == false)
         #expect(w.tabs.selectedIndex == 2)
+        // No events, yet a new state: a new version and a URL naming the selected tab, which
+        // restores to the same selection.
+        #expect(w.version == version + 1)
+        #expect(w.canonicalURL != url && w.canonicalURL.contains("@2"))
+        let restored = Window(id: "r", storyboard: w.storyboard)
+        try restored.restore(try #require(HierarchyPath.parse(w.canonicalURL)))
+        #expect((restored.root as? TabBarController)?.selectedIndex == 2)
         #expect(!trace.contains { $0.contains("viewWillAppear") })   // the bar is covered: nothing appears
         _ = try w.run(.dismiss(controller: nil))
         #expect(w.visibleScenes == ["t2"])

@@ -123,7 +123,12 @@ extension Window {
                 dismiss(from: nil, animated: animated)
             }
         case .selectTab(let index, let controllerID):
-            try tabBarController(controllerID).select(index: index, userInitiated: false, animated: false)
+            // Under a presentation that covers the tab bar the switch sends no events, yet the
+            // state (and its URL) changed.
+            let tabs = try tabBarController(controllerID)
+            let before = (tabs.selectedIndex, tabs.selectedViewController.map(ObjectIdentifier.init))
+            try tabs.select(index: index, userInitiated: false, animated: false)
+            return tabs.selectedIndex != before.0 || tabs.selectedViewController.map(ObjectIdentifier.init) != before.1
         case .moveTab(let from, let to, let controllerID):
             return try tabBarController(controllerID).moveTab(from: from, to: to)
         case .setTraits(let newTraits):
