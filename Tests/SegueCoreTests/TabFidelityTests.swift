@@ -48,6 +48,30 @@ import Testing
         #expect(w.visibleScenes == ["t5"])
     }
 
+    /// An unwind from a presentation into a tab listed in More is one transition: the
+    /// presentation is dismissed and the tab, pushed onto the More navigation controller within
+    /// the same transition, appears directly; the tab that was selected gets no events.
+    @Test func anUnwindIntoATabListedInMoreIsOneTransition() throws {
+        let board = tabBoard(count: 6) { board in
+            board.scenes["t5"]!.unwindActions = ["toT5"]
+            board.scenes["sheet"]!.segues = [segue("back", .unwind, action: "toT5")]
+        }
+        let w = try launched(board)
+        let songs = try #require(w.visibleControllers.first)
+        _ = try w.run(.present(scene: "sheet", style: .fullScreen, transitionStyle: nil, controller: songs.id))
+        let trace = try w.run(.performSegue(identifier: "back", controller: nil))
+        let more = moreID(w)
+        #expect(trace.contains("t5.unwind"))
+        #expect(!trace.contains { $0.hasPrefix("songs.") || $0.hasPrefix("nav0.") })  // never shown on the way
+        let willAppear = try #require(trace.firstIndex { $0.hasPrefix("t5.viewWillAppear") })
+        let dismissed = try #require(trace.firstIndex { $0.hasPrefix("sheet.viewDidDisappear") })
+        #expect(willAppear < dismissed)  // one transition: t5 appears as the sheet leaves
+        #expect(trace.filter { $0.hasPrefix("t5.viewWillAppear") }.count == 1)
+        #expect(trace.contains("t5.willMoveToParentViewController(\(more))") && trace.contains("t5.didMoveToParentViewController(\(more))"))
+        #expect(w.visibleScenes == ["t5"])
+        #expect(w.tabs.viewControllers[5].navigationController === w.tabs.moreNavigationController)
+    }
+
     @Test func selectTabWorksWhileAModalCoversTheTabBar() throws {
         let w = try launched(board())
         _ = try w.run(.present(scene: "sheet", style: .fullScreen, transitionStyle: nil, controller: nil))
