@@ -72,6 +72,21 @@ import Testing
         #expect(w.tabs.viewControllers[5].navigationController === w.tabs.moreNavigationController)
     }
 
+    /// `popTo` acts on the frontmost visible controller's stack unless a navigation controller is
+    /// named: a controller of an unselected tab's stack is not in it (409, nothing changes).
+    @Test func popToAControllerOfAnotherTabsStackIsRefused() throws {
+        let w = try launched(board())
+        _ = try w.run(.performSegue(identifier: "open", controller: nil))  // nav0: [songs, song]
+        let songs = try #require(w.tabs.viewControllers[0].children.first)
+        _ = try w.run(.selectTab(index: 1, controller: nil))
+        let (version, lastSeq) = (w.version, w.log.lastSeq)
+        #expect(throws: ActionError.self) { try w.perform(.popTo(controller: songs.id, navigationController: nil)) }
+        #expect(w.version == version && w.log.lastSeq == lastSeq && w.tabs.viewControllers[0].children.count == 2)
+        // Named, it pops that stack.
+        _ = try w.run(.popTo(controller: songs.id, navigationController: w.tabs.viewControllers[0].id))
+        #expect(w.tabs.viewControllers[0].children.count == 1)
+    }
+
     @Test func selectTabWorksWhileAModalCoversTheTabBar() throws {
         let w = try launched(board())
         _ = try w.run(.present(scene: "sheet", style: .fullScreen, transitionStyle: nil, controller: nil))

@@ -97,8 +97,9 @@ extension Window {
             guard let target = controller(id: controllerID) else {
                 throw ActionError(.unknownController, "no controller '\(controllerID)'")
             }
-            let nav = try navID.map { id throws(ActionError) in try navigationController(id) } ?? (target.parent as? NavigationController)
-            guard let nav else { throw ActionError.illegal("\(controllerID) is not in a navigation stack") }
+            // Like push and pop: the frontmost visible controller's navigation controller unless
+            // one is named; a controller in another stack (an unselected tab's) is not in it (409).
+            let nav = try navigationController(navID)
             try nav.popToViewController(target, animated: animated)
         case .setViewControllers(let sceneIDs, let navID):
             try setStack(sceneIDs, navigationController: navID, animated: animated)
