@@ -49,6 +49,10 @@ import Testing
         // in the window (its root is covered), the secondary is its visible child.
         let launch = w.trace().filter { $0.hasSuffix("viewDidAppear") }
         #expect(launch == ["split.viewDidAppear", "listNav.viewDidAppear", "detailNav.viewDidAppear", "detail.viewDidAppear"])
+        // The primary's delegate hears of what it shows on top (the secondary), never of the
+        // covered root, whose view is not even loaded.
+        #expect(w.trace().contains("listNav.navigationControllerWillShow(detailNav)"))
+        #expect(!w.trace().contains("listNav.navigationControllerWillShow(list)"))
         let back = try #require(w.elements.first { $0.role == .backButton })
         #expect(back.title == "Mailboxes")
         // Back is a pop of the one stack (SEMANTICS §3, Pop).

@@ -38,23 +38,24 @@ extension Window {
         }
         let appearing = after.filter { !wasVisible($0) && $0.shouldBeTrackedForAppearance }
 
-        // A navigation controller shown for the first time tells its delegate about its top
-        // (the root at first display), as a push tells it about the pushed controller.
-        let firstShown = appearing.compactMap { c -> NavigationController? in
+        // A navigation controller shown for the first time tells its delegate about the
+        // controller it shows on top (the root at first display; a collapsed split view's
+        // secondary on its primary's stack), as a push tells it about the pushed controller.
+        let firstShown = appearing.compactMap { c -> (NavigationController, ViewController)? in
             guard let nav = c as? NavigationController, !nav.hasBeenShown, !(nav is MoreNavigationController) else { return nil }
             nav.hasBeenShown = true
-            return nav.topViewController == nil ? nil : nav
+            return nav.visibleChildren.last.map { (nav, $0) }
         }
 
         for c in disappearing { sendAppearance(c, .viewWillDisappear, animated) }
         for c in appearing { sendAppearance(c, .viewWillAppear, animated) }
         for c in appearing { sendLayout(c) }
-        for nav in firstShown { sendDelegate(nav, .navigationControllerWillShow, child: nav.topViewController!) }
+        for (nav, top) in firstShown { sendDelegate(nav, .navigationControllerWillShow, child: top) }
         beforeCommit()
         for c in disappearing { sendAppearance(c, .viewDidDisappear, animated) }
         for c in appearing { sendAppearance(c, .viewDidAppear, animated) }
         for (c, _) in reasons { c.reasons = [] }
-        for nav in firstShown { sendDelegate(nav, .navigationControllerDidShow, child: nav.topViewController!) }
+        for (nav, top) in firstShown { sendDelegate(nav, .navigationControllerDidShow, child: top) }
         afterCommit()
     }
 
