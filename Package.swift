@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "segue", targets: ["segue"]),
         .library(name: "SegueCore", targets: ["SegueCore"]),
         .library(name: "SegueServer", targets: ["SegueServer"]),
+        .library(name: "SegueTesting", targets: ["SegueTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -70,10 +71,19 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Flow tests: test files, a client of the API in process or over HTTP, the runner and reports.
+        .target(
+            name: "SegueTesting",
+            dependencies: [
+                "SegueServer", "SegueFlowFiles", .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "segue",
             dependencies: [
-                "SegueServer", "SegueStoreSQLite", "SegueStorePostgres",
+                "SegueServer", "SegueStoreSQLite", "SegueStorePostgres", "SegueTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -100,6 +110,11 @@ let package = Package(
         .testTarget(name: "SegueHTMLTests", dependencies: ["SegueHTML", "SegueFlowFiles"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueServerTests", dependencies: ["SegueServer", "SegueFlowFiles"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SegueTestingTests",
+            dependencies: ["SegueTesting", "SegueServer", "SegueFlowFiles", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "SegueStoreTests",
             dependencies: [

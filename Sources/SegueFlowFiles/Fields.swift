@@ -93,7 +93,7 @@ struct Fields {
                 continue
             }
             if let allowed, !allowed.contains(key) {
-                diagnostics.error(keyNode, "unknown key '\(key)' \(place(context))")
+                diagnostics.error(keyNode, "unknown key '\(key)' \(place(context))" + (NearestName.nearest(to: key, in: allowed).map { "; did you mean '\($0)'?" } ?? ""))
                 continue
             }
             result.append(Entry(key: key, keyNode: keyNode, value: value))
@@ -102,7 +102,7 @@ struct Fields {
         for entry in merged where !seen.contains(entry.key) {
             seen.insert(entry.key)
             if let allowed, !allowed.contains(entry.key) {
-                diagnostics.error(entry.keyNode, "unknown key '\(entry.key)' \(place(context))")
+                diagnostics.error(entry.keyNode, "unknown key '\(entry.key)' \(place(context))" + (NearestName.nearest(to: entry.key, in: allowed).map { "; did you mean '\($0)'?" } ?? ""))
                 continue
             }
             result.append(entry)

@@ -50,7 +50,7 @@ struct Validator {
     private func checkInitial(_ decoded: Decoder.Result, scenes: [String: Scene], topLevelPresent: Bool) -> String? {
         var initial = decoded.initialViewController
         if let named = initial, scenes[named] == nil, !decoded.scenes.isEmpty {
-            diagnostics.error(line: decoded.initialLine, "initialViewController names unknown scene '\(named)'")
+            diagnostics.error(line: decoded.initialLine, "initialViewController names unknown scene '\(named)'" + nearest(named, scenes.keys))
         }
         for (index, (id, line)) in decoded.flaggedInitial.enumerated() {
             if index > 0 || (initial != nil && initial != id) {
@@ -69,7 +69,7 @@ struct Validator {
         for relationship in decoded.relationships {
             guard let target = scenes[relationship.target] else {
                 diagnostics.error(line: relationship.line,
-                                  "relationship '\(relationship.key)' of scene '\(relationship.scene)' names unknown scene '\(relationship.target)'")
+                                  "relationship '\(relationship.key)' of scene '\(relationship.scene)' names unknown scene '\(relationship.target)'" + nearest(relationship.target, scenes.keys))
                 continue
             }
             if target.kind == .alertController {
@@ -166,7 +166,7 @@ struct Validator {
                     continue
                 }
                 if scenes[destination] == nil {
-                    diagnostics.error(line: line, "\(name) names unknown destination '\(destination)'")
+                    diagnostics.error(line: line, "\(name) names unknown destination '\(destination)'" + nearest(destination, scenes.keys))
                 }
             }
         }
@@ -183,7 +183,7 @@ struct Validator {
                         diagnostics.error(line: line, "container in scene '\(scene.id)' embeds segue '\(embed)', which is a \(segue.kind.rawValue) segue, not embed")
                     }
                 } else {
-                    diagnostics.error(line: line, "container in scene '\(scene.id)' embeds unknown segue '\(embed)'")
+                    diagnostics.error(line: line, "container in scene '\(scene.id)' embeds unknown segue '\(embed)'" + nearest(embed, scene.segues.map(\.id)))
                 }
             }
         }
@@ -194,7 +194,7 @@ struct Validator {
             switch tap {
             case let .segue(id):
                 if scene.segue(id) == nil {
-                    diagnostics.error(line: line, "unknown segue '\(id)' in scene '\(scene.id)'")
+                    diagnostics.error(line: line, "unknown segue '\(id)' in scene '\(scene.id)'" + nearest(id, scene.segues.map(\.id)))
                 }
             case let .action(name):
                 if BuiltInAction(rawValue: name) == nil, scene.className == nil {
@@ -203,5 +203,10 @@ struct Validator {
                 }
             }
         }
+    }
+
+    /// "; did you mean 'x'?" when a name is a plausible typo of one of `names`, else "".
+    private func nearest(_ name: String, _ names: some Sequence<String>) -> String {
+        NearestName.suggestion(for: name, in: names)
     }
 }

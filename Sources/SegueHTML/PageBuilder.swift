@@ -113,7 +113,14 @@ struct PageBuilder {
         warnings()
         layers()
         leftoverElements()
-        w.raw("</form></body></html>")
+        w.raw("</form>")
+        // Outside the device screen: the session so far as a flow test (not a tappable element).
+        if let path = context.recordedTestPath {
+            w.raw("<a class=\"recorded-test\" download")
+            w.attribute("href", path)
+            w.raw(">Download as a test</a>")
+        }
+        w.raw("</body></html>")
     }
 
     mutating func warnings() {

@@ -8,11 +8,15 @@ public struct PageContext: Sendable {
     public var assetsPath: String
     /// One-off notices shown above the screen (UIKit no-op warnings); may be empty.
     public var warnings: [String]
+    /// Where the session's steps so far download as a flow test file (nil: no link).
+    public var recordedTestPath: String?
 
-    public init(csrfToken: String, actionPath: String = "/tap", assetsPath: String = "/public", warnings: [String] = []) {
+    public init(csrfToken: String, actionPath: String = "/tap", assetsPath: String = "/public", warnings: [String] = [],
+                recordedTestPath: String? = nil) {
         self.csrfToken = csrfToken
         self.actionPath = actionPath
         self.assetsPath = assetsPath
         self.warnings = warnings
+        self.recordedTestPath = recordedTestPath
     }
 }

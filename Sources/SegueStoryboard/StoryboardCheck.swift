@@ -199,7 +199,8 @@ public enum StoryboardCheck {
         }
         for action in unwindOrder where !scenes.contains(where: { $0.unwindActions.contains(action) }) {
             out.append(Diagnostic(.warning, at: unwindActions[action] ?? nil,
-                "unwind action '\(action)': no scene implements it; performing the unwind will find no destination (unwind_destination_not_found)"))
+                "unwind action '\(action)': no scene implements it; performing the unwind will find no destination (unwind_destination_not_found)"
+                    + NearestName.suggestion(for: action, in: Set(scenes.flatMap(\.unwindActions)))))
         }
         return out
     }

@@ -6,14 +6,15 @@ import SegueServer
 import SegueStoreSQLite
 import SegueStorePostgres
 import SegueStoryboard
+import SegueTesting
 
-/// `segue`: serve, check and graph flows.
+/// `segue`: serve, check, graph and test flows.
 @main
 struct SegueCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "segue",
         abstract: "Serve iOS-style navigation flows (flow files or Xcode storyboards) as web pages and a JSON API.",
-        subcommands: [Serve.self, Check.self, Graph.self]
+        subcommands: [Serve.self, Check.self, Graph.self, Test.self]
     )
 }
 
@@ -151,6 +152,7 @@ struct Serve: ParsableCommand {
         configuration.app.trustForwardedProto = trustForwardedProto
         configuration.app.sessionIdleTimeout = .seconds(sessionTimeout * 60)
         configuration.publicDirectory = publicDir
+        configuration.app.flowPath = URL(fileURLWithPath: path).standardizedFileURL.path
         let signals = ShutdownSignals.install()
         let service = SegueService(storyboard: storyboard, storage: storage, configuration: configuration, logger: logger)
         do {
@@ -213,5 +215,85 @@ struct Graph: ParsableCommand {
         case "json": print(StoryboardGraph.json(storyboard))
         default: throw ValidationError("--format must be dot or json")
         }
+    }
+}
+
+struct Test: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run flow tests (*.test.yaml): scripted taps with expectations, in process or against a running server.",
+        discussion: "Exit status 0 when every test passes, 1 when a test fails, 2 when a test file or flow is invalid (nothing runs).")
+
+    @Argument(help: "Test files, or folders searched for *.test.yaml.")
+    var paths: [String]
+
+    @Option(help: "The flow every test runs against, instead of each file's 'flow:'.")
+    var flow: String?
+
+    @Option(help: "Write JUnit XML to this file (a testcase per test).")
+    var junit: String?
+
+    @Flag(help: "Report, per flow, the scenes shown, segues performed and elements tapped, and what no test reached.")
+    var coverage = false
+
+    @Option(help: "Write the coverage as JSON to this file.")
+    var coverageJson: String?
+
+    @Option(help: "Run over HTTP against a running `segue serve` at this URL (e.g. http://127.0.0.1:8080).")
+    var server: String?
+
+    @Option(help: "Run only the tests whose name contains this text.")
+    var filter: String?
+
+    @Option(help: "Tests run at once (default: the number of cores).")
+    var jobs: Int?
+
+    func run() throws {
+        let (loaded, problems) = FlowTestSuite.load(paths: paths, flow: flow, filter: filter)
+        guard let suite = loaded else {
+            for p in problems { FileHandle.standardError.write(Data((p.description + "\n").utf8)) }
+            FileHandle.standardError.write(Data("segue test: \(problems.count) problem\(problems.count == 1 ? "" : "s") in the test files; nothing was run\n".utf8))
+            throw ExitCode(2)
+        }
+        if let server {
+            // A server that is not there is a setup problem, not a failing test.
+            do {
+                let answer = try SegueClient.live(server).send("GET", "/healthz")
+                guard answer.status == 200 else { throw SegueClientError(status: answer.status, code: "unhealthy", message: "GET /healthz answered \(answer.status)") }
+            } catch {
+                FileHandle.standardError.write(Data("segue test: cannot connect to \(server): \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
+        let report = ConsoleReport(colour: ConsoleReport.standardOutputIsColourTerminal)
+        let jobs = suite.jobs
+        let start = ContinuousClock.now
+        let outcomes: [TestOutcome]
+        do {
+            outcomes = try suite.run(workers: jobs.isEmpty ? 1 : (self.jobs ?? ProcessInfo.processInfo.activeProcessorCount), server: server) { index, outcome in
+                let heading = index == 0 || jobs[index - 1].test.file != outcome.test.file ? outcome.test.file : nil
+                FileHandle.standardOutput.write(Data(report.lines(outcome, heading: heading).utf8))
+            }
+        } catch {
+            FileHandle.standardError.write(Data("segue test: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        print(report.summary(outcomes, wall: ContinuousClock.now - start), terminator: "")
+        if let junit {
+            do { try JUnitReport.xml(outcomes).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
+                FileHandle.standardError.write(Data("segue test: cannot write \(junit): \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
+        if coverage || coverageJson != nil {
+            let c = CoverageReport(suite: suite, outcomes: outcomes)
+            if coverage { print(c.text, terminator: "") }
+            if let coverageJson {
+                do { try c.json.write(toFile: coverageJson, atomically: true, encoding: .utf8) } catch {
+                    FileHandle.standardError.write(Data("segue test: cannot write \(coverageJson): \(error)\n".utf8))
+                    throw ExitCode(2)
+                }
+            }
+        }
+        if outcomes.contains(where: { !$0.passed }) { throw ExitCode(1) }
     }
 }

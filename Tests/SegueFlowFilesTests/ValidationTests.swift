@@ -15,7 +15,7 @@ import Testing
           inbox:
             kind: viewController
             titel: Inbox
-        """) == ["bad.yaml:5: unknown key 'titel' in scene 'inbox'"])
+        """) == ["bad.yaml:5: unknown key 'titel' in scene 'inbox'; did you mean 'title'?"])
     }
 
     @Test func unknownKeysAtEveryLevel() {
@@ -38,14 +38,14 @@ import Testing
                   rows:
                     - {text: One, accesory: checkmark}
         """) == [
-            "bad.yaml:2: unknown key 'scenez' at top level",
-            "bad.yaml:6: unknown key 'tilte' in navigationItem of scene 'a'",
-            "bad.yaml:8: unknown key 'acton' in bar button item of scene 'a'",
+            "bad.yaml:2: unknown key 'scenez' at top level; did you mean 'scenes'?",
+            "bad.yaml:6: unknown key 'tilte' in navigationItem of scene 'a'; did you mean 'title'?",
+            "bad.yaml:8: unknown key 'acton' in bar button item of scene 'a'; did you mean 'action'?",
             "bad.yaml:9: unknown key 'badge' in tabBarItem of scene 'a'",
-            "bad.yaml:11: unknown key 'destinaton' in segue 's' of scene 'a'",
+            "bad.yaml:11: unknown key 'destinaton' in segue 's' of scene 'a'; did you mean 'destination'?",
             "bad.yaml:13: unknown key 'lable' in view of scene 'a' (expected an element kind: \(ViewNode.Kind.allCases.map(\.rawValue).joined(separator: ", ")))",
             "bad.yaml:14: unknown key 'colour' in button of scene 'a'",
-            "bad.yaml:17: unknown key 'accesory' in table row of scene 'a'",
+            "bad.yaml:17: unknown key 'accesory' in table row of scene 'a'; did you mean 'accessory'?",
         ])
     }
 
@@ -170,7 +170,7 @@ import Testing
         initialViewController: inbx
         scenes:
           inbox: {title: Inbox}
-        """) == ["bad.yaml:2: initialViewController names unknown scene 'inbx'"])
+        """) == ["bad.yaml:2: initialViewController names unknown scene 'inbx'; did you mean 'inbox'?"])
     }
 
     @Test func duplicatedInitialViewControllerIsTwoInitialControllers() {
@@ -252,7 +252,7 @@ import Testing
         }
         """, file: "bad.json", format: .json) == [
             "bad.json:4: navigationController 'nav' has no rootViewController",
-            "bad.json:6: unknown key 'titel' in scene 'a'",
+            "bad.json:6: unknown key 'titel' in scene 'a'; did you mean 'title'?",
         ])
     }
 
@@ -484,7 +484,7 @@ import Testing
               open: {kind: show, destination: a}
         """) == [
             "bad.yaml:5: unknown segue 'add' in scene 'a'",
-            "bad.yaml:7: unknown segue 'opne' in scene 'a'",
+            "bad.yaml:7: unknown segue 'opne' in scene 'a'; did you mean 'open'?",
         ])
     }
 
@@ -537,9 +537,9 @@ import Testing
         """
         let found = problems(text, file: "Flows/mail.yaml")
         #expect(found == [
-            "Flows/mail.yaml:8: unknown key 'titel' in scene 'inbox'",
+            "Flows/mail.yaml:8: unknown key 'titel' in scene 'inbox'; did you mean 'title'?",
             "Flows/mail.yaml:10: unknown segue 'compose' in scene 'inbox'",
-            "Flows/mail.yaml:12: segue 'open' of scene 'inbox' names unknown destination 'mesage'",
+            "Flows/mail.yaml:12: segue 'open' of scene 'inbox' names unknown destination 'mesage'; did you mean 'message'?",
             "Flows/mail.yaml:16: unknown accessory 'chevron' in table row of scene 'inbox' (expected one of: none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton)",
             "Flows/mail.yaml:19: relationship on a content scene: 'viewControllers' in scene 'message', a viewController",
         ])
@@ -694,6 +694,36 @@ import Testing
             Issue.record("a .swift file must be refused")
         } catch {
             #expect(error.description.contains("expected a .json, .yaml or .yml extension"))
+        }
+    }
+}
+
+@Suite struct NearestNameDiagnosticsTests {
+    @Test func misspeltKeysScenesAndSeguesNameTheNearestOne() throws {
+        let yaml = """
+        initialViewController: nav
+        scenes:
+          nav: {kind: navigationController, rootViewController: inbx}
+          inbox:
+            titel: Inbox
+            unwindActions: [sentMessage]
+            view:
+              - button: {id: go, title: Go, segue: opn}
+            segues:
+              open: {kind: show, destination: mesage}
+          message:
+            segues:
+              back: {kind: unwind, action: sentMesage}
+        """
+        do {
+            _ = try FlowFileLoader.parse(yaml, fileName: "typos.yaml", format: .yaml)
+            Issue.record("a file with typos loaded")
+        } catch {
+            let text = error.diagnostics.map(\.description)
+            for expected in ["did you mean 'inbox'?", "unknown key 'titel'", "did you mean 'title'?", "unknown segue 'opn' in scene 'inbox'; did you mean 'open'?",
+                             "unknown destination 'mesage'; did you mean 'message'?"] {
+                #expect(text.contains { $0.contains(expected) }, "\(expected) in \(text)")
+            }
         }
     }
 }

@@ -60,6 +60,37 @@ import Testing
         #expect(try curl("GET", server.base + "/api/v1/sessions/\(id)").errorCode == "unknown_session")
     }
 
+    @Test func actionBodiesWithKeysTheActionDoesNotTakeAreRefused() throws {
+        let (id, _) = try createSession()
+        let base = server.base + "/api/v1/sessions/\(id)/actions"
+        let cases: [(body: String, key: String, suggestion: String?)] = [
+            (#"{"action":"tap","element":"inboxRow","fields":{"subject":"x"}}"#, "fields", "values"),
+            (#"{"action":"performSegue","identifer":"compose"}"#, "identifer", "identifier"),
+            (#"{"action":"pop","animate":false}"#, "animate", "animated"),
+            (#"{"action":"memoryWarning","scene":"inbox"}"#, "scene", nil),
+        ]
+        for c in cases {
+            let r = try curl("POST", base, json: c.body)
+            #expect(r.status == 400 && r.errorCode == "invalid_request", "\(c.body)")
+            let message = (r.json["error"] as? [String: Any])?["message"] as? String ?? ""
+            #expect(message.contains("'\(c.key)'"), "\(message)")
+            if let suggestion = c.suggestion { #expect(message.contains("did you mean '\(suggestion)'"), "\(message)") }
+        }
+        let noValues = try curl("POST", base, json: #"{"action":"setValues"}"#)
+        #expect(noValues.status == 400 && noValues.errorCode == "invalid_request")
+        let misspelt = try curl("POST", base, json: #"{"action":"presnt","scene":"message"}"#)
+        #expect(misspelt.errorCode == "unknown_action")
+        let misspeltMessage = (misspelt.json["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(misspeltMessage.contains("did you mean 'present'"))
+        // Nothing happened: still the launch state, no event logged.
+        #expect(try curl("GET", server.base + "/api/v1/sessions/\(id)").json["version"] as? Int == 0)
+        // Creating a session takes traits, url and scene only.
+        let create = try curl("POST", server.base + "/api/v1/sessions", json: #"{"trait":{"width":1024,"height":768}}"#)
+        #expect(create.status == 400 && create.errorCode == "invalid_request")
+        let createMessage = (create.json["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(createMessage.contains("did you mean 'traits'"))
+    }
+
     @Test func badInputGetsCodedErrorsAndChangesNothing() throws {
         let (id, _) = try createSession()
         let launchSeq = try curl("GET", server.base + "/api/v1/sessions/\(id)/events?after=0").json["lastSeq"] as! Int
@@ -112,20 +143,6 @@ import Testing
         #expect(try curl("POST", server.base + "/api/v1/sessions", json: #"{"url":"/ui/mailNav(ghost)"}"#).status == 404)
         #expect(try curl("POST", server.base + "/api/v1/sessions", json: #"{"url":"/ui/(("}"#).errorCode == "invalid_url")
         #expect(try curl("POST", server.base + "/api/v1/sessions", json: #"{"traits":{"width":-3}}"#).status == 400)
-    }
-
-    @Test func unwindFromComposeThroughTheAPI() throws {
-        let (id, _) = try createSession(#"{"traits":{"width":1024,"height":768}}"#)
-        _ = try act(id, #"{"action":"tap","element":"inboxRow"}"#)
-        let compose = try act(id, #"{"action":"tap","element":"compose"}"#)
-        #expect(compose.json[path: "state.url"] as? String == "/ui/mailNav(mailboxes,inbox)~formSheet~composeNav(compose)")
-        #expect((compose.json[path: "state.visible"] as? [String])?.count == 2)  // inbox under the sheet
-        let sent = try act(id, #"{"action":"tap","element":"send","values":{"subject":"Hi"}}"#)
-        let names = (sent.json["events"] as! [[String: Any]]).map { $0["event"] as! String }
-        #expect(names.prefix(3) == ["shouldPerformSegue", "prepareForSegue", "unwind"])
-        let unwind = (sent.json["events"] as! [[String: Any]])[2]
-        #expect(unwind["action"] as? String == "sentMessage" && unwind["scene"] as? String == "inbox")
-        #expect(sent.json[path: "state.url"] as? String == "/ui/mailNav(mailboxes,inbox)")
     }
 
     @Test func theEventsRouteAnswersEveryEventAfterTheLiveLogDroppedOldOnes() throws {

@@ -119,3 +119,61 @@ import Testing
         #expect(String(decoding: goodOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("0 errors"))
     }
 }
+
+/// `segue test`: exit status 0, 1 or 2, output without colour when not on a terminal.
+@Suite struct TestCommandTests {
+    func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary), "build the package first (swift build)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+        process.arguments = ["test"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    func file(_ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "segue-cli-\(UUID().uuidString).test.yaml"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func passingTestsExitZeroWithALinePerTestAndNoColourInAPipe() throws {
+        let r = try run(["Examples/tests/mail.test.yaml", "--coverage"])
+        #expect(r.status == 0, "\(r.out)\(r.err)")
+        #expect(r.out.contains("  ✓ open the inbox ("))
+        #expect(r.out.contains("tests, ") && r.out.contains(" 0 failed"))
+        #expect(r.out.contains("segues performed:  9/9 (100%)"))
+        #expect(!r.out.contains("\u{1B}["))
+    }
+
+    @Test func aFailingTestExitsOneWithItsStep() throws {
+        let path = try file("flow: \(repositoryRoot)/Examples/mail.yaml\ntests:\n  - name: typo\n    steps:\n      - tap: inboxRw\n")
+        let junit = path + ".xml"
+        let r = try run([path, "--junit", junit])
+        #expect(r.status == 1)
+        #expect(r.out.contains("✗ typo") && r.out.contains("\(path):5: tap: inboxRw") && r.out.contains("did you mean 'inboxRow'?"))
+        #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<failure"))
+    }
+
+    @Test func anInvalidFileExitsTwoAndRunsNothing() throws {
+        let path = try file("flow: \(repositoryRoot)/Examples/mail.yaml\ntests:\n  - name: a\n    steps:\n      - tpa: inboxRow\n      - expect: {visible: [inbx]}\n")
+        let r = try run([path])
+        #expect(r.status == 2)
+        #expect(r.out.isEmpty)
+        #expect(r.err.contains("\(path):5: unknown step 'tpa'; did you mean 'tap'?"))
+        #expect(r.err.contains("\(path):6: unknown scene 'inbx' in this flow; did you mean 'inbox'?"))
+    }
+
+    @Test func anUnreachableServerExitsTwo() throws {
+        let r = try run(["Examples/tests/mail.test.yaml", "--server", "http://127.0.0.1:1"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("cannot connect"))
+    }
+}

@@ -97,17 +97,6 @@ struct FidelityClient {
         #expect(unwind.json[path: "state.url"] as? String == "/ui/nav(a)")
     }
 
-    @Test func aPopoverFromABarButtonKeepsTheBarUsable() throws {
-        let (id, _) = try client.create(width: 1024, height: 768)
-        let pick = try client.act(id, #"{"action":"tap","element":"pick"}"#)
-        let state = try #require(pick.json["state"] as? [String: Any])
-        #expect(state[path: "root.presented.modalPresentationStyle"] as? String == "popover")
-        let ids = client.elementIDs(state)
-        #expect(ids.contains("pick") && ids.contains("next") && !ids.contains("goB"))
-        let next = try client.act(id, #"{"action":"tap","element":"next"}"#)
-        #expect(next.status == 200 && client.trace(next).contains("b.viewDidAppear"))
-    }
-
     @Test func presentingFromOffScreenAndTheFirstDisplayDelegateEvents() throws {
         let (id, state) = try client.create()
         let first = client.trace(try client.log(id))

@@ -79,7 +79,7 @@ extension Window {
             try performSegue(identifier, from: source, sender: nil, userInitiated: false, animated: animated)
         case .push(let sceneID, let navID):
             let nav = try navigationController(navID)
-            guard let scene = storyboard[sceneID] else { throw ActionError(.unknownScene, "no scene '\(sceneID)'") }
+            guard let scene = storyboard[sceneID] else { throw ActionError(.unknownScene, "no scene '\(sceneID)'" + NearestName.suggestion(for: sceneID, in: storyboard.scenes.keys)) }
             guard scene.kind != .navigationController else { throw ActionError.illegal("pushing a navigation controller is not supported") }
             if let more = nav as? MoreNavigationController, more.tabs?.tabShownInMore == nil {
                 throw ActionError.illegal("the More navigation controller shows its list; choose a row first")
@@ -105,7 +105,7 @@ extension Window {
             try setStack(sceneIDs, navigationController: navID, animated: animated)
         case .present(let sceneID, let style, let transitionStyle, let controllerID):
             let caller = try controllerOrFrontmost(controllerID)
-            guard storyboard[sceneID] != nil else { throw ActionError(.unknownScene, "no scene '\(sceneID)'") }
+            guard storyboard[sceneID] != nil else { throw ActionError(.unknownScene, "no scene '\(sceneID)'" + NearestName.suggestion(for: sceneID, in: storyboard.scenes.keys)) }
             let effective = style ?? storyboard[sceneID]?.modalPresentationStyle ?? .fullScreen
             if let reason = presentNoOpReason(from: caller, style: effective) {
                 warn(reason)
@@ -184,7 +184,7 @@ extension Window {
         let changed = values.isEmpty ? false : try setValues(values)
         do throws(ActionError) {
             guard let (element, target) = resolveElement(elementID) else {
-                throw ActionError(.unknownElement, "no element '\(elementID)' on screen")
+                throw ActionError(.unknownElement, "no element '\(elementID)' on screen" + NearestName.suggestion(for: elementID, in: elements.map(\.id)))
             }
             guard element.enabled else {
                 warn("element '\(elementID)' is disabled; the tap does nothing")

@@ -12,7 +12,8 @@ extension Window {
     public func performSegue(_ identifier: String, from source: ViewController, sender: Element?,
                              userInitiated: Bool, animated: Bool = true) throws(ActionError) {
         guard let spec = source.scene?.segue(identifier) else {
-            throw ActionError(.unknownSegue, "scene '\(source.sceneID ?? source.id)' has no segue '\(identifier)'")
+            throw ActionError(.unknownSegue, "scene '\(source.sceneID ?? source.id)' has no segue '\(identifier)'"
+                + NearestName.suggestion(for: identifier, in: source.scene?.segues.map(\.id) ?? []))
         }
         if spec.kind == .unwind {
             try performUnwind(spec, from: source, sender: sender, userInitiated: userInitiated, animated: animated)

@@ -5,6 +5,10 @@ import SegueHTTP
 extension SegueApp {
     func api(_ request: HTTPRequest) -> HTTPResponse {
         let parts = Self.pathSegments(request.path)
+        if parts.count == 3, parts[2] == "openapi.json", parts[1] == "v1" {
+            return request.method == .GET || request.method == .HEAD ? openAPI()
+                : jsonError(ActionError(.methodNotAllowed, "use GET /api/v1/openapi.json"))
+        }
         guard parts.count >= 3, parts[0] == "api", parts[1] == "v1", parts[2] == "sessions" else {
             return jsonError(ActionError(.unknownRoute, "no API route \(request.path)"))
         }
@@ -28,7 +32,9 @@ extension SegueApp {
                 return try action(request, id: id)
             case (.GET, "events"?, 5):
                 return try events(request, id: id)
-            case (_, nil, 4), (_, "actions"?, 5), (_, "events"?, 5):
+            case (.GET, "test"?, 5):
+                return try recordedTest(id)
+            case (_, nil, 4), (_, "actions"?, 5), (_, "events"?, 5), (_, "test"?, 5):
                 throw ActionError(.methodNotAllowed, "\(request.methodString) is not allowed on \(request.path)")
             default:
                 throw ActionError(.unknownRoute, "no API route \(request.path)")
@@ -40,6 +46,7 @@ extension SegueApp {
 
     func createSession(_ request: HTTPRequest) throws(ActionError) -> HTTPResponse {
         let body = try ActionDecoding.object(request.body, allowEmpty: true)
+        try ActionKeys.checkKeys(body.keys, allowed: ActionKeys.createSession, of: "creating a session")
         let traits = try ActionDecoding.traits(body["traits"], required: false)
         var target: HierarchyPath?
         if let url = body["url"], url != .null {

@@ -27,6 +27,12 @@ enum ActionDecoding {
 
     static func action(_ o: [String: JSONValue]) throws(ActionError) -> Decoded {
         let name = try string(o, "action", required: true)!
+        guard let entry = ActionKeys.entry(name) else {
+            var message = "unknown action '\(name)'; expected one of \(ActionKeys.names.joined(separator: ", "))"
+            if let near = NearestName.nearest(to: name, in: ActionKeys.names) { message += "; did you mean '\(near)'?" }
+            throw ActionError(.unknownAction, message)
+        }
+        try ActionKeys.checkKeys(o.keys, allowed: entry.allowed, of: "action '\(name)'")
         let animated = try bool(o, "animated") ?? true
         let action: Action
         switch name {
@@ -73,9 +79,12 @@ enum ActionDecoding {
         case "setEditing":
             action = .setEditing(try bool(o, "editing") ?? true, controller: try string(o, "controller"))
         case "setValues":
+            guard o["values"] != nil, o["values"] != .null else {
+                throw ActionError(.invalidRequest, "missing 'values' (an object of element id to string or boolean)")
+            }
             action = .setValues(try values(o["values"]))
         default:
-            throw ActionError(.unknownAction, "unknown action '\(name)'; expected one of tap, performSegue, push, pop, popToRoot, popTo, setViewControllers, present, dismiss, selectTab, moveTab, setTraits, turnPage, showPage, memoryWarning, setEditing, setValues")
+            throw ActionError(.unknownAction, "action '\(name)' is not available on this server")
         }
         return Decoded(action: action, animated: animated)
     }

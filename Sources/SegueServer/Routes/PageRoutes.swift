@@ -90,7 +90,8 @@ extension SegueApp {
     }
 
     func pageContext(_ session: Session) -> PageContext {
-        PageContext(csrfToken: session.csrfToken, actionPath: "/tap", assetsPath: "/public", warnings: session.window.warnings)
+        PageContext(csrfToken: session.csrfToken, actionPath: "/tap", assetsPath: "/public", warnings: session.window.warnings,
+                    recordedTestPath: "/api/v1/sessions/\(session.window.id)/test")
     }
 
     /// `POST /tap`: the form of every page. Checks the origin and the CSRF token, brings the

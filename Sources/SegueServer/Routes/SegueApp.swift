@@ -38,6 +38,9 @@ public final class SegueApp: HTTPResponder {
         /// Events a live session keeps in memory (at least this many, at most twice); older ones
         /// are served by replaying the session's stored steps.
         public var eventLogCapacity = 4096
+        /// The flow file or storyboard served, as a recorded test names it (`flow:`); nil leaves
+        /// it to `segue test --flow`.
+        public var flowPath: String?
         public init() {}
     }
 

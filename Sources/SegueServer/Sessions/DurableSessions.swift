@@ -37,7 +37,7 @@ extension SegueApp {
         return SessionBox(id: h.id, session: session)
     }
 
-    private func window(for h: StoredSessionHeader) -> Window {
+    func window(for h: StoredSessionHeader) -> Window {
         let window = Window(id: h.id, storyboard: storyboard, registry: registry, traits: Traits(width: h.width, height: h.height))
         window.eventLogCapacity = configuration.eventLogCapacity
         return window

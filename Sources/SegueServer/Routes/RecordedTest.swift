@@ -1,0 +1,151 @@
+import SegueCore
+import SegueHTTP
+
+/// `GET /api/v1/sessions/ID/test`: the session's steps so far as a flow test file (YAML), with an
+/// `expect` of the visible scenes and the URL after each step. Running it reproduces the session.
+extension SegueApp {
+    func recordedTest(_ id: String) throws(ActionError) -> HTTPResponse {
+        // Loads the session (or answers unknown_session) and makes sure what it did is stored.
+        _ = try withDurableSession(id) { $0.window.version }
+        let stored: StoredSession?
+        do { stored = try storage.load(session: id) } catch { throw storageError(error, id: id) }
+        guard let stored else { throw ActionError(.unknownSession, "no session '\(id)'") }
+        let session = Session(window: window(for: stored.header), csrfToken: stored.header.csrfToken, now: .now)
+        let window = session.window
+        var test = RecordedTestWriter(flowPath: configuration.flowPath, flowName: storyboard.name, sessionID: id,
+                                      width: stored.header.width, height: stored.header.height)
+        var steps = stored.steps[...]
+        do {
+            if let first = steps.first, case .restore(let url)? = try? Step.decode(first) {
+                guard let path = HierarchyPath.parse(url) else { throw ActionError(.sessionQuarantined, "stored URL \(url) does not parse") }
+                try window.restore(path)
+                session.storedSeq = 1
+                test.start = url
+                steps = steps.dropFirst()
+            } else {
+                try window.launch()
+            }
+            test.begin(url: window.canonicalURL)
+            for text in steps {
+                let step: Step
+                do { step = try Step.decode(text) } catch { throw ActionError(.sessionQuarantined, "\(error)") }
+                // A page's form posts every text field with each tap: keep only what the person changed.
+                var written = step
+                if case .action(.tap(let element, let values), let animated) = step, !values.isEmpty {
+                    let changed = values.filter { id, value in
+                        let current = window.visibleContentControllers.lazy.compactMap { $0.values[id] }.first
+                        return current.map { $0 != value } ?? (value != .text(""))
+                    }
+                    written = .action(.tap(element: element, values: changed), animated: animated)
+                }
+                do { try session.replay(text) } catch { throw ActionError(.sessionQuarantined, "\(error)") }
+                test.add(written, url: window.canonicalURL, visible: window.visibleContentControllers.map { $0.sceneID ?? $0.id })
+            }
+        }
+
+        return HTTPResponse(status: 200, headers: [
+            ("Content-Type", "application/yaml; charset=utf-8"), ("Cache-Control", "no-store"),
+            ("Content-Disposition", "attachment; filename=\"\(storyboard.name)-\(id.prefix(8)).test.yaml\""),
+        ], body: Array(test.yaml.utf8))
+    }
+}
+
+/// Writes a recorded session as a test file.
+struct RecordedTestWriter {
+    var flowPath: String?
+    var flowName: String
+    var sessionID: String
+    var width: Int
+    var height: Int
+    var start: String?
+    private var lines: [String] = []
+    /// The browser's history as the steps leave it: a visit of an earlier page is `back`.
+    private var history: [String] = []
+    private var index = 0
+
+    init(flowPath: String?, flowName: String, sessionID: String, width: Int, height: Int) {
+        self.flowPath = flowPath
+        self.flowName = flowName
+        self.sessionID = sessionID
+        self.width = width
+        self.height = height
+    }
+
+    mutating func begin(url: String) { history = [url] }
+
+    mutating func add(_ step: Step, url: String, visible: [String]) {
+        switch step {
+        case .action(.tap(let element, let values), let animated) where animated:
+            for (id, value) in values.sorted(by: { $0.key < $1.key }) {
+                switch value {
+                case .text(let text): lines.append("      - type: {element: \(Self.scalar(id)), text: \(Self.scalar(text))}")
+                case .bool(let on): lines.append("      - toggle: {element: \(Self.scalar(id)), isOn: \(on)}")
+                }
+            }
+            lines.append("      - tap: \(Self.scalar(element))")
+        case .action(let action, let animated):
+            var w = JSONWriter(capacity: 128)
+            w.beginObject()
+            Step.write(action, into: &w)
+            if !animated { w.key("animated"); w.bool(false) }
+            w.endObject()
+            lines.append("      - do: \(String(decoding: w.bytes, as: UTF8.self))")
+        case .navigate(let target, _):
+            if index > 0, history[index - 1] == target {
+                lines.append("      - back")
+                index -= 1
+            } else if index + 1 < history.count, history[index + 1] == target {
+                lines.append("      - forward")
+                index += 1
+            } else {
+                lines.append("      - open: \(Self.scalar(target))")
+            }
+        case .restore:
+            break
+        }
+        if history[index] != url {
+            history.removeSubrange((index + 1)...)
+            history.append(url)
+            index = history.count - 1
+        }
+        lines.append("      - expect: {visible: [\(visible.map(Self.scalar).joined(separator: ", "))], url: \(Self.scalar(url))}")
+    }
+
+    var yaml: String {
+        var out = "# A recorded Segue session (\(flowName)). Run it with: segue test FILE"
+        out += flowPath == nil ? " --flow FLOW\n" : "\n"
+        if let flowPath { out += "flow: \(Self.scalar(flowPath))\n" }
+        out += "traits: {width: \(width), height: \(height)}\n"
+        out += "tests:\n"
+        out += "  - name: \(Self.scalar("recorded session \(sessionID.prefix(8))"))\n"
+        if let start { out += "    start: \(Self.scalar(start))\n" }
+        out += "    steps:\n"
+        if lines.isEmpty { out += "      - expect: {url: \(Self.scalar(history.first ?? "/"))}\n" }
+        for line in lines { out += line + "\n" }
+        return out
+    }
+
+    /// A YAML scalar: plain when that reads back as the same text, else double-quoted.
+    static func scalar(_ s: String) -> String {
+        let plain = !s.isEmpty && s.unicodeScalars.allSatisfy { ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" || $0 == "." }
+            && !(s.first.map { $0.isNumber || $0 == "-" || $0 == "." } ?? true)
+            && !["true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"].contains(s.lowercased())
+        if plain { return s }
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case _ where u.value < 0x20: out += "\\x" + String(u.value, radix: 16).leftPadded
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out + "\""
+    }
+}
+
+private extension String {
+    var leftPadded: String { count < 2 ? "0" + self : self }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import SegueCore
+import SegueTesting
+import Testing
+
+@Suite struct TestFileTests {
+    @Test func everyProblemOfAnInvalidFileIsReportedWithItsLineAndNothingRuns() throws {
+        let path = try writeTestFile("""
+        flow: \(mailFlow)
+        tests:
+          - name: one
+            stesp: []
+          - name: two
+            steps:
+              - tpa: inboxRow
+              - bak
+              - expect: {visibel: [inbox]}
+              - do: {action: performSegue, identifer: compose}
+              - do: {action: presnt, scene: compose}
+              - expect: {visible: [inbx], events: [inbox.viewDidApear]}
+              - run: oen
+        """)
+        let (outcomes, problems, _) = runTests([path])
+        #expect(outcomes.isEmpty)
+        let text = problems.map(\.description)
+        let expected = [
+            ":4: unknown key 'stesp' in a test", ":7: unknown step 'tpa'; did you mean 'tap'?", ":8: unknown step 'bak'; did you mean 'back'?",
+            ":9: unknown key 'visibel' in expect", ":10: action 'performSegue' takes no key 'identifer'", ":11: unknown action 'presnt'; did you mean 'present'?",
+            ":12: unknown event 'viewDidApear'", ":13: run: no test named 'oen'",
+        ]
+        for e in expected {
+            #expect(text.contains { $0.hasPrefix(path + e.prefix { $0 != " " }) && $0.contains(e.drop { $0 != " " }.dropFirst()) }, "\(e) in \(text)")
+        }
+        #expect(text.contains { $0.contains("did you mean 'identifier'") })
+        #expect(text.contains { $0.contains("did you mean 'viewDidAppear'") })
+    }
+
+    @Test func scenesAndSeguesTheFlowDoesNotHaveAreProblemsBeforeAnythingRuns() throws {
+        let path = try writeTestFile("""
+        flow: \(mailFlow)
+        tests:
+          - name: one
+            steps:
+              - tap: inboxRow
+              - expect: {visible: [inbx]}
+              - do: {action: push, scene: mesage}
+        """)
+        let (_, problems, _) = runTests([path])
+        #expect(problems.map(\.description) == [
+            "\(path):6: unknown scene 'inbx' in this flow; did you mean 'inbox'?",
+            "\(path):7: unknown scene 'mesage' in this flow; did you mean 'message'?",
+        ])
+    }
+
+    @Test func aMissingFlowOrFileIsAProblem() throws {
+        let noFlow = try writeTestFile("tests:\n  - name: a\n    steps: [back]\n")
+        #expect(runTests([noFlow]).problems.first?.description.contains("names no 'flow:'") == true)
+        let badFlow = try writeTestFile("flow: nowhere.yaml\ntests:\n  - name: a\n    steps: [back]\n")
+        #expect(runTests([badFlow]).problems.first?.description.contains("nowhere.yaml") == true)
+        #expect(runTests(["/no/such/file.test.yaml"]).problems.count == 1)
+    }
+
+    @Test func runCyclesAreRefused() throws {
+        let path = try writeTestFile("""
+        flow: \(mailFlow)
+        tests:
+          - name: a
+            steps: [{run: b}]
+          - name: b
+            steps: [{run: a}]
+        """)
+        #expect(runTests([path]).problems.contains { $0.description.contains("runs itself") })
+    }
+}
