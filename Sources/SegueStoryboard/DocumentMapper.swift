@@ -136,6 +136,12 @@ struct DocumentMapper {
         var scene = Scene(id: sceneIDByXML[xmlID]!, kind: kind!)
         scene.location = loc(c)
         scene.className = c["customClass"]
+        scene.storyboardIdentifier = c["storyboardIdentifier"].flatMap { $0.isEmpty ? nil : $0 }
+        scene.storyboardName = name
+        if let point = sceneElement.children("point").first(where: { $0["key"] == "canvasLocation" }),
+           let x = point["x"].flatMap(Double.init), let y = point["y"].flatMap(Double.init) {
+            scene.canvasLocation = CanvasPoint(x: x, y: y)
+        }
         segueIDByXML = [:]
         recognizerSegue = [:]
 
