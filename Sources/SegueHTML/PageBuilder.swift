@@ -111,7 +111,9 @@ struct PageBuilder {
         warnings()
         layers()
         leftoverElements()
-        w.raw("</form></body></html>")
+        w.raw("</form>")
+        DevPanel.writePageLink(sessionID: screen.sessionID, assetsPath: context.assetsPath, into: &w)
+        w.raw("</body></html>")
     }
 
     mutating func warnings() {

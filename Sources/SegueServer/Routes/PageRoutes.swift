@@ -29,9 +29,16 @@ extension SegueApp {
     func page(_ request: HTTPRequest) -> HTTPResponse {
         let invalid = ActionError(.invalidURL, "\(request.path) is not a Segue URL")
         var newCookie: (name: String, value: String)?
-        let id: String
+        var id: String
         if let existing = cookieSessionID(request) {
             id = existing
+            // A URL rooted at another scene (a scene opened from the scenes list, then a link or
+            // bookmark of another): that hierarchy in a new session, as for a fresh browser.
+            if let target = HierarchyPath.parse(request.path),
+               let root = try? withDurableSession(existing, { $0.window.root?.sceneID }), root != target.scene {
+                do { id = try makeSession(restoring: target, url: request.path).id } catch { return errorPage(error) }
+                newCookie = sessionCookie(id)
+            }
         } else {
             // No session yet: a malformed URL is refused before one is made.
             guard let target = HierarchyPath.parse(request.path) else { return errorPage(invalid) }

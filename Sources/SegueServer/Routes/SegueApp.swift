@@ -90,6 +90,7 @@ public final class SegueApp: HTTPResponder {
             guard request.method == .GET || request.method == .HEAD else { return methodNotAllowed(html: true) }
             return page(request)
         }
+        if let response = explore(request) { return response }
         switch (request.method, path) {
         case (.GET, "/"), (.HEAD, "/"): return start(request)
         case (.POST, "/tap"): return tap(request)
