@@ -73,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "segue",
             dependencies: [
-                "SegueServer", "SegueStoreSQLite", "SegueStorePostgres",
+                "SegueServer", "SegueHTML", "SegueStoreSQLite", "SegueStorePostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

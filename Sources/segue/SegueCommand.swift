@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SegueCore
+import SegueHTML
 import SegueServer
 import SegueStoreSQLite
 import SegueStorePostgres
@@ -183,12 +184,12 @@ struct Check: ParsableCommand {
 }
 
 struct Graph: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print scenes and segues as DOT (default) or JSON.")
+    static let configuration = CommandConfiguration(abstract: "Print scenes and segues as DOT (default), JSON, or the SVG map `/map` draws.")
 
     @Argument(help: "A flow file, a storyboard, or a directory of storyboards.")
     var path: String
 
-    @Option(help: "dot or json.")
+    @Option(help: "dot, json or svg.")
     var format = "dot"
 
     func run() throws {
@@ -202,7 +203,9 @@ struct Graph: ParsableCommand {
         switch format {
         case "dot": print(StoryboardGraph.dot(storyboard))
         case "json": print(StoryboardGraph.json(storyboard))
-        default: throw ValidationError("--format must be dot or json")
+        // The drawing of `GET /map`, of the storyboard as `segue serve` runs it.
+        case "svg": FileHandle.standardOutput.write(Data(FlowMap.svg(FlowSource.servingStoryboard(storyboard)) + [0x0A]))
+        default: throw ValidationError("--format must be dot, json or svg")
         }
     }
 }
