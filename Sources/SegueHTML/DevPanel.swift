@@ -144,11 +144,21 @@ public enum DevPanel {
     /// What every app page adds after its screen: a link to the developer page, shown on wide
     /// windows only (narrow windows look exactly as without it), which `devpanel.js` turns into
     /// the collapsible panel beside the device screen.
-    public static func writePageLink(sessionID: String, assetsPath: String, into w: inout HTMLWriter) {
+    public static func writePageLink(sessionID: String, context: PageContext, into w: inout HTMLWriter) {
         w.raw("<a class=\"dev-link\"")
         w.attribute("href", "/dev/\(sessionID)")
         w.raw(">Developer</a><script defer src=\"")
-        w.text(assetsPath)
+        w.text(context.assetsPath)
         w.raw("/devpanel.js\"></script>")
+        guard let generation = context.flowGeneration else { return }
+        // Live reload: the problems of a bad edit over the page, and the script that follows edits.
+        w.raw("<div class=\"flow-problems\" role=\"alert\"")
+        w.attribute("data-flow-generation", generation)
+        w.flag("hidden", context.flowProblems.isEmpty)
+        w.raw("><p class=\"flow-problems-title\">The flow file has problems; the last good version is serving.</p><pre>")
+        w.text(context.flowProblems.joined(separator: "\n"))
+        w.raw("</pre></div><script defer src=\"")
+        w.text(context.assetsPath)
+        w.raw("/reload.js\"></script>")
     }
 }

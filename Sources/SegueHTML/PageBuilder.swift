@@ -112,7 +112,7 @@ struct PageBuilder {
         layers()
         leftoverElements()
         w.raw("</form>")
-        DevPanel.writePageLink(sessionID: screen.sessionID, assetsPath: context.assetsPath, into: &w)
+        DevPanel.writePageLink(sessionID: screen.sessionID, context: context, into: &w)
         w.raw("</body></html>")
     }
 

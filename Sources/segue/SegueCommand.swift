@@ -69,6 +69,9 @@ struct Serve: ParsableCommand {
     @Option(help: "The folder of static assets (default: Public/ in the working directory or above the executable).")
     var publicDir: String?
 
+    @Flag(help: "Reload the flow file or storyboards when they change: open pages follow, sessions keep what the new flow still has; a bad edit keeps the last good flow and shows its problems.")
+    var watch = false
+
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -143,6 +146,7 @@ struct Serve: ParsableCommand {
         configuration.app.admin = adminAccess
         configuration.app.sessionIdleTimeout = .seconds(sessionTimeout * 60)
         configuration.publicDirectory = publicDir
+        configuration.app.watchesFlow = watch
         let signals = ShutdownSignals.install()
         let service = SegueService(storyboard: storyboard, storage: storage, configuration: configuration, logger: logger)
         do {
@@ -155,8 +159,22 @@ struct Serve: ParsableCommand {
         // An IPv6 address goes in brackets in a URL (`http://[::1]:8080/`).
         let urlHost = host.contains(":") ? "[\(host)]" : host
         FileHandle.standardOutput.write(Data("Segue serving \(storyboard.name) at http://\(urlHost):\(service.port)/ (sessions: \(storeDescription))\n".utf8))
+        var watcher: FlowWatcher?
+        if watch {
+            let path = self.path
+            watcher = FlowWatcher(path: path) { service.reloadFlow(from: path) }
+            do {
+                try watcher?.start()
+                logger.notice("watching \(path) for changes")
+            } catch {
+                FileHandle.standardError.write(Data("segue: cannot watch \(path): \(error)\n".utf8))
+                service.stop()
+                throw ExitCode(1)
+            }
+        }
         signals.wait()
         logger.notice("shutting down")
+        watcher?.stop()
         service.stop()
     }
 }

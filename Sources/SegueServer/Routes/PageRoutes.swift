@@ -101,7 +101,13 @@ extension SegueApp {
     }
 
     func pageContext(_ session: Session) -> PageContext {
-        PageContext(csrfToken: session.csrfToken, actionPath: "/tap", assetsPath: "/public", warnings: session.window.warnings)
+        var context = PageContext(csrfToken: session.csrfToken, actionPath: "/tap", assetsPath: "/public", warnings: session.window.warnings)
+        if configuration.watchesFlow {
+            let (generation, problems) = flow.withLock { ($0.generation, $0.problems) }
+            context.flowGeneration = generation
+            context.flowProblems = problems
+        }
+        return context
     }
 
     /// `POST /tap`: the form of every page. Checks the CSRF token (and Origin when sent), brings the

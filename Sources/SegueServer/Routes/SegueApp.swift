@@ -1,6 +1,7 @@
 import Logging
 import SegueCore
 import SegueHTTP
+import Synchronization
 
 /// The Segue application: routes HTTP requests to the JSON API, the pages, and static assets.
 ///
@@ -32,6 +33,8 @@ public final class SegueApp: HTTPResponder {
         /// Events a live session keeps in memory (at least this many, at most twice); older ones
         /// are served by replaying the session's stored steps.
         public var eventLogCapacity = 4096
+        /// The flow is watched for edits (`segue serve --watch`): pages follow reloads.
+        public var watchesFlow = false
         public init() {}
     }
 
@@ -45,7 +48,9 @@ public final class SegueApp: HTTPResponder {
         case on
     }
 
-    public let storyboard: Storyboard
+    /// The flow every new session runs (replaced by ``reloadFlow(_:)`` under `--watch`).
+    public var storyboard: Storyboard { flow.withLock { $0.storyboard } }
+    let flow: Mutex<FlowState>
     public let registry: ControllerRegistry
     public let store: any SessionStore
     /// Durable storage: every acknowledged change is here before its answer.
@@ -56,7 +61,7 @@ public final class SegueApp: HTTPResponder {
 
     public init(storyboard: Storyboard, registry: ControllerRegistry = ControllerRegistry(), store: any SessionStore = InMemorySessionStore(),
                 storage: any SessionStorage = InMemorySessionStorage(), assets: StaticAssets, configuration: Configuration = Configuration(), logger: Logger = Logger(label: "segue")) {
-        self.storyboard = storyboard
+        self.flow = Mutex(FlowState(storyboard: storyboard))
         self.registry = registry
         self.store = store
         self.storage = storage
@@ -84,6 +89,7 @@ public final class SegueApp: HTTPResponder {
         let path = request.path
         if path == "/healthz" { return .text("ok\n") }
         if path.hasPrefix("/api/v1/admin/") { return admin(request) }
+        if path == "/api/v1/flow" { return flowStatus(request) }
         if path.hasPrefix("/api/") { return api(request) }
         if path.hasPrefix("/public/") { return assets.response(for: request) }
         if path.hasPrefix(HierarchyPath.prefix) {
