@@ -107,3 +107,22 @@ struct ExploreTests {
         #expect(lines.last?.hasSuffix("\"Welcome\", state: appeared") == true)
     }
 }
+
+/// A tab bar controller's own segue covers it; selecting another tab under the presentation
+/// sends no event but is a change of state: the URL follows, and navigating back to it works.
+@Suite("Tab selection under a presentation")
+struct CoveredTabSelectionTests {
+    @Test func selectingACoveredTabChangesTheStateAndItsURL() throws {
+        let w = try launched(ExploreTests().board())
+        _ = try w.perform(.performSegue(identifier: "showWelcome", controller: w.root.id))
+        let covered = w.canonicalURL
+        #expect(covered == "/ui/tabs@0(feedNav(feed(banner)),settings)~fullScreen~welcome")
+        let outcome = try w.perform(.selectTab(index: 1, controller: w.root.id))
+        #expect(outcome.events.isEmpty && outcome.changed)
+        #expect(w.canonicalURL == "/ui/tabs@1(feedNav(feed(banner)),settings)~fullScreen~welcome")
+        // Browser back to the earlier URL: the first tab again, under the same presentation.
+        let back = try w.navigate(to: try #require(HierarchyPath.parse(covered)))
+        #expect(back.changed)
+        #expect(w.canonicalURL == covered)
+    }
+}

@@ -116,7 +116,12 @@ extension Window {
                 dismiss(from: nil, animated: animated)
             }
         case .selectTab(let index, let controllerID):
-            try tabBarController(controllerID).select(index: index, userInitiated: false, animated: false)
+            // Under a presentation that covers it, a selection sends no event but still changes
+            // the state (and its URL).
+            let tabs = try tabBarController(controllerID)
+            let before = tabs.selectedIndex
+            try tabs.select(index: index, userInitiated: false, animated: false)
+            return tabs.selectedIndex != before
         case .moveTab(let from, let to, let controllerID):
             return try tabBarController(controllerID).moveTab(from: from, to: to)
         case .setTraits(let newTraits):
