@@ -2,9 +2,9 @@
 // page's "Developer" link opens the developer page; with it the link toggles a panel that shows
 // the same content (GET /dev/ID?fragment=1), and the device screen sits in a frame of the
 // session's viewport while the panel is open (the viewport is not reported meanwhile: the
-// panel's trait buttons choose it). The event log follows the session by polling
-// GET /api/v1/sessions/ID/events?after=N once a second; a change made elsewhere (another tab,
-// a reload of the flow) reloads the page at its new URL.
+// panel's trait buttons choose it). The event log follows the session over Server-Sent Events
+// (GET /api/v1/sessions/ID/events/stream; polling .../events?after=N without EventSource); a
+// change made elsewhere (another tab, a reload of the flow) reloads the page at its new URL.
 (function () {
   "use strict";
   var body = document.body;
@@ -36,31 +36,46 @@
       });
   }
 
-  function poll() {
-    if (!panel) return;
-    fetch("/api/v1/sessions/" + encodeURIComponent(session) + "/events?after=" + lastSeq, { credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (answer) {
-        if (!answer || !panel) return;
-        var list = panel.querySelector(".dev-events");
-        (answer.events || []).forEach(function (e) {
-          lastSeq = Math.max(lastSeq, e.seq);
-          if (!list) return;
-          var li = document.createElement("li");
-          li.value = e.seq;
-          li.textContent = (e.scene || "-") + "." + e.event + " (" + e.controller + ")" + (e.segue ? " segue=" + e.segue : "") + (e.child ? " child=" + e.child : "");
-          list.insertBefore(li, list.firstChild);
-        });
-        if (typeof answer.lastSeq === "number" && answer.lastSeq > lastSeq) lastSeq = answer.lastSeq;
-        return fetch("/api/v1/sessions/" + encodeURIComponent(session), { credentials: "same-origin" });
-      })
-      .then(function (r) { return r && r.ok ? r.json() : null; })
-      .then(function (state) {
-        if (state && String(state.version) !== version && typeof state.url === "string" && state.url.indexOf("/ui/") === 0) {
-          window.location.replace(state.url);
-        }
-      })
-      .catch(function () {});
+  function addEvent(e) {
+    lastSeq = Math.max(lastSeq, e.seq);
+    var list = panel && panel.querySelector(".dev-events");
+    if (!list) return;
+    var li = document.createElement("li");
+    li.value = e.seq;
+    li.textContent = (e.scene || "-") + "." + e.event + " (" + e.controller + ")" + (e.segue ? " segue=" + e.segue : "") + (e.child ? " child=" + e.child : "");
+    list.insertBefore(li, list.firstChild);
+  }
+
+  // A change made elsewhere (another tab, the JSON API, a reload of the flow): the page follows.
+  function follow(state) {
+    if (state && String(state.version) !== version && typeof state.url === "string" && state.url.indexOf("/ui/") === 0) {
+      window.location.replace(state.url);
+    }
+  }
+
+  // The live log: Server-Sent Events (each response carries what is new and ends; EventSource
+  // reconnects a second later with the last event id). Without EventSource: polling.
+  var source = null;
+  function listen() {
+    var base = "/api/v1/sessions/" + encodeURIComponent(session);
+    if (window.EventSource) {
+      source = new EventSource(base + "/events/stream?after=" + lastSeq);
+      source.addEventListener("event", function (m) { try { var e = JSON.parse(m.data); if (e.seq > lastSeq) addEvent(e); } catch (x) {} });
+      source.addEventListener("state", function (m) { try { follow(JSON.parse(m.data)); } catch (x) {} });
+      return;
+    }
+    timer = setInterval(function () {
+      fetch(base + "/events?after=" + lastSeq, { credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (answer) {
+          if (!answer || !panel) return;
+          (answer.events || []).forEach(addEvent);
+          return fetch(base, { credentials: "same-origin" });
+        })
+        .then(function (r) { return r && r.ok ? r.json() : null; })
+        .then(follow)
+        .catch(function () {});
+    }, 1000);
   }
 
   function open() {
@@ -72,13 +87,13 @@
     panel.setAttribute("aria-label", "Developer");
     body.appendChild(panel);
     link.setAttribute("aria-expanded", "true");
-    load();
-    timer = setInterval(poll, 1000);
+    load().then(listen);
   }
 
   function close() {
     if (!panel) return;
     clearInterval(timer);
+    if (source) { source.close(); source = null; }
     panel.remove();
     panel = null;
     body.classList.remove("dev-open");

@@ -125,6 +125,27 @@ struct ExploreEndToEndTests {
         #expect(fork.headers["set-cookie"]?.contains(session) == false)
     }
 
+    @Test func theEventStreamIsServerSentEventsThatResumeFromTheLastID() throws {
+        let server = try LiveServer()
+        let created = try curl("POST", server.base + "/api/v1/sessions", json: "{}")
+        let session = try #require(created.json["id"] as? String)
+        let first = try curl("GET", server.base + "/api/v1/sessions/\(session)/events/stream")
+        #expect(first.status == 200)
+        #expect(first.headers["content-type"]?.hasPrefix("text/event-stream") == true)
+        #expect(first.body.hasPrefix("retry: 1000\n\n"))
+        #expect(first.body.contains("id: 1\nevent: event\ndata: {\"seq\":1,"))
+        #expect(first.body.contains("event: state\ndata: {\"version\":0,\"url\":\"/ui/mailNav(mailboxes)\""))
+        let last = try #require(first.body.matches(of: /id: (\d+)\n/).last.map { Int($0.1)! })
+        // Reconnecting with the last id: only what happened since.
+        _ = try curl("POST", server.base + "/api/v1/sessions/\(session)/actions", json: #"{"action":"tap","element":"inboxRow"}"#)
+        let next = try curl("GET", server.base + "/api/v1/sessions/\(session)/events/stream", headers: ["Last-Event-ID: \(last)"])
+        let ids = next.body.matches(of: /id: (\d+)\n/).map { Int($0.1)! }
+        #expect(!ids.isEmpty && ids.allSatisfy { $0 > last })
+        #expect(next.body.contains("\"url\":\"/ui/mailNav(mailboxes,inbox)\""))
+        let bad = try curl("GET", server.base + "/api/v1/sessions/\(session)/events/stream", headers: ["Last-Event-ID: x"])
+        #expect(bad.status == 400)
+    }
+
     @Test func codeTriggeredSeguesArePerformedFromTheDeveloperPage() throws {
         // The storyboard's only segue from `message` that nothing taps: none in the mail flow,
         // so use the flow with a code-only segue.

@@ -34,6 +34,8 @@ extension SegueApp {
                 return try action(request, id: id)
             case (.GET, "events"?, 5):
                 return try events(request, id: id)
+            case (.GET, "events"?, 6) where parts[5] == "stream":
+                return try eventStream(request, id: id)
             case (_, nil, 4), (_, "actions"?, 5), (_, "events"?, 5):
                 throw ActionError(.methodNotAllowed, "\(request.methodString) is not allowed on \(request.path)")
             default:

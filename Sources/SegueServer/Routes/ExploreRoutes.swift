@@ -163,3 +163,44 @@ extension SegueApp {
         }
     }
 }
+
+extension SegueApp {
+    /// `GET /api/v1/sessions/ID/events/stream`: the session's events as Server-Sent Events
+    /// (`text/event-stream`): every event after `Last-Event-ID` (or `?after=`) as an `event`
+    /// message whose `id` is its `seq`, then a `state` message (`{"version", "url", "lastSeq"}`),
+    /// then the stream ends with `retry: 1000`. A browser's `EventSource` reconnects a second
+    /// later with the last id it saw, so it follows the session live while no server thread ever
+    /// waits for an event.
+    func eventStream(_ request: HTTPRequest, id: String) throws(ActionError) -> HTTPResponse {
+        var after = 0
+        if let text = request.header("last-event-id") ?? request.queryValue("after") {
+            guard let n = Int(text), n >= 0 else { throw ActionError(.invalidRequest, "the last event id must be a non-negative integer") }
+            after = n
+        }
+        let bytes = try withDurableSession(id) { session -> [UInt8] in
+            let window = session.window
+            var out: [UInt8] = Array("retry: 1000\n\n".utf8)
+            // A log that restarted (a reload of the flow) starts over from its first event.
+            let from = after > window.log.lastSeq ? 0 : after
+            for event in window.log.events(after: from) {
+                var w = JSONWriter(capacity: 256)
+                event.write(into: &w)
+                out += Array("id: \(event.seq)\nevent: event\ndata: ".utf8)
+                out += w.bytes
+                out += Array("\n\n".utf8)
+            }
+            var w = JSONWriter(capacity: 256)
+            w.beginObject()
+            w.field("version", window.version)
+            w.field("url", window.canonicalURL)
+            w.field("lastSeq", window.log.lastSeq)
+            w.endObject()
+            out += Array("event: state\ndata: ".utf8)
+            out += w.bytes
+            out += Array("\n\n".utf8)
+            return out
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store")],
+                            body: request.method == .HEAD ? [] : bytes)
+    }
+}
