@@ -297,6 +297,42 @@ struct CorpusCrawlTests {
         #expect(reports.allSatisfy { $0.failures.isEmpty })
     }
 
+    /// Every scene of every corpus storyboard is listed and opens as instantiating it by
+    /// identifier gives it (inside its containers), renders, and restores from its URL; those that
+    /// cannot stand alone answer a coded 409. Never a 5xx.
+    @Test func everyCorpusSceneOpens() throws {
+        var opened = 0, refused = 0, total = 0
+        for file in CrawlCorpus.files {
+            let storyboard = FlowSource.servingStoryboard(try StoryboardImporter.load(path: CrawlCorpus.directory + "/" + file))
+            let entries = ScenesPage.entries(storyboard)
+            #expect(entries.count == storyboard.sceneOrder.count)
+            for entry in entries {
+                total += 1
+                let window = Window(id: "open", storyboard: storyboard)
+                do {
+                    try window.open(sceneID: entry.scene.id)
+                    opened += 1
+                    #expect(entry.problem == nil)
+                    #expect(window.visibleControllers.contains { $0.sceneID == entry.scene.id } || entry.scene.kind.isContainer
+                            || window.allControllers.contains { $0.sceneID == entry.scene.id }, "\(file) \(entry.scene.id)")
+                    #expect(!PageRenderer.render(window.screen(), context: PageContext(csrfToken: "t")).isEmpty)
+                    let again = Window(id: "again", storyboard: storyboard)
+                    try again.restore(try #require(HierarchyPath.parse(window.canonicalURL)))
+                    #expect(again.canonicalURL == window.canonicalURL, "\(file) \(entry.scene.id)")
+                } catch let error as ActionError {
+                    refused += 1
+                    #expect(error.status == 409, "\(file) \(entry.scene.id): \(error)")
+                    #expect(entry.problem != nil)
+                } catch {
+                    Issue.record("\(file) \(entry.scene.id): \(error)")
+                }
+            }
+        }
+        print("every corpus scene: \(opened) opened, \(refused) refused with 409, of \(total)")
+        #expect(opened + refused == total)
+        #expect(Double(opened) >= 0.95 * Double(total))
+    }
+
     func percent(_ a: Int, _ b: Int) -> String { b == 0 ? "-" : String(format: "%.1f %%", 100 * Double(a) / Double(b)) }
 }
 
