@@ -41,8 +41,8 @@
     var list = panel && panel.querySelector(".dev-events");
     if (!list) return;
     var li = document.createElement("li");
-    li.value = e.seq;
-    li.textContent = (e.scene || "-") + "." + e.event + " (" + e.controller + ")" + (e.segue ? " segue=" + e.segue : "") + (e.child ? " child=" + e.child : "");
+    li.setAttribute("data-seq", e.seq);
+    li.textContent = e.seq + " " + (e.scene || "-") + "." + e.event + " (" + e.controller + ")" + (e.segue ? " segue=" + e.segue : "") + (e.child ? " child=" + e.child : "");
     list.insertBefore(li, list.firstChild);
   }
 
@@ -120,6 +120,7 @@
     e.preventDefault();
     if (panel) { close(); remember(false); } else { open(); remember(true); }
   });
-  if (isOpen() && WIDE.matches) open();
+  // Open at load when it was open in this tab, or when the URL asks for it (#developer).
+  if ((isOpen() || window.location.hash === "#developer") && WIDE.matches) { open(); remember(true); }
   WIDE.addEventListener && WIDE.addEventListener("change", function () { if (!WIDE.matches) close(); else if (isOpen()) open(); });
 })();

@@ -119,12 +119,12 @@ public enum DevPanel {
         w.raw("<span class=\"dev-schemes\"><button type=\"button\" data-scheme=\"light\">Light</button><button type=\"button\" data-scheme=\"dark\">Dark</button><button type=\"button\" data-scheme=\"system\">System</button></span>")
         w.raw("</div></details>")
 
-        w.raw("<details open class=\"dev-section\"><summary>Event log</summary><ol class=\"dev-events\">")
+        w.raw("<details open class=\"dev-section\"><summary>Event log</summary><ol class=\"dev-events\" reversed>")
         for e in info.events {
             w.raw("<li")
-            w.attribute("value", e.seq)
+            w.attribute("data-seq", e.seq)
             w.raw(">")
-            w.text(describe(e))
+            w.text("\(e.seq) " + describe(e))
             w.raw("</li>")
         }
         w.raw("</ol></details></section>")

@@ -209,11 +209,11 @@ public enum FlowMap {
         for kind in kinds {
             w.raw("<marker id=\"arrow-")
             w.text(kind)
-            w.raw("\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0L10,5L0,10z\" fill=\"")
+            w.raw("\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerUnits=\"userSpaceOnUse\" markerWidth=\"10\" markerHeight=\"10\" orient=\"auto-start-reverse\"><path d=\"M0,0L10,5L0,10z\" fill=\"")
             w.raw(color(kind))
             w.raw("\"/></marker>")
         }
-        w.raw("<marker id=\"arrow-initial\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"8\" markerHeight=\"8\" orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" fill=\"#1c1c1e\"/></marker>")
+        w.raw("<marker id=\"arrow-initial\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerUnits=\"userSpaceOnUse\" markerWidth=\"16\" markerHeight=\"16\" orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" fill=\"#1c1c1e\"/></marker>")
         w.raw("</defs><rect class=\"map-canvas\" x=\"0\" y=\"0\" width=\"100%\" height=\"100%\" fill=\"#f2f2f7\"/>")
         // Edges under the cards.
         w.raw("<g class=\"edges\">")
@@ -245,7 +245,7 @@ public enum FlowMap {
                 // Unwind: to the Exit badge above the card's right corner.
                 (x1, y1) = (a.x + cardWidth - 30, a.y)
                 (x2, y2) = (a.x + cardWidth - 4, a.y - 36)
-                (lx, ly) = (a.x + cardWidth - 40, a.y - 40)
+                (lx, ly) = (a.x + cardWidth - 30, a.y - 40)
             } else {
                 // A segue to its own scene: a loop on the right side.
                 (x1, y1) = (a.x + cardWidth, a.y + cardHeight * 0.35)
@@ -289,7 +289,9 @@ public enum FlowMap {
                 w.number((y2 - 2).rounded())
                 w.raw("\">Exit</text>")
             }
-            w.raw("<text class=\"edge-label\" font-size=\"10\" text-anchor=\"middle\" fill=\"")
+            w.raw("<text class=\"edge-label\" font-size=\"10\" text-anchor=\"")
+            w.raw(edge.to == nil ? "end" : "middle")
+            w.raw("\" fill=\"")
             w.raw(color(edge.kind))
             w.raw("\" x=\"")
             w.number(lx.rounded())
