@@ -97,12 +97,12 @@ public enum FlowMap {
             for j in scenes.indices where j > i {
                 let b = scenes[j].canvasLocation!
                 let dx = abs(a.x - b.x), dy = abs(a.y - b.y)
-                let needX = dx > 0 ? (cardWidth + 24) / dx : .infinity
-                let needY = dy > 0 ? (cardHeight + 24) / dy : .infinity
+                let needX = dx > 0 ? (cardWidth + 48) / dx : .infinity
+                let needY = dy > 0 ? (cardHeight + 48) / dy : .infinity
                 scale = max(scale, min(needX, needY))
             }
         }
-        return min(scale.isFinite ? scale : 0.5, 1.0)
+        return min(scale.isFinite ? scale : 0.5, 4.0)
     }
 
     /// Scenes a scene leads to (relationships, then segues), for the layered layout.
@@ -298,7 +298,10 @@ public enum FlowMap {
             w.raw("\" y=\"")
             w.number(ly.rounded())
             w.raw("\">")
-            w.text(edge.kind == "relationship" ? (edge.label ?? "") : edge.kind + (edge.label.map { ": " + shortened($0, 22) } ?? ""))
+            var label = edge.kind == "relationship" ? (edge.label ?? "") : edge.kind + (edge.label.map { ": " + shortened($0, 22) } ?? "")
+            // A storyboard reference: the edge leads into another file.
+            if crossFile, let other = edge.to.flatMap({ storyboard[$0]?.storyboardName }) { label += " \u{2192} " + other }
+            w.text(label)
             w.raw("</text></g>")
         }
         w.raw("</g>")
@@ -311,6 +314,26 @@ public enum FlowMap {
             w.raw("L")
             point(p.x - 4, p.y + cardHeight / 2, &w)
             w.raw("\" stroke=\"#1c1c1e\" stroke-width=\"3\" marker-end=\"url(#arrow-initial)\"/></g>")
+        }
+        // A directory of storyboards: each file's name over its scenes.
+        var corners: [String: (x: Double, y: Double)] = [:]
+        for scene in storyboard.orderedScenes {
+            guard let name = scene.storyboardName, let p = places[scene.id] else { continue }
+            let c = corners[name] ?? (p.x, p.y)
+            corners[name] = (min(c.x, p.x), min(c.y, p.y))
+        }
+        if corners.count > 1 {
+            w.raw("<g class=\"storyboard-names\">")
+            for (name, corner) in corners.sorted(by: { $0.key < $1.key }) {
+                w.raw("<text class=\"storyboard-name\" font-size=\"16\" font-weight=\"700\" fill=\"#3c3c43\" x=\"")
+                w.number(corner.x.rounded())
+                w.raw("\" y=\"")
+                w.number((corner.y - 44).rounded())
+                w.raw("\">")
+                w.text(name + ".storyboard")
+                w.raw("</text>")
+            }
+            w.raw("</g>")
         }
         w.raw("<g class=\"cards\">")
         for scene in storyboard.orderedScenes {

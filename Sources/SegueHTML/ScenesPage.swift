@@ -33,16 +33,18 @@ public enum ScenesPage {
             w.raw("<tr")
             w.attribute("data-scene", scene.id)
             w.raw("><td>")
+            // Named as Interface Builder's outline names it: the title, else the class.
+            let name = scene.title ?? scene.className ?? scene.id
             if entry.problem == nil {
                 w.raw("<a class=\"scene-open\"")
                 w.attribute("href", "/scenes/" + percentEscaped(scene.id))
                 w.raw(">")
-                w.text(scene.title ?? scene.id)
+                w.text(name)
                 w.raw("</a>")
             } else {
-                w.text(scene.title ?? scene.id)
+                w.text(name)
             }
-            if scene.title != nil {
+            if name != scene.id {
                 w.raw(" <code class=\"scene-id\">")
                 w.text(scene.id)
                 w.raw("</code>")

@@ -672,3 +672,24 @@ struct ExampleFlowsCrawlTests {
         #expect(report.stuck.isEmpty, "\(report.stuck.prefix(5))")
     }
 }
+
+extension CorpusCrawlTests {
+    /// The map of a directory of storyboards: every scene a card, each file's name over its
+    /// scenes at their canvas positions, edges into other files marked as storyboard references;
+    /// the drawing of the whole corpus stays small and fast enough to serve.
+    @Test func mapOfADirectoryOfStoryboards() throws {
+        let dir = try CrawlCorpus.linkSet("wallabag")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let storyboard = FlowSource.servingStoryboard(try StoryboardImporter.loadDirectory(path: dir))
+        let svg = String(decoding: FlowMap.svg(storyboard), as: UTF8.self)
+        for id in storyboard.sceneOrder { #expect(svg.contains("data-scene=\"\(id)\""), "\(id)") }
+        #expect(svg.contains(">Main.storyboard</text>") && svg.contains(">Settings.storyboard</text>"))
+        #expect(svg.contains("cross-storyboard"))
+        // Canvas positions: scenes of one file keep Interface Builder's left-to-right order.
+        let places = FlowMap.layout(storyboard)
+        let placed = storyboard.orderedScenes.filter { $0.canvasLocation != nil && $0.storyboardName == "Main" }
+        for a in placed { for b in placed where a.canvasLocation!.x < b.canvasLocation!.x {
+            #expect(places[a.id]!.x < places[b.id]!.x, "\(a.id) \(b.id)")
+        } }
+    }
+}
