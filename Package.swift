@@ -95,7 +95,7 @@ let package = Package(
         ),
 
         .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "SegueFlowFilesTests", dependencies: ["SegueFlowFiles"], swiftSettings: swiftSettings),
+        .testTarget(name: "SegueFlowFilesTests", dependencies: ["SegueFlowFiles", "SegueStoryboard"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueStoryboardTests", dependencies: ["SegueStoryboard", "SegueServer"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueHTMLTests", dependencies: ["SegueHTML", "SegueFlowFiles"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP"], swiftSettings: swiftSettings),

@@ -4,6 +4,7 @@
 #define CMHD_SHIM_H
 
 #include <stddef.h>
+#include <string.h>
 #include <stdint.h>
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -34,6 +35,84 @@ cmhd_connection_started(void *cls, struct MHD_Connection *connection,
     MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, (unsigned int)(uintptr_t)cls);
 }
 
+/// `*req_cls` of a request whose target is longer, or has more query arguments, than the
+/// server takes: the access handler answers it 414 on its first call.
+#define CMHD_TARGET_REFUSED ((void *)(uintptr_t)0x2)
+
+/// Packs the target limits for `cmhd_target_guard`: bytes in the low 32 bits, query arguments
+/// in the high 32 bits.
+static inline uintptr_t
+cmhd_target_limits(uint32_t max_target_bytes, uint32_t max_query_arguments)
+{
+  return (uintptr_t)max_target_bytes | ((uintptr_t)max_query_arguments << 32);
+}
+
+/// libmicrohttpd's URI log callback, called with the request target once the request line is
+/// read and before the query is split into arguments. libmicrohttpd 0.9.75 keeps each argument
+/// in the connection's small memory pool and, when the pool runs out, loses track of the
+/// request and closes the connection without an answer; a long target can leave too little of
+/// the pool to build any answer. A target over the limits is marked refused (its req_cls) and
+/// its query emptied in place (libmicrohttpd parses it from the byte after '?', right after
+/// this call), so it costs the pool nothing and gets a 414.
+static inline void *
+cmhd_target_guard(void *cls, const char *uri, struct MHD_Connection *connection)
+{
+  (void)connection;
+  uintptr_t limits = (uintptr_t)cls;
+  size_t max_bytes = (size_t)(limits & 0xFFFFFFFFu);
+  size_t max_arguments = (size_t)(limits >> 32);
+  size_t length = 0;
+  size_t arguments = 0;
+  char *query = NULL;
+  for (const char *p = uri; *p; p++, length++)
+  {
+    if ('?' == *p && NULL == query) { query = (char *)p; arguments = 1; }
+    else if ('&' == *p && NULL != query) arguments++;
+  }
+  if (length <= max_bytes && arguments <= max_arguments)
+    return NULL;
+  if (NULL != query)
+    query[1] = '\0';
+  return CMHD_TARGET_REFUSED;
+}
+
+static enum MHD_Result
+cmhd_add_head_bytes(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+  (void)kind;
+  size_t *total = (size_t *)cls;
+  /* The text of the line, and libmicrohttpd's record of it in the pool (about 64 bytes). */
+  *total += (key ? strlen(key) : 0) + (value ? strlen(value) : 0) + 4 + 64;
+  return MHD_YES;
+}
+
+/// About how many bytes of the connection's memory pool the request's head occupies: its
+/// target, header lines and query arguments with libmicrohttpd's record of each.
+static inline size_t
+cmhd_request_head_bytes(struct MHD_Connection *connection, const char *url)
+{
+  size_t total = (url ? strlen(url) : 0) + 32;
+  MHD_get_connection_values(connection, MHD_HEADER_KIND | MHD_GET_ARGUMENT_KIND | MHD_COOKIE_KIND,
+                            cmhd_add_head_bytes, &total);
+  return total;
+}
+
+/// Writes `size` bytes of a complete answer straight to the connection's socket (the caller
+/// then returns MHD_NO, which closes the connection). For an answer libmicrohttpd could not
+/// build: 0.9.75 needs room in the connection's memory pool for a response header, and a
+/// request whose head fills the pool leaves none (it closes such connections without a word).
+/// Returns whether every byte was written.
+static inline int
+cmhd_answer_directly(struct MHD_Connection *connection, const char *data, size_t size)
+{
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  if (NULL == info)
+    return 0;
+  ssize_t sent = send(info->connect_fd, data, size, MSG_NOSIGNAL);
+  return sent == (ssize_t)size;
+}
+
 /// Sets one connection's inactivity timeout (seconds; 0 = none).
 static inline void
 cmhd_set_connection_timeout(struct MHD_Connection *connection, unsigned int seconds)
@@ -56,7 +135,8 @@ cmhd_start_loop_daemon(unsigned int flags,
                        size_t memory_limit,
                        MHD_RequestCompletedCallback completed,
                        void *completed_cls,
-                       unsigned int header_timeout_seconds)
+                       unsigned int header_timeout_seconds,
+                       uintptr_t target_limits)
 {
   void *header_timeout = (void *)(uintptr_t)header_timeout_seconds;
   size_t pool = (size_t)(memory_limit ? memory_limit : 32 * 1024);
@@ -69,6 +149,7 @@ cmhd_start_loop_daemon(unsigned int flags,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, pool,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                             MHD_OPTION_NOTIFY_CONNECTION, cmhd_connection_started, header_timeout,
+                            MHD_OPTION_URI_LOG_CALLBACK, cmhd_target_guard, (void *)target_limits,
                             MHD_OPTION_END);
   return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
                           MHD_OPTION_SOCK_ADDR, bind_addr,
@@ -78,6 +159,7 @@ cmhd_start_loop_daemon(unsigned int flags,
                           MHD_OPTION_CONNECTION_MEMORY_LIMIT, pool,
                           MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                           MHD_OPTION_NOTIFY_CONNECTION, cmhd_connection_started, header_timeout,
+                          MHD_OPTION_URI_LOG_CALLBACK, cmhd_target_guard, (void *)target_limits,
                           MHD_OPTION_END);
 }
 
@@ -139,6 +221,14 @@ cmhd_content_length(struct MHD_Connection *connection)
 {
   return MHD_lookup_connection_value(connection, MHD_HEADER_KIND,
                                      MHD_HTTP_HEADER_CONTENT_LENGTH);
+}
+
+/// The raw Transfer-Encoding request header, or NULL.
+static inline const char *
+cmhd_transfer_encoding(struct MHD_Connection *connection)
+{
+  return MHD_lookup_connection_value(connection, MHD_HEADER_KIND,
+                                     MHD_HTTP_HEADER_TRANSFER_ENCODING);
 }
 
 /// A response that owns a private copy of `size` bytes at `data`.

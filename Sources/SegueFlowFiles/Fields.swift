@@ -17,6 +17,11 @@ final class Diagnostics {
 
     func error(_ node: Node, _ message: String) { error(line: node.line, message) }
 
+    /// What UIKit only reports when it happens (the file still loads and serves).
+    func warning(line: Int, _ message: String) {
+        all.append(Diagnostic(.warning, at: location(line), message))
+    }
+
     var hasErrors: Bool { all.contains { $0.severity == .error } }
 
     /// By line, then in the order found.

@@ -28,9 +28,10 @@
 ///
 /// Loading checks the whole file and reports every problem as `file:line: message`: unknown keys,
 /// wrong value types, unknown enum values (with the allowed ones), unknown scenes, segues and
-/// actions, relationships on the wrong kind of scene, duplicate keys and element ids, unwind
-/// actions no scene implements, and container rules (a root for navigation controllers, tab
-/// indexes in range, an even page count for a `mid` spine).
+/// actions, relationships on the wrong kind of scene, duplicate keys and element ids, and
+/// container rules (a root for navigation controllers, tab indexes in range, an even page count
+/// for a `mid` spine). What UIKit reports only at run time (an unwind action no scene implements,
+/// a push without a navigation controller) loads: `StoryboardCheck.runTimeFailures` warns of it.
 import Foundation
 import SegueCore
 
@@ -52,6 +53,11 @@ public struct FlowFileError: Error, CustomStringConvertible, Sendable {
 
 /// Reads flow files (`.json`, `.yaml`, `.yml`) into the storyboard model.
 public enum FlowFileLoader {
+    /// The largest flow file read: 4 MiB. Hand-written flows are a few kilobytes (the biggest
+    /// bundled example is under 10 KB); a larger file is refused at once with this limit in the
+    /// message, instead of keeping `check` or `serve` busy.
+    public static let maxFileBytes = 4 << 20
+
     /// Reads and parses the file at `path`; the format comes from the extension. Diagnostics name
     /// the file as `path` was written.
     public static func load(path: String) throws(FlowFileError) -> Storyboard {
@@ -63,6 +69,10 @@ public enum FlowFileLoader {
         default:
             throw FlowFileError(diagnostics: [Diagnostic(.error, at: nil,
                 "\(path): not a flow file (expected a .json, .yaml or .yml extension)")])
+        }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxFileBytes {
+            throw FlowFileError(diagnostics: [Diagnostic(.error, at: SourceLocation(file: path, line: 1),
+                "the flow file is \(size) bytes; flow files may be at most \(maxFileBytes) bytes (4 MiB)")])
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw FlowFileError(diagnostics: [Diagnostic(.error, at: nil, "\(path): cannot read the file")])
@@ -77,6 +87,10 @@ public enum FlowFileLoader {
     /// its last path component without the extension.
     public static func parse(_ text: String, fileName: String, format: FlowFileFormat) throws(FlowFileError) -> Storyboard {
         let diagnostics = Diagnostics(file: fileName)
+        if text.utf8.count > maxFileBytes {
+            diagnostics.error(line: 1, "the flow file is \(text.utf8.count) bytes; flow files may be at most \(maxFileBytes) bytes (4 MiB)")
+            throw FlowFileError(diagnostics: diagnostics.sorted)
+        }
         let name = ((fileName as NSString).lastPathComponent as NSString).deletingPathExtension
 
         guard let root = Composer.compose(text, file: fileName, format: format, into: diagnostics) else {

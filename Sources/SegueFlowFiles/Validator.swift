@@ -9,13 +9,12 @@ struct Validator {
         let scenes = Dictionary(decoded.scenes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let initial = checkInitial(decoded, scenes: scenes, topLevelPresent: topLevelPresent)
         checkRelationships(decoded, scenes: scenes)
-        let implemented = Set(decoded.scenes.flatMap(\.unwindActions))
         for scene in decoded.scenes {
             let lines = decoded.keyLines[scene.id] ?? [:]
             let sceneLine = scene.location?.line ?? 1
             func line(_ key: String) -> Int { lines[key] ?? sceneLine }
             checkContainer(scene, written: Set(lines.keys), line: line)
-            checkSegues(scene, scenes: scenes, implemented: implemented)
+            checkSegues(scene, scenes: scenes)
             checkTaps(scene, taps: decoded.taps[scene.id] ?? [])
             checkEmbeds(scene)
             var seen: [String: Int] = [:]
@@ -144,7 +143,7 @@ struct Validator {
         }
     }
 
-    private func checkSegues(_ scene: Scene, scenes: [String: Scene], implemented: Set<String>) {
+    private func checkSegues(_ scene: Scene, scenes: [String: Scene]) {
         for segue in scene.segues {
             let line = segue.location?.line ?? scene.location?.line ?? 1
             let name = "segue '\(segue.id)' of scene '\(scene.id)'"
@@ -152,13 +151,12 @@ struct Validator {
                 if segue.destination != nil {
                     diagnostics.error(line: line, "unwind \(name) takes an action, not a destination")
                 }
-                guard let action = segue.action else {
+                guard segue.action != nil else {
                     diagnostics.error(line: line, "unwind \(name) has no action")
                     continue
                 }
-                if !implemented.contains(action) {
-                    diagnostics.error(line: line, "no scene implements unwind action '\(action)'")
-                }
+                // An action no scene implements is not an error: UIKit finds no destination only
+                // when the unwind runs (`StoryboardCheck.runTimeFailures` warns of it).
             } else {
                 if segue.action != nil {
                     diagnostics.error(line: line, "\(name) has an 'action' but is not an unwind segue")

@@ -46,9 +46,11 @@ struct PageBuilder {
         case inert
     }
 
-    /// Claims an element for a live control, once.
+    /// Claims an element for a live control, once. In a layer that takes no taps only what the
+    /// screen still lists is live: the bar a popover from a bar button item leaves usable (its
+    /// passthrough views); everything else under the popover is dropped from the list.
     mutating func claim(_ id: String?, enabled: Bool = true) -> Tap {
-        guard interactive, let id, let i = elementIndex[id], !placed[i] else { return .inert }
+        guard let id, let i = elementIndex[id], !placed[i], interactive || screen.passthroughBar != nil else { return .inert }
         placed[i] = true
         return .live(id: id, enabled: enabled && screen.elements[i].enabled)
     }
@@ -183,6 +185,13 @@ struct PageBuilder {
             pane(layer.pane)
             w.raw("</div>")
         case .popover:
+            // A popover from a bar button item leaves that bar usable: the outside-tap area
+            // stops short of it, and the bar's items stay live in the layer beneath.
+            switch screen.passthroughBar {
+            case .top?: w.raw(" data-passthrough=\"top\"")
+            case .bottom?: w.raw(" data-passthrough=\"bottom\"")
+            case nil: break
+            }
             w.raw(" role=\"dialog\"")
             w.attribute("aria-label", layer.pane.title ?? "Popover")
             w.raw("><div class=\"popover ")

@@ -70,7 +70,8 @@ public final class HTTPServer: Sendable {
                               payloadTooLarge: config.payloadTooLarge,
                               headerTimeout: config.connectionTimeoutSeconds <= 0 ? 0
                                   : min(max(1, config.headerTimeoutSeconds), config.connectionTimeoutSeconds),
-                              requestTimeout: max(0, config.connectionTimeoutSeconds)))
+                              requestTimeout: max(0, config.connectionTimeoutSeconds),
+                              memoryPoolBytes: config.connectionMemoryLimit > 0 ? config.connectionMemoryLimit : 32 * 1024))
             try startLoops(&s, context: context, address: &address)
         }
     }
@@ -157,7 +158,8 @@ extension HTTPServer {
                     clampUInt32(config.connectionTimeoutSeconds),
                     max(0, config.connectionMemoryLimit),
                     segueRequestCompleted, context.toOpaque(),
-                    clampUInt32(context.takeUnretainedValue().headerTimeout))
+                    clampUInt32(context.takeUnretainedValue().headerTimeout),
+                    cmhd_target_limits(clampUInt32(config.maxTargetBytes), clampUInt32(config.maxQueryArguments)))
             }
             guard let daemon else {
                 for started in daemons.dropFirst().reversed() { _ = MHD_quiesce_daemon(started); MHD_stop_daemon(started) }
@@ -271,10 +273,13 @@ final class ServerContext: Sendable {
     /// Seconds: while a request's headers are awaited, and once they are in.
     let headerTimeout: Int
     let requestTimeout: Int
+    /// libmicrohttpd's per-connection memory pool (bytes).
+    let memoryPoolBytes: Int
 
     init(responder: any HTTPResponder, maxBodyBytes: Int, refused: (@Sendable (String, String, Int) -> Void)? = nil,
          payloadTooLarge: (@Sendable (String, Int) -> HTTPResponse)? = nil,
-         headerTimeout: Int = 0, requestTimeout: Int = 0) {
+         headerTimeout: Int = 0, requestTimeout: Int = 0, memoryPoolBytes: Int = 0) {
+        self.memoryPoolBytes = memoryPoolBytes
         self.responder = responder
         self.payloadTooLargeResponse = payloadTooLarge
         self.maxBodyBytes = maxBodyBytes
@@ -322,6 +327,26 @@ private var noBodyMarker: UnsafeMutableRawPointer {
     @inline(__always) get { UnsafeMutableRawPointer(bitPattern: 0x1).unsafelyUnwrapped }
 }
 
+/// Bytes of the connection's memory pool kept free for building an answer: a request head
+/// larger than the pool less this is answered 431 directly.
+private let headRoomBytes = 1_536
+
+private let uriTooLongAnswer = Array(
+    "HTTP/1.1 414 URI Too Long\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+private let headersTooLargeAnswer = Array(
+    "HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+
+/// Sends a complete, fixed answer on the connection's socket and closes the connection.
+private func answerDirectly(_ answer: [UInt8], on connection: OpaquePointer) -> MHD_Result {
+    _ = answer.withUnsafeBytes { cmhd_answer_directly(connection, $0.baseAddress, $0.count) }
+    return cmhd_no()
+}
+
+/// `*req_cls` set by `cmhd_target_guard` for a target over the limits.
+private var targetRefusedMarker: UnsafeMutableRawPointer {
+    @inline(__always) get { UnsafeMutableRawPointer(bitPattern: 0x2).unsafelyUnwrapped }
+}
+
 // MARK: - libmicrohttpd callbacks (C function pointers, nonisolated)
 
 /// The access handler. libmicrohttpd calls it:
@@ -344,11 +369,36 @@ private func segueAccessHandler(
     guard let cls, let connection, let reqCls, let uploadDataSize else { return cmhd_no() }
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
 
+    // A target the guard refused (too long, too many query arguments): 414, written directly
+    // (a long target may have left no room in the pool for a response header).
+    if reqCls.pointee == targetRefusedMarker {
+        context.inFlight.add(1, ordering: .relaxed)
+        reqCls.pointee = noBodyMarker
+        context.report(method, url, 414)
+        return answerDirectly(uriTooLongAnswer, on: connection)
+    }
+
     // 1. First call: headers only.
     guard let current = reqCls.pointee else {
         context.inFlight.add(1, ordering: .relaxed)
+        // A head that nearly fills the connection's memory pool leaves no room to build any
+        // answer in it (libmicrohttpd would close the connection without one): 431, directly.
+        if context.memoryPoolBytes > 0,
+           cmhd_request_head_bytes(connection, url) > context.memoryPoolBytes - headRoomBytes {
+            reqCls.pointee = noBodyMarker
+            context.report(method, url, 431)
+            return answerDirectly(headersTooLargeAnswer, on: connection)
+        }
         // The headers are in: the request (its body, its answer) gets the normal timeout.
         if context.headerTimeout != context.requestTimeout { cmhd_set_connection_timeout(connection, UInt32(context.requestTimeout)) }
+        if let encoding = cmhd_transfer_encoding(connection),
+           let refusal = transferEncodingRefusal(encoding, hasContentLength: cmhd_content_length(connection) != nil) {
+            // A body whose length cannot be known (RFC 9112 §6.1): answer at once and close,
+            // instead of waiting for the connection's timeout.
+            reqCls.pointee = noBodyMarker
+            context.report(method, url, refusal.status)
+            return queue(refusal, on: connection, isHead: false)
+        }
         if let announced = cmhd_content_length(connection),
            announcedLengthExceeds(announced, context.maxBodyBytes) {
             // Refuse before reading the body; libmicrohttpd will close the
@@ -454,6 +504,11 @@ private func segueRequestCompleted(
     _ termination: MHD_RequestTerminationCode
 ) {
     guard let cls, let reqCls, let current = reqCls.pointee else { return }
+    // Refused by the target guard and never handled (the client left): nothing to balance.
+    if current == targetRefusedMarker {
+        reqCls.pointee = nil
+        return
+    }
     if current != noBodyMarker {
         let state = Unmanaged<RequestState>.fromOpaque(current)
         if let deferred = state.takeUnretainedValue().deferred {
@@ -534,6 +589,28 @@ private func payloadTooLarge(_ limit: Int) -> HTTPResponse {
     .jsonError(code: "payload_too_large",
                message: "Request body exceeds the limit of \(limit) bytes.",
                status: 413)
+}
+
+/// The answer to a request whose `Transfer-Encoding` libmicrohttpd cannot frame, or nil when it
+/// is plain `chunked`. Chunked must be the final coding or the body's end is unknowable (400); a
+/// coding before it is one the server does not implement (501); `Content-Length` beside
+/// `Transfer-Encoding` is the shape of a smuggled request (400).
+func transferEncodingRefusal(_ value: UnsafePointer<CChar>, hasContentLength: Bool) -> HTTPResponse? {
+    let codings = String(cString: value).split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+    if codings == ["chunked"] {
+        guard hasContentLength else { return nil }
+        return .jsonError(code: "bad_request", message: "Request has both Content-Length and Transfer-Encoding.", status: 400)
+    }
+    guard codings.last == "chunked" else {
+        return .jsonError(code: "bad_request",
+                          message: "Transfer-Encoding must end with chunked; the request body's length cannot be determined.",
+                          status: 400)
+    }
+    return .jsonError(code: "not_implemented",
+                      message: "Only the chunked transfer coding is supported (got \(codings.joined(separator: ", "))).",
+                      status: 501)
 }
 
 /// Whether a Content-Length header value announces more than `limit` bytes.

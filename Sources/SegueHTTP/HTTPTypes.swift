@@ -118,7 +118,7 @@ public struct HTTPResponse: Sendable {
     /// `application/json` from already-encoded bytes.
     public static func json(bytes: [UInt8], status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status,
-                     headers: [("Content-Type", "application/json")],
+                     headers: [("Content-Type", "application/json"), ("X-Content-Type-Options", "nosniff")],
                      body: bytes)
     }
 
@@ -175,6 +175,12 @@ public struct HTTPServerConfiguration: Sendable {
     /// read buffer must fit (larger headers get 431). It is cleared between
     /// keep-alive requests, so smaller is faster. 0 = libmicrohttpd's 32 KiB.
     public var connectionMemoryLimit: Int = 16 * 1024
+    /// The longest request target (path and query) answered; longer ones get 414 at once.
+    /// It keeps the target well inside `connectionMemoryLimit`, so every request gets an answer.
+    public var maxTargetBytes: Int = 8_000
+    /// The most query arguments a request target may carry (libmicrohttpd keeps each one in the
+    /// connection's memory pool); more get 414.
+    public var maxQueryArguments: Int = 100
     /// How long `stop()` waits for in-flight requests after it stops accepting.
     public var shutdownGraceSeconds: Double = 5
     /// Called on each server thread after each pass of its event loop, once the requests that

@@ -39,6 +39,18 @@
 //   or discovered while reading a chunked body) get
 //   `413 {"error":{"code":"payload_too_large","message":"…"}}` and the responder
 //   is not called. Headers larger than the memory pool get libmicrohttpd's 431.
+// - **Every request gets a status line** — libmicrohttpd 0.9.75 keeps the request
+//   line, each header and each query argument in the connection's small memory
+//   pool, and when that pool is exhausted, or so full that no response header
+//   fits, it closes the connection without a word. So: a URI log callback
+//   (`cmhd_target_guard`, run before the query is split) refuses targets over
+//   `maxTargetBytes` or `maxQueryArguments` and empties their query in place;
+//   those, and heads that leave less than 1.5 KiB of the pool free, get a fixed
+//   414/431 written straight to the socket, and the connection closes.
+// - **Transfer codings** — a `Transfer-Encoding` that does not end in `chunked`
+//   (the body's end is unknowable) and one beside `Content-Length` get 400 on the
+//   first call, a coding before `chunked` 501 (RFC 9112 §6): no waiting for a
+//   body until the timeout.
 // - **Responses** — `MHD_create_response_from_buffer(…, MHD_RESPMEM_MUST_COPY)`
 //   plus `MHD_add_response_header`; libmicrohttpd computes framing
 //   (`Content-Length`/`Transfer-Encoding` set by the responder are ignored),

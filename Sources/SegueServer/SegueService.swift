@@ -50,7 +50,7 @@ public final class SegueService: @unchecked Sendable {
                     return .jsonError(code: "payload_too_large", message: "Request body exceeds the limit of \(limit) bytes.", status: 413)
                 }
                 let error = ActionError(.payloadTooLarge, "The form is larger than the limit of \(limit) bytes.")
-                return HTTPResponse(status: 413, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
+                return HTTPResponse(status: 413, headers: PageHeaders.html,
                                     body: PageRenderer.renderError(status: 413, code: error.code.rawValue, message: error.message, assetsPath: "/public"))
             }
         }

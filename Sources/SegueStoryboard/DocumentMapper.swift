@@ -73,7 +73,8 @@ struct DocumentMapper {
                 doc.references[xmlID] = StoryboardReference(
                     xmlID: xmlID, storyboardName: name,
                     referencedIdentifier: controller["referencedIdentifier"].flatMap { $0.isEmpty ? nil : $0 },
-                    bundleIdentifier: controller["bundleIdentifier"], line: controller.line)
+                    bundleIdentifier: controller["bundleIdentifier"], line: controller.line,
+                    tabBarItem: (controller.child("tabBarItem", key: "tabBarItem") ?? controller.child("tabBarItem")).map { mapTabBarItem($0) })
             } else {
                 controllers.append((scene, controller))
             }

@@ -28,8 +28,15 @@ private struct Linker {
 
     func prefix(_ doc: Int) -> String { doc == main ? "" : docs[doc].name + ":" }
 
+    /// The tab bar item a storyboard-reference destination carries, when it carries one.
+    func referencedTabBarItem(_ dest: String, doc: Int) -> TabBarItemSpec? {
+        guard dest.hasPrefix(ParsedDocument.referenceToken) else { return nil }
+        return docs[doc].references[String(dest.dropFirst(ParsedDocument.referenceToken.count))]?.tabBarItem
+    }
+
     mutating func run() -> LinkResult {
         var scenes: [Scene] = []
+        var tabItemsOfReferences: [String: TabBarItemSpec] = [:]
         var unwindActions: Set<String> = []
         for doc in docs {
             diagnostics += doc.diagnostics
@@ -68,7 +75,13 @@ private struct Linker {
                     return nil
                 }
                 scene.rootViewController = relation(scene.rootViewController, "rootViewController")
-                scene.viewControllers = scene.viewControllers.compactMap { relation($0, "viewControllers") }
+                scene.viewControllers = scene.viewControllers.compactMap { raw in
+                    guard let final = relation(raw, "viewControllers") else { return nil }
+                    if scene.kind == .tabBarController, let item = referencedTabBarItem(raw, doc: i) {
+                        tabItemsOfReferences[final] = item
+                    }
+                    return final
+                }
                 scene.masterViewController = relation(scene.masterViewController, "masterViewController")
                 scene.detailViewController = relation(scene.detailViewController, "detailViewController")
                 scene.supplementaryViewController = relation(scene.supplementaryViewController, "supplementaryViewController")
@@ -105,6 +118,10 @@ private struct Linker {
         }
         scenes += placeholders
         stats.placeholderScenes = placeholders.count
+        // A tab that is a storyboard reference shows the reference's own tab bar item.
+        for i in scenes.indices {
+            if let item = tabItemsOfReferences[scenes[i].id] { scenes[i].tabBarItem = item }
+        }
         var storyboard = Storyboard(name: mainDoc.name, initialViewController: initial, scenes: scenes, diagnostics: diagnostics)
         storyboard.diagnostics = diagnostics
         if mainDoc.isTV { storyboard.platform = .tvOS }

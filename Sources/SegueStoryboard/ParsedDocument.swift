@@ -8,6 +8,9 @@ struct StoryboardReference: Sendable {
     var referencedIdentifier: String?
     var bundleIdentifier: String?
     var line: Int
+    /// The placeholder's own `<tabBarItem>`: since Xcode 7.1 a reference used as a tab carries
+    /// the tab's item, which UIKit gives the controller it instantiates.
+    var tabBarItem: TabBarItemSpec? = nil
 }
 
 /// What a storyboard identifier or the initial view controller names inside one document.

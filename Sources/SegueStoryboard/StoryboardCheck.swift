@@ -7,9 +7,12 @@ import SegueCore
 ///   a segue, relationship, tap or embed naming something that does not exist; an unresolved or
 ///   cyclic storyboard reference or a missing destination (import diagnostics); duplicate
 ///   identifiers (segue ids within a scene, storyboard identifiers); a relationship on a scene
-///   kind that cannot have it; a `push` segue whose source has no navigation controller ancestor
-///   on any path from the initial scene.
-/// - **warning** — suspicious or unknowable statically: scenes unreachable from the initial
+///   kind that cannot have it.
+/// - **warning** — what UIKit only reports when it happens (the flow still serves, and
+///   performing the segue is refused with its code): a `push` segue whose source has no
+///   navigation controller ancestor on any path from the initial scene, `partialCurl` with a
+///   style other than full screen, an unwind action no scene implements. Also suspicious or
+///   unknowable statically: scenes unreachable from the initial
 ///   scene (code may still instantiate them by storyboard identifier), unsupported elements and
 ///   other import warnings, `custom` segues (run as `show` unless a behaviour is registered),
 ///   unwind actions (their destination is searched at run time; no candidate scene is a warning).
@@ -129,12 +132,7 @@ public enum StoryboardCheck {
                 out.append(Diagnostic(.warning, at: at, "scene \(scene.id)\(titled(scene)) is unreachable from the initial scene through relationships and segues (code may instantiate it by storyboard identifier)"))
             }
         }
-        for scene in scenes where walk.reached.contains(scene.id) {
-            for segue in scene.segues where segue.kind == .push && !walk.inNavigation.contains(scene.id) {
-                out.append(Diagnostic(.error, at: segue.location ?? scene.location ?? docLocation,
-                    "scene \(scene.id): push segue '\(segue.id)' but the scene has no navigation controller ancestor on any path from the initial scene"))
-            }
-        }
+        out += runTimeFailures(storyboard, walk: walk)
 
         // Unwind actions.
         var unwinds: [String: SourceLocation] = [:]
@@ -151,9 +149,7 @@ public enum StoryboardCheck {
         for action in order {
             let candidates = scenes.filter { $0.unwindActions.contains(action) }
             let at = unwinds[action]
-            if candidates.isEmpty {
-                out.append(Diagnostic(.warning, at: at, "unwind action '\(action)': no scene implements it; the unwind will find no destination"))
-            } else if imported {
+            if !candidates.isEmpty, imported {
                 out.append(Diagnostic(.warning, at: at,
                     "unwind action '\(action)': destination resolved at run time by searching controllers; assumed implemented by the \(candidates.count) scene(s) with a custom class"))
             }
@@ -161,6 +157,51 @@ public enum StoryboardCheck {
 
         out += moreRules(storyboard)  // StoryboardCheckRules.swift
         return sorted(out)
+    }
+
+    /// What UIKit reports only when it happens, so a flow with it still serves (`segue serve`
+    /// logs these at start-up) and performing the segue is refused with its code, state
+    /// unchanged: a `push` segue from a scene with no navigation controller ancestor
+    /// (`illegal_transition`), `partialCurl` with a presentation style other than full screen
+    /// (`illegal_transition`), an unwind action no scene implements
+    /// (`unwind_destination_not_found`). All warnings.
+    public static func runTimeFailures(_ storyboard: Storyboard) -> [Diagnostic] {
+        sorted(runTimeFailures(storyboard, walk: explore(storyboard)))
+    }
+
+    static func runTimeFailures(_ storyboard: Storyboard, walk: Walk) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let scenes = storyboard.orderedScenes
+        let docLocation = SourceLocation(file: storyboard.mainFile ?? scenes.first?.location?.file ?? storyboard.name, line: 1)
+        let modalKinds: Set<SegueKind> = [.presentation, .modal, .popover, .popoverPresentation]
+        var unwindActions: [String: SourceLocation?] = [:]
+        var unwindOrder: [String] = []
+        for scene in scenes {
+            for segue in scene.segues {
+                let at = segue.location ?? scene.location ?? docLocation
+                if segue.kind == .push, walk.reached.contains(scene.id), !walk.inNavigation.contains(scene.id) {
+                    out.append(Diagnostic(.warning, at: at,
+                        "scene \(scene.id): push segue '\(segue.id)' but the scene has no navigation controller ancestor on any path from the initial scene; performing it will be refused (illegal_transition)"))
+                }
+                if modalKinds.contains(segue.kind) {
+                    let destination = segue.destination.flatMap { storyboard[$0] }
+                    let transition = segue.modalTransitionStyle ?? destination?.modalTransitionStyle
+                    let style = segue.modalPresentationStyle ?? destination?.modalPresentationStyle
+                    if transition == .partialCurl, let style, style != .fullScreen {
+                        out.append(Diagnostic(.warning, at: at, "scene \(scene.id): segue '\(segue.id)' uses the partialCurl transition with the \(style.rawValue) presentation style; UIKit requires fullScreen, so performing it will be refused (illegal_transition)"))
+                    }
+                }
+                if segue.kind == .unwind, let action = segue.action, unwindActions[action] == nil {
+                    unwindActions[action] = .some(segue.location ?? scene.location)
+                    unwindOrder.append(action)
+                }
+            }
+        }
+        for action in unwindOrder where !scenes.contains(where: { $0.unwindActions.contains(action) }) {
+            out.append(Diagnostic(.warning, at: unwindActions[action] ?? nil,
+                "unwind action '\(action)': no scene implements it; performing the unwind will find no destination (unwind_destination_not_found)"))
+        }
+        return out
     }
 
     // MARK: - Helpers

@@ -3,8 +3,7 @@ import SegueCore
 /// More rules of `segue check`, each found in real storyboards of the corpus or in bad input:
 ///
 /// - **error** — a scene that contains itself through relationships or embed segues (UIKit
-///   would instantiate forever; Segue cannot launch it); a presentation with `modalTransitionStyle` `partialCurl` and a presentation
-///   style other than `fullScreen` (UIKit raises an exception; Segue refuses the tap with 409).
+///   would instantiate forever; Segue cannot launch it).
 /// - **warning** — a navigation controller without a root view controller (its stack is empty
 ///   until code sets one); a page view controller without pages; a `popover` /
 ///   `popoverPresentation` segue performed by code (no element to anchor the bubble; UIKit code
@@ -29,12 +28,6 @@ extension StoryboardCheck {
             forEachTap(scene) { tap, _ in if case .segue(let id) = tap { triggered.insert(id) } }
             for segue in scene.segues where modalKinds.contains(segue.kind) {
                 let sat = segue.location ?? at
-                let destination = segue.destination.flatMap { storyboard[$0] }
-                let transition = segue.modalTransitionStyle ?? destination?.modalTransitionStyle
-                let style = segue.modalPresentationStyle ?? destination?.modalPresentationStyle
-                if transition == .partialCurl, let style, style != .fullScreen {
-                    out.append(Diagnostic(.error, at: sat, "scene \(scene.id): segue '\(segue.id)' uses the partialCurl transition with the \(style.rawValue) presentation style; UIKit requires fullScreen"))
-                }
                 if (segue.kind == .popover || segue.kind == .popoverPresentation), !triggered.contains(segue.id) {
                     out.append(Diagnostic(.warning, at: sat, "scene \(scene.id): popover segue '\(segue.id)' is performed by code; it has no anchor element (in UIKit code must set one)"))
                 }

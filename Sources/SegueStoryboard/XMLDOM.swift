@@ -72,6 +72,17 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
     }
 
     private static func parseUnlocked(_ data: Data, file: String) throws(StoryboardImportError) -> XMLNode {
+        // FoundationXML traps on invalid UTF-8 in names and comments: refuse it first, with its line.
+        let invalid = data.withUnsafeBytes { raw in
+            UTF8Validation.firstInvalidByte(in: raw.bindMemory(to: UInt8.self))
+        }
+        if let invalid {
+            let hex = String(invalid.byte, radix: 16, uppercase: true)
+            throw StoryboardImportError(diagnostics: [
+                Diagnostic(.error, at: SourceLocation(file: file, line: invalid.line),
+                           "malformed storyboard: invalid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex) at offset \(invalid.offset)); storyboards are UTF-8 XML"),
+            ])
+        }
         let builder = DOMBuilder()
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false

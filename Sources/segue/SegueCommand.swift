@@ -63,6 +63,12 @@ struct Serve: ParsableCommand {
     @Option(help: "Maximum open connections.")
     var maxConnections = 1024
 
+    @Flag(help: "Behind TLS: the session cookie is Secure and named __Host-segue_session.")
+    var secureCookies = false
+
+    @Flag(help: "Trust the proxy's X-Forwarded-Proto: requests it marks https get a Secure cookie. Only when clients reach the server through that proxy alone.")
+    var trustForwardedProto = false
+
     @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error, critical.")
     var logLevel = "info"
 
@@ -128,7 +134,8 @@ struct Serve: ParsableCommand {
             FileHandle.standardError.write(Data((problem.description + "\n").utf8))
             throw ExitCode(1)
         }
-        for problem in storyboard.diagnostics {
+        // Import warnings, then what UIKit would only report when it happens (the flow serves).
+        for problem in storyboard.diagnostics + StoryboardCheck.runTimeFailures(storyboard) {
             if problem.severity == .error { logger.error("\(problem.description)") } else { logger.warning("\(problem.description)") }
         }
         var configuration = SegueService.Configuration()
@@ -144,6 +151,8 @@ struct Serve: ParsableCommand {
         configuration.app.evictIdleAfter = .seconds(max(1, evictAfter) * 60)
         configuration.app.memoryCeilingBytes = memoryCeiling.map { $0 * 1_048_576 }
         configuration.app.admin = adminAccess
+        configuration.app.secureCookies = secureCookies
+        configuration.app.trustForwardedProto = trustForwardedProto
         configuration.app.sessionIdleTimeout = .seconds(sessionTimeout * 60)
         configuration.publicDirectory = publicDir
         configuration.app.watchesFlow = watch

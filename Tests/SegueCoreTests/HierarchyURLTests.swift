@@ -118,8 +118,9 @@ import Testing
         var board = mailStoryboard()
         board.scenes["nav"]!.supportedInterfaceOrientations = [.portrait]
         let w = try launched(board)
-        let trace = try w.run(.setTraits(Traits(width: 844, height: 390)))
-        #expect(!trace.contains { $0.contains("Rotat") })
-        #expect(trace.contains("mailboxes.traitCollectionDidChange"))
+        let refused = try w.perform(.setTraits(Traits(width: 844, height: 390)))
+        // A refused rotation changes nothing, traits included.
+        #expect(refused.events.isEmpty && !refused.changed && refused.warnings.count == 1)
+        #expect(w.traits == .phonePortrait)
     }
 }

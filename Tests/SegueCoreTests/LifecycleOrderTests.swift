@@ -8,7 +8,8 @@ import Testing
         #expect(w.trace() == [
             "mailboxes.willMoveToParentViewController(nav)", "mailboxes.didMoveToParentViewController(nav)",
             "nav.loadView", "nav.viewDidLoad", "mailboxes.loadView", "mailboxes.viewDidLoad",
-            "nav.viewWillAppear", "mailboxes.viewWillAppear", "nav.viewDidAppear", "mailboxes.viewDidAppear",
+            "nav.viewWillAppear", "mailboxes.viewWillAppear", "nav.navigationControllerWillShow(mailboxes)",
+            "nav.viewDidAppear", "mailboxes.viewDidAppear", "nav.navigationControllerDidShow(mailboxes)",
         ])
         let appear = w.log.events.first { $0.event == .viewWillAppear }!
         #expect(appear.animated == false)

@@ -29,13 +29,15 @@ import Testing
     @Test func restoreOrderIsDecodeThenFinishedThenAppearance() throws {
         let w = try restored(identified(), "/ui/nav(mailboxes,inbox)")
         let trace = w.trace().filter { !$0.contains("MoveToParent") }
-        // Pre-order: each participating controller's viewDidLoad then decode; then finished; then appearance.
+        // Every needed viewDidLoad (parent first), then each decode in pre-order; then finished;
+        // then appearance.
         #expect(trace == [
-            "nav.loadView", "nav.viewDidLoad", "nav.decodeRestorableState",
-            "mailboxes.loadView", "mailboxes.viewDidLoad", "mailboxes.decodeRestorableState",
-            "inbox.loadView", "inbox.viewDidLoad", "inbox.decodeRestorableState",
+            "nav.loadView", "nav.viewDidLoad", "mailboxes.loadView", "mailboxes.viewDidLoad",
+            "inbox.loadView", "inbox.viewDidLoad",
+            "nav.decodeRestorableState", "mailboxes.decodeRestorableState", "inbox.decodeRestorableState",
             "nav.applicationFinishedRestoringState", "mailboxes.applicationFinishedRestoringState", "inbox.applicationFinishedRestoringState",
-            "nav.viewWillAppear", "inbox.viewWillAppear", "nav.viewDidAppear", "inbox.viewDidAppear",
+            "nav.viewWillAppear", "inbox.viewWillAppear", "nav.navigationControllerWillShow(inbox)",
+            "nav.viewDidAppear", "inbox.viewDidAppear", "nav.navigationControllerDidShow(inbox)",
         ])
         // Only the finally visible controllers appeared.
         #expect(w.controller(id: w.root.children[0].id)?.appearance == .disappeared)
@@ -167,7 +169,7 @@ import Testing
         try w.restore(try #require(HierarchyPath.parse("/ui/recipe(ingredients)~fullScreen~note")))
         #expect(w.canonicalURL == "/ui/recipe(ingredients)~fullScreen~note")
         #expect(w.visibleScenes == ["note"])
-        #expect(w.trace().prefix(2) == ["recipe.loadView", "recipe.prepareForSegue"])
+        #expect(w.trace().prefix(3) == ["recipe.loadView", "recipe.shouldPerformSegue", "recipe.prepareForSegue"])
     }
 
     @Test func deletedAndMovedTableRowsAreRestorableState() throws {

@@ -51,7 +51,7 @@ import Testing
         #expect(w.root.presentedViewController?.sceneID == "b")
     }
 
-    @Test func unwindFromTheComposeSheetDismissesThenPops() throws {
+    @Test func unwindFromTheComposeSheetPopsBeneathAndDismissesInOneTransition() throws {
         let w = try launched(mailStoryboard(), traits: .padLandscape)
         _ = try w.perform(.tap(element: "inboxRow", values: [:]))
         _ = try w.perform(.tap(element: "msg1", values: [:]))
@@ -59,15 +59,18 @@ import Testing
         #expect(w.visibleScenes == ["compose"])  // presented full screen (the default style)
         let trace = try w.run(.tap(element: "send", values: [:]))
         #expect(Array(trace.prefix(3)) == ["compose.shouldPerformSegue", "compose.prepareForSegue", "inbox.unwind"])
-        let dismissAt = trace.firstIndex(of: "composeNav.viewWillDisappear{dismissed}")!
-        let popAt = trace.firstIndex(of: "message.willMoveToParentViewController(nil)")!
-        #expect(dismissAt < popAt)
+        // The stack is popped beneath the sheet (message only moves), then inbox is revealed.
+        let dismissAt = try #require(trace.firstIndex(of: "composeNav.viewWillDisappear{dismissed}"))
+        let popAt = try #require(trace.firstIndex(of: "message.willMoveToParentViewController(nil)"))
+        #expect(popAt < dismissAt)
+        #expect(!trace.contains { $0.hasPrefix("message.view") })
+        #expect(trace.contains("inbox.viewWillAppear") && trace.contains("message.didMoveToParentViewController(nil)"))
         let unwind = w.log.events.first { $0.event == .unwind }!
         #expect(unwind.action == "sentMessage" && unwind.segue == "sent")
         #expect(w.visibleScenes == ["inbox"])
         #expect(w.root.presentedViewController == nil)
-        let pop = w.log.events.last { $0.event == .viewWillDisappear && $0.scene == "message" }!
-        #expect(pop.animated == false)
+        let dismissal = try #require(w.log.events.last { $0.event == .viewWillDisappear && $0.scene == "composeNav" })
+        #expect(dismissal.animated == true)
     }
 
     @Test func unwindSearchSkipsTheSourceAndFailsCleanly() throws {

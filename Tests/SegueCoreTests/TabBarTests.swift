@@ -255,7 +255,10 @@ final class RefusingDelegate: TabBarControllerDelegate {
         _ = try w.perform(.selectTab(index: 5, controller: nil))
         #expect(w.tabs.isShowingTabInMore)
         #expect(w.visibleScenes == ["t5"])
-        // The More list index is valid only with More.
+        // The More list index is valid only with More. (Selecting More again shows what More
+        // showed: back to its list first.)
+        _ = try w.perform(.pop(navigationController: nil))
+        _ = try w.perform(.selectTab(index: 0, controller: nil))
         _ = try w.perform(.selectTab(index: 7, controller: nil))
         #expect(w.tabs.isShowingMoreList)
         let few = try launched(tabBoard(count: 3))
@@ -277,7 +280,8 @@ final class RefusingDelegate: TabBarControllerDelegate {
         #expect(w.tabs.isShowingTabInMore && w.visibleScenes == ["t5"])
         #expect(w.elements.first { $0.role == .backButton }?.title == "More")
         // The More list itself has no place on pad: the first tab is selected.
-        _ = try w.perform(.selectTab(index: 6, controller: nil))
+        _ = try w.perform(.pop(navigationController: nil))
+        #expect(w.tabs.isShowingMoreList)
         _ = try w.run(.setTraits(Traits(width: 1024, height: 768)))
         #expect(w.tabs.selectedIndex == 0 && w.visibleScenes == ["songs"])
         w.checkInvariants()

@@ -5,10 +5,12 @@ import Testing
 /// layout and (when allowed) rotation events.
 @Suite struct TraitsTests {
     @Test func viewportMapsToIdiomSizeClassAndOrientation() {
-        #expect(Traits(width: 767, height: 1000).idiom == .phone)
-        #expect(Traits(width: 768, height: 1000).idiom == .pad)
-        #expect(Traits(width: 699, height: 300).horizontalSizeClass == .compact)
-        #expect(Traits(width: 700, height: 300).horizontalSizeClass == .regular)
+        #expect(Traits(width: 699, height: 1000).idiom == .phone)
+        #expect(Traits(width: 700, height: 1000).idiom == .pad)
+        #expect(Traits(width: 1000, height: 699).idiom == .phone)
+        #expect(Traits(width: 895, height: 400).horizontalSizeClass == .compact)
+        #expect(Traits(width: 896, height: 400).horizontalSizeClass == .regular)
+        #expect(Traits(width: 700, height: 1000).horizontalSizeClass == .regular)
         #expect(Traits(width: 700, height: 700).orientation == .portrait)
         #expect(Traits(width: 701, height: 700).orientation == .landscape)
         #expect(Traits.phonePortrait.idiom == .phone && Traits.phonePortrait.orientation == .portrait)
@@ -33,14 +35,16 @@ import Testing
         #expect(same.events.isEmpty && !same.changed)
     }
 
-    @Test func shouldAutorotateFalseKeepsTraitsButSkipsTheTrio() throws {
+    @Test func shouldAutorotateFalseRefusesTheRotationAndChangesNothing() throws {
         var board = mailStoryboard()
         board.scenes["nav"]!.shouldAutorotate = false
         let w = try launched(board)
         let trace = try w.run(.setTraits(Traits(width: 844, height: 390)))
-        #expect(!trace.contains { $0.contains("Rotat") })
-        #expect(trace.contains("nav.traitCollectionDidChange") && trace.contains("mailboxes.traitCollectionDidChange"))
-        #expect(w.traits.orientation == .landscape)
+        #expect(trace.isEmpty)
+        #expect(w.traits == .phonePortrait)
+        // A resize that does not turn still applies.
+        _ = try w.run(.setTraits(Traits(width: 820, height: 1180)))
+        #expect(w.traits.idiom == .pad)
     }
 
     @Test func widthChangesWithoutAFlipSendNoRotation() throws {

@@ -99,8 +99,11 @@ import Testing
             let window = Window(id: "t", storyboard: copy)
             try window.launch()
             let outcome = try window.perform(.setTraits(Traits(width: 844, height: 390)))
-            #expect(outcome.events.contains { $0.event == .traitCollectionDidChange })
-            return outcome.events.contains { $0.event == .willRotateToInterfaceOrientation }
+            // A refused rotation changes nothing, traits included.
+            let rotates = outcome.events.contains { $0.event == .willRotateToInterfaceOrientation }
+            #expect(outcome.events.contains { $0.event == .traitCollectionDidChange } == rotates)
+            #expect(window.traits.orientation == (rotates ? .landscape : .portrait))
+            return rotates
         }
         #expect(try trio("free"))
         #expect(try !trio("home"))

@@ -1,5 +1,7 @@
 import SegueCore
 import SegueFlowFiles
+import SegueStoryboard
+import Foundation
 import Testing
 
 /// Each rule of the loader, with a bad file and the exact `file:line: message` it must produce.
@@ -251,7 +253,6 @@ import Testing
         """, file: "bad.json", format: .json) == [
             "bad.json:4: navigationController 'nav' has no rootViewController",
             "bad.json:6: unknown key 'titel' in scene 'a'",
-            "bad.json:7: no scene implements unwind action 'nowhere'",
         ])
     }
 
@@ -421,8 +422,50 @@ import Testing
             "bad.yaml:6: segue 'toNowhere' of scene 'a' names unknown destination 'nowhere'",
             "bad.yaml:7: unwind segue 'noAction' of scene 'a' has no action",
             "bad.yaml:8: segue 'noDestination' of scene 'a' has no destination",
-            "bad.yaml:9: no scene implements unwind action 'backToZ'",
         ])
+    }
+
+    /// What UIKit reports only when it happens loads (and serves): a push without a navigation
+    /// controller, an unwind action no scene implements, partialCurl over a sheet. `segue check`
+    /// and the start-up log list them as warnings.
+    @Test func runTimeFailuresLoadWithWarnings() throws {
+        let storyboard = try #require(load("""
+        initialViewController: a
+        scenes:
+          a:
+            view:
+              - button: {id: go, title: Go, segue: go}
+              - button: {id: back, title: Back, segue: back}
+              - button: {id: curl, title: Curl, segue: curl}
+            segues:
+              go: {kind: push, destination: b}
+              back: {kind: unwind, action: backToNowhere}
+              curl: {kind: presentation, destination: b, modalPresentationStyle: formSheet, modalTransitionStyle: partialCurl}
+          b: {title: B}
+        """, file: "warn.yaml"))
+        #expect(storyboard.diagnostics.filter { $0.severity == .error }.isEmpty)
+        #expect(StoryboardCheck.runTimeFailures(storyboard).map(\.description) == [
+            "warn.yaml:9: warning: scene a: push segue 'go' but the scene has no navigation controller ancestor on any path from the initial scene; performing it will be refused (illegal_transition)",
+            "warn.yaml:10: warning: unwind action 'backToNowhere': no scene implements it; performing the unwind will find no destination (unwind_destination_not_found)",
+            "warn.yaml:11: warning: scene a: segue 'curl' uses the partialCurl transition with the formSheet presentation style; UIKit requires fullScreen, so performing it will be refused (illegal_transition)",
+        ])
+        #expect(StoryboardCheck.check(storyboard).allSatisfy { $0.severity == .warning })
+    }
+
+    /// A flow file over 4 MiB is refused at once, with the limit in the message.
+    @Test func oversizedFlowFileIsRefused() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("segue-big-\(UUID().uuidString).yaml").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var text = "initialViewController: a\nscenes:\n  a: {title: A}\n"
+        text += String(repeating: "# padding padding padding padding padding padding padding padding\n", count: 70_000)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            _ = try FlowFileLoader.load(path: path)
+            Issue.record("a 4.5 MB flow file loaded")
+        } catch {
+            #expect(error.description.contains("flow files may be at most 4194304 bytes"))
+        }
+        #expect(problems(text).first?.contains("flow files may be at most 4194304 bytes") == true)
     }
 
     @Test func tapNamingAnUndeclaredSegue() {

@@ -56,13 +56,48 @@ import Testing
         let page = html(w)
         #expect(page.contains("class=\"layer layer-popover"))
         #expect(page.contains("data-anchor=\"filters\""))
-        // The anchor under the popover is inert but findable by the script.
-        #expect(page.contains("data-item=\"filters\""))
+        // The anchor's bar stays usable under the popover (passthrough): the item is live, and
+        // the script finds it by its element id to point the arrow.
+        #expect(page.contains("data-element=\"filters\"") && page.contains("data-passthrough=\"top\""))
         #expect(page.contains("popover-arrow"))
         let outside = try #require(w.screen().layers.last?.dismissElementID)
         #expect(page.contains("class=\"popover-outside\"") && page.contains("data-element=\"\(outside)\""))
         // Every element appears once, live.
         for element in w.elements { #expect(page.components(separatedBy: "data-element=\"\(element.id)\"").count == 2) }
+    }
+
+    /// A popover from a bar button item leaves that bar usable (UIKit's passthrough views): the
+    /// bar's items stay live buttons in the layer beneath, and the outside-tap area stops at it.
+    @Test func aPopoverFromABarButtonKeepsThatBarLive() throws {
+        let flow = """
+        initialViewController: nav
+        scenes:
+          nav: {kind: navigationController, rootViewController: a, toolbarHidden: false}
+          a:
+            title: A
+            navigationItem:
+              rightBarButtonItems: [{id: pick, title: Pick, segue: pick}, {id: next, title: Next, segue: b}]
+            toolbarItems: [{id: share, title: Share, segue: share}, {id: trash, title: Trash, segue: b}]
+            view: [{button: {id: goB, title: Go, segue: b}}]
+            segues:
+              b: {kind: show, destination: b}
+              pick: {kind: popoverPresentation, destination: picker}
+              share: {kind: popoverPresentation, destination: picker}
+          b: {title: B}
+          picker: {title: Picker}
+        """
+        let board = try FlowFileLoader.parse(flow, fileName: "t.yaml", format: .yaml)
+        for (anchor, sameBar, otherBar, position) in [("pick", "next", "trash", "top"), ("share", "trash", "next", "bottom")] {
+            let w = Window(id: "s", storyboard: board, traits: Traits(width: 1180, height: 820))
+            try w.launch()
+            _ = try w.perform(.tap(element: anchor, values: [:]))
+            let page = html(w)
+            #expect(page.contains("data-passthrough=\"\(position)\""))
+            #expect(page.contains("data-element=\"\(sameBar)\""))   // live, under the popover
+            #expect(page.contains("data-element=\"\(anchor)\""))
+            #expect(!page.contains("data-element=\"\(otherBar)\"") && !page.contains("data-element=\"goB\""))
+            for element in w.elements { #expect(page.components(separatedBy: "data-element=\"\(element.id)\"").count == 2) }
+        }
     }
 
     @Test func popoversFromContentPointAtTheirInertAnchor() throws {

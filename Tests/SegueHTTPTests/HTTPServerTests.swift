@@ -436,6 +436,52 @@ struct HTTPServerTests {
         #expect(try run(["-s", "http://127.0.0.1:\(server.port)/"]).stdout == "ok")
     }
 
+    /// A body whose end cannot be known (a transfer coding that is not chunked) is refused at once
+    /// (RFC 9112 §6.1), instead of holding the connection until its timeout.
+    @Test(arguments: [
+        ("Transfer-Encoding: gzip\r\n", "HTTP/1.1 400"),
+        ("Transfer-Encoding: chunked, gzip\r\n", "HTTP/1.1 400"),
+        ("Transfer-Encoding: gzip, chunked\r\n", "HTTP/1.1 501"),
+        ("Transfer-Encoding: chunked\r\nContent-Length: 3\r\n", "HTTP/1.1 400"),
+    ])
+    func transferCodingsOtherThanChunkedAreRefusedAtOnce(header: String, statusLine: String) throws {
+        let responder = EchoResponder()
+        let server = try startServer(responder: responder)
+        defer { server.stop() }
+        let response = try rawExchange(port: server.port, "POST /upload HTTP/1.1\r\nHost: x\r\n\(header)\r\nabc")
+        #expect(String(decoding: response, as: UTF8.self).hasPrefix(statusLine))
+        #expect(responder.counter.value == 0)
+        #expect(try run(["-s", "http://127.0.0.1:\(server.port)/"]).stdout == "ok")
+    }
+
+    /// Every request gets a status line, however many query arguments or however long its target:
+    /// libmicrohttpd closed such connections without a word when its per-connection memory ran out.
+    @Test func longTargetsAndManyQueryArgumentsGetAStatusLine() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        var targets: [String] = []
+        for count in [10, 249, 250, 400, 1_000, 3_000] {
+            targets.append("/echo?" + (0..<count).map { "a\($0)=\($0)" }.joined(separator: "&"))
+        }
+        for length in stride(from: 15_900, through: 16_500, by: 20) + [20_000, 33_000, 70_000, 200_000] {
+            targets.append("/" + String(repeating: "x", count: length - 1))
+        }
+        for target in targets {
+            let response = try rawExchange(port: server.port, "GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let text = String(decoding: response.prefix(12), as: UTF8.self)
+            let status = Int(text.dropFirst(9).prefix(3)) ?? 0
+            #expect(text.hasPrefix("HTTP/1.1 ") && [200, 400, 404, 414, 431].contains(status),
+                    "target of \(target.utf8.count) bytes: \(text.isEmpty ? "no answer" : text)")
+        }
+        for length in stride(from: 13_000, through: 17_000, by: 50) {
+            let header = "X-Pad: " + String(repeating: "p", count: length)
+            let response = try rawExchange(port: server.port, "GET /echo HTTP/1.1\r\nHost: x\r\n\(header)\r\nConnection: close\r\n\r\n")
+            let text = String(decoding: response.prefix(12), as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 200") || text.hasPrefix("HTTP/1.1 431"), "header of \(length) bytes: \(text.isEmpty ? "no answer" : text)")
+        }
+        #expect(try run(["-s", "http://127.0.0.1:\(server.port)/"]).stdout == "ok")
+    }
+
     @Test func requestHelpers() {
         let request = HTTPRequest(method: .GET, path: "/", query: [("a", "1"), ("a", "2")],
                                   headers: [("content-type", "text/html")])

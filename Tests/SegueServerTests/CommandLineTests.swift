@@ -65,6 +65,54 @@ import Testing
         #expect(report.contains("bad.yaml:4:"))
     }
 
+    /// What UIKit reports only when it happens is a warning: `check` exits 0, `serve` logs it at
+    /// start-up and serves, and performing the segue answers its code with nothing changed.
+    @Test func runTimeFailuresAreWarningsAndTheFlowServes() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("warn.yaml")
+        try """
+        initialViewController: a
+        scenes:
+          a:
+            view:
+              - button: {id: go, title: Go, segue: go}
+              - button: {id: back, title: Back, segue: back}
+            segues:
+              go: {kind: push, destination: b}
+              back: {kind: unwind, action: backToNowhere}
+          b: {title: B}
+        """.write(to: file, atomically: true, encoding: .utf8)
+
+        let (check, checkOut) = try launch(["check", file.path])
+        #expect(exitStatus(check, within: 20) == 0)
+        let report = String(decoding: checkOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(report.contains("warn.yaml:8: warning: scene a: push segue 'go'"))
+        #expect(report.contains("warn.yaml:9: warning: unwind action 'backToNowhere'"))
+        #expect(report.contains("0 errors, 3 warnings"))  // and b, which the failing push cannot reach
+
+        let (server, out) = try launch(["serve", file.path, "--port", "0", "--store", "memory", "--log-level", "warning"])
+        let banner = String(decoding: out.fileHandleForReading.availableDataUntilNewline(), as: UTF8.self)
+        #expect(banner.hasPrefix("Segue serving"))
+        if let url = banner.split(separator: " ").first(where: { $0.hasPrefix("http://") }) {
+            let base = String(url.dropLast())
+            let created = try curl("POST", base + "/api/v1/sessions", json: "{}")
+            let id = try #require(created.json["id"] as? String)
+            let push = try curl("POST", base + "/api/v1/sessions/\(id)/actions", json: #"{"action":"tap","element":"go"}"#)
+            #expect(push.status == 409 && push.errorCode == "illegal_transition")
+            let unwind = try curl("POST", base + "/api/v1/sessions/\(id)/actions", json: #"{"action":"tap","element":"back"}"#)
+            #expect(unwind.status == 409 && unwind.errorCode == "unwind_destination_not_found")
+            let state = try curl("GET", base + "/api/v1/sessions/\(id)")
+            #expect(state.json["version"] as? Int == created.json["state"].flatMap { ($0 as? [String: Any])?["version"] as? Int })
+        }
+        kill(server.processIdentifier, SIGTERM)
+        #expect(exitStatus(server, within: 10) == 0)
+        let log = String(decoding: (server.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(log.contains("warn.yaml:8: warning: scene a: push segue 'go'"))
+        #expect(log.contains("warn.yaml:9: warning: unwind action 'backToNowhere'"))
+    }
+
     @Test func checkReportsProblemsWithAnExitStatus() throws {
         let (good, goodOut) = try launch(["check", "Examples/settings.yaml"])
         #expect(exitStatus(good, within: 20) == 0)

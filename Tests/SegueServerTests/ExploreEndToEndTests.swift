@@ -118,6 +118,9 @@ struct ExploreEndToEndTests {
         // A wrong token changes nothing.
         let forged = try curl("POST", server.base + "/dev/\(session)/traits", form: [("csrf", "x"), ("width", "390"), ("height", "844")], jar: jar)
         #expect(forged.status == 403)
+        let crossSite = try curl("POST", server.base + "/dev/\(session)/traits", form: [("csrf", csrf), ("width", "390"), ("height", "844")],
+                                 jar: jar, headers: ["Origin: http://evil.example"])
+        #expect(crossSite.status == 403)
         // Open in a new session: the same URL, another session.
         let fork = try curl("GET", server.base + "/dev/\(session)/new", jar: jar)
         #expect(fork.status == 303)

@@ -64,6 +64,11 @@ func curl(_ method: String = "GET", _ url: String, json: String? = nil, form: [(
     if let dataFile { args += ["--data-binary", "@" + dataFile] }
     if let form {
         for (k, v) in form { args += ["--data-urlencode", "\(k)=\(v)"] }
+        // Form posts say where they come from, as browsers do (the server refuses them otherwise).
+        if !headers.contains(where: { $0.lowercased().hasPrefix("origin:") }), let scheme = url.range(of: "://") {
+            let rest = url[scheme.upperBound...]
+            args += ["-H", "Origin: " + url[..<scheme.upperBound] + rest.prefix { $0 != "/" }]
+        }
     }
     args.append(url)
     let result = try runProcess("/usr/bin/curl", args)

@@ -292,6 +292,37 @@ struct MalformedTests {
         #expect(throws: StoryboardImportError.self) { try importString(text) }
     }
 
+    /// FoundationXML traps on invalid UTF-8 in names and comments; the importer reports the line.
+    static let invalidUTF8Cases: [([UInt8], Int)] = {
+        let declaration: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document>\n".utf8)
+        let inName: [UInt8] = declaration + Array("<scenes a".utf8) + [0xFF, 0xFE] + Array("b=\"1\"/>\n</document>\n".utf8)
+        let inComment: [UInt8] = declaration + Array("\n<!-- ".utf8) + [0xC3, 0x28] + Array(" -->\n</document>\n".utf8)
+        let surrogate: [UInt8] = declaration + [0xED, 0xA0, 0x80] + Array("</document>".utf8)
+        let truncated: [UInt8] = Array("<document>".utf8) + [0xE2, 0x82]
+        return [(inName, 3), (inComment, 4), (surrogate, 3), (truncated, 1)]
+    }()
+
+    /// FoundationXML traps on invalid UTF-8 in names and comments; the importer reports the line.
+    @Test("invalid UTF-8 in an attribute name, a comment or text is an error with its line",
+          arguments: invalidUTF8Cases)
+    func invalidUTF8(bytes: [UInt8], line: Int) {
+        #expect {
+            _ = try StoryboardImporter.parse(data: bytes, fileName: "Bad.storyboard")
+        } throws: { error in
+            guard let d = (error as? StoryboardImportError)?.diagnostics.first else { return false }
+            let lineMatches: Bool = d.location?.line == line
+            return d.severity == .error && lineMatches && d.message.contains("invalid UTF-8")
+        }
+    }
+
+    @Test("the UTF-8 check accepts every well-formed sequence")
+    func validUTF8() {
+        let text = "ASCII, é, €, 𝄞, 中文, emoji 🙂, U+FFFF \u{FFFF}, U+10FFFF \u{10FFFF}"
+        #expect(UTF8Validation.firstInvalidByte(in: Array(text.utf8)) == nil)
+        #expect(UTF8Validation.firstInvalidByte(in: [0xC0, 0x80])?.offset == 0)  // overlong NUL
+        #expect(UTF8Validation.firstInvalidByte(in: [0x41, 0x0A, 0xF4, 0x90, 0x80, 0x80])?.line == 2)  // above U+10FFFF
+    }
+
     @Test("an unreadable path is an error")
     func unreadable() {
         #expect(throws: StoryboardImportError.self) { try StoryboardImporter.load(path: "/nonexistent/Main.storyboard") }
@@ -417,7 +448,7 @@ struct CheckTests {
 
         let push = problems.filter { $0.message.contains("push segue") }
         #expect(push.count == 1)
-        #expect(push.first?.severity == .error)
+        #expect(push.first?.severity == .warning)  // refused (409) only when performed
         #expect(push.first?.message.contains("'next'") == true)
         #expect(push.first?.location?.line == line(of: "id=\"p1\""))
 
@@ -638,6 +669,47 @@ struct DirectoryTests {
         #expect(sb[initial]?.view.first?.kind == .placeholder)
         #expect(sb.diagnostics.contains { $0.message.hasPrefix("cyclic storyboard reference") })
         #expect(StoryboardCheck.check(sb).contains { $0.severity == .error && $0.message.hasPrefix("cyclic") })
+    }
+
+    @Test("a storyboard reference that is a tab shows the reference's own tab bar item")
+    func referenceAsTab() throws {
+        let main = document(initial: "tabs", [
+            scene("tabs", """
+                <tabBarController id="tabs" sceneMemberID="viewController">
+                    <connections>
+                        <segue destination="feedRef" kind="relationship" relationship="viewControllers" id="r1"/>
+                        <segue destination="laterRef" kind="relationship" relationship="viewControllers" id="r2"/>
+                    </connections>
+                </tabBarController>
+                """),
+            scene("feedRef", """
+                <viewControllerPlaceholder storyboardName="Feed" id="feedRef" sceneMemberID="viewController">
+                    <tabBarItem key="tabBarItem" title="News" image="newspaper" id="tbi1"/>
+                </viewControllerPlaceholder>
+                """),
+            scene("laterRef", """
+                <viewControllerPlaceholder storyboardName="Later" id="laterRef" sceneMemberID="viewController">
+                    <tabBarItem key="tabBarItem" title="Saved" id="tbi2"/>
+                </viewControllerPlaceholder>
+                """),
+        ].joined(separator: "\n"))
+        let feed = document(initial: "fnav", [
+            scene("fnav", """
+                <navigationController id="fnav" sceneMemberID="viewController">
+                    <connections><segue destination="fvc" kind="relationship" relationship="rootViewController" id="r3"/></connections>
+                </navigationController>
+                """),
+            scene("fvc", #"<viewController id="fvc" title="Feed Items" sceneMemberID="viewController"/>"#),
+        ].joined(separator: "\n"))
+        let dir = try write(["Main.storyboard": main, "Feed.storyboard": feed])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let sb = try StoryboardImporter.loadDirectory(path: dir)
+        #expect(sb["Feed:fnav"]?.tabBarItem?.title == "News")
+        #expect(sb["Feed:fnav"]?.tabBarItem?.image == "newspaper")
+        #expect(sb["laterRef"]?.tabBarItem?.title == "Saved")  // unresolved: the placeholder scene
+        let window = Window(id: "w", storyboard: sb)
+        try window.launch()
+        #expect(window.elements.filter { $0.role == .tab }.map(\.title) == ["News", "Saved"])
     }
 
     @Test("a directory without Main uses its only storyboard")

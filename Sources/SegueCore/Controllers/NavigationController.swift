@@ -5,6 +5,8 @@
 open class NavigationController: ViewController {
     @exclusivity(unchecked) public var isNavigationBarHidden: Bool
     @exclusivity(unchecked) public var isToolbarHidden: Bool
+    /// Set the first time this navigation controller is in the window.
+    @exclusivity(unchecked) var hasBeenShown = false
 
     public required init(scene: Scene?) {
         isNavigationBarHidden = scene?.navigationBarHidden ?? false

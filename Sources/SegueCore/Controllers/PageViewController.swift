@@ -3,8 +3,11 @@
 ///
 /// A `pageCurl` view with a `mid` spine shows two pages at once (a spread) and needs an even
 /// number of pages; the `scroll` style ignores the spine and shows page dots. Turning beyond the
-/// ends does nothing (a warning); a finished turn reports `pageViewControllerDidFinishAnimating`;
-/// a jump (`showPage`, `setViewControllers`) goes to any page and reports nothing.
+/// ends does nothing (a warning). A turn the user makes (a tap, a swipe, the `turnPage` action)
+/// tells the delegate it starts (`pageViewControllerWillTransitionTo`, naming the incoming page)
+/// before the new page is added or appears, and that it ended
+/// (`pageViewControllerDidFinishAnimating`); a jump (`showPage`, `setViewControllers`) goes to any
+/// page and reports neither.
 open class PageViewController: ViewController {
     /// Index of the first displayed page in the scene's `pages`.
     public internal(set) var currentIndex = 0
@@ -49,6 +52,9 @@ open class PageViewController: ViewController {
         var fresh: [ViewController] = []
         for id in pageSceneIDs[index..<min(index + pagesPerView, pageSceneIDs.count)] {
             fresh.append(try window.instantiate(sceneID: id))
+        }
+        if finished, let first = fresh.first {
+            window.sendDelegate(self, .pageViewControllerWillTransitionTo, child: first)
         }
         let old = children
         for c in fresh { window.sendWillMove(c, to: self) }

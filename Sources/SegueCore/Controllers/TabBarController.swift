@@ -120,15 +120,32 @@ open class TabBarController: ViewController {
             if index == moreIndex, let kept = shownInMore, let at = tabs.firstIndex(where: { $0 === kept }), at >= barTabCount {
                 destination = at   // More shows what it showed when the user left it
             }
-            // Another tab shown inside More replaces the More stack above the list.
-            let replacesMoreStack = destination >= barTabCount && destination < tabs.count && tabs[destination] !== shownInMore
-            let dropped = replacesMoreStack ? Array((moreStorage?.children ?? []).dropFirst()) : []
+            // A tab listed in More that is not on the More navigation controller yet goes there
+            // as a push (however it is selected), replacing what More showed above its list.
+            let entering = showsMore && destination >= barTabCount && destination < tabs.count && tabs[destination] !== shownInMore
+                ? tabs[destination] : nil
+            let more = entering != nil ? moreNavigationController : nil
+            let dropped = entering != nil ? (shownInMore.map { [$0] } ?? []) + (moreStorage?.children ?? []).dropFirst() : []
             for p in dropped.reversed() { window.sendWillMove(p, to: nil) }
-            window.transition(animated: animated, mutate: {
-                if replacesMoreStack { _ = dropPushedInMore() }
+            if let entering, let more { window.sendWillMove(entering, to: more) }
+            var reasons: [(ViewController, AppearanceReason)] = []
+            if let entering { reasons.append((entering, .movingToParent)) }
+            if let top = dropped.last { reasons.append((top, .movingFromParent)) }
+            window.transition(animated: animated, reasons: reasons, mutate: {
+                if let entering {
+                    _ = dropPushedInMore()
+                    shownInMore = entering
+                }
                 selectedIndex = destination
+            }, beforeCommit: {
+                if let entering, let more { window.sendDelegate(more, .navigationControllerWillShow, child: entering) }
+            }, afterCommit: {
+                for p in dropped.reversed() { window.sendDidMove(p, to: nil) }
+                if let entering, let more {
+                    window.sendDidMove(entering, to: more)
+                    window.sendDelegate(more, .navigationControllerDidShow, child: entering)
+                }
             })
-            for p in dropped.reversed() { window.sendDidMove(p, to: nil) }
         }
         if userInitiated {
             window.sendDelegate(self, .tabBarControllerDidSelect, child: target)

@@ -14,7 +14,7 @@ public enum EventName: String, Sendable, CaseIterable, Codable {
     case navigationControllerWillShow, navigationControllerDidShow
     case tabBarControllerShouldSelect, tabBarControllerDidSelect
     case tabBarControllerWillBeginCustomizing, tabBarControllerWillEndCustomizing, tabBarControllerDidEndCustomizing
-    case pageViewControllerDidFinishAnimating
+    case pageViewControllerWillTransitionTo, pageViewControllerDidFinishAnimating
 
     /// Appearance events carry `animated` and the four reason flags.
     public var isAppearance: Bool {

@@ -12,10 +12,13 @@
 ///   an identifier, because CONTRACT §4 makes the URL name the whole hierarchy (bookmarks, shared
 ///   links); pruning applies to the restorable *state* and the restoration callbacks.
 /// - Restoring (``Window/restore(_:)``, a fresh window): instantiate down each path, without
-///   running any segue or `prepareForSegue`; for each participating controller in pre-order,
-///   `viewDidLoad` (its view is needed to decode into) then `decodeRestorableState`; then
-///   `applicationFinishedRestoringState` for each; then the launch's appearance events for the
-///   finally visible controllers only.
+///   running any segue or `prepareForSegue` (embed segues aside: they run as a restored host's
+///   view loads); every view a participating controller needs (its own, to decode into), parent
+///   first down each chain; then `decodeRestorableState` for each participating controller in
+///   pre-order; then `applicationFinishedRestoringState` for each; then the launch's appearance
+///   events for the finally visible controllers only. Restored children get their
+///   `willMove`/`didMove` as UIKit adds them (stack entries, a tab shown on the More navigation
+///   controller, which also appears with `isMovingToParent`).
 extension ViewController {
     /// The chain of restoration identifiers from the root (through parents, and through the
     /// presenting controller for presented ones); nil when a link has none.
@@ -151,10 +154,11 @@ extension Window {
         try build(root, target, restored: &restored)
         attach(root)
         self.root = root
-        // Decode, in pre-order, each controller on an identifier path (after its viewDidLoad).
+        // Every view the decoding needs loads first, parent first down each chain; then each
+        // controller on an identifier path decodes its state, in pre-order.
         let participating = restored.filter { $0.0.hasRestorationIdentifierPath }
+        for (c, _) in participating { loadViewParentFirst(c) }
         for (c, state) in participating {
-            loadViewIfNeeded(c)
             record(c, .decodeRestorableState)
             c.applyRestorableState(state)
         }
@@ -162,9 +166,21 @@ extension Window {
             record(c, .applicationFinishedRestoringState)
             c.applicationFinishedRestoringState()
         }
-        transition(animated: false) { self.isLaunched = true }
+        showLaunchTabsInMore(contained: true) { self.isLaunched = true }
         checkInvariants()
         return ActionOutcome(events: Array(log.events(after: firstSeq)), warnings: [], changed: true)
+    }
+
+    /// Loads `c`'s view after those of its parents, outermost first (restoration loads the views
+    /// it needs parent first down each chain).
+    func loadViewParentFirst(_ c: ViewController) {
+        var chain: [ViewController] = []
+        var node: ViewController? = c
+        while let n = node {
+            chain.append(n)
+            node = n.parent
+        }
+        for n in chain.reversed() { loadViewIfNeeded(n) }
     }
 
     /// Indexes must be in range before anything is built.
@@ -263,7 +279,7 @@ extension Window {
         default:
             // Children embedded in a content controller exist once its view loads (embed segues
             // run then, as in UIKit's restoration): load it when the URL names any.
-            if !c.isContainer, node.children?.isEmpty == false { loadViewIfNeeded(c) }
+            if !c.isContainer, node.children?.isEmpty == false { loadViewParentFirst(c) }
         }
         if let wanted = node.children {
             for (child, childNode) in zip(c.children, wanted) where child.sceneID == childNode.scene {
@@ -276,6 +292,9 @@ extension Window {
             tabs.shownInMore = shown
             let wanted = node.children.flatMap { $0.indices.contains(tabs.selectedIndex) ? $0[tabs.selectedIndex].pushedInMore : nil } ?? []
             let more = tabs.moreNavigationController
+            // The tab goes onto the More navigation controller's stack as UIKit adds it there.
+            sendWillMove(shown, to: more)
+            sendDidMove(shown, to: more)
             for pushedNode in wanted {
                 let pushed = try instantiate(sceneID: pushedNode.scene)
                 sendWillMove(pushed, to: more)

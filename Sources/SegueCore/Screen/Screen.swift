@@ -13,14 +13,24 @@ public struct Screen: Sendable {
     public var layers: [Layer]
     /// Everything tappable right now, in reading order.
     public var elements: [Element]
+    /// Where the bar stays usable under a popover shown from one of its bar button items (UIKit
+    /// adds that bar to the popover's passthrough views); nil when no bar is.
+    public var passthroughBar: PassthroughBar?
 
-    public init(sessionID: String, version: Int, url: String, traits: Traits, layers: [Layer], elements: [Element]) {
+    /// The bar a popover leaves usable: the navigation bar at the top, or the toolbar.
+    public enum PassthroughBar: Sendable, Hashable {
+        case top, bottom
+    }
+
+    public init(sessionID: String, version: Int, url: String, traits: Traits, layers: [Layer], elements: [Element],
+                passthroughBar: PassthroughBar? = nil) {
         self.sessionID = sessionID
         self.version = version
         self.url = url
         self.traits = traits
         self.layers = layers
         self.elements = elements
+        self.passthroughBar = passthroughBar
     }
 
     /// The text of the frontmost title, for `<title>`.

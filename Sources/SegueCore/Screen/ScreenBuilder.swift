@@ -28,6 +28,11 @@ struct ScreenBuilder {
     private var usedIDs: [String] = []
     private var usedIDSet: Set<String>?
     var interactive = true
+    /// The element a popover in front is anchored at: the bar holding it stays usable (UIKit adds
+    /// a bar button item's bar to the popover's passthrough views).
+    var passthroughAnchor: String?
+    /// The bar kept usable for `passthroughAnchor`, once found.
+    var passthroughBar: Screen.PassthroughBar?
     /// Whether to keep the element → target map (only a tap needs it).
     let recordsTargets: Bool
     /// Whether content panes get their resolved view nodes; without them only the elements are
@@ -53,6 +58,9 @@ struct ScreenBuilder {
               layerAppearance(tops[interactiveFrom], style: style) == .currentContext {
             interactiveFrom -= 1
         }
+        if let front = tops.last, let style = front.presentedStyle, layerAppearance(front, style: style) == .popover {
+            passthroughAnchor = front.popoverAnchor
+        }
         for (index, top) in tops.enumerated() {
             interactive = index >= interactiveFrom
             let before = elements.count
@@ -76,7 +84,7 @@ struct ScreenBuilder {
         // Reading order: the front layer, then the chrome of context layers beneath it.
         elements = layerElements.reversed().flatMap { $0 }
         return Screen(sessionID: window.id, version: window.version, url: window.canonicalURL,
-                      traits: window.traits, layers: layers, elements: elements)
+                      traits: window.traits, layers: layers, elements: elements, passthroughBar: passthroughBar)
     }
 
     /// The elements alone, in reading order (what ``build()`` lists, without resolving views).
@@ -135,6 +143,7 @@ struct ScreenBuilder {
             return NavigationPane(controllerID: nav.id, bar: nil, top: .content(ContentPane(controllerID: nav.id, sceneID: nil, kind: .viewController, title: nil, nodes: [], isEditing: false)), toolbar: nil)
         }
         var bar: NavigationBar?
+        var barStart = beginPassthroughBar()
         if nav.showsNavigationBar {
             let item = top.navigationItem
             var back: BarItem?
@@ -152,12 +161,37 @@ struct ScreenBuilder {
             let right = item.rightBarButtonItems.enumerated().reversed().map { barItem($1, owner: top, slot: "right", index: $0) }
             bar = NavigationBar(title: item.title ?? top.title, prompt: item.prompt, backButton: back, leftItems: left, rightItems: right)
         }
+        endPassthroughBar(barStart, .top)
         let topPane = pane(for: top)
         var toolbar: [BarItem]?
+        barStart = beginPassthroughBar()
         if nav.showsToolbar, !nav.hidesBottomBar {
             toolbar = top.toolbarItems.enumerated().map { barItem($1, owner: top, slot: "toolbar", index: $0) }
         }
+        endPassthroughBar(barStart, .bottom)
         return NavigationPane(controllerID: nav.id, bar: bar, top: topPane, toolbar: toolbar)
+    }
+
+    /// Starts a bar under a popover: its items are listed tentatively (see `endPassthroughBar`).
+    /// Returns where the bar's elements start, or nil when the bar is not under a popover.
+    mutating func beginPassthroughBar() -> Int? {
+        guard !interactive, passthroughAnchor != nil else { return nil }
+        interactive = true
+        return elements.count
+    }
+
+    /// Keeps a bar's items usable when the popover in front is anchored at one of them (a
+    /// passthrough bar); otherwise drops them again, as every element under a popover.
+    mutating func endPassthroughBar(_ start: Int?, _ position: Screen.PassthroughBar) {
+        guard let start else { return }
+        interactive = false
+        let added = elements[start...]
+        guard !added.contains(where: { $0.id == passthroughAnchor }) else {
+            passthroughBar = position
+            return
+        }
+        for e in added { targets[e.id] = nil }
+        elements.removeSubrange(start...)
     }
 
     /// Whether a tap's wiring can run on `owner`: a custom `action:` (not a built-in one) needs a

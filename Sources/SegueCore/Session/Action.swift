@@ -7,6 +7,10 @@ public enum Action: Sendable, Hashable {
     case pop(navigationController: String?)
     case popToRoot(navigationController: String?)
     case popTo(controller: String, navigationController: String?)
+    /// Replaces a navigation stack with the scenes listed, bottom to top. A controller already in
+    /// the stack is kept for a scene that names it (first match, in order); other scenes are
+    /// instantiated.
+    case setViewControllers(scenes: [String], navigationController: String?)
     case present(scene: String, style: ModalPresentationStyle?, transitionStyle: ModalTransitionStyle?, controller: String?)
     case dismiss(controller: String?)
     case selectTab(index: Int, controller: String?)
@@ -29,6 +33,7 @@ public enum Action: Sendable, Hashable {
         case .pop: "pop"
         case .popToRoot: "popToRoot"
         case .popTo: "popTo"
+        case .setViewControllers: "setViewControllers"
         case .present: "present"
         case .dismiss: "dismiss"
         case .selectTab: "selectTab"
@@ -95,12 +100,14 @@ extension Window {
             let nav = try navID.map { id throws(ActionError) in try navigationController(id) } ?? (target.parent as? NavigationController)
             guard let nav else { throw ActionError.illegal("\(controllerID) is not in a navigation stack") }
             try nav.popToViewController(target, animated: animated)
+        case .setViewControllers(let sceneIDs, let navID):
+            try setStack(sceneIDs, navigationController: navID, animated: animated)
         case .present(let sceneID, let style, let transitionStyle, let controllerID):
             let caller = try controllerOrFrontmost(controllerID)
             guard storyboard[sceneID] != nil else { throw ActionError(.unknownScene, "no scene '\(sceneID)'") }
             let effective = style ?? storyboard[sceneID]?.modalPresentationStyle ?? .fullScreen
-            if presentWouldNoOp(from: caller, style: effective) {
-                warn("\(presentingController(for: caller, style: effective).id) is already presenting; present does nothing")
+            if let reason = presentNoOpReason(from: caller, style: effective) {
+                warn(reason)
                 return false
             }
             if transitionStyle == .partialCurl || (transitionStyle == nil && storyboard[sceneID]?.modalTransitionStyle == .partialCurl),
@@ -141,6 +148,32 @@ extension Window {
             return try setValues(values)
         }
         return false
+    }
+
+    /// The `setViewControllers` action: checks every scene before anything changes.
+    private func setStack(_ sceneIDs: [String], navigationController navID: String?, animated: Bool) throws(ActionError) {
+        let nav = try navigationController(navID)
+        guard !(nav is MoreNavigationController) else {
+            throw ActionError.illegal("the More navigation controller's stack belongs to its tab bar controller")
+        }
+        guard !sceneIDs.isEmpty else { throw ActionError(.invalidRequest, "'scenes' must name at least one scene") }
+        for id in sceneIDs {
+            guard let scene = storyboard[id] else { throw ActionError(.unknownScene, "no scene '\(id)'") }
+            guard scene.kind != .navigationController else {
+                throw ActionError.illegal("scene '\(id)' is a navigation controller, which cannot be in a navigation stack")
+            }
+        }
+        var pool = nav.children
+        var stack: [ViewController] = []
+        for id in sceneIDs {
+            if let i = pool.firstIndex(where: { $0.sceneID == id }) { stack.append(pool.remove(at: i)) }
+            else { stack.append(try instantiate(sceneID: id)) }
+        }
+        if stack.elementsEqual(nav.children, by: ===) {
+            warn("the stack of \(nav.id) already is \(sceneIDs.joined(separator: ", ")); setViewControllers does nothing")
+            return
+        }
+        try nav.setViewControllers(stack, animated: animated)
     }
 
     // MARK: - Tap
@@ -291,12 +324,25 @@ extension Window {
         c.isEditing = editing
     }
 
-    /// A viewport change (SEMANTICS §9): trait events for visible controllers, layout, and the
-    /// rotation trio when the orientation flips and the top-level controller allows it.
+    /// A viewport change. An orientation flip the deciding controller refuses changes nothing
+    /// (a warning): the interface stays as it was, traits included. Otherwise the traits change:
+    /// `traitCollectionDidChange` to every controller when the idiom or a size class changes,
+    /// layout events for the visible ones, and the rotation trio when the orientation flips.
     func setTraits(_ newTraits: Traits) -> Bool {
         guard newTraits != traits else { return false }
+        if newTraits.orientation != traits.orientation, !allowsRotation(to: newTraits) {
+            warn("\(orientationDecider.id) does not support \(newTraits.orientation.rawValue); the interface does not rotate")
+            return false
+        }
+        applyTraits(newTraits)
+        return true
+    }
+
+    /// Changes the traits with their events (the rotation trio when the orientation flips).
+    func applyTraits(_ newTraits: Traits) {
         let previous = traits
-        let rotates = newTraits.orientation != previous.orientation && allowsRotation(to: newTraits)
+        let rotates = newTraits.orientation != previous.orientation
+        let traitsChange = newTraits.differsInTraits(from: previous)
         let rotating = rotates ? visibleControllers : []
         for c in rotating {
             record(c, .willRotateToInterfaceOrientation) { $0.orientation = newTraits.orientation.rawValue; $0.animated = true }
@@ -306,12 +352,17 @@ extension Window {
             for case let split as SplitViewController in allControllers { split.traitsWillChange(from: previous, to: newTraits) }
             traits = newTraits
         }, beforeCommit: {
-            for c in visibleControllers {
-                record(c, .traitCollectionDidChange)
-                c.traitCollectionDidChange(previous)
-                sendLayout(c)
+            // Every controller hears of a trait change, covered ones and unselected tabs included,
+            // so none is later told of a change from traits it never had.
+            let visible = visibleControllers
+            for c in allControllers {
+                if traitsChange {
+                    record(c, .traitCollectionDidChange)
+                    c.traitCollectionDidChange(previous)
+                }
+                if visible.contains(where: { $0 === c }) { sendLayout(c) }
             }
-            for c in rotating where visibleControllers.contains(where: { $0 === c }) {
+            for c in rotating where visible.contains(where: { $0 === c }) {
                 record(c, .willAnimateRotationToInterfaceOrientation) { $0.orientation = newTraits.orientation.rawValue; $0.animated = true }
             }
         })
@@ -319,18 +370,44 @@ extension Window {
             record(c, .didRotateFromInterfaceOrientation) { $0.orientation = previous.orientation.rawValue }
             c.didRotate(from: previous.orientation)
         }
-        return true
     }
 
-    /// Only the root or the topmost full-screen presented controller decides (SEMANTICS §9).
+    /// The controller that decides the interface orientation: the topmost presented controller
+    /// that covers the window (`overFullScreen` counts, though its presenter stays visible), else
+    /// the root.
+    var orientationDecider: ViewController {
+        var decider: ViewController = root
+        for c in allControllers where c.presentingStorage != nil && !(c is AlertController)
+            && (coversWindow(c) || c.presentedStyle == .overFullScreen) {
+            decider = c
+        }
+        return decider
+    }
+
+    /// Only the deciding controller's orientation mask counts.
     func allowsRotation(to newTraits: Traits) -> Bool {
-        let decider = visibleControllers.first ?? root!
+        supports(newTraits.orientation, decider: orientationDecider, idiom: newTraits.idiom)
+    }
+
+    func supports(_ orientation: Traits.Orientation, decider: ViewController, idiom: Traits.Idiom) -> Bool {
         guard decider.shouldAutorotate else { return false }
         let mask = decider.supportedInterfaceOrientations
-            ?? (newTraits.idiom == .pad ? InterfaceOrientation.allCases : [.portrait, .landscapeLeft, .landscapeRight])
-        return newTraits.orientation == .landscape
+            ?? (idiom == .pad ? InterfaceOrientation.allCases : [.portrait, .landscapeLeft, .landscapeRight])
+        return orientation == .landscape
             ? mask.contains(.landscapeLeft) || mask.contains(.landscapeRight)
             : mask.contains(.portrait) || mask.contains(.portraitUpsideDown)
+    }
+
+    /// After a dismissal: when the controller that now decides does not support the current
+    /// orientation (a presented controller allowed landscape, the root is portrait only), the
+    /// interface turns back to one it supports, with the rotation events.
+    func rotateToSupportedOrientationIfNeeded() {
+        guard isLaunched else { return }
+        let decider = orientationDecider
+        guard !supports(traits.orientation, decider: decider, idiom: traits.idiom),
+              supports(traits.turned.orientation, decider: decider, idiom: traits.idiom),
+              decider.supportedInterfaceOrientations != nil else { return }
+        applyTraits(traits.turned)
     }
 
     // MARK: - Finding targets
@@ -368,7 +445,9 @@ extension Window {
         for c in visibleControllers.reversed() {
             if let tabs = c as? TabBarController ?? c.tabBarController { return tabs }
         }
-        throw ActionError.illegal("no tab bar controller is visible")
+        // Programmatic selection does not need the bar on screen (a modal may cover it).
+        for case let tabs as TabBarController in allControllers { return tabs }
+        throw ActionError.illegal("there is no tab bar controller")
     }
 
     func pageViewController(_ id: String?) throws(ActionError) -> PageViewController {

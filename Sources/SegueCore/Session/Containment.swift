@@ -27,25 +27,40 @@
 /// or one of its ancestors; adding to a built-in container (use its own API); transitions
 /// between controllers that are not both children, or whose views are not out/in.
 extension Window {
-    /// Embed segues are set up while the parent's view loads, after `loadView` and before
-    /// `viewDidLoad`: `parent.prepareForSegue(embed)`, `child.willMove(parent)`,
-    /// `child.didMove(parent)` for each container view in view order (SEMANTICS §3).
+    /// Embed segues are set up while the parent's view loads, after `loadView` and before its
+    /// `viewDidLoad`, one container view at a time in view order: `parent.shouldPerformSegue`
+    /// (a refusal leaves the container empty; code may add a child later),
+    /// `parent.prepareForSegue`, `child.willMove(parent)`, the child's `loadView` and
+    /// `viewDidLoad` (its view goes into the container now, so it loads before the parent's
+    /// `viewDidLoad`: the one exception to parent-first loading), `child.didMove(parent)`.
+    ///
+    /// An `embed` segue that no container view names still embeds its child: in a container
+    /// view that fills the parent's view, after the placed ones, in the order the segues are
+    /// declared.
     func loadEmbeddedChildren(of c: ViewController) {
         guard let scene = c.scene else { return }
         var embeds: [String] = []
         for node in c.view { node.forEach { if let e = $0.embed, !embeds.contains(e) { embeds.append(e) } } }
+        for spec in scene.segues where spec.kind == .embed && !embeds.contains(spec.id) {
+            var container = ViewNode(.container)
+            container.embed = spec.id
+            c.view.append(container)
+            embeds.append(spec.id)
+        }
         for id in embeds where !c.children.contains(where: { $0.embedSegueID == id }) {
             guard let spec = scene.segue(id), spec.kind == .embed, let destination = spec.destination,
-                  let child = try? instantiate(sceneID: destination) else {
+                  storyboard[destination] != nil else {
                 warn("container view of \(c.sceneID ?? c.id) embeds '\(id)', which is not an embed segue with a destination")
                 continue
             }
+            guard askShouldPerform(spec, source: c, sender: nil), let child = try? instantiate(sceneID: destination) else { continue }
             prepare(spec, source: c, destination: child, sender: nil)
             sendWillMove(child, to: c)
             c.children.append(child)
             child.parent = c
             child.embedSegueID = id
             child.isViewInContainerView = true
+            loadViewIfNeeded(child)
             sendDidMove(child, to: c)
         }
     }

@@ -38,8 +38,8 @@ extension Window {
         guard controller.parent == nil, controller.presentingStorage == nil, controller !== root else {
             throw ActionError.illegal("\(controller.id) is already in the hierarchy")
         }
-        if let existing = presenter.presentedStorage {
-            warn("\(presenter.id) is already presenting \(existing.id); present does nothing")
+        if let reason = presentNoOpReason(from: caller, style: style) {
+            warn(reason)
             return
         }
         attach(controller)
@@ -66,9 +66,19 @@ extension Window {
         }
     }
 
-    /// Whether presenting from `caller` would be UIKit's no-op (something is already presented).
-    func presentWouldNoOp(from caller: ViewController, style: ModalPresentationStyle) -> Bool {
-        presentingController(for: caller, style: style).presentedStorage != nil
+    /// Why presenting from `caller` would be UIKit's no-op, if it would: the presenting
+    /// controller already presents something, or the caller's view is not in the window (an
+    /// unselected tab, a controller below the top of a stack, one covered by a full-screen
+    /// presentation), which UIKit refuses with a warning.
+    func presentNoOpReason(from caller: ViewController, style: ModalPresentationStyle) -> String? {
+        let presenter = presentingController(for: caller, style: style)
+        if let existing = presenter.presentedStorage {
+            return "\(presenter.id) is already presenting \(existing.id); present does nothing"
+        }
+        if isLaunched, !visibleControllers.contains(where: { $0 === caller }) {
+            return "\(caller.id) (\(caller.sceneID ?? "code")) presents while its view is not in the window hierarchy; present does nothing"
+        }
+        return nil
     }
 
     /// Dismisses, routed as UIKit does (SEMANTICS §6): sent to a controller that presents (or
@@ -96,12 +106,21 @@ extension Window {
         dismissPresented(target, animated: animated)
     }
 
-    /// Dismisses `presented` and everything presented above it in one transition. Only the
-    /// topmost presented controller (and what shows inside it) gets disappear events; the ones
-    /// between it and `presented` leave silently, even where a sheet left them on screen
-    /// (SEMANTICS §6: "only the topmost gets disappear events, intermediate ones get none").
+    /// Dismisses `presented` and everything presented above it in one transition, then turns
+    /// the interface back to an orientation the uncovered controller supports, if needed.
     func dismissPresented(_ presented: ViewController, animated: Bool) {
-        guard let presenter = presented.presentingStorage else { return }
+        guard let plan = dismissalPlan(presented) else { return }
+        transition(animated: animated, reasons: plan.reasons, silentlyLeaving: plan.silent, mutate: plan.mutate)
+        rotateToSupportedOrientationIfNeeded()
+    }
+
+    /// What dismissing `presented` and everything above it takes: every presented controller of
+    /// the chain is being dismissed, but only the topmost (and what shows inside it) gets
+    /// disappear events; the ones between it and `presented` leave silently, even where a sheet
+    /// left them on screen (only the topmost of a dismissed chain gets disappear events,
+    /// intermediate ones get none).
+    func dismissalPlan(_ presented: ViewController) -> DismissalPlan? {
+        guard let presenter = presented.presentingStorage else { return nil }
         var chain: [ViewController] = []
         func collect(_ c: ViewController) {
             if c.presentingStorage != nil { chain.append(c) }
@@ -121,16 +140,18 @@ extension Window {
             silence(n)
             node = n.presentedStorage
         }
-        transition(
-            animated: animated,
-            reasons: chain.map { ($0, .beingDismissed) },
-            silentlyLeaving: silent,
-            mutate: {
-                presenter.presentedStorage = nil
-                presented.presentingStorage = nil
-            }
-        )
+        return DismissalPlan(reasons: chain.map { ($0, .beingDismissed) }, silent: silent) {
+            presenter.presentedStorage = nil
+            presented.presentingStorage = nil
+        }
     }
+}
+
+/// The parts of a dismissal, so an unwind can run it in the same transition as its pops.
+struct DismissalPlan {
+    var reasons: [(ViewController, AppearanceReason)]
+    var silent: [ViewController]
+    var mutate: () -> Void
 }
 
 extension ViewController {

@@ -26,8 +26,8 @@ extension Window {
         }
         let plan = try plan(spec, from: source, destination: destinationScene)
         if case .present(let style, _) = plan,
-           presentWouldNoOp(from: source, style: style ?? destinationScene.modalPresentationStyle ?? .fullScreen) {
-            warn("segue '\(identifier)': \(source.topLevel.id) is already presenting; present does nothing")
+           let reason = presentNoOpReason(from: source, style: style ?? destinationScene.modalPresentationStyle ?? .fullScreen) {
+            warn("segue '\(identifier)': \(reason)")
             return
         }
         if case .present(let style, let transitionStyle) = plan {
@@ -119,9 +119,27 @@ extension Window {
             $0.segue = spec.id
         }
         destination.performUnwindAction(action, segue: StoryboardSegue(identifier: spec.id, kind: .unwind, source: source, destination: destination))
-        // Dismiss everything presented above the destination's top level (animated), then pop
-        // the destination's stack to it (not animated) (000:L1928-L1964).
-        // That is what its top-level controller presents, and what any controller between the
+        unwindTransition(to: destination, animated: animated && spec.animates)
+    }
+
+    /// The one transition of an unwind: the destination's stacks are popped to it (the popped
+    /// controllers get `willMove(nil)`/`didMove(nil)`, appearance events only where they were on
+    /// screen) and everything presented above the destination's top-level controller, or by a
+    /// controller that is popped, is dismissed (`isBeingDismissed`), so the destination is
+    /// revealed directly. With nothing to dismiss the pop is animated like a back tap. A tab
+    /// switch on the way joins the transition; a tab shown inside More and a collapsed split view
+    /// are brought back afterwards.
+    func unwindTransition(to destination: ViewController, animated: Bool) {
+        var reasons: [(ViewController, AppearanceReason)] = []
+        var silent: [ViewController] = []
+        var mutations: [() -> Void] = []
+        func dismissal(of presented: ViewController) {
+            guard let plan = dismissalPlan(presented) else { return }
+            reasons += plan.reasons
+            silent += plan.silent
+            mutations.append(plan.mutate)
+        }
+        // What the destination's top level presents, and what any controller between the
         // destination and its top level presents over its own area (currentContext), outermost first.
         var presenters: [ViewController] = []
         var up: ViewController? = destination
@@ -130,23 +148,58 @@ extension Window {
             up = n.parent
         }
         for presenter in presenters.reversed() {
-            if let presented = presenter.presentedStorage { dismissPresented(presented, animated: animated && spec.animates) }
+            if let presented = presenter.presentedStorage { dismissal(of: presented) }
         }
+        var pops: [(nav: NavigationController, popped: [ViewController], newTop: ViewController)] = []
+        var afterwards: [() -> Void] = []
         var node = destination
         while let parent = node.parent {
-            if let nav = parent as? NavigationController, nav.topViewController !== node {
-                _ = try? nav.popToViewController(node, animated: false)
-            } else if let tabs = parent as? TabBarController, let index = tabs.children.firstIndex(where: { $0 === node }),
+            if let nav = parent as? NavigationController, nav.topViewController !== node,
+               let index = nav.children.firstIndex(where: { $0 === node }), index < nav.children.count - 1 {
+                let popped = Array(nav.children[(index + 1)...])
+                // A controller presented by a popped one (over its context) is dismissed with it.
+                func dismissPresentations(in c: ViewController) {
+                    if let presented = c.presentedStorage { dismissal(of: presented) }
+                    for child in c.children { dismissPresentations(in: child) }
+                }
+                for c in popped { dismissPresentations(in: c) }
+                reasons.append((popped.last!, .movingFromParent))
+                pops.append((nav, popped, node))
+                mutations.append {
+                    nav.children.removeLast(popped.count)
+                    for c in popped { c.parent = nil }
+                }
+            } else if let tabs = parent as? TabBarController, let index = tabs.viewControllers.firstIndex(where: { $0 === node }),
                       index != tabs.selectedIndex {
-                try? tabs.select(index: index, userInitiated: false)
+                if index < tabs.barTabCount {
+                    mutations.append { tabs.selectedIndex = index }
+                } else {
+                    afterwards.append { try? tabs.select(index: index, userInitiated: false) }
+                }
             } else if let tabs = parent as? TabBarController, tabs.pushedInMore(above: node) != nil, let more = tabs.moreStorage {
-                more.popToRootViewController(animated: false)  // back to the tab shown inside More
+                afterwards.append { more.popToRootViewController(animated: false) }  // back to the tab shown inside More
             } else if let split = parent as? SplitViewController, node === split.primaryViewController,
                       split.isCollapsed, split.collapsedShowsSecondary {
-                split.showPrimaryCollapsed(animated: false)
+                afterwards.append { split.showPrimaryCollapsed(animated: false) }
             }
             node = parent
         }
+        if !mutations.isEmpty {
+            for (_, popped, _) in pops { for c in popped.reversed() { sendWillMove(c, to: nil) } }
+            transition(
+                animated: animated,
+                reasons: reasons,
+                silentlyLeaving: silent,
+                mutate: { for m in mutations { m() } },
+                beforeCommit: { for (nav, _, top) in pops { sendDelegate(nav, .navigationControllerWillShow, child: top) } },
+                afterCommit: {
+                    for (_, popped, _) in pops { for c in popped.reversed() { sendDidMove(c, to: nil) } }
+                    for (nav, _, top) in pops { sendDelegate(nav, .navigationControllerDidShow, child: top) }
+                }
+            )
+        }
+        for step in afterwards { step() }
+        rotateToSupportedOrientationIfNeeded()
     }
 
     /// The unwind search of SEMANTICS §7: from the source outward through parents and presenting

@@ -16,13 +16,24 @@ public struct Traits: Sendable, Hashable, Codable {
     public static let phonePortrait = Traits(width: 390, height: 844)
     public static let padLandscape = Traits(width: 1180, height: 820)
 
-    /// `pad` when the width is at least 768 CSS px.
-    public var idiom: Idiom { width >= 768 ? .pad : .phone }
-    /// `regular` when the width is at least 700 CSS px.
-    public var horizontalSizeClass: SizeClass { width >= 700 ? .regular : .compact }
-    public var verticalSizeClass: SizeClass { height >= 500 ? .regular : .compact }
-    /// Landscape when wider than tall.
+    /// `pad` when the shorter side is at least 700 CSS px. A device's idiom does not change when
+    /// it turns, so the shorter side decides: a phone in landscape is still a phone.
+    public var idiom: Idiom { min(width, height) >= 700 ? .pad : .phone }
+    /// On a pad `regular` from a width of 678 CSS px (full screen and the larger split-screen
+    /// shares); on a phone `regular` only from 896 (the large phones in landscape).
+    public var horizontalSizeClass: SizeClass {
+        width >= (idiom == .pad ? 678 : 896) ? .regular : .compact
+    }
+    /// `compact` on a phone in landscape, else `regular`.
+    public var verticalSizeClass: SizeClass { idiom == .phone && orientation == .landscape ? .compact : .regular }
+    /// Landscape when wider than tall. Not a trait: turning a pad changes no size class.
     public var orientation: Orientation { width > height ? .landscape : .portrait }
+    /// Whether `other` differs in a trait (idiom or a size class), not just in size.
+    public func differsInTraits(from other: Traits) -> Bool {
+        idiom != other.idiom || horizontalSizeClass != other.horizontalSizeClass || verticalSizeClass != other.verticalSizeClass
+    }
+    /// The same viewport turned a quarter (width and height swapped).
+    public var turned: Traits { Traits(width: height, height: width) }
 
     enum CodingKeys: String, CodingKey { case idiom, horizontalSizeClass, verticalSizeClass, orientation, width, height }
 

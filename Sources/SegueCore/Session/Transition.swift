@@ -38,13 +38,23 @@ extension Window {
         }
         let appearing = after.filter { !wasVisible($0) && $0.shouldBeTrackedForAppearance }
 
+        // A navigation controller shown for the first time tells its delegate about its top
+        // (the root at first display), as a push tells it about the pushed controller.
+        let firstShown = appearing.compactMap { c -> NavigationController? in
+            guard let nav = c as? NavigationController, !nav.hasBeenShown, !(nav is MoreNavigationController) else { return nil }
+            nav.hasBeenShown = true
+            return nav.topViewController == nil ? nil : nav
+        }
+
         for c in disappearing { sendAppearance(c, .viewWillDisappear, animated) }
         for c in appearing { sendAppearance(c, .viewWillAppear, animated) }
         for c in appearing { sendLayout(c) }
+        for nav in firstShown { sendDelegate(nav, .navigationControllerWillShow, child: nav.topViewController!) }
         beforeCommit()
         for c in disappearing { sendAppearance(c, .viewDidDisappear, animated) }
         for c in appearing { sendAppearance(c, .viewDidAppear, animated) }
         for (c, _) in reasons { c.reasons = [] }
+        for nav in firstShown { sendDelegate(nav, .navigationControllerDidShow, child: nav.topViewController!) }
         afterCommit()
     }
 

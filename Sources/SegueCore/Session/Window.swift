@@ -52,8 +52,29 @@ public final class Window {
         guard !isLaunched else { return }
         attach(root)
         self.root = root
-        transition(animated: false) { self.isLaunched = true }
+        showLaunchTabsInMore { self.isLaunched = true }
         checkInvariants()
+    }
+
+    /// The first display: a tab selected inside More at launch (`selectedIndex`) or by
+    /// restoration goes onto the More navigation controller as a push would put it (containment
+    /// events, unless `contained` says they were sent already, and `isMovingToParent`).
+    func showLaunchTabsInMore(contained: Bool = false, _ mutate: () -> Void) {
+        var entering: [(tab: ViewController, more: MoreNavigationController)] = []
+        for case let tabs as TabBarController in allControllers {
+            guard let shown = tabs.tabShownInMore, contained || tabs.shownInMore !== shown else { continue }
+            tabs.shownInMore = shown
+            entering.append((shown, tabs.moreNavigationController))
+        }
+        if !contained { for (tab, more) in entering { sendWillMove(tab, to: more) } }
+        transition(animated: false, reasons: entering.map { ($0.tab, .movingToParent) }, mutate: mutate, beforeCommit: {
+            for (tab, more) in entering { self.sendDelegate(more, .navigationControllerWillShow, child: tab) }
+        }, afterCommit: {
+            for (tab, more) in entering {
+                if !contained { self.sendDidMove(tab, to: more) }
+                self.sendDelegate(more, .navigationControllerDidShow, child: tab)
+            }
+        })
     }
 
     // MARK: - Instantiation

@@ -164,7 +164,7 @@ extension SegueApp {
     }
 
     func json(_ bytes: [UInt8], status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: bytes)
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")], body: bytes)
     }
 
     func jsonError(_ error: ActionError) -> HTTPResponse {

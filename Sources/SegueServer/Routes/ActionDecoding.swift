@@ -42,6 +42,9 @@ enum ActionDecoding {
             action = .popToRoot(navigationController: try string(o, "navigationController"))
         case "popTo":
             action = .popTo(controller: try string(o, "controller", required: true)!, navigationController: try string(o, "navigationController"))
+        case "setViewControllers":
+            action = .setViewControllers(scenes: try strings(o, "scenes", required: true)!,
+                                         navigationController: try string(o, "navigationController"))
         case "present":
             action = .present(
                 scene: try string(o, "scene", required: true)!,
@@ -72,7 +75,7 @@ enum ActionDecoding {
         case "setValues":
             action = .setValues(try values(o["values"]))
         default:
-            throw ActionError(.unknownAction, "unknown action '\(name)'; expected one of tap, performSegue, push, pop, popToRoot, popTo, present, dismiss, selectTab, moveTab, setTraits, turnPage, showPage, memoryWarning, setEditing, setValues")
+            throw ActionError(.unknownAction, "unknown action '\(name)'; expected one of tap, performSegue, push, pop, popToRoot, popTo, setViewControllers, present, dismiss, selectTab, moveTab, setTraits, turnPage, showPage, memoryWarning, setEditing, setValues")
         }
         return Decoded(action: action, animated: animated)
     }
@@ -110,6 +113,20 @@ enum ActionDecoding {
         }
         guard case .string(let s) = v else { throw ActionError(.invalidRequest, "'\(key)' must be a string") }
         return s
+    }
+
+    static func strings(_ o: [String: JSONValue], _ key: String, required: Bool = false) throws(ActionError) -> [String]? {
+        guard let v = o[key], v != .null else {
+            if required { throw ActionError(.invalidRequest, "missing '\(key)'") }
+            return nil
+        }
+        guard case .array(let items) = v else { throw ActionError(.invalidRequest, "'\(key)' must be an array of strings") }
+        var out: [String] = []
+        for item in items {
+            guard case .string(let s) = item else { throw ActionError(.invalidRequest, "'\(key)' must be an array of strings") }
+            out.append(s)
+        }
+        return out
     }
 
     static func int(_ o: [String: JSONValue], _ key: String, required: Bool = false) throws(ActionError) -> Int? {

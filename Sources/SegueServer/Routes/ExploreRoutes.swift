@@ -74,11 +74,7 @@ extension SegueApp {
     }
 
     func html(_ bytes: [UInt8], _ request: HTTPRequest, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [
-            ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
-            ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
-            ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; form-action 'self'"),
-        ], body: request.method == .HEAD ? [] : bytes)
+        HTTPResponse(status: status, headers: PageHeaders.html, body: request.method == .HEAD ? [] : bytes)
     }
 }
 
@@ -124,10 +120,7 @@ extension SegueApp {
                 return errorPage(error)
             }
         case (.POST, "perform"), (.POST, "traits"):
-            if let origin = request.header("origin"), let host = request.header("host"),
-               !(origin == "http://\(host)" || origin == "https://\(host)") {
-                return errorPage(ActionError(.forbidden, "cross-site form posts are refused"))
-            }
+            if let refusal = crossSiteRefusal(request, what: "form posts") { return errorPage(refusal) }
             var fields: [String: String] = [:]
             for (name, value) in FormDecoding.decode(request.body) { fields[name] = value }
             let action: Action

@@ -16,7 +16,7 @@ extension SegueApp {
             }
             let box = try makeSession()
             var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
-            response.headers.append(sessionCookie(box.id))
+            response.headers.append(sessionCookie(box.id, for: request))
             return response
         } catch {
             return errorPage(error)
@@ -43,7 +43,7 @@ extension SegueApp {
             // No session yet: a malformed URL is refused before one is made.
             guard let target = HierarchyPath.parse(request.path) else { return errorPage(invalid) }
             do { id = try makeSession(restoring: target, url: request.path).id } catch { return errorPage(error) }
-            newCookie = sessionCookie(id)
+            newCookie = sessionCookie(id, for: request)
         }
         // Under the session's lock: reconcile the hierarchy with the URL (recorded as a durable
         // step) and snapshot the screen. Rendering to HTML happens after the lock is released.
@@ -86,11 +86,7 @@ extension SegueApp {
                 }
             }
         }
-        let response = HTTPResponse(status: 200, headers: [
-            ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
-            ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
-            ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; form-action 'self'"),
-        ], body: request.method == .HEAD ? [] : html)
+        let response = HTTPResponse(status: 200, headers: PageHeaders.html, body: request.method == .HEAD ? [] : html)
         return withCookie(response, newCookie)
     }
 
@@ -110,16 +106,13 @@ extension SegueApp {
         return context
     }
 
-    /// `POST /tap`: the form of every page. Checks the CSRF token (and Origin when sent), brings the
+    /// `POST /tap`: the form of every page. Checks the origin and the CSRF token, brings the
     /// session to the page the form came from, applies typed values, taps, and answers 303.
     func tap(_ request: HTTPRequest) -> HTTPResponse {
         guard let id = cookieSessionID(request) else {
             return errorPage(ActionError(.unknownSession, "your session has expired; start again"), startOver: true)
         }
-        if let origin = request.header("origin"), let host = request.header("host"),
-           !(origin == "http://\(host)" || origin == "https://\(host)") {
-            return errorPage(ActionError(.forbidden, "cross-site form posts are refused"))
-        }
+        if let refusal = crossSiteRefusal(request, what: "form posts") { return errorPage(refusal) }
         let form = FormDecoding.decode(request.body)
         var fields: [String: String] = [:]
         var values: [String: FieldValue] = [:]
@@ -154,8 +147,54 @@ extension SegueApp {
     }
 
     func errorPage(_ error: ActionError, startOver: Bool = false) -> HTTPResponse {
-        HTTPResponse(status: error.status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
+        HTTPResponse(status: error.status, headers: PageHeaders.html,
                      body: PageRenderer.renderError(status: error.status, code: error.code.rawValue, message: error.message, assetsPath: "/public"))
+    }
+}
+
+/// The headers of every HTML answer, pages and error pages alike (error pages echo the URL,
+/// escaped): no sniffing, no referrer to other sites, and a policy allowing only this origin's
+/// own scripts, styles and images, no framing and no form targets elsewhere.
+enum PageHeaders {
+    static let contentSecurityPolicy =
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; form-action 'self'"
+    static let html: [(name: String, value: String)] = [
+        ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
+        ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
+        ("Content-Security-Policy", contentSecurityPolicy),
+    ]
+}
+
+extension SegueApp {
+    /// Why a cookie-authenticated post (`POST /tap`, `POST /traits`) is refused as possibly
+    /// cross-site, or nil when it proves it comes from this server's own pages. It fails closed:
+    /// the `Origin` header must name this host (`http://HOST` or `https://HOST`); a request
+    /// without `Origin` may prove it with a same-origin `Referer`; a request with neither is
+    /// refused. Browsers send `Origin` with every form post; scripts add it themselves
+    /// (`curl -H "Origin: http://127.0.0.1:8080"`). The CSRF token is checked after this.
+    func crossSiteRefusal(_ request: HTTPRequest, what: String) -> ActionError? {
+        guard let host = request.header("host"), !host.isEmpty else {
+            return ActionError(.forbidden, "\(what) without a Host header are refused")
+        }
+        func isThisServer(_ origin: Substring) -> Bool { origin == "http://\(host)" || origin == "https://\(host)" }
+        if let origin = request.header("origin") {
+            return isThisServer(origin[...]) ? nil : ActionError(.forbidden, "cross-site \(what) are refused (Origin: \(origin))")
+        }
+        if let referer = request.header("referer") {
+            return isThisServer(Self.originOf(referer)) ? nil : ActionError(.forbidden, "cross-site \(what) are refused (Referer from another site)")
+        }
+        return ActionError(.forbidden, "\(what) must say where they come from: send an Origin header naming this server (browsers do; scripts add -H 'Origin: http://\(host)')")
+    }
+
+    /// `scheme://authority` of an absolute URL (`http://h:1/x?y` → `http://h:1`).
+    static func originOf(_ url: String) -> Substring {
+        let bytes = Array(url.utf8)
+        var i = 0
+        while i + 2 < bytes.count, !(bytes[i] == 0x3A && bytes[i + 1] == 0x2F && bytes[i + 2] == 0x2F) { i += 1 }
+        guard i + 2 < bytes.count else { return url[...] }
+        var end = i + 3
+        while end < bytes.count, bytes[end] != 0x2F, bytes[end] != 0x3F, bytes[end] != 0x23 { end += 1 }
+        return Substring(decoding: bytes[..<end], as: UTF8.self)
     }
 }
 

@@ -19,6 +19,12 @@ public final class SegueApp: HTTPResponder {
         /// The viewport assumed until a browser reports one.
         public var defaultTraits: Traits = .phonePortrait
         public var cookieName = "segue_session"
+        /// Serve behind TLS: the session cookie is `Secure` and named with the `__Host-` prefix
+        /// (browsers then keep it for this host only, path `/`, and send it only over HTTPS).
+        public var secureCookies = false
+        /// Trust a proxy's `X-Forwarded-Proto`: a request it marks `https` gets a `Secure`
+        /// cookie even without `secureCookies`. Only for a server reachable through that proxy alone.
+        public var trustForwardedProto = false
         /// Live sessions idle longer than this leave memory (they stay in storage and reload on
         /// their next request).
         public var evictIdleAfter: Duration = .seconds(600)
@@ -163,7 +169,7 @@ public final class SegueApp: HTTPResponder {
 
     /// The session id of the cookie, when it names a session that exists.
     func cookieSessionID(_ request: HTTPRequest) -> String? {
-        guard let id = FormDecoding.cookie(configuration.cookieName, in: request.header("cookie")),
+        guard let id = FormDecoding.cookie(sessionCookieName, in: request.header("cookie")),
               RandomToken.isWellFormed(id) else { return nil }
         if store.session(id: id) != nil { return id }
         do {
@@ -173,8 +179,19 @@ public final class SegueApp: HTTPResponder {
         }
     }
 
-    func sessionCookie(_ id: String) -> (name: String, value: String) {
-        ("Set-Cookie", "\(configuration.cookieName)=\(id); Path=/; HttpOnly; SameSite=Lax")
+    /// The session cookie's name as sent to browsers (`__Host-` prefixed with secure cookies).
+    var sessionCookieName: String {
+        configuration.secureCookies ? "__Host-" + configuration.cookieName : configuration.cookieName
+    }
+
+    /// The `Set-Cookie` header of a new session: `HttpOnly`, `SameSite=Lax`, and `Secure` when the
+    /// server is configured for TLS or a trusted proxy says the request came over HTTPS.
+    func sessionCookie(_ id: String, for request: HTTPRequest) -> (name: String, value: String) {
+        let forwardedHTTPS = configuration.trustForwardedProto
+            && request.header("x-forwarded-proto")?.split(separator: ",").first?
+                .filter { $0 != " " && $0 != "\t" }.lowercased() == "https"
+        let secure = configuration.secureCookies || forwardedHTTPS ? "; Secure" : ""
+        return ("Set-Cookie", "\(sessionCookieName)=\(id); Path=/; HttpOnly; SameSite=Lax\(secure)")
     }
 
     func methodNotAllowed(html: Bool) -> HTTPResponse {

@@ -18,10 +18,7 @@ extension SegueApp {
         guard let id = cookieSessionID(request) else {
             return jsonError(ActionError(.unknownSession, "no session; load a page first"))
         }
-        if let origin = request.header("origin"), let host = request.header("host"),
-           !(origin == "http://\(host)" || origin == "https://\(host)") {
-            return jsonError(ActionError(.forbidden, "cross-site viewport reports are refused"))
-        }
+        if let refusal = crossSiteRefusal(request, what: "viewport reports") { return jsonError(refusal) }
         let form = FormDecoding.decode(request.body)
         var fields: [String: String] = [:]
         for (name, value) in form { fields[name] = value }

@@ -55,6 +55,11 @@ enum Step {
             opt("navigationController", nav)
         case .popTo(let controller, let nav):
             w.field("controller", controller); opt("navigationController", nav)
+        case .setViewControllers(let scenes, let nav):
+            w.key("scenes"); w.beginArray()
+            for scene in scenes { w.string(scene) }
+            w.endArray()
+            opt("navigationController", nav)
         case .present(let scene, let style, let transition, let controller):
             w.field("scene", scene)
             opt("modalPresentationStyle", style?.rawValue)

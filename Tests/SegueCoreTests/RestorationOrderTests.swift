@@ -1,0 +1,34 @@
+import Testing
+@testable import SegueCore
+
+/// Restoration loads every needed view parent first before any controller decodes.
+@Suite struct RestorationOrderTests {
+    func restorable() -> Storyboard {
+        var board = storyboard(initial: "tabs", [
+            scene("tabs", .tabBarController) { $0.viewControllers = ["nav", "other"] },
+            scene("nav", .navigationController) { $0.rootViewController = "list" },
+            scene("list") { $0.segues = [segue("open", .show, to: "host")] },
+            scene("host") {
+                var container = ViewNode(.container, id: "box")
+                container.embed = "content"
+                $0.view = [container]
+                $0.segues = [SegueSpec(id: "content", kind: .embed, destination: "child")]
+            },
+            scene("child"), scene("other"),
+        ])
+        for id in board.sceneOrder { board.scenes[id]?.restorationIdentifier = id }
+        return board
+    }
+
+    @Test func restorationLoadsEveryViewParentFirstBeforeDecoding() throws {
+        let w = Window(id: "r", storyboard: restorable())
+        try w.restore(try #require(HierarchyPath.parse("/ui/tabs(nav(list,host(child)),other)")))
+        let trace = w.trace()
+        let loads = trace.filter { $0.hasSuffix(".viewDidLoad") }
+        #expect(loads == ["tabs.viewDidLoad", "nav.viewDidLoad", "child.viewDidLoad", "host.viewDidLoad", "list.viewDidLoad", "other.viewDidLoad"])
+        let lastLoad = try #require(trace.lastIndex { $0.hasSuffix(".viewDidLoad") })
+        let firstDecode = try #require(trace.firstIndex { $0.hasSuffix(".decodeRestorableState") })
+        #expect(lastLoad < firstDecode)
+        #expect(w.visibleScenes == ["host", "child"])
+    }
+}

@@ -1,0 +1,77 @@
+import Testing
+@testable import SegueCore
+
+@Suite struct TraitFidelityTests {
+    let phoneLandscape = Traits(width: 844, height: 390)
+
+    @Test func theIdiomComesFromTheShorterSide() {
+        #expect(Traits(width: 844, height: 390).idiom == .phone)
+        #expect(Traits(width: 932, height: 430).horizontalSizeClass == .regular)   // large phone in landscape
+        #expect(Traits(width: 844, height: 390).horizontalSizeClass == .compact)
+        #expect(Traits(width: 844, height: 390).verticalSizeClass == .compact)
+        #expect(Traits(width: 768, height: 1024).idiom == .pad && Traits(width: 1024, height: 768).idiom == .pad)
+        #expect(Traits(width: 700, height: 700).idiom == .pad && Traits(width: 699, height: 1000).idiom == .phone)
+        #expect(Traits(width: 700, height: 1000).horizontalSizeClass == .regular)
+        #expect(Traits(width: 1024, height: 768).verticalSizeClass == .regular)
+    }
+
+    @Test func aPhoneInLandscapeKeepsFourTabsAndMore() throws {
+        let w = try launched(tabBoard(count: 6))
+        #expect(w.tabs.showsMore)
+        _ = try w.run(.setTraits(phoneLandscape))
+        #expect(w.tabs.showsMore && w.tabs.barTabCount == 4)
+    }
+
+    @Test func traitEventsOnlyWhenAClassChangesAndThenToEveryController() throws {
+        let w = try launched(tabBoard(count: 3))
+        _ = try w.run(.present(scene: "sheet", style: .formSheet, transitionStyle: nil, controller: nil))
+        // A resize within the same classes: layout only.
+        let resize = try w.run(.setTraits(Traits(width: 400, height: 860)))
+        #expect(!resize.contains { $0.contains("traitCollectionDidChange") })
+        #expect(resize.contains("sheet.viewWillLayoutSubviews") == false)   // the trace drops layout events
+        #expect(!w.log.events(after: 0).filter { $0.event == .viewWillLayoutSubviews }.isEmpty)
+        // A rotation on a phone changes the vertical class: every controller hears of it.
+        let rotate = try w.run(.setTraits(phoneLandscape))
+        let told = Set(rotate.filter { $0.hasSuffix(".traitCollectionDidChange") }.map { $0.replacingOccurrences(of: ".traitCollectionDidChange", with: "") })
+        #expect(told == Set(w.allControllers.map { $0.sceneID ?? $0.id }))
+        #expect(told.contains("t1") && told.contains("songs"))   // an unselected tab; a covered one
+        // A pad turning changes no class: the rotation trio only.
+        let pad = try launched(mailStoryboard(), traits: Traits(width: 1024, height: 768))
+        let turn = try pad.run(.setTraits(Traits(width: 768, height: 1024)))
+        #expect(!turn.contains { $0.contains("traitCollectionDidChange") })
+        #expect(turn.contains("nav.willRotateToInterfaceOrientation"))
+    }
+
+    func portraitOnly(_ presentedStyle: ModalPresentationStyle = .fullScreen) -> Storyboard {
+        var board = mailStoryboard()
+        board.scenes["nav"]!.supportedInterfaceOrientations = [.portrait]
+        board.scenes["composeNav"]!.supportedInterfaceOrientations = [.portrait, .landscapeLeft, .landscapeRight]
+        board.scenes["composeNav"]!.modalPresentationStyle = presentedStyle
+        return board
+    }
+
+    @Test func aRefusedRotationChangesNothing() throws {
+        let w = try launched(portraitOnly())
+        let outcome = try w.perform(.setTraits(phoneLandscape))
+        #expect(outcome.events.isEmpty && !outcome.warnings.isEmpty)
+        #expect(w.traits == .phonePortrait)
+    }
+
+    @Test func anOverFullScreenPresentationDecidesAndDismissalRotatesBack() throws {
+        for style in [ModalPresentationStyle.fullScreen, .overFullScreen] {
+            let w = try launched(portraitOnly(style))
+            _ = try w.run(.present(scene: "composeNav", style: style, transitionStyle: nil, controller: nil))
+            let rotate = try w.run(.setTraits(phoneLandscape))
+            #expect(rotate.contains("composeNav.willRotateToInterfaceOrientation"))
+            #expect(w.traits.orientation == .landscape)
+            let dismiss = try w.run(.dismiss(controller: nil))
+            // The portrait-only root turns the interface back, with its events.
+            #expect(dismiss.contains("nav.willRotateToInterfaceOrientation") && dismiss.contains("nav.didRotateFromInterfaceOrientation"))
+            #expect(dismiss.contains("mailboxes.traitCollectionDidChange"))
+            #expect(w.traits.orientation == .portrait && w.traits.verticalSizeClass == .regular)
+            // A later portrait viewport rotates nothing.
+            let later = try w.run(.setTraits(Traits(width: 390, height: 844)))
+            #expect(!later.contains { $0.contains("Rotat") || $0.contains("traitCollection") })
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import SegueCore
+import SegueFlowFiles
+import SegueHTTP
+import Testing
+@testable import SegueServer
+
+/// Headers, cookies and the origin rule, asked of the application in process (no socket).
+@Suite struct SecurityTests {
+    static func app(_ configure: (inout SegueApp.Configuration) -> Void = { _ in }) throws -> SegueApp {
+        let storyboard = try FlowFileLoader.load(path: repositoryRoot + "/Examples/mail.yaml")
+        var configuration = SegueApp.Configuration()
+        configure(&configuration)
+        return SegueApp(storyboard: storyboard, assets: StaticAssets(directory: nil), configuration: configuration)
+    }
+
+    static func get(_ app: SegueApp, _ path: String, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+        app.respond(to: HTTPRequest(method: .GET, path: path, headers: headers))
+    }
+
+    /// A new session's cookie (name=value) and its page URL.
+    static func start(_ app: SegueApp, headers: [(name: String, value: String)] = []) throws -> (cookie: String, setCookie: String, url: String) {
+        let response = get(app, "/", headers: headers)
+        let setCookie = try #require(response.header("set-cookie"))
+        let url = try #require(response.header("location"))
+        return (String(setCookie.prefix { $0 != ";" }), setCookie, url)
+    }
+
+    @Test(arguments: ["/nowhere/<script>", "/ui/%%%bad", "/ui/nonsense(("])
+    func errorPagesCarryThePageSecurityHeaders(path: String) throws {
+        let response = Self.get(try Self.app(), path)
+        #expect([400, 404].contains(response.status))
+        #expect(response.header("content-security-policy") == PageHeaders.contentSecurityPolicy)
+        #expect(response.header("x-content-type-options") == "nosniff")
+        #expect(response.header("referrer-policy") == "same-origin")
+        #expect(!String(decoding: response.body, as: UTF8.self).contains("<script>"))
+    }
+
+    @Test func jsonAnswersAreNotSniffed() throws {
+        let app = try Self.app()
+        let created = app.respond(to: HTTPRequest(method: .POST, path: "/api/v1/sessions", body: Array("{}".utf8)))
+        #expect(created.status == 201)
+        #expect(created.header("x-content-type-options") == "nosniff")
+        let missing = Self.get(app, "/api/v1/sessions/0123456789abcdef0123456789abcdef")
+        #expect(missing.status == 404)
+        #expect(missing.header("x-content-type-options") == "nosniff")
+    }
+
+    @Test func cookiesArePlainByDefaultAndSecureBehindTLS() throws {
+        let plain = try Self.start(try Self.app())
+        #expect(plain.setCookie.hasPrefix("segue_session=") && plain.setCookie.hasSuffix("; Path=/; HttpOnly; SameSite=Lax"))
+
+        let secureApp = try Self.app { $0.secureCookies = true }
+        let secure = try Self.start(secureApp)
+        #expect(secure.setCookie.hasPrefix("__Host-segue_session=") && secure.setCookie.hasSuffix("; Secure"))
+        // The prefixed cookie is the one read back.
+        let page = Self.get(secureApp, secure.url, headers: [("cookie", secure.cookie)])
+        #expect(page.status == 200 && page.header("set-cookie") == nil)
+
+        // A trusted proxy's X-Forwarded-Proto: https makes the cookie Secure; untrusted, it is ignored.
+        let forwarded: [(name: String, value: String)] = [("x-forwarded-proto", "https")]
+        let trusted = try Self.start(try Self.app { $0.trustForwardedProto = true }, headers: forwarded)
+        #expect(trusted.setCookie.hasSuffix("; Secure"))
+        let untrusted = try Self.start(try Self.app(), headers: forwarded)
+        #expect(!untrusted.setCookie.contains("Secure"))
+    }
+
+    /// Form posts fail closed: without an Origin naming this server (or, lacking one, a
+    /// same-origin Referer) they are refused, whatever the token, and nothing changes.
+    @Test(arguments: [
+        ([] as [(String, String)], 403),
+        ([("origin", "http://evil.example")], 403),
+        ([("origin", "null")], 403),
+        ([("referer", "http://evil.example/ui/mailNav(mailboxes)")], 403),
+        ([("origin", "http://127.0.0.1:8080")], 303),
+        ([("origin", "https://127.0.0.1:8080")], 303),
+        ([("referer", "http://127.0.0.1:8080/ui/mailNav(mailboxes)")], 303),
+    ])
+    func formPostsNeedToComeFromThisServer(originHeaders: [(String, String)], status: Int) throws {
+        let app = try Self.app()
+        let session = try Self.start(app)
+        let page = Self.get(app, session.url, headers: [("cookie", session.cookie)])
+        let html = String(decoding: page.body, as: UTF8.self)
+        let csrf = try #require(html.firstMatch(of: /name="csrf" value="([^"]+)"/)?.1)
+        let body = "csrf=\(csrf)&url=\(session.url)&element=inboxRow"
+        var headers: [(name: String, value: String)] = [("cookie", session.cookie), ("host", "127.0.0.1:8080")]
+        headers += originHeaders.map { (name: $0.0, value: $0.1) }
+        let response = app.respond(to: HTTPRequest(method: .POST, path: "/tap", headers: headers, body: Array(body.utf8)))
+        #expect(response.status == status)
+        let after = try #require(Self.get(app, session.url, headers: [("cookie", session.cookie)]).header("location") ?? Optional(session.url))
+        if status == 403 {
+            #expect(response.header("content-security-policy") != nil)
+            #expect(after == session.url)  // nothing happened: the page URL is still the current state
+        } else {
+            #expect(response.header("location") != session.url)
+        }
+    }
+}
