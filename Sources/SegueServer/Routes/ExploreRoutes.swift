@@ -34,7 +34,7 @@ extension SegueApp {
             let target = try storyboard.openingPath(for: id)
             let box = try makeSession(traits: cookieTraits(request), restoring: target, url: HierarchyPath.prefix + target.encoded)
             var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
-            response.headers.append(sessionCookie(box.id))
+            response.headers.append(sessionCookie(box.id, for: request))
             return response
         } catch {
             return errorPage(error)
@@ -114,7 +114,7 @@ extension SegueApp {
                 let traits = try withDurableSession(id) { $0.window.traits }
                 let box = try makeSession(traits: traits, restoring: HierarchyPath.parse(url), url: url)
                 var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
-                response.headers.append(sessionCookie(box.id))
+                response.headers.append(sessionCookie(box.id, for: request))
                 return response
             } catch {
                 return errorPage(error)

@@ -37,7 +37,7 @@ extension SegueApp {
             if let target = HierarchyPath.parse(request.path),
                let root = try? withDurableSession(existing, { $0.window.root?.sceneID }), root != target.scene {
                 do { id = try makeSession(restoring: target, url: request.path).id } catch { return errorPage(error) }
-                newCookie = sessionCookie(id)
+                newCookie = sessionCookie(id, for: request)
             }
         } else {
             // No session yet: a malformed URL is refused before one is made.
