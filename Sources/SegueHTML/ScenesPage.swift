@@ -16,7 +16,7 @@ public enum ScenesPage {
         let parents = storyboard.relationshipParents
         return storyboard.orderedScenes.map { scene in
             var problem: String?
-            do throws(ActionError) { _ = try storyboard.openingPath(for: scene.id) } catch { problem = error.message }
+            do throws(ActionError) { _ = try storyboard.openingPath(for: scene.id, parents: parents) } catch { problem = error.message }
             return Entry(scene: scene, container: parents[scene.id], problem: problem)
         }
     }

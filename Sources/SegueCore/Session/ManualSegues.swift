@@ -65,7 +65,15 @@ extension Window {
         var out: [ManualSegue] = []
         for c in visibleControllers {
             guard let scene = c.scene, !scene.segues.isEmpty else { continue }
-            for spec in scene.manualSegues {
+            // Per scene, once per window: STATE is written after every action.
+            let specs: [SegueSpec]
+            if let cached = manualSegueCache[scene.id] {
+                specs = cached
+            } else {
+                specs = scene.manualSegues
+                manualSegueCache[scene.id] = specs
+            }
+            for spec in specs {
                 out.append(ManualSegue(controller: c.id, identifier: spec.id, kind: spec.kind,
                                        destination: spec.destination, action: spec.action))
             }

@@ -38,12 +38,16 @@ extension Storyboard {
     /// it (a split view shows its primary column in front where one column shows). Throws
     /// `unknown_scene` (with the nearest scene ids) or `scene_not_standalone` (409).
     public func openingPath(for sceneID: String) throws(ActionError) -> HierarchyPath {
+        try openingPath(for: sceneID, parents: relationshipParents)
+    }
+
+    /// ``openingPath(for:)`` with ``relationshipParents`` worked out once (listing every scene).
+    public func openingPath(for sceneID: String, parents: [String: String]) throws(ActionError) -> HierarchyPath {
         guard self[sceneID] != nil else {
             let near = nearestSceneIDs(to: sceneID)
             let hint = near.isEmpty ? "" : "; did you mean " + near.map { "'\($0)'" }.joined(separator: ", ") + "?"
             throw ActionError(.unknownScene, "no scene '\(sceneID)'\(hint)")
         }
-        let parents = relationshipParents
         var node = HierarchyPath(scene: sceneID)
         var current = sceneID
         var seen: Set<String> = [sceneID]
