@@ -47,11 +47,12 @@ extension SegueApp {
             if let problem = FlowSource.servable(serving) { return refuse([problem.description]) }
             storyboard = serving
         }
-        let generation = flow.withLock { state -> Int in
+        let (previous, generation) = flow.withLock { state -> (Storyboard, Int) in
+            let previous = state.storyboard
             state.storyboard = storyboard
             state.generation += 1
             state.problems = []
-            return state.generation
+            return (previous, state.generation)
         }
         var carried = 0
         for box in store.leastRecentlyUsed(Int.max, idleAtLeast: .zero) {
@@ -66,7 +67,8 @@ extension SegueApp {
                 box.markEvicted()
             }
         }
-        logger.notice("flow reloaded (generation \(generation)): \(storyboard.sceneOrder.count) scenes, \(carried) live sessions carried over")
+        let stored = carryOverStoredSessions(from: previous, to: storyboard)
+        logger.notice("flow reloaded (generation \(generation)): \(storyboard.sceneOrder.count) scenes, \(carried) live and \(stored) stored sessions carried over")
         return ReloadOutcome(applied: true, problems: [], sessionsCarried: carried, generation: generation)
     }
 
@@ -79,6 +81,29 @@ extension SegueApp {
         logger.error("the edited flow has problems; still serving the last good version:\n\(problems.joined(separator: "\n"))")
         return ReloadOutcome(applied: false, problems: problems, sessionsCarried: 0, generation: generation)
     }
+
+    /// Sessions that are only in storage (out of memory when the flow changed), up to
+    /// `storedSessionsCarriedOnReload` of them: each replays its steps on the flow they were made
+    /// on and is carried over like a live one, so it does not meet steps the new flow cannot
+    /// apply when it is next used.
+    private func carryOverStoredSessions(from previous: Storyboard, to storyboard: Storyboard) -> Int {
+        let summaries: [StoredSessionSummary]
+        do { summaries = try storage.list(limit: Self.storedSessionsCarriedOnReload) } catch {
+            logger.error("stored sessions could not be listed after the reload: \(error)")
+            return 0
+        }
+        var carried = 0
+        for summary in summaries where summary.quarantined == nil && store.session(id: summary.id) == nil {
+            guard let stored = try? storage.load(session: summary.id), stored.quarantined == nil else { continue }
+            let session = Session(window: window(for: stored.header, on: previous), csrfToken: stored.header.csrfToken, now: .now)
+            do { try replay(stored.steps, into: session) } catch { continue }  // quarantined when next used, as before
+            if carryOver(session, to: storyboard) { carried += 1 }
+        }
+        return carried
+    }
+
+    /// How many stored sessions a reload carries over (a development server has few).
+    static let storedSessionsCarriedOnReload = 1000
 
     /// Rebuilds one live session on the new flow (its lock held) and rewrites its stored steps.
     private func carryOver(_ session: Session, to storyboard: Storyboard) -> Bool {

@@ -56,6 +56,25 @@ struct LiveReloadTests {
         #expect(rebuilt.json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
     }
 
+    @Test func sessionsOutOfMemoryAreCarriedOverToo() throws {
+        let (server, file) = try setUp()
+        defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
+        let created = try curl("POST", server.base + "/api/v1/sessions", json: "{}")
+        let session = try #require(created.json["id"] as? String)
+        for element in ["inboxRow", "msg1"] {
+            _ = try curl("POST", server.base + "/api/v1/sessions/\(session)/actions", json: #"{"action":"tap","element":"\#(element)"}"#)
+        }
+        // Out of memory (its steps stay stored), then the message scene is renamed.
+        #expect(server.service.app.store.remove(id: session))
+        try edit(file) { $0.replacingOccurrences(of: "destination: message", with: "destination: letter").replacingOccurrences(of: "\n  message:", with: "\n  letter:") }
+        #expect(server.service.reloadFlow(from: file).applied)
+        // Replayed on the new flow its taps would lead elsewhere (the row's segue now shows the
+        // renamed scene); carried over, it shows what remains of the URL it had.
+        let state = try curl("GET", server.base + "/api/v1/sessions/\(session)")
+        #expect(state.status == 200)
+        #expect(state.json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
+    }
+
     @Test func aBadEditKeepsTheLastGoodFlowAndShowsItsProblems() throws {
         let (server, file) = try setUp()
         defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
