@@ -13,6 +13,7 @@ extension SegueApp {
         guard let first = parts.first, first == "scenes" || first == "map" || first == "dev" else { return nil }
         if let response = developerAction(request) { return response }
         guard request.method == .GET || request.method == .HEAD else { return methodNotAllowed(html: true) }
+        let storyboard = self.storyboard  // one flow for the whole answer, even during a reload
         switch (String(first), parts.count) {
         case ("scenes", 1):
             return html(ScenesPage.render(ScenesPage.entries(storyboard), storyboardName: storyboard.name, assetsPath: "/public"), request)
@@ -50,6 +51,7 @@ extension SegueApp {
 
     /// `GET /api/v1/scenes`: every scene in declaration order.
     func scenesJSON() -> [UInt8] {
+        let storyboard = self.storyboard
         var w = JSONWriter(capacity: 8192)
         w.beginObject()
         w.field("initialViewController", storyboard.initialViewController)
