@@ -5,6 +5,11 @@ import SegueCore
 public enum ScenesPage {
     public struct Entry: Sendable {
         public var scene: Scene
+        /// The identifier code instantiates the scene by: the storyboard ID of an imported
+        /// storyboard's scene; a flow file's scene id is its identifier.
+        public var storyboardIdentifier: String? {
+            scene.storyboardIdentifier ?? (scene.storyboardName == nil && !scene.isUnresolvedReference ? scene.id : nil)
+        }
         /// The container whose relationship holds the scene (it opens inside it).
         public var container: String?
         /// Why the scene cannot be opened, when it cannot.
@@ -54,7 +59,7 @@ public enum ScenesPage {
             w.raw("</td><td>")
             w.text(scene.className ?? "")
             w.raw("</td><td>")
-            w.text(scene.storyboardIdentifier ?? "")
+            w.text(entry.storyboardIdentifier ?? "")
             w.raw("</td><td>")
             w.text(scene.storyboardName ?? storyboardName)
             w.raw("</td><td>")

@@ -17,6 +17,9 @@ struct ExploreEndToEndTests {
         #expect(compose["title"] as? String == "New Message")
         #expect(compose["storyboard"] as? String == "mail")
         #expect(compose["container"] as? String == "composeNav")
+        // A flow file's scene id is the identifier code would instantiate it by.
+        #expect(compose["storyboardIdentifier"] as? String == "compose")
+        #expect(compose["open"] as? String == "/scenes/compose")
         for scene in scenes {
             let id = try #require(scene["id"] as? String)
             let opened = try curl("POST", server.base + "/api/v1/sessions", json: #"{"scene":"\#(id)"}"#)

@@ -62,7 +62,7 @@ extension SegueApp {
             w.field("kind", entry.scene.kind.rawValue)
             w.field("title", entry.scene.title)
             w.field("class", entry.scene.className)
-            w.field("storyboardIdentifier", entry.scene.storyboardIdentifier)
+            w.field("storyboardIdentifier", entry.storyboardIdentifier)
             w.field("storyboard", entry.scene.storyboardName ?? storyboard.name)
             w.field("initial", entry.scene.id == storyboard.initialViewController)
             w.field("container", entry.container)
