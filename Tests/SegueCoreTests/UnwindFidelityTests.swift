@@ -52,4 +52,27 @@ import Testing
             #expect(w.topmostPresented == nil && w.visibleScenes == ["a"])
         }
     }
+
+    /// The same without an unwind: the back button, `pop` and `setViewControllers` remove the
+    /// controller that presented over its own context, and the presented controller goes with
+    /// it, dismissed (`isBeingDismissed`), in the same transition.
+    @Test(arguments: ["back", "pop", "set"])
+    func aContextPresentationGoesWithItsPoppedPresenter(how: String) throws {
+        let w = try launched(unwindStoryboard(), traits: pad)
+        _ = try w.run(.performSegue(identifier: "b", controller: nil))
+        _ = try w.run(.performSegue(identifier: "over", controller: nil))
+        let b = try #require(w.topmostPresented?.presentingStorage)
+        let trace: [String]
+        switch how {
+        case "back": trace = try w.run(.tap(element: "\(w.root.id).back", values: [:]))
+        case "pop": trace = try w.run(.pop(navigationController: w.root.id))
+        default: trace = try w.run(.setViewControllers(scenes: ["a"], navigationController: w.root.id))
+        }
+        #expect(trace.contains("o.viewWillDisappear{dismissed}") && trace.contains("o.viewDidDisappear{dismissed}"))
+        let lastWill = try #require(trace.lastIndex { $0.contains(".viewWill") })
+        let firstDid = try #require(trace.firstIndex { $0.contains(".viewDid") && !$0.contains("Load") })
+        #expect(lastWill < firstDid)
+        #expect(b.presentedStorage == nil && w.topmostPresented == nil)
+        #expect(w.visibleScenes == ["a"])
+    }
 }

@@ -131,11 +131,15 @@ open class NavigationController: ViewController {
         let removed = Array(children[(index + 1)...])
         let top = removed.last!
         let newTop = children[index]
+        // What a popped controller presents over its own context goes with it, dismissed.
+        let dismissal = window.dismissalPlan(presentedIn: removed)
         for c in removed.reversed() { window.sendWillMove(c, to: nil) }
         window.transition(
             animated: animated,
-            reasons: [(top, .movingFromParent)],
+            reasons: [(top, .movingFromParent)] + dismissal.reasons,
+            silentlyLeaving: dismissal.silent,
             mutate: {
+                dismissal.mutate()
                 children.removeLast(removed.count)
                 for c in removed { c.parent = nil }
             },
@@ -165,7 +169,9 @@ open class NavigationController: ViewController {
         let removed = children.filter { !ids.contains(ObjectIdentifier($0)) }
         for c in added { window.attach(c); window.sendWillMove(c, to: self) }
         for c in removed { window.sendWillMove(c, to: nil) }
-        var reasons: [(ViewController, AppearanceReason)] = []
+        // What a removed controller presents over its own context goes with it, dismissed.
+        let dismissal = window.dismissalPlan(presentedIn: removed)
+        var reasons: [(ViewController, AppearanceReason)] = dismissal.reasons
         if newTop !== oldTop {
             if !children.contains(where: { $0 === newTop }) { reasons.append((newTop, .movingToParent)) }
             if let oldTop, !ids.contains(ObjectIdentifier(oldTop)) { reasons.append((oldTop, .movingFromParent)) }
@@ -173,7 +179,9 @@ open class NavigationController: ViewController {
         window.transition(
             animated: animated,
             reasons: reasons,
+            silentlyLeaving: dismissal.silent,
             mutate: {
+                dismissal.mutate()
                 for c in removed { c.parent = nil }
                 children = controllers
                 for c in controllers { c.parent = self }

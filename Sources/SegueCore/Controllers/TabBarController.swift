@@ -120,37 +120,64 @@ open class TabBarController: ViewController {
             if index == moreIndex, let kept = shownInMore, let at = tabs.firstIndex(where: { $0 === kept }), at >= barTabCount {
                 destination = at   // More shows what it showed when the user left it
             }
-            // A tab listed in More that is not on the More navigation controller yet goes there
-            // as a push (however it is selected), replacing what More showed above its list.
-            let entering = showsMore && destination >= barTabCount && destination < tabs.count && tabs[destination] !== shownInMore
-                ? tabs[destination] : nil
-            let more = entering != nil ? moreNavigationController : nil
-            let dropped = entering != nil ? (shownInMore.map { [$0] } ?? []) + (moreStorage?.children ?? []).dropFirst() : []
-            for p in dropped.reversed() { window.sendWillMove(p, to: nil) }
-            if let entering, let more { window.sendWillMove(entering, to: more) }
-            var reasons: [(ViewController, AppearanceReason)] = []
-            if let entering { reasons.append((entering, .movingToParent)) }
-            if let top = dropped.last { reasons.append((top, .movingFromParent)) }
-            window.transition(animated: animated, reasons: reasons, mutate: {
+            let plan = selectionPlan(to: destination, window: window)
+            plan.prepare()
+            window.transition(animated: animated, reasons: plan.reasons, mutate: plan.mutate,
+                              beforeCommit: plan.beforeCommit, afterCommit: plan.afterCommit)
+        }
+        if userInitiated {
+            window.sendDelegate(self, .tabBarControllerDidSelect, child: target)
+            didSelect(target)
+        }
+    }
+
+    /// What selecting the tab at `destination` changes, as the parts of one transition, so that
+    /// a selection can also join another transition (an unwind that dismisses and switches tabs
+    /// at once). A tab listed in More that is not on the More navigation controller yet goes
+    /// there as a push (however it is selected), replacing what More showed above its list:
+    /// `willMove(More)`/`didMove(More)`, `isMovingToParent`, and the More navigation
+    /// controller's delegate events.
+    struct SelectionPlan {
+        /// Containment events sent before the transition.
+        var prepare: () -> Void
+        var reasons: [(ViewController, AppearanceReason)]
+        var mutate: () -> Void
+        var beforeCommit: () -> Void
+        var afterCommit: () -> Void
+    }
+
+    func selectionPlan(to destination: Int, window: Window) -> SelectionPlan {
+        let tabs = viewControllers
+        let entering = showsMore && destination >= barTabCount && destination < tabs.count && tabs[destination] !== shownInMore
+            ? tabs[destination] : nil
+        let more = entering != nil ? moreNavigationController : nil
+        let dropped = entering != nil ? (shownInMore.map { [$0] } ?? []) + (moreStorage?.children ?? []).dropFirst() : []
+        var reasons: [(ViewController, AppearanceReason)] = []
+        if let entering { reasons.append((entering, .movingToParent)) }
+        if let top = dropped.last { reasons.append((top, .movingFromParent)) }
+        return SelectionPlan(
+            prepare: {
+                for p in dropped.reversed() { window.sendWillMove(p, to: nil) }
+                if let entering, let more { window.sendWillMove(entering, to: more) }
+            },
+            reasons: reasons,
+            mutate: {
                 if let entering {
-                    _ = dropPushedInMore()
-                    shownInMore = entering
+                    _ = self.dropPushedInMore()
+                    self.shownInMore = entering
                 }
-                selectedIndex = destination
-            }, beforeCommit: {
+                self.selectedIndex = destination
+            },
+            beforeCommit: {
                 if let entering, let more { window.sendDelegate(more, .navigationControllerWillShow, child: entering) }
-            }, afterCommit: {
+            },
+            afterCommit: {
                 for p in dropped.reversed() { window.sendDidMove(p, to: nil) }
                 if let entering, let more {
                     window.sendDidMove(entering, to: more)
                     window.sendDelegate(more, .navigationControllerDidShow, child: entering)
                 }
             })
-        }
-        if userInitiated {
-            window.sendDelegate(self, .tabBarControllerDidSelect, child: target)
-            didSelect(target)
-        }
     }
 
     /// `setViewControllers(_:animated:)`: replaces the tabs. The selected tab stays selected when

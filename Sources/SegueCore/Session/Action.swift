@@ -97,8 +97,9 @@ extension Window {
             guard let target = controller(id: controllerID) else {
                 throw ActionError(.unknownController, "no controller '\(controllerID)'")
             }
-            let nav = try navID.map { id throws(ActionError) in try navigationController(id) } ?? (target.parent as? NavigationController)
-            guard let nav else { throw ActionError.illegal("\(controllerID) is not in a navigation stack") }
+            // Like push and pop: the frontmost visible controller's navigation controller unless
+            // one is named; a controller in another stack (an unselected tab's) is not in it (409).
+            let nav = try navigationController(navID)
             try nav.popToViewController(target, animated: animated)
         case .setViewControllers(let sceneIDs, let navID):
             try setStack(sceneIDs, navigationController: navID, animated: animated)
@@ -123,12 +124,12 @@ extension Window {
                 dismiss(from: nil, animated: animated)
             }
         case .selectTab(let index, let controllerID):
-            // Under a presentation that covers it, a selection sends no event but still changes
-            // the state (and its URL).
+            // Under a presentation that covers the tab bar the switch sends no events, yet the
+            // state (and its URL) changed.
             let tabs = try tabBarController(controllerID)
-            let before = tabs.selectedIndex
+            let before = (tabs.selectedIndex, tabs.selectedViewController.map(ObjectIdentifier.init))
             try tabs.select(index: index, userInitiated: false, animated: false)
-            return tabs.selectedIndex != before
+            return tabs.selectedIndex != before.0 || tabs.selectedViewController.map(ObjectIdentifier.init) != before.1
         case .moveTab(let from, let to, let controllerID):
             return try tabBarController(controllerID).moveTab(from: from, to: to)
         case .setTraits(let newTraits):

@@ -147,6 +147,27 @@ extension Window {
     }
 }
 
+extension Window {
+    /// The dismissals of what the controllers leaving a container present (over their own
+    /// context, as `currentContext`/`overCurrentContext` do), merged into one plan: such a
+    /// controller goes with its presenter, dismissed (`isBeingDismissed`) in the same transition.
+    func dismissalPlan(presentedIn leaving: [ViewController]) -> DismissalPlan {
+        var plan = DismissalPlan(reasons: [], silent: [], mutate: {})
+        var mutations: [() -> Void] = []
+        func visit(_ c: ViewController) {
+            if let presented = c.presentedStorage, let part = dismissalPlan(presented) {
+                plan.reasons += part.reasons
+                plan.silent += part.silent
+                mutations.append(part.mutate)
+            }
+            for child in c.children { visit(child) }
+        }
+        for c in leaving { visit(c) }
+        plan.mutate = { for m in mutations { m() } }
+        return plan
+    }
+}
+
 /// The parts of a dismissal, so an unwind can run it in the same transition as its pops.
 struct DismissalPlan {
     var reasons: [(ViewController, AppearanceReason)]

@@ -127,8 +127,9 @@ extension Window {
     /// screen) and everything presented above the destination's top-level controller, or by a
     /// controller that is popped, is dismissed (`isBeingDismissed`), so the destination is
     /// revealed directly. With nothing to dismiss the pop is animated like a back tap. A tab
-    /// switch on the way joins the transition; a tab shown inside More and a collapsed split view
-    /// are brought back afterwards.
+    /// switch on the way joins the transition, a tab listed in More included (pushed onto the
+    /// More navigation controller within it); what More shows pushed above a tab and a
+    /// collapsed split view showing its secondary are brought back afterwards.
     func unwindTransition(to destination: ViewController, animated: Bool) {
         var reasons: [(ViewController, AppearanceReason)] = []
         var silent: [ViewController] = []
@@ -152,6 +153,9 @@ extension Window {
         }
         var pops: [(nav: NavigationController, popped: [ViewController], newTop: ViewController)] = []
         var afterwards: [() -> Void] = []
+        var prepares: [() -> Void] = []
+        var beforeCommits: [() -> Void] = []
+        var afterCommits: [() -> Void] = []
         var node = destination
         while let parent = node.parent {
             if let nav = parent as? NavigationController, nav.topViewController !== node,
@@ -171,11 +175,14 @@ extension Window {
                 }
             } else if let tabs = parent as? TabBarController, let index = tabs.viewControllers.firstIndex(where: { $0 === node }),
                       index != tabs.selectedIndex {
-                if index < tabs.barTabCount {
-                    mutations.append { tabs.selectedIndex = index }
-                } else {
-                    afterwards.append { try? tabs.select(index: index, userInitiated: false) }
-                }
+                // The tab switch joins the transition (a tab listed in More is pushed onto the
+                // More navigation controller within it).
+                let plan = tabs.selectionPlan(to: index, window: self)
+                prepares.append(plan.prepare)
+                reasons += plan.reasons
+                mutations.append(plan.mutate)
+                beforeCommits.append(plan.beforeCommit)
+                afterCommits.append(plan.afterCommit)
             } else if let tabs = parent as? TabBarController, tabs.pushedInMore(above: node) != nil, let more = tabs.moreStorage {
                 afterwards.append { more.popToRootViewController(animated: false) }  // back to the tab shown inside More
             } else if let split = parent as? SplitViewController, node === split.primaryViewController,
@@ -186,15 +193,20 @@ extension Window {
         }
         if !mutations.isEmpty {
             for (_, popped, _) in pops { for c in popped.reversed() { sendWillMove(c, to: nil) } }
+            for p in prepares { p() }
             transition(
                 animated: animated,
                 reasons: reasons,
                 silentlyLeaving: silent,
                 mutate: { for m in mutations { m() } },
-                beforeCommit: { for (nav, _, top) in pops { sendDelegate(nav, .navigationControllerWillShow, child: top) } },
+                beforeCommit: {
+                    for (nav, _, top) in pops { sendDelegate(nav, .navigationControllerWillShow, child: top) }
+                    for b in beforeCommits { b() }
+                },
                 afterCommit: {
                     for (_, popped, _) in pops { for c in popped.reversed() { sendDidMove(c, to: nil) } }
                     for (nav, _, top) in pops { sendDelegate(nav, .navigationControllerDidShow, child: top) }
+                    for a in afterCommits { a() }
                 }
             )
         }
