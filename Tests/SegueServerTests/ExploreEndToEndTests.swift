@@ -98,6 +98,8 @@ struct ExploreEndToEndTests {
         let session = try #require(page.body.firstMatch(of: /data-session="([0-9a-f]+)"/).map { String($0.1) })
         // The page links the developer page; the link is no element of the screen.
         #expect(page.body.contains("<a class=\"dev-link\" href=\"/dev/\(session)\">"))
+        // Outside the device screen's form (the stylesheet shows it on wide windows only).
+        #expect(page.body.contains("</form><a class=\"dev-link\""))
         let state = try curl("GET", server.base + "/api/v1/sessions/\(session)")
         let elements = try #require(state.json["elements"] as? [[String: Any]])
         #expect(!elements.contains { ($0["title"] as? String) == "Developer" })
