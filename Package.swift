@@ -83,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "segue",
             dependencies: [
-                "SegueServer", "SegueStoreSQLite", "SegueStorePostgres", "SegueTesting",
+                "SegueServer", "SegueHTML", "SegueStoreSQLite", "SegueStorePostgres", "SegueTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -21,6 +21,12 @@
   }
 
   function report() {
+    // While the developer panel frames the screen, its trait buttons choose the viewport.
+    if (body.classList.contains("dev-open")) return;
+    try {
+      var panel = sessionStorage.getItem("segue.devPanel") === "open" || window.location.hash === "#developer";
+      if (panel && window.innerWidth >= 1000) return;
+    } catch (e) {}
     var v = viewport();
     var key = v.width + "x" + v.height;
     if (pending || key === sent) return;

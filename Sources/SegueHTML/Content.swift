@@ -359,6 +359,12 @@ extension PageBuilder {
             w.text(text)
             w.raw("</span>")
         }
+        // What the storyboard wires to the code that makes this content (outlets, segues).
+        if n.kind == .placeholder || n.kind == .collection, let detail = n.detail {
+            w.raw("<span class=\"placeholder-detail\">")
+            w.text(detail)
+            w.raw("</span>")
+        }
         if case .live = tap { w.raw("</button>") } else { w.raw("</div>") }
     }
 

@@ -120,6 +120,7 @@ struct PageBuilder {
             w.attribute("href", path)
             w.raw(">Download as a test</a>")
         }
+        DevPanel.writePageLink(sessionID: screen.sessionID, context: context, into: &w)
         w.raw("</body></html>")
     }
 

@@ -10,6 +10,12 @@ public struct PageContext: Sendable {
     public var warnings: [String]
     /// Where the session's steps so far download as a flow test file (nil: no link).
     public var recordedTestPath: String?
+    /// Live reload (`segue serve --watch`): the flow's generation, which `reload.js` compares with
+    /// the server's to refresh the page after a good edit; nil when the flow is not watched.
+    public var flowGeneration: Int? = nil
+    /// Live reload: the problems of the last edit of the flow file (the last good flow still
+    /// serves), shown over the page.
+    public var flowProblems: [String] = []
 
     public init(csrfToken: String, actionPath: String = "/tap", assetsPath: String = "/public", warnings: [String] = [],
                 recordedTestPath: String? = nil) {

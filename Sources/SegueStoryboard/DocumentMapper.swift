@@ -15,6 +15,9 @@ struct DocumentMapper {
     // Per scene.
     private var segueIDByXML: [String: String] = [:]
     private var recognizerSegue: [String: String] = [:]
+    /// What the storyboard wires to the scene's controller (its class, outlets and segues), for
+    /// the placeholders of content its code makes.
+    private var codeContext: String?
 
     static let controllerKinds: [String: SceneKind] = [
         "viewController": .viewController,
@@ -137,6 +140,12 @@ struct DocumentMapper {
         var scene = Scene(id: sceneIDByXML[xmlID]!, kind: kind!)
         scene.location = loc(c)
         scene.className = c["customClass"]
+        scene.storyboardIdentifier = c["storyboardIdentifier"].flatMap { $0.isEmpty ? nil : $0 }
+        scene.storyboardName = name
+        if let point = sceneElement.children("point").first(where: { $0["key"] == "canvasLocation" }),
+           let x = point["x"].flatMap(Double.init), let y = point["y"].flatMap(Double.init) {
+            scene.canvasLocation = CanvasPoint(x: x, y: y)
+        }
         segueIDByXML = [:]
         recognizerSegue = [:]
 
@@ -182,6 +191,7 @@ struct DocumentMapper {
         let title = c["title"].flatMap { $0.isEmpty ? nil : $0 }
         scene.title = title ?? scene.navigationItem.title
 
+        codeContext = Self.codeContext(of: c, scene: scene)
         // Content view.
         if !kind!.isContainer, let view = c.child(key: "view") {
             switch view.name {
@@ -204,6 +214,7 @@ struct DocumentMapper {
         // A custom class with an empty view builds its content in code: say so on the screen.
         if !kind!.isContainer, scene.view.isEmpty, let cls = scene.className {
             var node = ViewNode(.placeholder, text: "\(cls): content made in code")
+            node.detail = codeContext
             node.location = SourceLocation(file: file, line: c.line)
             scene.view = [node]
         }
@@ -686,8 +697,24 @@ struct DocumentMapper {
         }
     }
 
+    /// "Outlets: … · Segues: …" of a controller, for a placeholder of what its code makes; nil
+    /// when the storyboard gives it neither.
+    static func codeContext(of c: XMLNode, scene: Scene) -> String? {
+        var parts: [String] = []
+        let outlets = (c.child("connections")?.children("outlet") ?? []).compactMap { $0["property"] }
+        if !outlets.isEmpty { parts.append("Outlets: " + outlets.joined(separator: ", ")) }
+        let segues = scene.segues.filter { $0.kind != .embed }.map { "\($0.id) (\($0.kind.rawValue))" }
+        if !segues.isEmpty { parts.append("Segues: " + segues.joined(separator: ", ")) }
+        return parts.isEmpty ? nil : parts.joined(separator: " \u{00B7} ")
+    }
+
     private mutating func mapCollection(_ n: XMLNode) -> ViewNode {
         var node = ViewNode(.collection)
+        // No prototype cells: its data source (the controller's code) makes them.
+        if (n.child("cells")?.children("collectionViewCell") ?? []).isEmpty {
+            node.text = "cells come from code"
+            node.detail = codeContext
+        }
         for cell in n.child("cells")?.children("collectionViewCell") ?? [] {
             let cellID = cell["id"] ?? "cell-\(cell.line)"
             let contentRoot = cell.child(key: "contentView") ?? cell

@@ -143,6 +143,8 @@ private struct Linker {
         let title = ref.referencedIdentifier.map { "\(name) › \($0)" } ?? name
         scene.title = title
         scene.navigationItem.title = title
+        scene.isUnresolvedReference = true
+        scene.storyboardName = docs[doc].name
         var node = ViewNode(.placeholder, text: "Storyboard reference: \(title) (not loaded)")
         node.location = here
         scene.view = [node]

@@ -56,6 +56,23 @@ public enum StoryboardReachability {
         return out
     }
 
+    /// Every scene the initial scene leads to through relationships, container views and segues
+    /// of any kind but unwind, whether a control fires them or code performs them
+    /// (`performSegue(withIdentifier:)`), at any depth. The initial scene included.
+    public static func graphReachable(_ storyboard: Storyboard) -> Set<String> {
+        guard let initial = storyboard.initialViewController, storyboard[initial] != nil else { return [] }
+        var seen: Set<String> = [initial]
+        var queue = [initial]
+        var head = 0
+        while head < queue.count {
+            let id = queue[head]; head += 1
+            guard let scene = storyboard[id] else { continue }
+            let next = scene.relationshipTargets + scene.segues.compactMap { $0.kind == .unwind ? nil : $0.destination }
+            for target in next where storyboard[target] != nil && seen.insert(target).inserted { queue.append(target) }
+        }
+        return seen
+    }
+
     /// A scene to start from when a storyboard names no initial view controller (its app
     /// instantiates scenes by identifier in code): the first scene, in document order, that no
     /// relationship, embed or segue leads to, preferring tab bar, split view and navigation

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SegueCore
+import SegueHTML
 import SegueServer
 import SegueStoreSQLite
 import SegueStorePostgres
@@ -74,6 +75,9 @@ struct Serve: ParsableCommand {
 
     @Option(help: "The folder of static assets (default: Public/ in the working directory or above the executable).")
     var publicDir: String?
+
+    @Flag(help: "Reload the flow file or storyboards when they change: open pages follow, sessions keep what the new flow still has; a bad edit keeps the last good flow and shows its problems.")
+    var watch = false
 
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
@@ -153,6 +157,7 @@ struct Serve: ParsableCommand {
         configuration.app.sessionIdleTimeout = .seconds(sessionTimeout * 60)
         configuration.publicDirectory = publicDir
         configuration.app.flowPath = URL(fileURLWithPath: path).standardizedFileURL.path
+        configuration.app.watchesFlow = watch
         let signals = ShutdownSignals.install()
         let service = SegueService(storyboard: storyboard, storage: storage, configuration: configuration, logger: logger)
         do {
@@ -165,8 +170,22 @@ struct Serve: ParsableCommand {
         // An IPv6 address goes in brackets in a URL (`http://[::1]:8080/`).
         let urlHost = host.contains(":") ? "[\(host)]" : host
         FileHandle.standardOutput.write(Data("Segue serving \(storyboard.name) at http://\(urlHost):\(service.port)/ (sessions: \(storeDescription))\n".utf8))
+        var watcher: FlowWatcher?
+        if watch {
+            let path = self.path
+            watcher = FlowWatcher(path: path) { service.reloadFlow(from: path) }
+            do {
+                try watcher?.start()
+                logger.notice("watching \(path) for changes")
+            } catch {
+                FileHandle.standardError.write(Data("segue: cannot watch \(path): \(error)\n".utf8))
+                service.stop()
+                throw ExitCode(1)
+            }
+        }
         signals.wait()
         logger.notice("shutting down")
+        watcher?.stop()
         service.stop()
     }
 }
@@ -194,12 +213,12 @@ struct Check: ParsableCommand {
 }
 
 struct Graph: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print scenes and segues as DOT (default) or JSON.")
+    static let configuration = CommandConfiguration(abstract: "Print scenes and segues as DOT (default), JSON, or the SVG map `/map` draws.")
 
     @Argument(help: "A flow file, a storyboard, or a directory of storyboards.")
     var path: String
 
-    @Option(help: "dot or json.")
+    @Option(help: "dot, json or svg.")
     var format = "dot"
 
     func run() throws {
@@ -213,7 +232,9 @@ struct Graph: ParsableCommand {
         switch format {
         case "dot": print(StoryboardGraph.dot(storyboard))
         case "json": print(StoryboardGraph.json(storyboard))
-        default: throw ValidationError("--format must be dot or json")
+        // The drawing of `GET /map`, of the storyboard as `segue serve` runs it.
+        case "svg": FileHandle.standardOutput.write(Data(FlowMap.svg(FlowSource.servingStoryboard(storyboard)) + [0x0A]))
+        default: throw ValidationError("--format must be dot, json or svg")
         }
     }
 }

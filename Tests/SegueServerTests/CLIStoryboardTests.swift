@@ -45,6 +45,20 @@ import Testing
         #expect(dot.out.hasPrefix("digraph"))
     }
 
+    @Test func graphAsSVGIsTheDrawingTheMapServes() throws {
+        let svg = try run(["graph", "--format", "svg", "Examples/mail.yaml"])
+        #expect(svg.status == 0)
+        #expect(svg.out.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"flow-map\""))
+        for id in ["mailNav", "inbox", "compose"] { #expect(svg.out.contains("data-scene=\"\(id)\"")) }
+        // The same drawing as GET /map.
+        let server = try LiveServer()
+        let page = try curl("GET", server.base + "/map")
+        let drawn = try #require(page.body.range(of: "<svg").map { page.body[$0.lowerBound...] }?.components(separatedBy: "</svg>").first)
+        #expect(svg.out.trimmingCharacters(in: .whitespacesAndNewlines) == drawn + "</svg>")
+        let bad = try run(["graph", "--format", "png", "Examples/mail.yaml"])
+        #expect(bad.status != 0)
+    }
+
     @Test func checkOfMalformedInputIsALocatedErrorNotACrash() throws {
         let path = NSTemporaryDirectory() + "segue-broken-\(UUID().uuidString).storyboard"
         try #"<?xml version="1.0"?><document type="x"><scenes><scene sceneID="a">"#.write(toFile: path, atomically: true, encoding: .utf8)

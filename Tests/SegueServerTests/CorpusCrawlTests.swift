@@ -52,6 +52,12 @@ struct CrawlReport: CustomStringConvertible {
     var remappedIDs = 0
 
     var reachedOfReachable: Int { reachable.intersection(reached).count }
+    /// Scenes relationships and segues of every kind (code-triggered ones too) reach from the
+    /// initial scene, at any depth (`StoryboardReachability.graphReachable`).
+    var graphReachable: Set<String> = []
+    /// Code-triggered segues performed (`performSegue` of a segue in STATE `manualSegues`).
+    var manualSegues = 0
+    var reachedOfGraph: Int { graphReachable.intersection(reached).count }
     var description: String {
         "\(file): import \(String(format: "%.1f", importMilliseconds)) ms, initial \(servesInitial ? "served" : "NOT served")\(fallbackEntry ? " (entry scene)" : "")"
             + " \(launchError ?? importError ?? ""), states \(states), taps \(taps), reached \(reachedOfReachable)/\(reachable.count)"
@@ -63,7 +69,7 @@ struct CrawlReport: CustomStringConvertible {
 /// (canonical URL) it restores the state like `POST /tap` does (`navigate(to:)`), taps one element,
 /// and records the new URL; every state is rendered to HTML. Breadth first to `depth` taps.
 enum Crawler {
-    static func crawl(file: String, path: String, depth: Int = 3, maxStates: Int = 600) -> CrawlReport {
+    static func crawl(file: String, path: String, depth: Int = 3, maxStates: Int = 600, manualSegues: Bool = false) -> CrawlReport {
         var report = CrawlReport(file: file)
         let start = DispatchTime.now().uptimeNanoseconds
         let imported: Storyboard
@@ -77,11 +83,16 @@ enum Crawler {
         report.fallbackEntry = imported.initialViewController == nil
         let storyboard = FlowSource.servingStoryboard(imported)
         report.reachable = Set(StoryboardReachability.taps(storyboard, maxTaps: depth).keys)
-        crawl(storyboard, traits: FlowSource.preferredTraits(path: path) ?? .phonePortrait, depth: depth, maxStates: maxStates, into: &report)
+        report.graphReachable = StoryboardReachability.graphReachable(storyboard)
+        crawl(storyboard, traits: FlowSource.preferredTraits(path: path) ?? .phonePortrait, depth: depth, maxStates: maxStates,
+              manualSegues: manualSegues, into: &report)
         return report
     }
 
-    static func crawl(_ storyboard: Storyboard, traits: Traits = .phonePortrait, depth: Int, maxStates: Int, into report: inout CrawlReport) {
+    /// With `manualSegues`, every state also performs each of its code-triggered segues (STATE
+    /// `manualSegues`, `performSegue` with the controller that declares it).
+    static func crawl(_ storyboard: Storyboard, traits: Traits = .phonePortrait, depth: Int, maxStates: Int,
+                      manualSegues: Bool = false, into report: inout CrawlReport) {
         if let problem = FlowSource.servable(storyboard) {
             report.launchError = problem.message
             return
@@ -179,6 +190,24 @@ enum Crawler {
                     if error.status >= 500 { report.failures.append(line) } else { report.refused.append(line) }
                 }
             }
+            guard manualSegues, restore(url) else { continue }
+            for segue in window.manualSegues {
+                guard restore(url) else { break }
+                report.manualSegues += 1
+                do {
+                    _ = try window.perform(.performSegue(identifier: segue.identifier, controller: segue.controller))
+                    report.statuses[303, default: 0] += 1
+                    let next = window.canonicalURL
+                    if visited.insert(next).inserted {
+                        if visited.count > maxStates { report.truncated = true; continue }
+                        queue.append((next, level + 1))
+                    }
+                } catch {
+                    report.statuses[error.status, default: 0] += 1
+                    let line = "\(url) performSegue \(segue.identifier) from \(segue.controller): \(error)"
+                    if error.status >= 500 { report.failures.append(line) } else { report.refused.append(line) }
+                }
+            }
         }
     }
 }
@@ -239,6 +268,78 @@ struct CorpusCrawlTests {
         #expect(deadEnds == 0, "presented screens with nothing to tap")
         #expect(stuck == 0, "states the URL does not capture, back buttons that do nothing")
         #expect(remapped == 0, "element ids that change when a page's URL is restored (stale forms get 404)")
+    }
+
+    /// Every file, tapping every element and performing every code-triggered segue (STATE
+    /// `manualSegues`): at least 95 % of the scenes relationships and segues reach from the
+    /// initial scene are shown, nothing answers 5xx, every state restores from its URL.
+    @Test func crawlEveryCorpusStoryboardWithCodeTriggeredSegues() throws {
+        let depth = 8
+        var reports: [CrawlReport] = []
+        for file in CrawlCorpus.files {
+            let report = Crawler.crawl(file: file, path: CrawlCorpus.directory + "/" + file, depth: depth, maxStates: 400, manualSegues: true)
+            for f in report.failures.prefix(3) { print("  FAILURE \(f)") }
+            reports.append(report)
+        }
+        let reachable = reports.reduce(0) { $0 + $1.graphReachable.count }
+        let reached = reports.reduce(0) { $0 + $1.reachedOfGraph }
+        let fiveXX = reports.reduce(0) { $0 + $1.statuses.filter { $0.key >= 500 }.map(\.value).reduce(0, +) }
+        let performed = reports.reduce(0) { $0 + $1.manualSegues }
+        print("crawl with code-triggered segues: reached \(reached)/\(reachable) (\(percent(reached, reachable))), manual segues \(performed), 5xx \(fiveXX)")
+        for r in reports { for u in r.graphReachable.subtracting(r.reached).sorted() { print("  unreached \(r.file): \(u)") } }
+        if ProcessInfo.processInfo.environment["SEGUE_WRITE_CORPUS_REPORT"] != nil {
+            try CorpusReport.writeEverySegueSection(reports, depth: depth, to: repositoryRoot + "/docs/storyboard-corpus-report.md")
+        }
+        #expect(performed > 0)
+        #expect(Double(reached) >= 0.95 * Double(reachable))
+        #expect(fiveXX == 0)
+        // Every state restores from its URL, in the session (browser back) and in a new one.
+        #expect(reports.allSatisfy { $0.failures.isEmpty })
+    }
+
+    /// Every scene of every corpus storyboard is listed and opens as instantiating it by
+    /// identifier gives it (inside its containers), renders, and restores from its URL; those that
+    /// cannot stand alone answer a coded 409. Never a 5xx.
+    @Test func everyCorpusSceneOpens() throws {
+        var opened = 0, refused = 0, total = 0
+        for file in CrawlCorpus.files {
+            let storyboard = FlowSource.servingStoryboard(try StoryboardImporter.load(path: CrawlCorpus.directory + "/" + file))
+            let entries = ScenesPage.entries(storyboard)
+            #expect(entries.count == storyboard.sceneOrder.count)
+            for entry in entries {
+                total += 1
+                let window = Window(id: "open", storyboard: storyboard)
+                do {
+                    try window.open(sceneID: entry.scene.id)
+                    opened += 1
+                    #expect(entry.problem == nil)
+                    #expect(window.visibleControllers.contains { $0.sceneID == entry.scene.id } || entry.scene.kind.isContainer
+                            || window.allControllers.contains { $0.sceneID == entry.scene.id }, "\(file) \(entry.scene.id)")
+                    #expect(!PageRenderer.render(window.screen(), context: PageContext(csrfToken: "t")).isEmpty)
+                    let again = Window(id: "again", storyboard: storyboard)
+                    try again.restore(try #require(HierarchyPath.parse(window.canonicalURL)))
+                    #expect(again.canonicalURL == window.canonicalURL, "\(file) \(entry.scene.id)")
+                } catch let error as ActionError {
+                    refused += 1
+                    #expect(error.status == 409, "\(file) \(entry.scene.id): \(error)")
+                    #expect(entry.problem != nil)
+                } catch {
+                    Issue.record("\(file) \(entry.scene.id): \(error)")
+                }
+            }
+        }
+        print("every corpus scene: \(opened) opened, \(refused) refused with 409, of \(total)")
+        if ProcessInfo.processInfo.environment["SEGUE_WRITE_CORPUS_REPORT"] != nil {
+            var md = CorpusReport.everySceneMarker + "\n\n"
+            md += "Generated by `SEGUE_WRITE_CORPUS_REPORT=1 swift test --filter everyCorpusSceneOpens`. Every scene of every file is"
+            md += " opened as `instantiateViewController(withIdentifier:)` gives it (inside the containers that hold it through"
+            md += " relationships), rendered, and restored from its URL in a new session.\n\n"
+            md += "| measure | value |\n|---|---|\n| scenes listed | \(total) |\n| opened | \(opened) |\n"
+            md += "| refused with 409 `scene_not_standalone` (unresolved storyboard references) | \(refused) |\n| 5xx | 0 |\n"
+            try CorpusReport.replaceSection(CorpusReport.everySceneMarker, with: md, in: repositoryRoot + "/docs/storyboard-corpus-report.md")
+        }
+        #expect(opened + refused == total)
+        #expect(Double(opened) >= 0.95 * Double(total))
     }
 
     func percent(_ a: Int, _ b: Int) -> String { b == 0 ? "-" : String(format: "%.1f %%", 100 * Double(a) / Double(b)) }
@@ -364,6 +465,46 @@ extension CorpusCrawlTests {
 /// `docs/storyboard-corpus-report.md`: what the crawl met and what the importer does not support.
 /// Regenerate with `SEGUE_WRITE_CORPUS_REPORT=1 swift test --filter crawlEveryCorpusStoryboardInProcess`.
 enum CorpusReport {
+    static let everySegueMarker = "## Every segue, code-triggered ones too"
+
+    /// Replaces (or appends) the section of the crawl that also performs code-triggered segues.
+    static func writeEverySegueSection(_ reports: [CrawlReport], depth: Int, to path: String) throws {
+        func pct(_ a: Int, _ b: Int) -> String { b == 0 ? "-" : String(format: "%.1f %%", 100 * Double(a) / Double(b)) }
+        let reachable = reports.reduce(0) { $0 + $1.graphReachable.count }
+        let reached = reports.reduce(0) { $0 + $1.reachedOfGraph }
+        let fiveXX = reports.reduce(0) { $0 + $1.statuses.filter { $0.key >= 500 }.map(\.value).reduce(0, +) }
+        var md = everySegueMarker + "\n\n"
+        md += "Generated by `SEGUE_WRITE_CORPUS_REPORT=1 swift test --filter crawlEveryCorpusStoryboardWithCodeTriggeredSegues`."
+        md += " Apps perform many segues in code (`performSegue(withIdentifier:)`); STATE lists them as `manualSegues`."
+        md += " This crawl taps every live element and also performs every code-triggered segue of every screen, to a depth of \(depth) steps,"
+        md += " and measures reach against every scene the initial scene leads to through relationships, container views and segues of any"
+        md += " kind but unwind, at any depth (`StoryboardReachability.graphReachable`).\n\n"
+        md += "| measure | value |\n|---|---|\n"
+        md += "| scenes reached of those relationships and segues reach | \(reached)/\(reachable) (\(pct(reached, reachable))) |\n"
+        md += "| taps | \(reports.reduce(0) { $0 + $1.taps }) |\n"
+        md += "| code-triggered segues performed | \(reports.reduce(0) { $0 + $1.manualSegues }) |\n"
+        md += "| refused (4xx) | \(reports.reduce(0) { $0 + $1.refused.count }) |\n"
+        md += "| 5xx | \(fiveXX) |\n"
+        md += "| failures (URL that cannot be restored, redirect loop, empty page) | \(reports.reduce(0) { $0 + $1.failures.count }) |\n\n"
+        let missed = reports.flatMap { r in r.graphReachable.subtracting(r.reached).sorted().map { "- \(r.file): \($0)" } }
+        if !missed.isEmpty { md += "Not reached:\n\n" + missed.joined(separator: "\n") + "\n" }
+        try replaceSection(everySegueMarker, with: md, in: path)
+    }
+
+    static let everySceneMarker = "## Every scene opens"
+
+    /// Replaces (or appends) a section of the report: from its heading to the next `## ` heading.
+    static func replaceSection(_ marker: String, with md: String, in path: String) throws {
+        var text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        var rest = ""
+        if let r = text.range(of: marker) {
+            if let next = text.range(of: "\n## ", range: r.upperBound..<text.endIndex) { rest = String(text[text.index(after: next.lowerBound)...]) }
+            text = String(text[..<r.lowerBound])
+        }
+        if !text.isEmpty, !text.hasSuffix("\n\n") { text += text.hasSuffix("\n") ? "\n" : "\n\n" }
+        try (text + md + (rest.isEmpty ? "" : "\n" + rest)).write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
     static func write(_ reports: [CrawlReport], to path: String) throws {
         func pct(_ a: Int, _ b: Int) -> String { b == 0 ? "-" : String(format: "%.1f %%", 100 * Double(a) / Double(b)) }
         let files = reports.filter { !$0.file.hasPrefix("set:") }
@@ -446,6 +587,10 @@ enum CorpusReport {
         for (k, n) in kinds.sorted(by: { $0.value > $1.value }) { md += "| \(k) | \(n) |\n" }
         md += "\n## Placeholders (labelled, inert)\n\n| placeholder | count |\n|---|---|\n"
         for (k, n) in placeholders.sorted(by: { $0.value > $1.value }) { md += "| \(k) | \(n) |\n" }
+        // The section the crawl with code-triggered segues writes is kept as it is.
+        if let old = try? String(contentsOfFile: path, encoding: .utf8), let r = old.range(of: CorpusReport.everySegueMarker) {
+            md += "\n" + old[r.lowerBound...]
+        }
         try md.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
@@ -545,5 +690,26 @@ struct ExampleFlowsCrawlTests {
         #expect(report.states > 1)
         #expect(report.failures.isEmpty, "\(report.failures.prefix(5))")
         #expect(report.stuck.isEmpty, "\(report.stuck.prefix(5))")
+    }
+}
+
+extension CorpusCrawlTests {
+    /// The map of a directory of storyboards: every scene a card, each file's name over its
+    /// scenes at their canvas positions, edges into other files marked as storyboard references;
+    /// the drawing of the whole corpus stays small and fast enough to serve.
+    @Test func mapOfADirectoryOfStoryboards() throws {
+        let dir = try CrawlCorpus.linkSet("wallabag")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let storyboard = FlowSource.servingStoryboard(try StoryboardImporter.loadDirectory(path: dir))
+        let svg = String(decoding: FlowMap.svg(storyboard), as: UTF8.self)
+        for id in storyboard.sceneOrder { #expect(svg.contains("data-scene=\"\(id)\""), "\(id)") }
+        #expect(svg.contains(">Main.storyboard</text>") && svg.contains(">Settings.storyboard</text>"))
+        #expect(svg.contains("cross-storyboard"))
+        // Canvas positions: scenes of one file keep Interface Builder's left-to-right order.
+        let places = FlowMap.layout(storyboard)
+        let placed = storyboard.orderedScenes.filter { $0.canvasLocation != nil && $0.storyboardName == "Main" }
+        for a in placed { for b in placed where a.canvasLocation!.x < b.canvasLocation!.x {
+            #expect(places[a.id]!.x < places[b.id]!.x, "\(a.id) \(b.id)")
+        } }
     }
 }

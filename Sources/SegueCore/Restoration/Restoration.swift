@@ -136,16 +136,20 @@ extension Window {
     @discardableResult
     public func restore(_ target: HierarchyPath) throws(ActionError) -> ActionOutcome {
         guard !isLaunched else { throw ActionError.illegal("the session has already launched") }
-        guard let initial = storyboard.initialViewController else {
-            throw ActionError(.unknownScene, "the storyboard has no initial view controller")
-        }
-        guard target.scene == initial else {
-            throw ActionError(.invalidURL, "the URL's root scene '\(target.scene)' is not this flow's root '\(initial)'")
+        // The root is the initial scene, or any scene that can stand alone (a scene opened by
+        // its identifier, `open(sceneID:)`).
+        if target.scene != storyboard.initialViewController {
+            if storyboard[target.scene] != nil, let problem = storyboard.standaloneProblem(target.scene) {
+                throw ActionError(.invalidURL, "the URL's root scene cannot be a window's root: \(problem.message)")
+            }
+            guard storyboard[target.scene] != nil || storyboard.initialViewController != nil else {
+                throw ActionError(.unknownScene, "the storyboard has no initial view controller")
+            }
         }
         try validate(target)
         try validateRestorable(target)
         let firstSeq = log.lastSeq
-        let root = try instantiate(sceneID: initial)
+        let root = try instantiate(sceneID: target.scene)
         var restored: [(ViewController, [(key: String, value: String)])] = []
         try build(root, target, restored: &restored)
         attach(root)

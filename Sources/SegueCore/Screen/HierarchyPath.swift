@@ -421,6 +421,8 @@ extension Window {
                 // carry the Configure mode: it is a transient edit of the list).
                 if tabs.isCustomizing { tabs.endCustomizing() }
                 try tabs.select(index: index, userInitiated: false)
+                // Covered by a presentation, the selection sends no event: it is a change all the same.
+                stateChanged = true
                 // Selecting More brings back the tab it last showed; the URL names the list itself.
                 if index == tabs.viewControllers.count, tabs.isShowingTabInMore { tabs.popMoreToList(animated: animated) }
             }

@@ -19,6 +19,9 @@ public struct ActionError: Error, Sendable, Hashable, CustomStringConvertible {
         case forbidden = "forbidden"
         case methodNotAllowed = "method_not_allowed"
         case invalidURL = "invalid_url"
+        /// A scene opened on its own that only exists inside something else (an unresolved
+        /// storyboard reference, an alert).
+        case sceneNotStandalone = "scene_not_standalone"
         /// The session's stored state cannot be rebuilt (corrupt row, storyboard changed).
         case sessionQuarantined = "session_quarantined"
         /// The session storage is down, full or too slow.
@@ -31,7 +34,7 @@ public struct ActionError: Error, Sendable, Hashable, CustomStringConvertible {
             case .forbidden: 403
             case .unknownSession, .unknownScene, .unknownSegue, .unknownElement, .unknownController, .unknownRoute: 404
             case .methodNotAllowed: 405
-            case .illegalTransition, .unwindNotFound, .staleVersion, .sessionQuarantined: 409
+            case .illegalTransition, .unwindNotFound, .staleVersion, .sessionQuarantined, .sceneNotStandalone: 409
             case .payloadTooLarge: 413
             case .tooManySessions, .storageUnavailable: 503
             }

@@ -27,6 +27,8 @@ public final class Window {
     /// Warnings (UIKit's silent no-ops) collected during the current action.
     @exclusivity(unchecked) public internal(set) var warnings: [String] = []
     @exclusivity(unchecked) var nextControllerNumber = 1
+    /// Scene id → the segues of that scene no element triggers (``manualSegues``).
+    @exclusivity(unchecked) var manualSegueCache: [String: [SegueSpec]] = [:]
 
     public init(id: String, storyboard: Storyboard, registry: ControllerRegistry = ControllerRegistry(), traits: Traits = .phonePortrait) {
         self.id = id

@@ -27,6 +27,7 @@ extension Window {
             w.endObject()
         }
         w.endArray()
+        w.key("manualSegues"); writeManualSegues(into: &w)
         w.endObject()
     }
 

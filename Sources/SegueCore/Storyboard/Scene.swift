@@ -65,6 +65,18 @@ public struct Scene: Sendable {
 
     public var location: SourceLocation?
 
+    /// The storyboard ID code instantiates the scene by (`instantiateViewController(withIdentifier:)`);
+    /// imported storyboards only (a flow file's scene id is its identifier).
+    public var storyboardIdentifier: String?
+    /// The storyboard (file name without extension) the scene was declared in, when a directory
+    /// of storyboards was loaded; nil means the storyboard's own ``Storyboard/name``.
+    public var storyboardName: String?
+    /// Where Interface Builder's canvas draws the scene (its top-left corner, in canvas points).
+    public var canvasLocation: CanvasPoint?
+    /// The scene stands for a storyboard reference that could not be resolved: a labelled
+    /// placeholder that cannot be opened on its own.
+    public var isUnresolvedReference = false
+
     public init(id: String, kind: SceneKind = .viewController) {
         self.id = id
         self.kind = kind
@@ -83,6 +95,16 @@ public struct Scene: Sendable {
         if let compact = compactViewController { ids.append(compact) }
         ids += pages
         return ids
+    }
+}
+
+/// A point on Interface Builder's canvas.
+public struct CanvasPoint: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
     }
 }
 

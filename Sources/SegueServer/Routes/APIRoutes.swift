@@ -9,6 +9,12 @@ extension SegueApp {
             return request.method == .GET || request.method == .HEAD ? openAPI()
                 : jsonError(ActionError(.methodNotAllowed, "use GET /api/v1/openapi.json"))
         }
+        if parts.count == 3, parts[0] == "api", parts[1] == "v1", parts[2] == "scenes" {
+            guard request.method == .GET || request.method == .HEAD else {
+                return jsonError(ActionError(.methodNotAllowed, "use GET /api/v1/scenes"))
+            }
+            return json(scenesJSON())
+        }
         guard parts.count >= 3, parts[0] == "api", parts[1] == "v1", parts[2] == "sessions" else {
             return jsonError(ActionError(.unknownRoute, "no API route \(request.path)"))
         }
@@ -34,6 +40,8 @@ extension SegueApp {
                 return try events(request, id: id)
             case (.GET, "test"?, 5):
                 return try recordedTest(id)
+            case (.GET, "events"?, 6) where parts[5] == "stream":
+                return try eventStream(request, id: id)
             case (_, nil, 4), (_, "actions"?, 5), (_, "events"?, 5), (_, "test"?, 5):
                 throw ActionError(.methodNotAllowed, "\(request.methodString) is not allowed on \(request.path)")
             default:
@@ -53,6 +61,12 @@ extension SegueApp {
             guard case .string(let text) = url else { throw ActionError(.invalidRequest, "'url' must be a string") }
             guard let parsed = HierarchyPath.parse(Self.pathOnly(text)) else { throw ActionError(.invalidURL, "'\(text)' is not a Segue URL") }
             target = parsed
+        }
+        // `{"scene": ID}`: that scene as instantiating it by identifier gives it.
+        if let scene = body["scene"], scene != .null {
+            guard case .string(let id) = scene else { throw ActionError(.invalidRequest, "'scene' must be a string") }
+            guard target == nil else { throw ActionError(.invalidRequest, "send 'scene' or 'url', not both") }
+            target = try storyboard.openingPath(for: id)
         }
         // A URL this storyboard cannot restore is refused before anything is stored.
         let box = try makeSession(traits: traits, restoring: target, url: target.map { HierarchyPath.prefix + $0.encoded })

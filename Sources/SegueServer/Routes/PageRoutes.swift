@@ -40,7 +40,7 @@ extension SegueApp {
         }
         // Under the session's lock: reconcile the hierarchy with the URL (recorded as a durable
         // step) and snapshot the screen. Rendering to HTML happens after the lock is released.
-        enum Outcome: Sendable { case redirect(String), cached([UInt8]), render(Screen, PageContext) }
+        enum Outcome: Sendable { case redirect(String), cached([UInt8]), render(Screen, PageContext), otherRoot(HierarchyPath) }
         let result: Result<Outcome, ActionError>
         do throws(ActionError) {
             result = .success(try withDurableSession(id) { (session) throws(ActionError) -> Outcome in
@@ -49,6 +49,9 @@ extension SegueApp {
                 // state, nothing to reconcile (and the tap's warnings stay on show).
                 if window.canonicalURL != request.path {
                     guard let target = HierarchyPath.parse(request.path) else { throw invalid }
+                    // Rooted at another scene (a scene opened from the scenes list, then a link or
+                    // bookmark of another): that hierarchy in a new session, as for a fresh browser.
+                    if newCookie == nil, let root = window.root?.sceneID, root != target.scene { return .otherRoot(target) }
                     _ = try session.navigate(to: target, url: request.path)
                 }
                 let url = window.canonicalURL
@@ -66,6 +69,13 @@ extension SegueApp {
             return withCookie(errorPage(error), newCookie)
         case .success(.redirect(let url)):
             return withCookie(.redirect(to: url), newCookie)
+        case .success(.otherRoot(let target)):
+            do throws(ActionError) {
+                let box = try makeSession(restoring: target, url: request.path)
+                return withCookie(.redirect(to: box.withSession { $0.window.canonicalURL }), sessionCookie(box.id, for: request))
+            } catch {
+                return errorPage(error)
+            }
         case .success(.cached(let bytes)):
             html = bytes
         case .success(.render(let screen, let context)):
@@ -90,8 +100,14 @@ extension SegueApp {
     }
 
     func pageContext(_ session: Session) -> PageContext {
-        PageContext(csrfToken: session.csrfToken, actionPath: "/tap", assetsPath: "/public", warnings: session.window.warnings,
-                    recordedTestPath: "/api/v1/sessions/\(session.window.id)/test")
+        var context = PageContext(csrfToken: session.csrfToken, actionPath: "/tap", assetsPath: "/public", warnings: session.window.warnings,
+                                  recordedTestPath: "/api/v1/sessions/\(session.window.id)/test")
+        if configuration.watchesFlow {
+            let (generation, problems) = flow.withLock { ($0.generation, $0.problems) }
+            context.flowGeneration = generation
+            context.flowProblems = problems
+        }
+        return context
     }
 
     /// `POST /tap`: the form of every page. Checks the origin and the CSRF token, brings the

@@ -1,6 +1,7 @@
 import Logging
 import SegueCore
 import SegueHTTP
+import Synchronization
 
 /// The Segue application: routes HTTP requests to the JSON API, the pages, and static assets.
 ///
@@ -41,6 +42,8 @@ public final class SegueApp: HTTPResponder {
         /// The flow file or storyboard served, as a recorded test names it (`flow:`); nil leaves
         /// it to `segue test --flow`.
         public var flowPath: String?
+        /// The flow is watched for edits (`segue serve --watch`): pages follow reloads.
+        public var watchesFlow = false
         public init() {}
     }
 
@@ -54,7 +57,9 @@ public final class SegueApp: HTTPResponder {
         case on
     }
 
-    public let storyboard: Storyboard
+    /// The flow every new session runs (replaced by ``reloadFlow(_:)`` under `--watch`).
+    public var storyboard: Storyboard { flow.withLock { $0.storyboard } }
+    let flow: Mutex<FlowState>
     public let registry: ControllerRegistry
     public let store: any SessionStore
     /// Durable storage: every acknowledged change is here before its answer.
@@ -65,7 +70,7 @@ public final class SegueApp: HTTPResponder {
 
     public init(storyboard: Storyboard, registry: ControllerRegistry = ControllerRegistry(), store: any SessionStore = InMemorySessionStore(),
                 storage: any SessionStorage = InMemorySessionStorage(), assets: StaticAssets, configuration: Configuration = Configuration(), logger: Logger = Logger(label: "segue")) {
-        self.storyboard = storyboard
+        self.flow = Mutex(FlowState(storyboard: storyboard))
         self.registry = registry
         self.store = store
         self.storage = storage
@@ -93,12 +98,14 @@ public final class SegueApp: HTTPResponder {
         let path = request.path
         if path == "/healthz" { return .text("ok\n") }
         if path.hasPrefix("/api/v1/admin/") { return admin(request) }
+        if path == "/api/v1/flow" { return flowStatus(request) }
         if path.hasPrefix("/api/") { return api(request) }
         if path.hasPrefix("/public/") { return assets.response(for: request) }
         if path.hasPrefix(HierarchyPath.prefix) {
             guard request.method == .GET || request.method == .HEAD else { return methodNotAllowed(html: true) }
             return page(request)
         }
+        if let response = explore(request) { return response }
         switch (request.method, path) {
         case (.GET, "/"), (.HEAD, "/"): return start(request)
         case (.POST, "/tap"): return tap(request)

@@ -37,14 +37,14 @@ extension SegueApp {
         return SessionBox(id: h.id, session: session)
     }
 
-    func window(for h: StoredSessionHeader) -> Window {
-        let window = Window(id: h.id, storyboard: storyboard, registry: registry, traits: Traits(width: h.width, height: h.height))
+    func window(for h: StoredSessionHeader, on storyboard: Storyboard? = nil) -> Window {
+        let window = Window(id: h.id, storyboard: storyboard ?? self.storyboard, registry: registry, traits: Traits(width: h.width, height: h.height))
         window.eventLogCapacity = configuration.eventLogCapacity
         return window
     }
 
     /// Launches (or restores, when the first step is a restore) and applies every stored step.
-    private func replay(_ stored: [String], into session: Session) throws(SessionStorageError) {
+    func replay(_ stored: [String], into session: Session) throws(SessionStorageError) {
         let window = session.window
         var steps = stored[...]
         if let first = steps.first, case .restore(let url) = try Step.decode(first) {

@@ -8,7 +8,8 @@ import Synchronization
 /// ``restore(_:)``, which apply it and queue its step; the server writes the queued steps to the
 /// ``SessionStorage`` before it answers (durable before 2xx).
 public final class Session {
-    public let window: Window
+    /// Replaced only when the flow is reloaded (``SegueApp/reloadFlow(_:)``).
+    public internal(set) var window: Window
     /// Proves a form post came from a page this session rendered.
     public let csrfToken: String
     public var lastAccess: ContinuousClock.Instant

@@ -1,0 +1,122 @@
+import Foundation
+import SegueCore
+import SegueFlowFiles
+import SegueServer
+import Testing
+
+/// `segue serve --watch`: the reload logic called directly (no file watching, no waiting), and
+/// the inotify watcher on its own.
+@Suite("Live reload", .serialized)
+struct LiveReloadTests {
+    /// A copy of the Mail example to edit, and a server on it that watches.
+    func setUp() throws -> (server: LiveServer, file: String) {
+        let dir = NSTemporaryDirectory() + "segue-reload-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let file = dir + "/mail.yaml"
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples/mail.yaml", toPath: file)
+        let server = try LiveServer { $0.app.watchesFlow = true }
+        return (server, file)
+    }
+
+    func edit(_ file: String, _ body: (String) -> String) throws {
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        try body(text).write(toFile: file, atomically: true, encoding: .utf8)
+    }
+
+    @Test func aGoodEditSwapsTheFlowAndSessionsKeepWhatRemains() throws {
+        let (server, file) = try setUp()
+        defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
+        let jar = temporaryJar()
+        defer { try? FileManager.default.removeItem(atPath: jar) }
+        let page = try curl("GET", server.base + "/ui/mailNav(mailboxes,inbox,message)", jar: jar, follow: true)
+        #expect(page.body.contains("data-flow-generation=\"0\""))
+        #expect(page.body.contains("/public/reload.js"))
+        let session = try #require(page.body.firstMatch(of: /data-session="([0-9a-f]+)"/).map { String($0.1) })
+
+        // Rename the message scene: the session falls back to the inbox, the nearest ancestor left.
+        try edit(file) { $0.replacingOccurrences(of: "destination: message", with: "destination: letter").replacingOccurrences(of: "\n  message:", with: "\n  letter:") }
+        let outcome = server.service.reloadFlow(from: file)
+        #expect(outcome.applied && outcome.sessionsCarried == 1 && outcome.generation == 1)
+        let state = try curl("GET", server.base + "/api/v1/sessions/\(session)")
+        #expect(state.json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
+        let flow = try curl("GET", server.base + "/api/v1/flow")
+        #expect(flow.json["generation"] as? Int == 1)
+        #expect((flow.json["problems"] as? [Any])?.isEmpty == true)
+        // New sessions and scenes follow the new flow.
+        let scenes = try curl("GET", server.base + "/api/v1/scenes")
+        #expect(((scenes.json["scenes"] as? [[String: Any]]) ?? []).contains { $0["id"] as? String == "letter" })
+        // `/` brings the page to the session's URL on the new flow (what reload.js loads).
+        let reloaded = try curl("GET", server.base + "/", jar: jar, follow: true)
+        #expect(reloaded.effectiveURL.hasSuffix("/ui/mailNav(mailboxes,inbox)"))
+        #expect(reloaded.body.contains("data-flow-generation=\"1\""))
+        // The session's stored steps follow: out of memory and rebuilt from storage, it is the same.
+        #expect(server.service.app.store.remove(id: session))
+        let rebuilt = try curl("GET", server.base + "/api/v1/sessions/\(session)")
+        #expect(rebuilt.status == 200)
+        #expect(rebuilt.json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
+    }
+
+    @Test func sessionsOutOfMemoryAreCarriedOverToo() throws {
+        let (server, file) = try setUp()
+        defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
+        let created = try curl("POST", server.base + "/api/v1/sessions", json: "{}")
+        let session = try #require(created.json["id"] as? String)
+        for element in ["inboxRow", "msg1"] {
+            _ = try curl("POST", server.base + "/api/v1/sessions/\(session)/actions", json: #"{"action":"tap","element":"\#(element)"}"#)
+        }
+        // Out of memory (its steps stay stored), then the message scene is renamed.
+        #expect(server.service.app.store.remove(id: session))
+        try edit(file) { $0.replacingOccurrences(of: "destination: message", with: "destination: letter").replacingOccurrences(of: "\n  message:", with: "\n  letter:") }
+        #expect(server.service.reloadFlow(from: file).applied)
+        // Replayed on the new flow its taps would lead elsewhere (the row's segue now shows the
+        // renamed scene); carried over, it shows what remains of the URL it had.
+        let state = try curl("GET", server.base + "/api/v1/sessions/\(session)")
+        #expect(state.status == 200)
+        #expect(state.json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
+    }
+
+    @Test func aBadEditKeepsTheLastGoodFlowAndShowsItsProblems() throws {
+        let (server, file) = try setUp()
+        defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
+        let jar = temporaryJar()
+        defer { try? FileManager.default.removeItem(atPath: jar) }
+        _ = try curl("GET", server.base + "/ui/mailNav(mailboxes,inbox)", jar: jar, follow: true)
+        try edit(file) { $0 + "\nbroken: [\n" }
+        let outcome = server.service.reloadFlow(from: file)
+        #expect(!outcome.applied)
+        #expect(outcome.problems.first?.contains("mail.yaml:") == true)
+        let flow = try curl("GET", server.base + "/api/v1/flow")
+        #expect(flow.json["generation"] as? Int == 0)
+        #expect((flow.json["problems"] as? [String])?.first?.contains("invalid YAML") == true)
+        // The page still serves the last good flow, with the problems over it.
+        let page = try curl("GET", server.base + "/ui/mailNav(mailboxes,inbox,message)", jar: jar, follow: true)
+        #expect(page.status == 200)
+        #expect(page.body.contains("class=\"flow-problems\" role=\"alert\" data-flow-generation=\"0\">"))
+        #expect(page.body.contains("invalid YAML"))
+        // A flow that loads but cannot launch is refused the same way.
+        try edit(file) { _ in "initialViewController: nowhere\nscenes:\n  a: {title: A}\n" }
+        #expect(!server.service.reloadFlow(from: file).applied)
+        // Fixed: the next good edit applies and clears the problems.
+        try FileManager.default.removeItem(atPath: file)
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples/mail.yaml", toPath: file)
+        #expect(server.service.reloadFlow(from: file).applied)
+        let clean = try curl("GET", server.base + "/api/v1/flow")
+        #expect((clean.json["problems"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func theWatcherReportsAnEditOfTheWatchedFileOnce() throws {
+        let dir = NSTemporaryDirectory() + "segue-watch-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/flow.yaml"
+        try "initialViewController: a\nscenes:\n  a: {title: A}\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let changed = DispatchSemaphore(value: 0)
+        let watcher = FlowWatcher(path: file, settle: .milliseconds(50)) { changed.signal() }
+        try watcher.start()
+        defer { watcher.stop() }
+        // Another file in the same folder is not the flow.
+        try "x".write(toFile: dir + "/notes.txt", atomically: false, encoding: .utf8)
+        try "initialViewController: a\nscenes:\n  a: {title: B}\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(changed.wait(timeout: .now() + 10) == .success)
+    }
+}
