@@ -156,6 +156,14 @@ import Testing
         #expect(w.visibleScenes == ["p1", "p2"])
         let start = try w.perform(.turnPage(forward: false, controller: nil))
         #expect(start.events.isEmpty && start.warnings.count == 1)
+        // A URL names spreads the same way: an odd index is refused, an even one restores.
+        let odd = Window(id: "r1", storyboard: containerStoryboard(initial: "book"))
+        #expect { try odd.restore(try #require(HierarchyPath.parse("/ui/book@1(p2,p3)"))) } throws: {
+            ($0 as? ActionError)?.code == .invalidURL
+        }
+        let even = Window(id: "r2", storyboard: containerStoryboard(initial: "book"))
+        try even.restore(try #require(HierarchyPath.parse("/ui/book@2(p3,p4)")))
+        #expect(even.visibleScenes == ["p3", "p4"])
     }
 
     @Test func anOddPageCountWithAMidSpineIsAnError() throws {

@@ -248,6 +248,10 @@ extension Window {
             }
             if let index = node.index, tabs.isSelectableIndex(index) { tabs.selectedIndex = index }
         case let pages as PageViewController:
+            // A mid spine shows spreads: a URL can only name a spread's first page, as `showPage` can.
+            if let index = node.index, index % pages.pagesPerView != 0 {
+                throw ActionError(.invalidURL, "\(pages.sceneID ?? pages.id)@\(index): a mid spine shows pages in pairs; a spread starts at an even index")
+            }
             if let index = node.index, index != pages.currentIndex, pages.pageSceneIDs.indices.contains(index) {
                 var fresh: [ViewController] = []
                 for id in pages.pageSceneIDs[index..<min(index + pages.pagesPerView, pages.pageSceneIDs.count)] {
