@@ -1,4 +1,4 @@
-/// `UISplitViewController`: a primary (master) and a secondary (detail) column (SEMANTICS §8).
+/// `UISplitViewController`: a primary (master) and a secondary (detail) column.
 ///
 /// What is on screen follows the traits:
 /// - regular width, landscape: both columns side by side (`allVisible`);
@@ -159,7 +159,7 @@ open class SplitViewController: ViewController {
             window.transition(animated: animated, mutate: { isPrimaryInFront = true })
             return
         }
-        // A pop of the one stack (SEMANTICS §3, Pop).
+        // A pop of the one stack, with a pop's events.
         window.sendWillMove(secondary, to: nil)
         window.transition(
             animated: animated,

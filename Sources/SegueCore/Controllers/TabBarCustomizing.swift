@@ -1,4 +1,4 @@
-/// Customizing the tab bar from More (SEMANTICS §5): Edit on the More list begins customizing,
+/// Customizing the tab bar from More: Edit on the More list begins customizing,
 /// the user rearranges tabs within `customizableViewControllers`, Done ends it. The order
 /// persists in the session (and in the canonical URL, which lists the tabs in order).
 ///
