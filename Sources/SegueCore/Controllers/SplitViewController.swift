@@ -18,7 +18,7 @@
 /// compact width instead of the collapsed stack). `children` are `[primary, secondary,
 /// supplementary?, compact?]`, the storyboard's relationship order.
 ///
-/// DECISION: collapsing does not re-parent controllers. The children stay as they are (STATE
+/// Decision: collapsing does not re-parent controllers. The children stay as they are (STATE
 /// `children`); the collapsed stack is drawn from them, so expanding needs no bookkeeping. The
 /// containment events of the collapsed pushes and pops name the primary navigation controller
 /// (or nil), as UIKit's would, while `parent` stays the split view controller.

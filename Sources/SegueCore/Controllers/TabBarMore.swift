@@ -12,7 +12,7 @@
 /// `isMovingFromParent`, and `navigationControllerWillShow`/`DidShow` logged on the More
 /// navigation controller. A `show` segue (or a push) from a tab shown inside More pushes onto the
 /// More navigation controller, above the tab, as in UIKit; its back button pops there.
-/// DECISION: in the model the chosen tab stays a child of the tab bar controller (STATE lists it
+/// Decision: in the model the chosen tab stays a child of the tab bar controller (STATE lists it
 /// among the tabs; the More navigation controller's `topViewController` names it, its `children`
 /// are the list and what was pushed above the tab); the More controllers themselves get no
 /// containment events (UIKit creates them privately).
