@@ -76,8 +76,9 @@ open class ViewController {
     @exclusivity(unchecked) public internal(set) var presentedStyle: ModalPresentationStyle?
     @exclusivity(unchecked) public internal(set) var presentedTransition: ModalTransitionStyle?
 
-    /// Reason flags, true only during the transition they concern, and only for the controller added, removed, presented or dismissed
-    /// (a controller merely covered or uncovered, and both sides of a tab switch, see all four false).
+    /// Reason flags, true only during the transition they concern and only for the controller
+    /// added, removed, presented or dismissed: a controller merely covered or uncovered, and both
+    /// sides of a tab switch, see all four false.
     @exclusivity(unchecked) public internal(set) var reasons: AppearanceReason = []
     public var isMovingToParent: Bool { reasons.contains(.movingToParent) }
     public var isMovingFromParent: Bool { reasons.contains(.movingFromParent) }
