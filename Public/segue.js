@@ -1,6 +1,6 @@
 // Segue's one small script. Everything works without it; with it:
 // 1. the viewport (CSS px) is reported to POST /traits on load and after a resize settles, so
-//    idiom, size class and orientation follow the browser window (SEMANTICS §9); when the
+//    idiom, size class and orientation follow the browser window (docs/Semantics.md, Traits, rotation and memory); when the
 //    server says the traits changed, the page reloads its (new) canonical URL;
 // 2. popovers are placed next to the element they point at (anchored bubble with an arrow).
 (function () {

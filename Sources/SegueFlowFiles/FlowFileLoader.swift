@@ -1,6 +1,6 @@
 /// # Flow files
 ///
-/// A flow file describes a storyboard as JSON or YAML with the same structure (CONTRACT §2); keys
+/// A flow file describes a storyboard as JSON or YAML with the same structure; keys
 /// are UIKit's property names. The full reference, with the view-element syntax, is
 /// `Sources/SegueFlowFiles/SegueFlowFiles.docc/FlowFiles.md`. In short:
 ///

@@ -1,4 +1,4 @@
-// SegueHTTP — the HTTP/1.1 layer of Segue, over libmicrohttpd (overview: SegueHTTP.swift).
+// SegueHTTP: the HTTP/1.1 layer of Segue, over libmicrohttpd (overview: SegueHTTP.docc/SegueHTTP.md).
 //
 // This module owns: the daemon lifecycle (start / port read-back / graceful stop),
 // turning libmicrohttpd's callback protocol into whole `HTTPRequest` values

@@ -45,7 +45,7 @@ public enum StoryboardCheck {
         }
 
         // An alert action's segue may be declared on the alert or on a scene that presents it
-        // (it runs from the presenter after the alert is dismissed, SEMANTICS §6).
+        // (it runs from the presenter after the alert is dismissed).
         var presenters: [String: [Scene]] = [:]
         for scene in scenes {
             for segue in scene.segues {

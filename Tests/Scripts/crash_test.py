@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Crash safety of the SQLite session store (issue 6, point 5).
+"""Crash safety of the SQLite session store: every acknowledged action survives a kill -9.
 
 Starts `segue serve` on a fresh data directory, drives several sessions through thousands of
 scripted actions from concurrent clients, and kills the server with SIGKILL at random moments.

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Several `segue serve` instances sharing sessions through PostgreSQL (issue 6, point 4).
+# Several `segue serve` instances sharing sessions through PostgreSQL: a session
+# started on one instance continues on any other.
 #
 # Starts a private PostgreSQL on loopback (Tests/Scripts/postgres.sh), three `segue serve`
 # instances on different ports against it, drives sessions alternately through all three and

@@ -1,7 +1,7 @@
 import Testing
 @testable import SegueCore
 
-/// Navigation bar, toolbar and element rules (SEMANTICS §4).
+/// Navigation bar, toolbar and element rules.
 @Suite struct ChromeTests {
     func bar(_ w: Window) -> NavigationBar? {
         guard case .navigation(let nav) = w.screen().layers.last!.pane else { return nil }

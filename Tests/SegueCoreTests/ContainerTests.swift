@@ -1,7 +1,7 @@
 import Testing
 @testable import SegueCore
 
-/// SEMANTICS §8: split view, page view, custom containers.
+/// Split view, page view and custom containers.
 @Suite struct SplitViewTests {
     let landscape = Traits(width: 1180, height: 820)
     let portrait = Traits(width: 820, height: 1180)
@@ -55,7 +55,7 @@ import Testing
         #expect(!w.trace().contains("listNav.navigationControllerWillShow(list)"))
         let back = try #require(w.elements.first { $0.role == .backButton })
         #expect(back.title == "Mailboxes")
-        // Back is a pop of the one stack (SEMANTICS §3, Pop).
+        // Back is a pop of the one stack, with a pop's events.
         let trace = try w.run(.tap(element: back.id, values: [:]))
         #expect(trace == ["detailNav.willMoveToParentViewController(nil)", "list.loadView", "list.viewDidLoad",
                           "detailNav.viewWillDisappear{movingFrom}", "detail.viewWillDisappear", "list.viewWillAppear",

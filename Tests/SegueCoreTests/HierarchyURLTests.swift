@@ -1,7 +1,7 @@
 import Testing
 @testable import SegueCore
 
-/// Canonical URLs and browser history (CONTRACT §4).
+/// Canonical URLs and browser history.
 @Suite struct HierarchyURLTests {
     @Test func urlNamesTheWholeHierarchy() throws {
         let w = try launched(mailStoryboard(), traits: .padLandscape)
@@ -56,7 +56,7 @@ import Testing
     }
 }
 
-/// Tab bars (SEMANTICS §5), traits (SEMANTICS §9).
+/// Tab bars (selection, More) and traits in the URL.
 @Suite struct TabAndTraitTests {
     func tabs() -> Storyboard {
         storyboard(initial: "tabs", [

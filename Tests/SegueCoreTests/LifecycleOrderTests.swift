@@ -1,7 +1,7 @@
 import Testing
 @testable import SegueCore
 
-/// The canonical orders of SEMANTICS §3.
+/// The canonical event orders of every transition (docs/Semantics.md, Canonical orders).
 @Suite struct LifecycleOrderTests {
     @Test func launchLoadsAndShowsContainerThenChild() throws {
         let w = try launched(mailStoryboard())

@@ -1,7 +1,7 @@
 import Testing
 @testable import SegueCore
 
-/// SEMANTICS §6: every presentation style, transitions, popovers, alerts.
+/// Every presentation style, transition styles, popovers and alerts.
 @Suite struct PresentationStyleTests {
     let pad = Traits(width: 1180, height: 820)
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import SegueCore
 
-/// State preservation and restoration (SEMANTICS §10).
+/// State preservation and restoration.
 @Suite struct RestorationTests {
     /// The mail storyboard with restoration identifiers on every scene but `message`.
     func identified(except: Set<String> = ["message"]) -> Storyboard {

@@ -1,7 +1,7 @@
 import Testing
 @testable import SegueCore
 
-/// Segues, unwind and data passing (SEMANTICS §7).
+/// Segues, unwinds and data passing.
 @Suite struct SegueTests {
     @Test func tapAsksShouldPerformThenPreparesBeforeTheDestinationLoads() throws {
         let w = try launched(mailStoryboard())
@@ -152,7 +152,7 @@ import Testing
     }
 }
 
-/// Unwinds that leave a presentation made over part of the screen (SEMANTICS §7, §6).
+/// Unwinds that leave a presentation made over part of the screen (a current-context presentation or a popover).
 @Suite struct UnwindAcrossContextsTests {
     func board() -> Storyboard {
         storyboard(initial: "tabs", [

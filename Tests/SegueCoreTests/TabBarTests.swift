@@ -206,7 +206,7 @@ final class RefusingDelegate: TabBarControllerDelegate {
         #expect(rows.map(\.title) == ["T4", "T5", "T6", "T7", "T8"])
         #expect(w.elements.contains { $0.title == "Edit" && $0.role == .barButton })
 
-        // Choose T6: a push onto the More navigation controller (SEMANTICS §3, Push); no tab bar
+        // Choose T6: a push onto the More navigation controller, with a push's events; no tab bar
         // delegate events; More stays selected.
         let more = w.tabs.moreNavigationController.id, list = w.tabs.moreNavigationController.moreList!.id
         let choose = try w.tap(rows[2].id)

@@ -1,7 +1,7 @@
 import Testing
 @testable import SegueCore
 
-/// SEMANTICS §9: the viewport sets idiom, size class and orientation; changes send trait,
+/// Traits: the viewport sets idiom, size class and orientation; changes send trait,
 /// layout and (when allowed) rotation events.
 @Suite struct TraitsTests {
     @Test func viewportMapsToIdiomSizeClassAndOrientation() {

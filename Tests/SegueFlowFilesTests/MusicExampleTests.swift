@@ -96,7 +96,7 @@ import Testing
     }
 }
 
-/// `editButtonItem` and table editing with delete and reorder controls (SEMANTICS §4).
+/// `editButtonItem` and table editing with delete and reorder controls.
 @Suite struct TableEditingTests {
     @Test func editDeleteAndReorderRows() throws {
         let storyboard = try FlowFileLoader.load(path: examplePath("music.yaml"))

@@ -2,7 +2,7 @@ import SegueCore
 import SegueFlowFiles
 import Testing
 
-/// Flow-file parts of issue 4: inline alerts, container embeds, orientation settings.
+/// Flow-file keys for presentations and containers: inline alerts, container embeds, orientation settings.
 @Suite struct PresentationFlowTests {
     @Test func inlineAlertsBecomeAlertScenesPresentedBySegues() throws {
         let board = try #require(load("""

@@ -4,7 +4,7 @@ import SegueFlowFiles
 import SegueHTML
 import Testing
 
-/// Page chrome of issue 4: sheets, popovers, alerts, the curl, split columns, pages, containers.
+/// Page chrome of presentations and containers: sheets, popovers, alerts, the curl, split columns, pages, containers.
 @Suite struct PresentationPageTests {
     static let flow = """
     initialViewController: split

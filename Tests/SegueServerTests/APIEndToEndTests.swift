@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-/// The JSON API of CONTRACT §3 over real HTTP.
+/// The JSON API (docs/API.md) over real HTTP.
 @Suite(.serialized) struct APIEndToEndTests {
     let server: LiveServer
     init() throws { server = try LiveServer() }

@@ -138,7 +138,7 @@ enum Crawler {
             if HierarchyPath.parse(window.canonicalURL).map({ HierarchyPath.prefix + $0.encoded }) != window.canonicalURL {
                 report.failures.append("\(url): the canonical URL does not round-trip through its parsed path")
             }
-            // A fresh browser (a new session restored from the URL, SEMANTICS §10) gets the same
+            // A fresh browser (a new session restored from the URL) gets the same
             // hierarchy: restoration alone rebuilds it, with no navigation after it.
             let fresh = Window(id: "fresh", storyboard: storyboard, traits: traits)
             if let path = HierarchyPath.parse(url) {

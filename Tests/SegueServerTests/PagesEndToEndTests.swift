@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// No-JS pages (CONTRACT §4): cookie sessions, form posts answered with 303, history by URL.
+/// No-JS pages: cookie sessions, form posts answered with 303, history by URL.
 @Suite(.serialized) struct PagesEndToEndTests {
     let server: LiveServer
     init() throws { server = try LiveServer() }
@@ -54,7 +54,7 @@ import Testing
         #expect(sent.effectiveURL.hasSuffix("/ui/mailNav(mailboxes,inbox)"))
     }
 
-    /// CONTRACT §4: the browser's back button returns to the previous state, also when that state
+    /// The browser's back button returns to the previous state, also when that state
     /// differs only in what the URL's state entries carry (editing, here).
     @Test func browserBackLeavesEditingAndForwardReturnsToIt() throws {
         let jar = temporaryJar()

@@ -480,7 +480,7 @@ struct CheckTests {
     @Test("an alert action may fire a segue of the scene that presents the alert")
     func alertActionSeguesOfThePresenter() {
         // As a flow file's inline alert composes it: `home` presents `home.alert.1` by `alert.1`;
-        // the alert's Move action fires `moved`, declared on `home` (SEMANTICS §6: the handler runs
+        // the alert's Move action fires `moved`, declared on `home` (an alert action's handler runs
         // after the dismissal, from the presenter). `ghost` is declared nowhere.
         var home = Scene(id: "home", kind: .viewController)
         home.segues = [SegueSpec(id: "alert.1", kind: .presentation, destination: "home.alert.1"),

@@ -1,7 +1,7 @@
-/// `UINavigationController`: a stack of controllers, bottom (root, index 0) to top (SEMANTICS §4).
+/// `UINavigationController`: a stack of controllers, bottom (root, index 0) to top.
 ///
 /// Only the top controller's view is in the navigation controller's view. Push and pop run the
-/// canonical orders of SEMANTICS §3 with `navigationControllerWillShow`/`DidShow` delegate events.
+/// canonical orders (docs/Semantics.md, Canonical orders) with `navigationControllerWillShow`/`DidShow` delegate events.
 open class NavigationController: ViewController {
     @exclusivity(unchecked) public var isNavigationBarHidden: Bool
     @exclusivity(unchecked) public var isToolbarHidden: Bool
@@ -24,7 +24,7 @@ open class NavigationController: ViewController {
     /// The stack as drawn, bottom to top: `children` (the More navigation controller adds the tab
     /// shown inside it).
     open var displayedStack: [ViewController] { children }
-    /// The top controller's presented controller if any, else the top (SEMANTICS §4, 000:L1058).
+    /// The top controller's presented controller if any, else the top.
     public var visibleViewController: ViewController? {
         guard let top = topViewController else { return nil }
         return top.presentedViewController ?? top
@@ -61,12 +61,12 @@ open class NavigationController: ViewController {
     }
 
     /// Whether the bottom bar (toolbar or an ancestor tab bar) is hidden: some controller at
-    /// stack index ≥ 1 has `hidesBottomBarWhenPushed` (000:L1027).
+    /// stack index ≥ 1 has `hidesBottomBarWhenPushed`.
     public var hidesBottomBar: Bool { children.dropFirst().contains { $0.hidesBottomBarWhenPushed } }
 
     // MARK: - Stack operations
 
-    /// Pushes `controller` (SEMANTICS §3, Push). Errors: already in a stack, or a navigation controller.
+    /// Pushes `controller` with a push's events (docs/Semantics.md, Canonical orders). Errors: already in a stack, or a navigation controller.
     public func pushViewController(_ controller: ViewController, animated: Bool) throws(ActionError) {
         guard let window else { throw ActionError.illegal("navigation controller is not in a window") }
         guard controller.parent == nil, controller.presentingStorage == nil, controller !== window.root else {
@@ -125,7 +125,8 @@ open class NavigationController: ViewController {
         return pop(to: index, animated: animated)
     }
 
-    /// Removes every controller above `index` (SEMANTICS §3, pop and popTo). Returns them, top first.
+    /// Removes every controller above `index` (a pop or popTo). Returns them, top first.
+    /// Only the top one gets disappear events; the others get only `willMove(nil)`/`didMove(nil)`.
     private func pop(to index: Int, animated: Bool) -> [ViewController] {
         guard let window else { return [] }
         let removed = Array(children[(index + 1)...])
@@ -152,7 +153,8 @@ open class NavigationController: ViewController {
         return removed.reversed()
     }
 
-    /// Replaces the stack (SEMANTICS §3, setViewControllers).
+    /// Replaces the stack: new controllers get `willMove`, removed ones `willMove(nil)`, then the old
+    /// top disappears and the new one appears; covered new entries keep their views unloaded.
     public func setViewControllers(_ controllers: [ViewController], animated: Bool) throws(ActionError) {
         guard let window else { throw ActionError.illegal("navigation controller is not in a window") }
         guard let newTop = controllers.last else { throw ActionError(.invalidRequest, "a navigation stack cannot be empty") }

@@ -1,5 +1,5 @@
 /// `UIPageViewController`: one instance per page shown, from the ordered `pages` of its scene
-/// (SEMANTICS §8).
+/// (docs/Semantics.md, Split, page and custom containers).
 ///
 /// A `pageCurl` view with a `mid` spine shows two pages at once (a spread) and needs an even
 /// number of pages; the `scroll` style ignores the spine and shows page dots. Turning beyond the

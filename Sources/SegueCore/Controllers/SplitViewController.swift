@@ -1,4 +1,4 @@
-/// `UISplitViewController`: a primary (master) and a secondary (detail) column (SEMANTICS §8).
+/// `UISplitViewController`: a primary (master) and a secondary (detail) column.
 ///
 /// What is on screen follows the traits:
 /// - regular width, landscape: both columns side by side (`allVisible`);
@@ -18,7 +18,7 @@
 /// compact width instead of the collapsed stack). `children` are `[primary, secondary,
 /// supplementary?, compact?]`, the storyboard's relationship order.
 ///
-/// DECISION: collapsing does not re-parent controllers. The children stay as they are (STATE
+/// Decision: collapsing does not re-parent controllers. The children stay as they are (STATE
 /// `children`); the collapsed stack is drawn from them, so expanding needs no bookkeeping. The
 /// containment events of the collapsed pushes and pops name the primary navigation controller
 /// (or nil), as UIKit's would, while `parent` stays the split view controller.
@@ -159,7 +159,7 @@ open class SplitViewController: ViewController {
             window.transition(animated: animated, mutate: { isPrimaryInFront = true })
             return
         }
-        // A pop of the one stack (SEMANTICS §3, Pop).
+        // A pop of the one stack, with a pop's events.
         window.sendWillMove(secondary, to: nil)
         window.transition(
             animated: animated,

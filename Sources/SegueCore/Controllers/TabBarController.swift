@@ -1,4 +1,4 @@
-/// `UITabBarController`: tabs in array order, exactly one selected (SEMANTICS §5).
+/// `UITabBarController`: tabs in array order, exactly one selected.
 ///
 /// Unselected tabs keep their state and stay unloaded until first selected. A user's tap asks
 /// `shouldSelect` (a refusal stops everything) and reports `didSelect`; programmatic selection
@@ -82,10 +82,10 @@ open class TabBarController: ViewController {
         delegate?.tabBarController(self, didSelect: controller)
     }
 
-    /// Selects a tab. `userInitiated` adds the delegate events of a tap (SEMANTICS §3, Tab tap).
+    /// Selects a tab. `userInitiated` adds the delegate events of a tap (`tabBarControllerShouldSelect`, which may veto, and `tabBarControllerDidSelect`).
     /// `index` may be `viewControllers.count` (the More tab) while the bar shows More.
     ///
-    /// The switch itself is not animated by default (SEMANTICS §5); `popAnimated` is for the pops a
+    /// The switch itself is not animated by default; `popAnimated` is for the pops a
     /// user's tap causes (the selected tab's stack to its root, More to its list), which UIKit animates.
     public func select(index: Int, userInitiated: Bool, animated: Bool = false, popAnimated: Bool? = nil) throws(ActionError) {
         let popAnimated = popAnimated ?? animated

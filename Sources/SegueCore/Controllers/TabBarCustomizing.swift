@@ -1,4 +1,4 @@
-/// Customizing the tab bar from More (SEMANTICS §5): Edit on the More list begins customizing,
+/// Customizing the tab bar from More: Edit on the More list begins customizing,
 /// the user rearranges tabs within `customizableViewControllers`, Done ends it. The order
 /// persists in the session (and in the canonical URL, which lists the tabs in order).
 ///
@@ -6,7 +6,7 @@
 /// then on Done `tabBarControllerWillEndCustomizing` and `tabBarControllerDidEndCustomizing`,
 /// both with `"changed"` (whether the order differs from when customizing began).
 ///
-/// DECISION: without drag and drop, rearranging is `moveTab(from:to:)`: the tab at `from` is
+/// Decision: without drag and drop, rearranging is `moveTab(from:to:)`: the tab at `from` is
 /// dropped on the position `to` and the two exchange places, as dropping an item on a bar slot
 /// does in UIKit's Configure sheet. Both tabs must be customizable.
 extension TabBarController {

@@ -1,4 +1,4 @@
-/// The More tab of a tab bar controller (SEMANTICS §5).
+/// The More tab of a tab bar controller.
 ///
 /// Phone idiom: up to 5 tabs show all; 6 or more show the first 4 plus More. Pad idiom: up to 8
 /// show all; 9 or more show 7 plus More. The idiom comes from the window's traits, so a viewport
@@ -7,12 +7,12 @@
 /// `moreNavigationController` is a navigation controller whose root is the More list (a table of
 /// the remaining tabs). Choosing a row shows that tab inside More, with a back button titled
 /// "More", while the More tab stays selected. Choosing a row is a push onto the More navigation
-/// controller and its back button a pop, with the events of SEMANTICS §3: `willMove`/`didMove`
+/// controller and its back button a pop, with a push's and a pop's events: `willMove`/`didMove`
 /// naming the More navigation controller (nil on the way back), `isMovingToParent` /
 /// `isMovingFromParent`, and `navigationControllerWillShow`/`DidShow` logged on the More
 /// navigation controller. A `show` segue (or a push) from a tab shown inside More pushes onto the
 /// More navigation controller, above the tab, as in UIKit; its back button pops there.
-/// DECISION: in the model the chosen tab stays a child of the tab bar controller (STATE lists it
+/// Decision: in the model the chosen tab stays a child of the tab bar controller (STATE lists it
 /// among the tabs; the More navigation controller's `topViewController` names it, its `children`
 /// are the list and what was pushed above the tab); the More controllers themselves get no
 /// containment events (UIKit creates them privately).
@@ -118,7 +118,7 @@ extension TabBarController {
             window.warn("tab \(index) is already shown in More")
             return
         }
-        // A push onto the More navigation controller (SEMANTICS §3, Push; §5 "pushes it there").
+        // A push onto the More navigation controller (UIKit pushes the chosen tab there while More stays selected).
         let more = moreNavigationController
         window.sendWillMove(target, to: more)
         window.transition(
@@ -140,7 +140,7 @@ extension TabBarController {
             window?.warn("no tab is shown inside More")
             return
         }
-        // A pop of the More navigation controller back to its list (SEMANTICS §3, Pop; popTo for
+        // A pop of the More navigation controller back to its list (a pop; a popTo for
         // what was pushed above the tab too: only the top one disappears).
         let shown = viewControllers[selectedIndex]
         let more = moreNavigationController

@@ -1,4 +1,4 @@
-/// The appearance state machine of a controller (SEMANTICS §1): `appeared` exactly when its view
+/// The appearance state machine of a controller: `appeared` exactly when its view
 /// is part of the rendered page.
 public enum AppearanceState: String, Sendable, Codable {
     case disappeared, appearing, appeared, disappearing
@@ -76,7 +76,9 @@ open class ViewController {
     @exclusivity(unchecked) public internal(set) var presentedStyle: ModalPresentationStyle?
     @exclusivity(unchecked) public internal(set) var presentedTransition: ModalTransitionStyle?
 
-    /// Reason flags, true only during the transition they concern (SEMANTICS §2).
+    /// Reason flags, true only during the transition they concern and only for the controller
+    /// added, removed, presented or dismissed: a controller merely covered or uncovered, and both
+    /// sides of a tab switch, see all four false.
     @exclusivity(unchecked) public internal(set) var reasons: AppearanceReason = []
     public var isMovingToParent: Bool { reasons.contains(.movingToParent) }
     public var isMovingFromParent: Bool { reasons.contains(.movingFromParent) }
@@ -142,7 +144,7 @@ open class ViewController {
     /// A custom `action:` from a flow file. Return true when handled.
     open func handleAction(_ name: String, sender: Element?) -> Bool { false }
 
-    /// State restoration (SEMANTICS §10): save this controller's own state (the framework saves its
+    /// State restoration (docs/Semantics.md, Restoration and URLs): save this controller's own state (the framework saves its
     /// form values and editing state itself). Called only for controllers on an identifier path.
     open func encodeRestorableState(with coder: RestorationCoder) {}
     /// Restore what `encodeRestorableState` saved; called after `viewDidLoad`, before any appearance.
@@ -150,13 +152,13 @@ open class ViewController {
     /// Called on every restored controller once the whole hierarchy is restored.
     open func applicationFinishedRestoringState() {}
 
-    /// Orientation masks (SEMANTICS §9): phone default all but upside-down, pad all.
+    /// Orientation masks: phone default all but upside-down, pad all.
     open var supportedInterfaceOrientations: [InterfaceOrientation]? { scene?.supportedInterfaceOrientations }
     open var shouldAutorotate: Bool { scene?.shouldAutorotate ?? true }
 
     // MARK: - Containers
 
-    /// The children whose views are in this controller's view (SEMANTICS §2 propagation). For a
+    /// The children whose views are in this controller's view: they get its appear and disappear events right after it. For a
     /// custom container: the children added with their view (embed segues, `addChild`, the `to`
     /// side of `transition(from:to:)`).
     open var visibleChildren: [ViewController] { children.filter { $0.isViewInContainerView } }

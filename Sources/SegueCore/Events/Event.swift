@@ -1,4 +1,4 @@
-/// The callbacks UIKit sends, by name (SEMANTICS §2). Raw values are the names in the event log.
+/// The callbacks UIKit sends, by name (docs/Semantics.md, The event log). Raw values are the names in the event log.
 public enum EventName: String, Sendable, CaseIterable, Codable {
     case loadView, viewDidLoad
     case viewWillAppear, viewWillLayoutSubviews, viewDidLayoutSubviews, viewDidAppear
@@ -8,7 +8,7 @@ public enum EventName: String, Sendable, CaseIterable, Codable {
     case didReceiveMemoryWarning, setEditing
     case willRotateToInterfaceOrientation, willAnimateRotationToInterfaceOrientation, didRotateFromInterfaceOrientation
     case traitCollectionDidChange
-    // Restoration (SEMANTICS §10).
+    // Restoration.
     case decodeRestorableState, applicationFinishedRestoringState
     // Delegate events, logged on the container with `child`.
     case navigationControllerWillShow, navigationControllerDidShow

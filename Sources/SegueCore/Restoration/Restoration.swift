@@ -1,4 +1,4 @@
-/// State preservation and restoration (SEMANTICS §10).
+/// State preservation and restoration (docs/Semantics.md, Restoration and URLs).
 ///
 /// - A controller *participates* when it and every controller above it (parents, and presenting
 ///   controllers for presented ones) have a `restorationIdentifier`: its **identifier path** is that
@@ -9,7 +9,7 @@
 ///   controllers it also carries their own state (`;key=value` after the scene): form values
 ///   (`f.ID` text, `b.ID` switches), editing (`e`), values a segue passed (`p.KEY`), and whatever `encodeRestorableState(with:)`
 ///   stores (`k.KEY`). Decision: the URL keeps the whole hierarchy even below a controller without
-///   an identifier, because CONTRACT §4 makes the URL name the whole hierarchy (bookmarks, shared
+///   an identifier, because Segue's page URL names the whole hierarchy (bookmarks, shared
 ///   links); pruning applies to the restorable *state* and the restoration callbacks.
 /// - Restoring (``Window/restore(_:)``, a fresh window): instantiate down each path, without
 ///   running any segue or `prepareForSegue` (embed segues aside: they run as a restored host's
@@ -131,7 +131,7 @@ extension Window {
     }
 
     /// Rebuilds the hierarchy a URL names in a window that has not launched: no segue runs and no
-    /// `prepareForSegue` is sent; restoration events follow SEMANTICS §10. Throws `invalid_url` or
+    /// `prepareForSegue` is sent; restoration events follow in UIKit's order. Throws `invalid_url` or
     /// `unknown_scene` for a URL this storyboard cannot restore (then the window stays unlaunched).
     @discardableResult
     public func restore(_ target: HierarchyPath) throws(ActionError) -> ActionOutcome {

@@ -1,5 +1,5 @@
 /// The canonical URL of a state: the whole hierarchy (which scenes, in which containers, presented
-/// how), readable and compact (CONTRACT §4).
+/// how), readable and compact (README.md, Pages).
 ///
 /// Grammar, after the `/ui/` prefix:
 ///
@@ -11,7 +11,7 @@
 /// the presented controller off its presenting controller. Scene ids escape bytes outside
 /// `[A-Za-z0-9_.:-]` as `$XX` (a space as `+`). Example: `/ui/mailNav(mailboxes,inbox)~formSheet~composeNav(compose)`.
 /// `;key=value` pairs (escaped the same way) carry the restorable state of controllers on an
-/// identifier path (SEMANTICS §10, see `Restoration.swift`): `/ui/settingsNav(settings;e=1)`.
+/// identifier path (see `Restoration.swift`): `/ui/settingsNav(settings;e=1)`.
 /// `!(…)` after a tab shown inside More lists what was pushed above it onto the More navigation
 /// controller (bottom to top): `/ui/tabs@5(…,t5!(detail))`.
 public struct HierarchyPath: Sendable, Hashable {
@@ -20,7 +20,7 @@ public struct HierarchyPath: Sendable, Hashable {
     /// `nil` for content controllers.
     public var children: [HierarchyPath]?
     public var presented: Presented?
-    /// Restorable state (SEMANTICS §10), in order; empty for controllers off an identifier path.
+    /// Restorable state, in order; empty for controllers off an identifier path.
     public var state: [StateEntry] = []
     /// A tab shown inside More: the controllers pushed above it onto the More navigation controller.
     public var pushedInMore: [HierarchyPath]?

@@ -6,7 +6,7 @@
 public struct Screen: Sendable {
     public var sessionID: String
     public var version: Int
-    /// The canonical URL of this state (CONTRACT §4).
+    /// The canonical URL of this state.
     public var url: String
     public var traits: Traits
     /// Back to front. `layers[0]` is the root view controller's; each presentation adds one.
@@ -176,7 +176,7 @@ public struct BarItem: Sendable, Hashable {
     }
 }
 
-/// The navigation bar of a navigation controller, for its top controller (SEMANTICS §4).
+/// The navigation bar of a navigation controller, for its top controller.
 public struct NavigationBar: Sendable {
     public var title: String?
     public var prompt: String?
@@ -341,7 +341,7 @@ public struct AlertPane: Sendable {
     }
 }
 
-/// Roles of tappable elements (CONTRACT §3).
+/// Roles of tappable elements (docs/API.md).
 public enum ElementRole: String, Sendable, Codable, CaseIterable {
     case button, barButton, backButton, tab, row, alertAction, pageControl, link, `switch`, textField
     case segmentedControl, slider, stepper

@@ -1,4 +1,4 @@
-/// Table editing (SEMANTICS §4, Editing): while a table view controller is editing
+/// Table editing: while a table view controller is editing
 /// (`editButtonItem`, `setEditing`), each row shows a delete control and move controls, which
 /// work as plain form posts. Rows are not selectable while editing (UIKit's default
 /// `allowsSelectionDuringEditing == false`).

@@ -1,4 +1,4 @@
-/// The actions of CONTRACT §3, decoded. Every action takes `animated` (default true).
+/// The actions of the JSON API (docs/API.md), decoded. Every action takes `animated` (default true).
 public enum Action: Sendable, Hashable {
     /// A user's tap on an element, optionally with form values typed before it.
     case tap(element: String, values: [String: FieldValue])

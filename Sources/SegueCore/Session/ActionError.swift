@@ -27,7 +27,7 @@ public struct ActionError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The session storage is down, full or too slow.
         case storageUnavailable = "storage_unavailable"
 
-        /// The HTTP status of this code (CONTRACT §3).
+        /// The HTTP status of this code (docs/API.md, Error codes).
         public var status: Int {
             switch self {
             case .malformedJSON, .invalidRequest, .unknownAction, .invalidURL: 400

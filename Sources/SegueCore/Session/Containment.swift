@@ -1,4 +1,4 @@
-/// Custom container view controllers (SEMANTICS §3, §8): embed segues and the containment API.
+/// Custom container view controllers (docs/Semantics.md, Split, page and custom containers): embed segues and the containment API.
 ///
 /// A content controller becomes a custom container when it has children: through storyboard
 /// container views (`embed` segues, set up while its view loads) or in code:

@@ -1,4 +1,4 @@
-/// Data passing between scenes (SEMANTICS §7: `prepare(for:sender:)`).
+/// Data passing between scenes (`prepare(for:sender:)` and unwinds).
 ///
 /// A segue's `passes` (`key: template`) is evaluated when the segue is prepared, after the
 /// `prepareForSegue` event is logged and before the source's `prepare(for:sender:)` override runs

@@ -1,4 +1,4 @@
-/// Presentation and dismissal (SEMANTICS §6).
+/// Presentation and dismissal (docs/Semantics.md, Presentation).
 extension Window {
     /// The controller that will present for `caller` with `style`: the caller's top-level
     /// controller, except for `currentContext`/`overCurrentContext`, which look up the caller's
@@ -15,7 +15,7 @@ extension Window {
         return caller.topLevel
     }
 
-    /// Presents `controller` from `caller` (SEMANTICS §3, Present). Presenting while the
+    /// Presents `controller` from `caller`, with a presentation's events. Presenting while the
     /// presenting controller already presents is UIKit's no-op: a warning, no events.
     public func present(
         _ controller: ViewController, from caller: ViewController,
@@ -57,7 +57,7 @@ extension Window {
         )
     }
 
-    /// `partialCurl` only with full screen (SEMANTICS §6): otherwise 409, before anything happens.
+    /// `partialCurl` only with full screen: otherwise 409, before anything happens.
     func checkTransitionStyle(style: ModalPresentationStyle, transitionStyle: ModalTransitionStyle, isAlert: Bool) throws(ActionError) {
         guard transitionStyle == .partialCurl else { return }
         if isAlert { throw ActionError.illegal("an alert controller cannot be presented with partialCurl") }
@@ -81,7 +81,7 @@ extension Window {
         return nil
     }
 
-    /// Dismisses, routed as UIKit does (SEMANTICS §6): sent to a controller that presents (or
+    /// Dismisses, routed as UIKit does: sent to a controller that presents (or
     /// lives in one that presents), it dismisses what is presented and everything above; sent to
     /// a presented controller, it is forwarded to its presenting controller. Nothing presented:
     /// a warning. `nil` dismisses the topmost presented controller.

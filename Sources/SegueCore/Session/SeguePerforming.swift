@@ -1,4 +1,4 @@
-/// Segues (SEMANTICS §7): control-triggered and programmatic, and the unwind search.
+/// Segues (docs/Semantics.md, Segues and unwinds): control-triggered and programmatic, and the unwind search.
 extension Window {
     /// What a segue will do, decided before anything happens so a refusal changes nothing.
     enum SeguePlan {
@@ -215,7 +215,7 @@ extension Window {
         rotateToSupportedOrientationIfNeeded()
     }
 
-    /// The unwind search of SEMANTICS §7: from the source outward through parents and presenting
+    /// The unwind search: from the source outward through parents and presenting
     /// controllers; containers ask their children (a navigation controller from its top, a tab bar
     /// controller its selected tab first), skipping the source.
     public func unwindDestination(for action: String, from source: ViewController, sender: Element?) -> ViewController? {

@@ -1,4 +1,4 @@
-/// The trait environment derived from the browser viewport (SEMANTICS §9).
+/// The trait environment derived from the browser viewport (docs/Semantics.md, Traits, rotation and memory).
 public struct Traits: Sendable, Hashable, Codable {
     public enum Idiom: String, Sendable, Codable { case phone, pad }
     public enum SizeClass: String, Sendable, Codable { case compact, regular }

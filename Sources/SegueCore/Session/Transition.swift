@@ -1,10 +1,10 @@
-/// The one transition rule of SEMANTICS §3: X will-disappear → Y will-appear → (commit) →
+/// The one transition rule (docs/Semantics.md, Canonical orders): X will-disappear → Y will-appear → (commit) →
 /// X did-disappear → Y did-appear, with views loaded before the first will-event and containment
 /// events bracketing the whole.
 ///
 /// Every operation runs through `transition(...)`: it snapshots what is visible, applies the
 /// mutation, and sends appearance callbacks to exactly the controllers that left or entered the
-/// window, parent first, depth first. Propagation to visible descendants (SEMANTICS §2) falls out
+/// window, parent first, depth first. Propagation to visible descendants falls out
 /// of the visible-tree diff.
 extension Window {
     /// `silentlyLeaving`: controllers that leave the window without disappear events (the
@@ -59,7 +59,7 @@ extension Window {
         afterCommit()
     }
 
-    /// `loadView` then `viewDidLoad`, once per instance (SEMANTICS §1).
+    /// `loadView` then `viewDidLoad`, once per instance, never earlier than needed for display.
     func loadViewIfNeeded(_ c: ViewController) {
         guard !c.isViewLoaded else { return }
         c.isViewLoaded = true

@@ -1,4 +1,4 @@
-/// One session: a window with exactly one root view controller (SEMANTICS §1), its traits, and
+/// One session: a window with exactly one root view controller, its traits, and
 /// its ordered event log.
 ///
 /// A `Window` is not thread-safe: the server guards each one with a lock. Every public
@@ -39,7 +39,7 @@ public final class Window {
 
     // MARK: - Launch
 
-    /// Instantiates the initial scene as root and shows it (SEMANTICS §3, Launch).
+    /// Instantiates the initial scene as root and shows it: views load parent first, then appearance events, not animated.
     public func launch() throws(ActionError) {
         guard !isLaunched else { return }
         guard let initial = storyboard.initialViewController else {
@@ -81,7 +81,7 @@ public final class Window {
 
     // MARK: - Instantiation
 
-    /// Instantiates a scene and, recursively, its relationship children (SEMANTICS §1).
+    /// Instantiates a scene and, recursively, its relationship children (segue destinations are made only when their segue fires).
     public func instantiate(sceneID: String) throws(ActionError) -> ViewController {
         var visiting: Set<String> = []
         return try instantiate(sceneID: sceneID, visiting: &visiting)
@@ -139,7 +139,7 @@ public final class Window {
         allControllers.first { $0.id == id }
     }
 
-    /// Controllers whose views are in the window, pre-order, back to front (SEMANTICS §1).
+    /// Controllers whose views are in the window, pre-order, back to front: exactly the controllers in the `appeared` state.
     public var visibleControllers: [ViewController] {
         guard isLaunched, let root else { return [] }
         var out: [ViewController] = []
@@ -175,7 +175,7 @@ public final class Window {
         return node
     }
 
-    // MARK: - Presentation geometry (SEMANTICS §6)
+    // MARK: - Presentation geometry
 
     /// Whether a presented controller replaces the whole window on screen.
     func coversWindow(_ presented: ViewController) -> Bool {

@@ -1,6 +1,6 @@
-/// STATE, CONTROLLER and EVENT as JSON (CONTRACT §3).
+/// The state, controller and event objects of the JSON API (docs/API.md).
 extension Window {
-    /// The STATE object of CONTRACT §3.
+    /// The state object of the JSON API.
     public func writeState(into w: inout JSONWriter) {
         writeState(into: &w, url: canonicalURL, elements: elements)
     }
@@ -158,7 +158,7 @@ extension Window {
 }
 
 extension Event {
-    /// The EVENT object of CONTRACT §3.
+    /// The event object of the JSON API.
     public func write(into w: inout JSONWriter) {
         w.beginObject()
         w.field("seq", seq)

@@ -1,4 +1,4 @@
-/// Tab bar fields of CONTROLLER (CONTRACT §3): `selectedIndex` plus extensions.
+/// Tab bar fields of a controller object (docs/API.md): `selectedIndex` plus extensions.
 ///
 /// `children` lists the tabs (`viewControllers`) in their current order. With More:
 /// `"moreNavigationController"` (a CONTROLLER whose one child is the More list), `"barItemCount"`

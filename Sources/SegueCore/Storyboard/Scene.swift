@@ -1,4 +1,4 @@
-/// The kind of controller a scene instantiates. Raw values are the flow-file names (CONTRACT §2).
+/// The kind of controller a scene instantiates. Raw values are the flow-file names.
 public enum SceneKind: String, Sendable, CaseIterable, Codable {
     case viewController
     case tableViewController
@@ -112,7 +112,7 @@ public enum InterfaceOrientation: String, Sendable, CaseIterable, Codable {
     case portrait, portraitUpsideDown, landscapeLeft, landscapeRight
 }
 
-/// Page view controller settings (SEMANTICS §8).
+/// Page view controller settings.
 public struct PageViewSpec: Sendable, Hashable {
     public enum TransitionStyle: String, Sendable, Codable { case pageCurl, scroll }
     public enum Orientation: String, Sendable, Codable { case horizontal, vertical }

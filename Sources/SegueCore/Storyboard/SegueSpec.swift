@@ -6,12 +6,12 @@ public enum TapTarget: Sendable, Hashable {
     case action(String)
 }
 
-/// The actions every element can run without code (CONTRACT §2).
+/// The actions every element can run without code (flow-file `action:` values).
 public enum BuiltInAction: String, Sendable, CaseIterable {
     case dismiss, pop, popToRoot, edit
 }
 
-/// The segue kinds of SEMANTICS §7. Raw values are the storyboard and flow-file names.
+/// The segue kinds. Raw values are the storyboard and flow-file names.
 public enum SegueKind: String, Sendable, CaseIterable, Codable {
     case show, showDetail, presentation, modal, popoverPresentation, popover, push, replace
     case embed, relationship, unwind, custom
@@ -43,14 +43,14 @@ public struct SegueSpec: Sendable {
     }
 }
 
-/// `modalPresentationStyle` (SEMANTICS §6).
+/// `modalPresentationStyle`.
 public enum ModalPresentationStyle: String, Sendable, CaseIterable, Codable {
     case fullScreen, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover
-    /// iOS 13's `automatic`; Segue's default is full screen (SEMANTICS baseline).
+    /// iOS 13's `automatic`; Segue's default is full screen, as before iOS 13.
     case automatic
 }
 
-/// `modalTransitionStyle` (SEMANTICS §6).
+/// `modalTransitionStyle`.
 public enum ModalTransitionStyle: String, Sendable, CaseIterable, Codable {
     case coverVertical, flipHorizontal, crossDissolve, partialCurl
 }

@@ -1,7 +1,7 @@
 import SegueCore
 import SegueHTTP
 
-/// The JSON API of CONTRACT §3.
+/// The JSON API (docs/API.md).
 extension SegueApp {
     func api(_ request: HTTPRequest) -> HTTPResponse {
         let parts = Self.pathSegments(request.path)
@@ -91,7 +91,7 @@ extension SegueApp {
         }, answer: { [self] result in
             switch result {
             case .success(let bytes):
-                // SEMANTICS §9: the server may drop caches; here, every other idle session leaves memory.
+                // A memory warning lets the server drop caches of what is not on screen; here, every other idle session leaves memory.
                 if memoryWarning { evictIdle(Int.max, idleAtLeast: .seconds(1), except: id) }
                 return json(bytes)
             case .failure(let error):

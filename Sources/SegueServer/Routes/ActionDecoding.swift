@@ -1,6 +1,6 @@
 import SegueCore
 
-/// JSON request bodies into core actions (CONTRACT §3), with a coded 400 for anything off.
+/// JSON request bodies into core actions (docs/API.md), with a coded 400 for anything off.
 enum ActionDecoding {
     /// Parses a JSON object body. Empty bodies are `[:]` when `allowEmpty`.
     static func object(_ body: [UInt8], allowEmpty: Bool = false) throws(ActionError) -> [String: JSONValue] {

@@ -2,7 +2,7 @@ import SegueCore
 import SegueHTML
 import SegueHTTP
 
-/// Pages (CONTRACT §4): no JavaScript needed; every tap is a form post answered with 303.
+/// Pages (README.md, Pages): no JavaScript needed; every tap is a form post answered with 303.
 extension SegueApp {
     /// `GET /`: a new session, then 303 to its canonical URL.
     func start(_ request: HTTPRequest) -> HTTPResponse {
@@ -25,7 +25,7 @@ extension SegueApp {
 
     /// `GET /ui/…`: bring the session to the hierarchy the URL names (browser back and forward,
     /// bookmarks), then render it. Without a session cookie (a fresh browser, a shared link, a
-    /// bookmark after the session expired) a new session is *restored* from the URL (SEMANTICS §10).
+    /// bookmark after the session expired) a new session is *restored* from the URL (docs/Semantics.md, Restoration and URLs).
     func page(_ request: HTTPRequest) -> HTTPResponse {
         let invalid = ActionError(.invalidURL, "\(request.path) is not a Segue URL")
         var newCookie: (name: String, value: String)?

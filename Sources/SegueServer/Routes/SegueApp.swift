@@ -5,7 +5,7 @@ import Synchronization
 
 /// The Segue application: routes HTTP requests to the JSON API, the pages, and static assets.
 ///
-/// Routes (CONTRACT §3-§4):
+/// Routes (docs/API.md for the JSON API, README.md for pages):
 /// - `GET /` starts a session (cookie) and answers 303 to its canonical URL.
 /// - `GET /ui/…` renders the page of that hierarchy, first bringing the session there (history).
 /// - `POST /tap` is the one form target of every page (CSRF-checked), answering 303.

@@ -1,7 +1,7 @@
 import SegueCore
 import SegueHTTP
 
-/// `POST /traits`: the viewport report of `Public/segue.js` (SEMANTICS §9).
+/// `POST /traits`: the viewport report of `Public/segue.js` (docs/Semantics.md, Traits, rotation and memory).
 ///
 /// The page works without it: a session keeps the default traits (`Configuration.defaultTraits`,
 /// an iPhone in portrait) until a browser reports its viewport. With JavaScript, the script posts

@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// A stored session is a ``StoredSessionHeader`` (id, CSRF token, the viewport it launched with)
 /// and the ordered list of the *steps* that changed it: each successful action (`{"action": …}`,
-/// CONTRACT §3 JSON) and each URL navigation or restoration (`{"navigate": "/ui/…"}`). Step `n` is
+/// the JSON of docs/API.md) and each URL navigation or restoration (`{"navigate": "/ui/…"}`). Step `n` is
 /// stored with sequence number `n` (1, 2, 3, …), unique per session.
 ///
 /// Rebuilding a session = launching a fresh window with the header's traits and replaying its steps

@@ -1,6 +1,6 @@
 import SegueCore
 
-/// One stored step of a session (see ``SessionStorage``): an action in CONTRACT §3 JSON, or a URL
+/// One stored step of a session (see ``SessionStorage``): an action in the JSON of docs/API.md, or a URL
 /// the session was brought to (`{"navigate": "/ui/…"}`) or restored from (`{"restore": "/ui/…"}`).
 enum Step {
     case action(Action, animated: Bool)
