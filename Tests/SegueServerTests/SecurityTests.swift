@@ -35,6 +35,20 @@ import Testing
         #expect(!String(decoding: response.body, as: UTF8.self).contains("<script>"))
     }
 
+    /// A 405 names the methods the resource takes.
+    @Test(arguments: [
+        (HTTPMethod.GET, "/tap", "POST"),
+        (.DELETE, "/", "GET, HEAD"),
+        (.PUT, "/api/v1/sessions", "POST"),
+        (.POST, "/api/v1/sessions/0123456789abcdef0123456789abcdef/events", "GET, HEAD"),
+        (.POST, "/ui/mailNav(mailboxes)", "GET, HEAD"),
+    ])
+    func methodNotAllowedSaysWhatIsAllowed(method: HTTPMethod, path: String, allow: String) throws {
+        let response = try Self.app().respond(to: HTTPRequest(method: method, path: path))
+        #expect(response.status == 405)
+        #expect(response.header("allow") == allow)
+    }
+
     @Test func jsonAnswersAreNotSniffed() throws {
         let app = try Self.app()
         let created = app.respond(to: HTTPRequest(method: .POST, path: "/api/v1/sessions", body: Array("{}".utf8)))

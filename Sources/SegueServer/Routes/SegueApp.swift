@@ -81,7 +81,11 @@ public final class SegueApp: HTTPResponder {
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let start = ContinuousClock.now
-        let response = route(request)
+        var response = route(request)
+        // A 405 says which methods the resource takes (RFC 9110 §15.5.6).
+        if response.status == 405, response.header("allow") == nil {
+            response.headers.append(("Allow", Self.allowedMethods(request.path)))
+        }
         if logger.logLevel <= .info {
             let (method, path, logger) = (request.methodString, request.path, logger)
             let log = { @Sendable (status: Int) in
@@ -195,6 +199,19 @@ public final class SegueApp: HTTPResponder {
                 .filter { $0 != " " && $0 != "\t" }.lowercased() == "https"
         let secure = configuration.secureCookies || forwardedHTTPS ? "; Secure" : ""
         return ("Set-Cookie", "\(sessionCookieName)=\(id); Path=/; HttpOnly; SameSite=Lax\(secure)")
+    }
+
+    /// The methods a path takes, for the `Allow` header of a 405.
+    static func allowedMethods(_ path: String) -> String {
+        let parts = pathSegments(path)
+        switch (parts.first, parts.count) {
+        case ("tap"?, 1), ("traits"?, 1): return "POST"
+        case ("dev"?, 3) where parts[2] == "perform" || parts[2] == "traits": return "POST"
+        case ("api"?, 3) where parts[2] == "sessions": return "POST"
+        case ("api"?, 4) where parts[2] == "sessions": return "GET, HEAD, DELETE"
+        case ("api"?, 5) where parts[2] == "sessions" && parts[4] == "actions": return "POST"
+        default: return "GET, HEAD"
+        }
     }
 
     func methodNotAllowed(html: Bool) -> HTTPResponse {
