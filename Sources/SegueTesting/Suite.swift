@@ -43,12 +43,23 @@ public struct FlowTestSuite: Sendable {
             diagnostics += problems
             if let file { parsed[path] = file; order.append(path) }
         }
-        // `run: FILE#NAME` may name a file that was not given: parsed on demand.
+        // `run: FILE#NAME` may name a file that was not given: parsed on demand, once, under its
+        // standardized path (so `./a.test.yaml` and `a.test.yaml` are one file). Its problems are
+        // kept apart and merged after expansion, which writes `diagnostics` meanwhile.
+        var byStandardPath: [String: FlowTestFile?] = [:]
+        for (path, file) in parsed { byStandardPath[standardPath(path)] = file }
+        var loadProblems: [Diagnostic] = []
         func file(_ path: String) -> FlowTestFile? {
-            if let f = parsed[path] { return f }
+            let key = standardPath(path)
+            if let known = byStandardPath[key] { return known }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                byStandardPath[key] = .some(nil)
+                return nil
+            }
             let (f, problems) = FlowTestParser.load(path: path)
-            diagnostics += problems
-            parsed[path] = f
+            loadProblems += problems
+            byStandardPath[key] = .some(f)
             return f
         }
 
@@ -83,7 +94,7 @@ public struct FlowTestSuite: Sendable {
             for test in testFile.tests {
                 var steps: [FlowStep] = []
                 var ok = true
-                expand(test.steps, in: testFile, chain: [path + "#" + test.name], into: &steps, ok: &ok, diagnostics: &diagnostics, file: file)
+                expand(test.steps, in: testFile, chain: [standardPath(path) + "#" + test.name], into: &steps, ok: &ok, diagnostics: &diagnostics, file: file)
                 var t = test
                 t.steps = steps
                 if ok { check(t, against: storyboard, diagnostics: &diagnostics) }
@@ -94,8 +105,14 @@ public struct FlowTestSuite: Sendable {
                 jobs.append(Job(file: testFile, test: test, flowPath: flowPath))
             }
         }
+        diagnostics += loadProblems
         guard diagnostics.isEmpty else { return (nil, sortedDiagnostics(diagnostics)) }
         return (FlowTestSuite(jobs: jobs, flows: flows), [])
+    }
+
+    /// A path made absolute and standardized, so one file has one key however it is named.
+    static func standardPath(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     static func sortedDiagnostics(_ all: [Diagnostic]) -> [Diagnostic] {
@@ -119,8 +136,15 @@ public struct FlowTestSuite: Sendable {
                 name = String(reference[reference.index(after: hash)...])
                 let folder = (file.path as NSString).deletingLastPathComponent
                 let path = relative.hasPrefix("/") || folder.isEmpty ? relative : (folder as NSString).appendingPathComponent(relative)
-                guard let other = load(path) else {
-                    diagnostics.append(Diagnostic(at: SourceLocation(file: step.file, line: step.line), "run: cannot read the tests of '\(relative)'"))
+                guard let other = relative.isEmpty ? file : load(path) else {
+                    var message = "run: cannot read the tests of '\(relative)'"
+                    if !FileManager.default.fileExists(atPath: path) {
+                        message = "run: no test file '\(relative)'"
+                        let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)) ?? [])
+                            .filter { $0.hasSuffix(".test.yaml") || $0.hasSuffix(".test.yml") }
+                        if let near = NearestName.nearest(to: (relative as NSString).lastPathComponent, in: siblings) { message += "; did you mean '\(near)'?" }
+                    }
+                    diagnostics.append(Diagnostic(at: SourceLocation(file: step.file, line: step.line), message))
                     ok = false
                     continue
                 }
@@ -133,7 +157,7 @@ public struct FlowTestSuite: Sendable {
                 ok = false
                 continue
             }
-            let key = target.path + "#" + test.name
+            let key = standardPath(target.path) + "#" + test.name
             guard !chain.contains(key) else {
                 diagnostics.append(Diagnostic(at: SourceLocation(file: step.file, line: step.line), "run: '\(name)' runs itself (through \(chain.map { $0.split(separator: "#").last.map(String.init) ?? $0 }.joined(separator: " → ")))"))
                 ok = false
