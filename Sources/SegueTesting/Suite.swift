@@ -97,7 +97,7 @@ public struct FlowTestSuite: Sendable {
                 expand(test.steps, in: testFile, chain: [standardPath(path) + "#" + test.name], into: &steps, ok: &ok, diagnostics: &diagnostics, file: file)
                 var t = test
                 t.steps = steps
-                if ok { check(t, against: storyboard, diagnostics: &diagnostics) }
+                check(t, against: storyboard, diagnostics: &diagnostics)  // every problem in one pass, runs or not
                 expanded.append(t)
             }
             testFile.tests = expanded
@@ -106,6 +106,9 @@ public struct FlowTestSuite: Sendable {
             }
         }
         diagnostics += loadProblems
+        if let filter, jobs.isEmpty, diagnostics.isEmpty {
+            diagnostics.append(Diagnostic(at: nil, "--filter '\(filter)' matches no test; nothing would be tested"))
+        }
         guard diagnostics.isEmpty else { return (nil, sortedDiagnostics(diagnostics)) }
         return (FlowTestSuite(jobs: jobs, flows: flows), [])
     }
@@ -167,6 +170,14 @@ public struct FlowTestSuite: Sendable {
         }
     }
 
+    /// The error codes an action can answer with (docs/API.md, Error codes).
+    static let errorCodes = [
+        "malformed_json", "invalid_request", "unknown_action", "unknown_session", "unknown_scene", "unknown_segue",
+        "unknown_element", "unknown_controller", "not_found", "illegal_transition", "unwind_destination_not_found",
+        "stale_version", "payload_too_large", "too_many_sessions", "forbidden", "method_not_allowed", "invalid_url",
+        "scene_not_standalone", "session_quarantined", "storage_unavailable",
+    ]
+
     /// What a test names that its flow does not have: scenes, segues (with the nearest names).
     static func check(_ test: FlowTest, against storyboard: Storyboard, diagnostics: inout [Diagnostic]) {
         let scenes = storyboard.scenes.keys.sorted()
@@ -179,9 +190,17 @@ public struct FlowTestSuite: Sendable {
             if let near = NearestName.nearest(to: name, in: names) { message += "; did you mean '\(near)'?" }
             return message
         }
+        if let start = test.start, start.hasPrefix("/ui/") || start == "/ui", HierarchyPath.parse(start) == nil {
+            diagnostics.append(Diagnostic(at: SourceLocation(file: test.file, line: test.line), "start: '\(start)' is not a valid Segue URL"))
+        }
         func visit(_ step: FlowStep, failing: Bool) {
             switch step.kind {
             case .expect(let e):
+                for query in (e.elements ?? []) + (e.missing ?? []) {
+                    if let role = query.role, ElementRole(rawValue: role) == nil {
+                        problem(step, unknown("role", role, ElementRole.allCases.map(\.rawValue)).replacingOccurrences(of: " in this flow", with: ""))
+                    }
+                }
                 for scene in e.visible ?? [] where storyboard[scene] == nil && !scene.hasPrefix("(") { problem(step, unknown("scene", scene, scenes)) }
                 for event in e.events ?? [] {
                     let parts = event.split(separator: ".", maxSplits: 1).map(String.init)
@@ -196,7 +215,10 @@ public struct FlowTestSuite: Sendable {
                 if body["action"]?.stringValue == "performSegue", let id = body["identifier"]?.stringValue, !segues.contains(id) {
                     problem(step, unknown("segue", id, segues.sorted()))
                 }
-            case .fails(let inner, _):
+            case .fails(let inner, let code):
+                if !errorCodes.contains(code) {
+                    problem(step, unknown("error code", code, errorCodes).replacingOccurrences(of: " in this flow", with: ""))
+                }
                 visit(inner, failing: true)
             default:
                 break

@@ -112,4 +112,32 @@ import Testing
         #expect(found.contains { $0.contains("bad.test.yaml:6:") && $0.contains("no test named 'bsae'") && $0.contains("did you mean 'base'") })
         #expect(found.contains { $0.contains("bad.test.yaml:8:") && $0.contains("no test file 'bsae.test.yaml'") && $0.contains("did you mean 'base.test.yaml'") })
     }
+
+    @Test func errorCodesStartURLsAndRolesAreCheckedBeforeAnythingRuns() throws {
+        let path = try writeTestFile("""
+        flow: \(mailFlow)
+        tests:
+          - name: a
+            start: "/ui/notaurl((("
+            steps:
+              - fails: {tap: nothing, code: unknwn_element}
+              - expect: {missing: [{role: backbutton}]}
+              - run: nonexistent
+              - expect: {visible: [inboxx]}
+        """)
+        let found = runTests([path]).problems.map(\.description)
+        #expect(found.count == 5, "\(found)")
+        #expect(found.contains { $0.contains(":9:") && $0.contains("unknown scene 'inboxx'") })
+        #expect(found.contains { $0.contains(":3:") && $0.contains("not a valid Segue URL") })
+        #expect(found.contains { $0.contains(":6:") && $0.contains("unknown error code 'unknwn_element'; did you mean 'unknown_element'?") })
+        #expect(found.contains { $0.contains(":7:") && $0.contains("unknown role 'backbutton'; did you mean 'backButton'?") })
+        let junit = JUnitReport.xml(problems: runTests([path]).problems)
+        #expect(junit.contains("<testcase name=\"\(path)\"") && junit.components(separatedBy: "<failure ").count == 6)
+    }
+
+    @Test func aFilterMatchingNoTestIsAProblem() throws {
+        let path = try writeTestFile("flow: \(mailFlow)\ntests:\n  - name: a\n    steps: [back]\n")
+        let (suite, problems) = FlowTestSuite.load(paths: [path], filter: "zzz")
+        #expect(suite == nil && problems.first?.description.contains("matches no test") == true)
+    }
 }
