@@ -133,6 +133,22 @@ import Testing
         }
     }
 
+    @Test func seeMatchesOnlyTheDeviceScreen() throws {
+        let path = try writeTestFile("""
+        flow: \(mailFlow)
+        tests:
+          - name: screen text
+            steps: [{see: Mailboxes}]
+          - name: download link
+            steps: [{see: Download as a test}]
+          - name: developer link
+            steps: [{see: Developer}]
+        """)
+        let (outcomes, problems, _) = runTests([path])
+        #expect(problems.isEmpty)
+        #expect(outcomes.map(\.passed) == [true, false, false])
+    }
+
     @Test func recordingAnUnknownSessionIsA404() throws {
         let client = SegueClient.inProcess(storyboard: try FlowFileLoader.load(path: mailFlow))
         let answer = try client.send("GET", "/api/v1/sessions/0123456789abcdef0123456789abcdef/test")
