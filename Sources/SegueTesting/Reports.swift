@@ -47,6 +47,27 @@ public struct ConsoleReport: Sendable {
 
 /// JUnit XML: a `testsuite` per test file, a `testcase` per test, failures with the step.
 public enum JUnitReport {
+    /// The report of a run refused before anything ran: per file, one testcase named after the
+    /// file whose failures are its problems, so a CI system shows them.
+    public static func xml(problems: [Diagnostic]) -> String {
+        var byFile: [(String, [Diagnostic])] = []
+        for p in problems {
+            let file = p.location?.file ?? "segue test"
+            if let i = byFile.firstIndex(where: { $0.0 == file }) { byFile[i].1.append(p) } else { byFile.append((file, [p])) }
+        }
+        var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        x += "<testsuites name=\"segue test\" tests=\"\(byFile.count)\" failures=\"\(byFile.count)\" errors=\"0\" time=\"0.000\">\n"
+        for (file, list) in byFile {
+            x += "  <testsuite name=\"\(escape(file))\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"0.000\">\n"
+            x += "    <testcase name=\"\(escape(file))\" classname=\"\(escape(((file as NSString).lastPathComponent as NSString).deletingPathExtension))\" file=\"\(escape(file))\" time=\"0.000\">\n"
+            for p in list {
+                x += "      <failure message=\"\(escape(p.description))\" type=\"InvalidTestFile\">\(escape(p.description))</failure>\n"
+            }
+            x += "    </testcase>\n  </testsuite>\n"
+        }
+        return x + "</testsuites>\n"
+    }
+
     public static func xml(_ outcomes: [TestOutcome]) -> String {
         var byFile: [(String, [TestOutcome])] = []
         for o in outcomes {

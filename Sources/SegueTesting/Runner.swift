@@ -122,7 +122,7 @@ struct Run {
             return nil
         case .see(let text):
             do throws(SegueClientError) {
-                let page = visibleText(try session.page())
+                let page = visibleText(deviceScreen(try session.page()))
                 if page.contains(text) { return nil }
                 return ["expected to see: \(text)", "the page shows: \(String(page.prefix(400)))"]
             } catch {
@@ -371,6 +371,14 @@ struct Run {
     func describe(_ events: [JSONValue]) -> [String] {
         events.map { "\($0["scene"]?.stringValue ?? $0["controller"]?.stringValue ?? "?").\($0["event"]?.stringValue ?? "?")" }
     }
+}
+
+/// The device screen of a page: its `<form class="screen">` (forms do not nest), without what
+/// the page shows around it (the developer link, "Download as a test").
+func deviceScreen(_ html: String) -> String {
+    guard let open = html.range(of: "<form class=\"screen\""),
+          let close = html.range(of: "</form>", range: open.upperBound..<html.endIndex) else { return html }
+    return String(html[open.lowerBound..<close.upperBound])
 }
 
 /// The text a person sees on a page: tags dropped (scripts and styles with their content),

@@ -43,12 +43,23 @@ public struct FlowTestSuite: Sendable {
             diagnostics += problems
             if let file { parsed[path] = file; order.append(path) }
         }
-        // `run: FILE#NAME` may name a file that was not given: parsed on demand.
+        // `run: FILE#NAME` may name a file that was not given: parsed on demand, once, under its
+        // standardized path (so `./a.test.yaml` and `a.test.yaml` are one file). Its problems are
+        // kept apart and merged after expansion, which writes `diagnostics` meanwhile.
+        var byStandardPath: [String: FlowTestFile?] = [:]
+        for (path, file) in parsed { byStandardPath[standardPath(path)] = file }
+        var loadProblems: [Diagnostic] = []
         func file(_ path: String) -> FlowTestFile? {
-            if let f = parsed[path] { return f }
+            let key = standardPath(path)
+            if let known = byStandardPath[key] { return known }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                byStandardPath[key] = .some(nil)
+                return nil
+            }
             let (f, problems) = FlowTestParser.load(path: path)
-            diagnostics += problems
-            parsed[path] = f
+            loadProblems += problems
+            byStandardPath[key] = .some(f)
             return f
         }
 
@@ -83,10 +94,10 @@ public struct FlowTestSuite: Sendable {
             for test in testFile.tests {
                 var steps: [FlowStep] = []
                 var ok = true
-                expand(test.steps, in: testFile, chain: [path + "#" + test.name], into: &steps, ok: &ok, diagnostics: &diagnostics, file: file)
+                expand(test.steps, in: testFile, chain: [standardPath(path) + "#" + test.name], into: &steps, ok: &ok, diagnostics: &diagnostics, file: file)
                 var t = test
                 t.steps = steps
-                if ok { check(t, against: storyboard, diagnostics: &diagnostics) }
+                check(t, against: storyboard, diagnostics: &diagnostics)  // every problem in one pass, runs or not
                 expanded.append(t)
             }
             testFile.tests = expanded
@@ -94,8 +105,17 @@ public struct FlowTestSuite: Sendable {
                 jobs.append(Job(file: testFile, test: test, flowPath: flowPath))
             }
         }
+        diagnostics += loadProblems
+        if let filter, jobs.isEmpty, diagnostics.isEmpty {
+            diagnostics.append(Diagnostic(at: nil, "--filter '\(filter)' matches no test; nothing would be tested"))
+        }
         guard diagnostics.isEmpty else { return (nil, sortedDiagnostics(diagnostics)) }
         return (FlowTestSuite(jobs: jobs, flows: flows), [])
+    }
+
+    /// A path made absolute and standardized, so one file has one key however it is named.
+    static func standardPath(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     static func sortedDiagnostics(_ all: [Diagnostic]) -> [Diagnostic] {
@@ -119,8 +139,15 @@ public struct FlowTestSuite: Sendable {
                 name = String(reference[reference.index(after: hash)...])
                 let folder = (file.path as NSString).deletingLastPathComponent
                 let path = relative.hasPrefix("/") || folder.isEmpty ? relative : (folder as NSString).appendingPathComponent(relative)
-                guard let other = load(path) else {
-                    diagnostics.append(Diagnostic(at: SourceLocation(file: step.file, line: step.line), "run: cannot read the tests of '\(relative)'"))
+                guard let other = relative.isEmpty ? file : load(path) else {
+                    var message = "run: cannot read the tests of '\(relative)'"
+                    if !FileManager.default.fileExists(atPath: path) {
+                        message = "run: no test file '\(relative)'"
+                        let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)) ?? [])
+                            .filter { $0.hasSuffix(".test.yaml") || $0.hasSuffix(".test.yml") }
+                        if let near = NearestName.nearest(to: (relative as NSString).lastPathComponent, in: siblings) { message += "; did you mean '\(near)'?" }
+                    }
+                    diagnostics.append(Diagnostic(at: SourceLocation(file: step.file, line: step.line), message))
                     ok = false
                     continue
                 }
@@ -133,7 +160,7 @@ public struct FlowTestSuite: Sendable {
                 ok = false
                 continue
             }
-            let key = target.path + "#" + test.name
+            let key = standardPath(target.path) + "#" + test.name
             guard !chain.contains(key) else {
                 diagnostics.append(Diagnostic(at: SourceLocation(file: step.file, line: step.line), "run: '\(name)' runs itself (through \(chain.map { $0.split(separator: "#").last.map(String.init) ?? $0 }.joined(separator: " → ")))"))
                 ok = false
@@ -142,6 +169,14 @@ public struct FlowTestSuite: Sendable {
             expand(test.steps, in: target, chain: chain + [key], into: &out, ok: &ok, diagnostics: &diagnostics, file: load)
         }
     }
+
+    /// The error codes an action can answer with (docs/API.md, Error codes).
+    static let errorCodes = [
+        "malformed_json", "invalid_request", "unknown_action", "unknown_session", "unknown_scene", "unknown_segue",
+        "unknown_element", "unknown_controller", "not_found", "illegal_transition", "unwind_destination_not_found",
+        "stale_version", "payload_too_large", "too_many_sessions", "forbidden", "method_not_allowed", "invalid_url",
+        "scene_not_standalone", "session_quarantined", "storage_unavailable",
+    ]
 
     /// What a test names that its flow does not have: scenes, segues (with the nearest names).
     static func check(_ test: FlowTest, against storyboard: Storyboard, diagnostics: inout [Diagnostic]) {
@@ -155,9 +190,17 @@ public struct FlowTestSuite: Sendable {
             if let near = NearestName.nearest(to: name, in: names) { message += "; did you mean '\(near)'?" }
             return message
         }
+        if let start = test.start, start.hasPrefix("/ui/") || start == "/ui", HierarchyPath.parse(start) == nil {
+            diagnostics.append(Diagnostic(at: SourceLocation(file: test.file, line: test.line), "start: '\(start)' is not a valid Segue URL"))
+        }
         func visit(_ step: FlowStep, failing: Bool) {
             switch step.kind {
             case .expect(let e):
+                for query in (e.elements ?? []) + (e.missing ?? []) {
+                    if let role = query.role, ElementRole(rawValue: role) == nil {
+                        problem(step, unknown("role", role, ElementRole.allCases.map(\.rawValue)).replacingOccurrences(of: " in this flow", with: ""))
+                    }
+                }
                 for scene in e.visible ?? [] where storyboard[scene] == nil && !scene.hasPrefix("(") { problem(step, unknown("scene", scene, scenes)) }
                 for event in e.events ?? [] {
                     let parts = event.split(separator: ".", maxSplits: 1).map(String.init)
@@ -172,7 +215,10 @@ public struct FlowTestSuite: Sendable {
                 if body["action"]?.stringValue == "performSegue", let id = body["identifier"]?.stringValue, !segues.contains(id) {
                     problem(step, unknown("segue", id, segues.sorted()))
                 }
-            case .fails(let inner, _):
+            case .fails(let inner, let code):
+                if !errorCodes.contains(code) {
+                    problem(step, unknown("error code", code, errorCodes).replacingOccurrences(of: " in this flow", with: ""))
+                }
                 visit(inner, failing: true)
             default:
                 break

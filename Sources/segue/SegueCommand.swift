@@ -273,6 +273,8 @@ struct Test: ParsableCommand {
         guard let suite = loaded else {
             for p in problems { FileHandle.standardError.write(Data((p.description + "\n").utf8)) }
             FileHandle.standardError.write(Data("segue test: \(problems.count) problem\(problems.count == 1 ? "" : "s") in the test files; nothing was run\n".utf8))
+            // CI systems show the report, so it is written even when nothing ran.
+            if let junit { try? JUnitReport.xml(problems: problems).write(toFile: junit, atomically: true, encoding: .utf8) }
             throw ExitCode(2)
         }
         if let server {

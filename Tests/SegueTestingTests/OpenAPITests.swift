@@ -65,9 +65,19 @@ import Testing
             #expect(document["components"]?["schemas"]?["Action_\(action)"] != nil, "\(action)")
         }
         for path in ["/api/v1/sessions", "/api/v1/sessions/{id}", "/api/v1/sessions/{id}/actions", "/api/v1/sessions/{id}/events",
-                     "/api/v1/sessions/{id}/test", "/api/v1/scenes", "/tap"] {
+                     "/api/v1/sessions/{id}/test", "/api/v1/scenes", "/tap", "/api/v1/flow", "/api/v1/sessions/{id}/events/stream"] {
             #expect(document["paths"]?[path] != nil, "\(path)")
         }
+        #expect(document["paths"]?["/api/v1/sessions/{id}/events/stream"]?["get"]?["responses"]?["200"]?["content"]?["text/event-stream"] != nil)
+        #expect(document["paths"]?["/api/v1/sessions"]?["post"]?["responses"]?["409"] != nil)
+        // Every code the server answers is in the Error enum and in docs/API.md's table.
+        let codes = (document["components"]?["schemas"]?["Error"]?["properties"]?["error"]?["properties"]?["code"]?["enum"]?.arrayValue ?? []).compactMap(\.stringValue)
+        let apiDoc = try String(contentsOfFile: repositoryRoot + "/docs/API.md", encoding: .utf8)
+        for code in ["scene_not_standalone", "bad_request", "not_implemented"] {
+            #expect(codes.contains(code), "\(code)")
+            #expect(apiDoc.contains("| `\(code)` |"), "\(code)")
+        }
+        for route in ["`GET /api/v1/flow`", "`GET /api/v1/sessions/ID/events/stream`"] { #expect(apiDoc.contains(route), "\(route)") }
     }
 
     @Test func realAnswersMatchTheirSchemas() throws {

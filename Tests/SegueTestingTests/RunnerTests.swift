@@ -111,6 +111,44 @@ import Testing
         #expect(outcomes.first?.steps ?? 0 >= 12)
     }
 
+    @Test func aRecordedSessionWithAnyTypedTextReproducesIt() throws {
+        let storyboard = try FlowFileLoader.load(path: mailFlow)
+        let client = SegueClient.inProcess(storyboard: storyboard)
+        let texts = ["a \u{2028} b", "c \u{2029} d", "e \u{85} f", "\"quoted\" 'single': # not a comment",
+                     "  leading spaces", "trailing  ", "emoji 😀👍🏽", "nul \u{0} bell \u{7} del \u{7F} c1 \u{9B}",
+                     "tab\tcr\rlf\n", "bom \u{FEFF}", "- [x]: {y} & *z !w %v @u `t", "true", "~"]
+        for text in texts {
+            let session = try client.createSession()
+            try session.tap("inboxRow")
+            try session.tap("msgAnna")
+            try session.tap("reply")
+            try session.perform(.object(["action": .string("setValues"), "values": .object(["subject": .string(text)])]))
+            try session.perform(.object(["action": .string("tap"), "element": .string("send"),
+                                         "values": .object(["to": .string(text)])]))
+            let yaml = try session.recordedTest()
+            let path = try writeTestFile(yaml)
+            let (outcomes, problems, _) = runTests([path], flow: mailFlow)
+            #expect(problems.isEmpty, "\(problems)\n\(yaml)")
+            #expect(outcomes.count == 1 && outcomes[0].passed, "\(outcomes.first?.failure?.details ?? [])\n\(yaml)")
+        }
+    }
+
+    @Test func seeMatchesOnlyTheDeviceScreen() throws {
+        let path = try writeTestFile("""
+        flow: \(mailFlow)
+        tests:
+          - name: screen text
+            steps: [{see: Mailboxes}]
+          - name: download link
+            steps: [{see: Download as a test}]
+          - name: developer link
+            steps: [{see: Developer}]
+        """)
+        let (outcomes, problems, _) = runTests([path])
+        #expect(problems.isEmpty)
+        #expect(outcomes.map(\.passed) == [true, false, false])
+    }
+
     @Test func recordingAnUnknownSessionIsA404() throws {
         let client = SegueClient.inProcess(storyboard: try FlowFileLoader.load(path: mailFlow))
         let answer = try client.send("GET", "/api/v1/sessions/0123456789abcdef0123456789abcdef/test")

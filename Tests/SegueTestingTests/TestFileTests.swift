@@ -71,4 +71,73 @@ import Testing
         """)
         #expect(runTests([path]).problems.contains { $0.description.contains("runs itself") })
     }
+
+    @Test func runOfAnotherFileLoadsItAndMissingTargetsAreProblems() throws {
+        let base = try writeTestFile("""
+        flow: \(mailFlow)
+        tests:
+          - name: base
+            steps: [{tap: inboxRow}]
+        """, name: "base.test.yaml")
+        let folder = (base as NSString).deletingLastPathComponent
+        let user = folder + "/user.test.yaml"
+        try """
+        flow: \(mailFlow)
+        tests:
+          - name: uses base
+            steps:
+              - run: base.test.yaml#base
+              - expect: {visible: [inbox]}
+          - name: absolute
+            steps: [{run: "\(base)#base"}]
+        """.write(toFile: user, atomically: true, encoding: .utf8)
+        let (outcomes, problems, _) = runTests([user])
+        #expect(problems.isEmpty)
+        #expect(outcomes.count == 2 && outcomes.allSatisfy { $0.failure == nil })
+
+        let bad = folder + "/bad.test.yaml"
+        try """
+        flow: \(mailFlow)
+        tests:
+          - name: self
+            steps: [{run: ./bad.test.yaml#self}]
+          - name: missing test
+            steps: [{run: base.test.yaml#bsae}]
+          - name: missing file
+            steps: [{run: bsae.test.yaml#base}]
+        """.write(toFile: bad, atomically: true, encoding: .utf8)
+        let found = runTests([bad]).problems.map(\.description)
+        #expect(found.count == 3)
+        #expect(found.contains { $0.contains("bad.test.yaml:4:") && $0.contains("runs itself") })
+        #expect(found.contains { $0.contains("bad.test.yaml:6:") && $0.contains("no test named 'bsae'") && $0.contains("did you mean 'base'") })
+        #expect(found.contains { $0.contains("bad.test.yaml:8:") && $0.contains("no test file 'bsae.test.yaml'") && $0.contains("did you mean 'base.test.yaml'") })
+    }
+
+    @Test func errorCodesStartURLsAndRolesAreCheckedBeforeAnythingRuns() throws {
+        let path = try writeTestFile("""
+        flow: \(mailFlow)
+        tests:
+          - name: a
+            start: "/ui/notaurl((("
+            steps:
+              - fails: {tap: nothing, code: unknwn_element}
+              - expect: {missing: [{role: backbutton}]}
+              - run: nonexistent
+              - expect: {visible: [inboxx]}
+        """)
+        let found = runTests([path]).problems.map(\.description)
+        #expect(found.count == 5, "\(found)")
+        #expect(found.contains { $0.contains(":9:") && $0.contains("unknown scene 'inboxx'") })
+        #expect(found.contains { $0.contains(":3:") && $0.contains("not a valid Segue URL") })
+        #expect(found.contains { $0.contains(":6:") && $0.contains("unknown error code 'unknwn_element'; did you mean 'unknown_element'?") })
+        #expect(found.contains { $0.contains(":7:") && $0.contains("unknown role 'backbutton'; did you mean 'backButton'?") })
+        let junit = JUnitReport.xml(problems: runTests([path]).problems)
+        #expect(junit.contains("<testcase name=\"\(path)\"") && junit.components(separatedBy: "<failure ").count == 6)
+    }
+
+    @Test func aFilterMatchingNoTestIsAProblem() throws {
+        let path = try writeTestFile("flow: \(mailFlow)\ntests:\n  - name: a\n    steps: [back]\n")
+        let (suite, problems) = FlowTestSuite.load(paths: [path], filter: "zzz")
+        #expect(suite == nil && problems.first?.description.contains("matches no test") == true)
+    }
 }

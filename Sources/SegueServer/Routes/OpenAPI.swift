@@ -46,7 +46,7 @@ enum OpenAPIDocument {
         "malformed_json", "invalid_request", "unknown_action", "unknown_session", "unknown_scene", "unknown_segue",
         "unknown_element", "unknown_controller", "not_found", "illegal_transition", "unwind_destination_not_found",
         "stale_version", "payload_too_large", "too_many_sessions", "forbidden", "method_not_allowed", "invalid_url",
-        "session_quarantined", "storage_unavailable",
+        "scene_not_standalone", "session_quarantined", "storage_unavailable", "bad_request", "not_implemented",
     ]
 
     static func errorResponse(_ description: String) -> String {
@@ -70,6 +70,8 @@ enum OpenAPIDocument {
           "responses":{"201":{"description":"The new session and its state.","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Created"}}}},
             "400":\##(errorResponse("Malformed body, a key other than traits/url/scene, an invalid URL.")),
             "404":\##(errorResponse("A URL or scene naming what the flow does not have.")),
+            "409":\##(errorResponse("The scene only exists inside something else (scene_not_standalone: an unresolved storyboard reference, an alert).")),
+            "413":\##(errorResponse("Body too large.")),
             "503":\##(errorResponse("The session limit is reached, or storage is unavailable."))}}},
         "/api/v1/sessions/{id}":{"parameters":[\##(sessionParameter)],
           "get":{"operationId":"getState","summary":"The session's state.","responses":{"200":{"description":"STATE","content":{"application/json":{"schema":{"$ref":"#/components/schemas/State"}}}},"404":\##(errorResponse("No such session."))}},
@@ -84,9 +86,12 @@ enum OpenAPIDocument {
             "413":\##(errorResponse("Body too large."))}}},
         "/api/v1/sessions/{id}/events":{"parameters":[\##(sessionParameter),{"name":"after","in":"query","required":false,"schema":{"type":"integer","minimum":0,"default":0}}],
           "get":{"operationId":"getEvents","summary":"Every event with seq > after, in order.","responses":{"200":{"description":"The events.","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Events"}}}},"400":\##(errorResponse("after is not a non-negative integer.")),"404":\##(errorResponse("No such session."))}}},
+        "/api/v1/sessions/{id}/events/stream":{"parameters":[\##(sessionParameter),{"name":"after","in":"query","required":false,"schema":{"type":"integer","minimum":0,"default":0}},{"name":"Last-Event-ID","in":"header","required":false,"schema":{"type":"integer","minimum":0}}],
+          "get":{"operationId":"streamEvents","summary":"The session's events as Server-Sent Events: every event after Last-Event-ID (or after) as an event message whose id is its seq, then a state message ({version, url, lastSeq}), then retry: 1000 and the stream ends; an EventSource reconnects with the last id it saw.","responses":{"200":{"description":"The event stream.","content":{"text/event-stream":{"schema":{"type":"string"}}}},"400":\##(errorResponse("after is not a non-negative integer.")),"404":\##(errorResponse("No such session."))}}},
         "/api/v1/sessions/{id}/test":{"parameters":[\##(sessionParameter)],
           "get":{"operationId":"getRecordedTest","summary":"The session's steps so far as a flow test file, with an expect of visible and url after each step.","responses":{"200":{"description":"A test file.","content":{"application/yaml":{"schema":{"type":"string"}}}},"404":\##(errorResponse("No such session."))}}},
         "/api/v1/scenes":{"get":{"operationId":"listScenes","summary":"Every scene of the flow.","responses":{"200":{"description":"The scenes.","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Scenes"}}}}}}},
+        "/api/v1/flow":{"get":{"operationId":"getFlow","summary":"The flow being served: its generation (up by one with every good reload under --watch), whether the flow is watched, and the problems of the last bad edit (empty when the served flow is the file as it is).","responses":{"200":{"description":"The flow's status.","content":{"application/json":{"schema":{"type":"object","properties":{"generation":{"type":"integer","minimum":0},"watching":{"type":"boolean"},"problems":{"type":"array","items":{"type":"string"}}},"required":["generation","watching","problems"],"additionalProperties":false}}}},"405":\##(errorResponse("A method other than GET or HEAD."))}}},
         "/api/v1/openapi.json":{"get":{"operationId":"getOpenAPI","summary":"This document.","responses":{"200":{"description":"OpenAPI 3.1","content":{"application/json":{"schema":{"type":"object"}}}}}}},
         "/tap":{"post":{"operationId":"tapForm","summary":"The form post of every page: a tap (or typed values) on the page the form came from; answers 303 to the new state's URL. Needs the session cookie.",
           "requestBody":{"required":true,"content":{"application/x-www-form-urlencoded":{"schema":{"$ref":"#/components/schemas/TapForm"}}}},

@@ -89,7 +89,7 @@ struct RecordedTestWriter {
             Step.write(action, into: &w)
             if !animated { w.key("animated"); w.bool(false) }
             w.endObject()
-            lines.append("      - do: \(String(decoding: w.bytes, as: UTF8.self))")
+            lines.append("      - do: \(Self.escapingBreaks(String(decoding: w.bytes, as: UTF8.self)))")
         case .navigate(let target, _):
             if index > 0, history[index - 1] == target {
                 lines.append("      - back")
@@ -138,14 +138,33 @@ struct RecordedTestWriter {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\t": out += "\\t"
-            case _ where u.value < 0x20: out += "\\x" + String(u.value, radix: 16).leftPadded
+            case _ where needsEscape(u): out += escape(u)
             default: out.unicodeScalars.append(u)
             }
         }
         return out + "\""
     }
-}
 
-private extension String {
-    var leftPadded: String { count < 2 ? "0" + self : self }
+    /// Characters a YAML reader takes as a line break (U+0085, U+2028, U+2029, folded away inside
+    /// a quoted scalar) or refuses raw (controls, U+FEFF, U+FFFE, U+FFFF).
+    static func needsEscape(_ u: Unicode.Scalar) -> Bool {
+        u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u.value == 0x2028 || u.value == 0x2029
+            || u.value == 0xFEFF || u.value == 0xFFFE || u.value == 0xFFFF
+    }
+
+    static func escape(_ u: Unicode.Scalar) -> String {
+        let hex = String(u.value, radix: 16, uppercase: true)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+
+    /// JSON (a `do:` body, read as a YAML flow mapping) with the characters YAML would break on
+    /// written as `\uXXXX`, an escape both read the same. They can only occur inside its strings.
+    static func escapingBreaks(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: needsEscape) else { return json }
+        var out = ""
+        for u in json.unicodeScalars {
+            if needsEscape(u) { out += escape(u) } else { out.unicodeScalars.append(u) }
+        }
+        return out
+    }
 }
