@@ -104,6 +104,75 @@ struct LiveReloadTests {
         #expect((clean.json["problems"] as? [Any])?.isEmpty == true)
     }
 
+    /// A directory of two storyboards: `Main` (scene `home`) and `Other` (scene `away`).
+    static func storyboardDirectory() throws -> String {
+        func document(_ initial: String, _ id: String, _ title: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="\(initial)">
+                <scenes>
+                    <scene sceneID="s-\(id)">
+                        <objects>
+                            <viewController id="\(id)" title="\(title)" sceneMemberID="viewController"/>
+                        </objects>
+                    </scene>
+                </scenes>
+            </document>
+            """
+        }
+        let dir = NSTemporaryDirectory() + "segue-reload-dir-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try document("home", "home", "Home").write(toFile: dir + "/Main.storyboard", atomically: true, encoding: .utf8)
+        try document("away", "away", "Away").write(toFile: dir + "/Other.storyboard", atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    @Test func aDirectoryWhereOneStoryboardBreaksOrGoesKeepsTheLastGoodFlow() throws {
+        let dir = try Self.storyboardDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let server = try LiveServer(storyboard: try FlowSource.load(path: dir)) { $0.app.watchesFlow = true }
+        let other = dir + "/Other.storyboard"
+        let good = try Data(contentsOf: URL(fileURLWithPath: other))
+        func sceneIDs() throws -> Set<String> {
+            let scenes = try curl("GET", server.base + "/api/v1/scenes")
+            return Set(((scenes.json["scenes"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String })
+        }
+        #expect(try sceneIDs() == ["home", "Other:away"])
+
+        // Invalid UTF-8 in one file: refused, its scenes keep serving, the problem is shown.
+        var broken = good
+        broken.replaceSubrange(broken.range(of: Data("Away".utf8))!, with: [0x41, 0xFF])
+        try broken.write(to: URL(fileURLWithPath: other))
+        let outcome = server.service.reloadFlow(from: dir)
+        #expect(!outcome.applied)
+        #expect(outcome.problems.contains { $0.contains("Other.storyboard:") })
+        let flow = try curl("GET", server.base + "/api/v1/flow")
+        #expect(flow.json["generation"] as? Int == 0)
+        #expect((flow.json["problems"] as? [String])?.contains { $0.contains("Other.storyboard:") } == true)
+        #expect(try sceneIDs() == ["home", "Other:away"])
+        let page = try curl("GET", server.base + "/ui/home", follow: true)
+        #expect(page.body.contains("class=\"flow-problems\" role=\"alert\" data-flow-generation=\"0\">"))
+        #expect(page.body.contains("Other.storyboard:"))
+
+        // Truncated XML: the same.
+        try good.prefix(200).write(to: URL(fileURLWithPath: other))
+        #expect(!server.service.reloadFlow(from: dir).applied)
+        #expect(try sceneIDs() == ["home", "Other:away"])
+
+        // A file that was in the flow and is gone: refused too.
+        try FileManager.default.removeItem(atPath: other)
+        let gone = server.service.reloadFlow(from: dir)
+        #expect(!gone.applied)
+        #expect(gone.problems.contains { $0.contains("Other.storyboard") })
+
+        // Restored: the edit applies and the problems clear.
+        try good.write(to: URL(fileURLWithPath: other))
+        #expect(server.service.reloadFlow(from: dir).applied)
+        let clean = try curl("GET", server.base + "/api/v1/flow")
+        #expect(clean.json["generation"] as? Int == 1)
+        #expect((clean.json["problems"] as? [Any])?.isEmpty == true)
+    }
+
     @Test func theWatcherReportsAnEditOfTheWatchedFileOnce() throws {
         let dir = NSTemporaryDirectory() + "segue-watch-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
