@@ -126,8 +126,10 @@ extension SegueApp {
         let old = session.window
         let fresh: Window
         do {
+            // The version goes up by one (the page changed) and events continue after the last.
             fresh = try Window.carryingOver(url: old.canonicalURL, to: storyboard, id: old.id, registry: registry,
-                                            traits: old.traits, eventLogCapacity: configuration.eventLogCapacity)
+                                            traits: old.traits, eventLogCapacity: configuration.eventLogCapacity,
+                                            continuing: (old.version + 1, old.log.lastSeq))
         } catch {
             logger.error("session \(old.id) could not be carried over to the new flow: \(error)")
             return false
@@ -139,7 +141,7 @@ extension SegueApp {
         do {
             _ = try storage.delete(session: old.id)
             try storage.create(header)
-            try storage.append(session: old.id, firstSeq: 1, steps: [Step.restore(fresh.canonicalURL).encoded])
+            try storage.append(session: old.id, firstSeq: 1, steps: [Step.restore(fresh.canonicalURL, version: old.version + 1, seq: old.log.lastSeq).encoded])
             session.storedSeq = 1
         } catch {
             logger.error("session \(old.id) could not be stored after the reload: \(error)")

@@ -75,6 +75,45 @@ struct LiveReloadTests {
         #expect(state.json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
     }
 
+    @Test func aGoodEditKeepsTheVersionAndEventNumbersGrowing() throws {
+        let (server, file) = try setUp()
+        defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
+        let created = try curl("POST", server.base + "/api/v1/sessions", json: "{}")
+        let session = try #require(created.json["id"] as? String)
+        for element in ["inboxRow", "msgAnna"] {
+            let tapped = try curl("POST", server.base + "/api/v1/sessions/\(session)/actions", json: #"{"action":"tap","element":"\#(element)"}"#)
+            #expect(tapped.status == 200)
+        }
+        let before = try curl("GET", server.base + "/api/v1/sessions/\(session)")
+        let version = try #require(before.json["version"] as? Int)
+        let lastSeq = try #require(try curl("GET", server.base + "/api/v1/sessions/\(session)/events?after=0").json["lastSeq"] as? Int)
+        #expect(version == 2 && lastSeq > 0)
+
+        try edit(file) { $0.replacingOccurrences(of: "title: Inbox\n", with: "title: Inbox 2\n") }
+        #expect(server.service.reloadFlow(from: file).applied)
+        let after = try curl("GET", server.base + "/api/v1/sessions/\(session)")
+        #expect(after.json["version"] as? Int == version + 1)
+        // The reload's own events come after the ones the client has seen.
+        let events = try curl("GET", server.base + "/api/v1/sessions/\(session)/events?after=\(lastSeq)")
+        let seqs = ((events.json["events"] as? [[String: Any]]) ?? []).compactMap { $0["seq"] as? Int }
+        #expect(!seqs.isEmpty && seqs.allSatisfy { $0 > lastSeq })
+        let reloadedSeq = try #require(events.json["lastSeq"] as? Int)
+        // An action on the version the client now has is accepted, and numbers keep growing.
+        let back = try curl("POST", server.base + "/api/v1/sessions/\(session)/actions",
+                            json: #"{"action":"pop","expectedVersion":\#(version + 1)}"#)
+        #expect(back.status == 200)
+        let shown = try curl("GET", server.base + "/api/v1/sessions/\(session)").json["url"] as? String
+        #expect(shown == "/ui/mailNav(mailboxes,inbox)")
+        // Rebuilt from storage (a restart), the session has the same version and numbering.
+        #expect(server.service.app.store.remove(id: session))
+        let rebuilt = try curl("GET", server.base + "/api/v1/sessions/\(session)")
+        #expect(rebuilt.json["version"] as? Int == version + 2)
+        #expect(rebuilt.json["url"] as? String == shown)
+        let later = try curl("GET", server.base + "/api/v1/sessions/\(session)/events?after=\(reloadedSeq)")
+        #expect(((later.json["events"] as? [[String: Any]]) ?? []).allSatisfy { ($0["seq"] as? Int ?? 0) > reloadedSeq })
+        #expect((later.json["lastSeq"] as? Int ?? 0) > reloadedSeq)
+    }
+
     @Test func aBadEditKeepsTheLastGoodFlowAndShowsItsProblems() throws {
         let (server, file) = try setUp()
         defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
