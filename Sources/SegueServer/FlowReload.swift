@@ -31,8 +31,9 @@ extension SegueApp {
         flow.withLock { ($0.generation, $0.problems) }
     }
 
-    /// Applies a load of the edited flow (what the watcher calls after a change). A failed load,
-    /// or a flow that cannot launch, keeps the current flow and records its problems. A good one
+    /// Applies a load of the edited flow (what the watcher calls after a change). A failed load, a
+    /// directory where some storyboard cannot be read or one that was in the flow is gone, or a
+    /// flow that cannot launch, keeps the current flow and records its problems. A good one
     /// becomes the flow of new sessions, and every live session is rebuilt on it from its URL,
     /// keeping the controllers the new flow still has (``Window/carryingOver(url:to:id:registry:traits:eventLogCapacity:)``);
     /// its stored steps are replaced by that one restoration, so it reloads the same way.
@@ -43,6 +44,16 @@ extension SegueApp {
         case .failure(let error):
             return refuse(error.diagnostics.filter { $0.severity == .error }.map(\.description))
         case .success(let loaded):
+            // A directory imports the files it can read and reports the others as errors; on a
+            // reload that is a bad edit, not a smaller flow.
+            let errors = loaded.diagnostics.filter { $0.severity == .error }
+            if !errors.isEmpty { return refuse(errors.map(\.description)) }
+            // So is a storyboard of the directory whose scenes are gone (a file removed mid-save).
+            let before = Self.sourceFiles(flow.withLock { $0.storyboard })
+            let lost = before.count > 1 ? before.subtracting(Self.sourceFiles(loaded)) : []
+            if !lost.isEmpty {
+                return refuse(lost.sorted().map { "\($0): its scenes are no longer in the flow (the file is missing or has no scenes)" })
+            }
             let serving = FlowSource.servingStoryboard(loaded)
             if let problem = FlowSource.servable(serving) { return refuse([problem.description]) }
             storyboard = serving
@@ -70,6 +81,11 @@ extension SegueApp {
         let stored = carryOverStoredSessions(from: previous, to: storyboard)
         logger.notice("flow reloaded (generation \(generation)): \(storyboard.sceneOrder.count) scenes, \(carried) live and \(stored) stored sessions carried over")
         return ReloadOutcome(applied: true, problems: [], sessionsCarried: carried, generation: generation)
+    }
+
+    /// The files a flow's scenes come from (one for a flow file, each storyboard of a directory).
+    static func sourceFiles(_ storyboard: Storyboard) -> Set<String> {
+        Set(storyboard.scenes.values.compactMap { $0.location?.file })
     }
 
     private func refuse(_ problems: [String]) -> ReloadOutcome {
@@ -110,8 +126,10 @@ extension SegueApp {
         let old = session.window
         let fresh: Window
         do {
+            // The version goes up by one (the page changed) and events continue after the last.
             fresh = try Window.carryingOver(url: old.canonicalURL, to: storyboard, id: old.id, registry: registry,
-                                            traits: old.traits, eventLogCapacity: configuration.eventLogCapacity)
+                                            traits: old.traits, eventLogCapacity: configuration.eventLogCapacity,
+                                            continuing: (old.version + 1, old.log.lastSeq))
         } catch {
             logger.error("session \(old.id) could not be carried over to the new flow: \(error)")
             return false
@@ -123,7 +141,7 @@ extension SegueApp {
         do {
             _ = try storage.delete(session: old.id)
             try storage.create(header)
-            try storage.append(session: old.id, firstSeq: 1, steps: [Step.restore(fresh.canonicalURL).encoded])
+            try storage.append(session: old.id, firstSeq: 1, steps: [Step.restore(fresh.canonicalURL, version: old.version + 1, seq: old.log.lastSeq).encoded])
             session.storedSeq = 1
         } catch {
             logger.error("session \(old.id) could not be stored after the reload: \(error)")

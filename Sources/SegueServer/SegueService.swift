@@ -55,6 +55,7 @@ public final class SegueService: @unchecked Sendable {
             }
         }
         server = HTTPServer(configuration: http, responder: app)
+        if let warning = StaticAssets.missingAssetsWarning(explicit: configuration.publicDirectory) { logger.warning("\(warning)") }
         let idle = configuration.app.sessionIdleTimeout
         let app = self.app
         let evictAfter = appConfiguration.evictIdleAfter

@@ -59,6 +59,19 @@ struct ExploreTests {
         #expect(try b.openingPath(for: "tabs").encoded == "tabs")
     }
 
+    @Test func openingATabInsideANavigationControllerSelectsThatTab() throws {
+        let b = storyboard(initial: "nav", [
+            scene("nav", .navigationController) { $0.rootViewController = "tabs" },
+            scene("tabs", .tabBarController) { $0.viewControllers = ["a", "b", "c"] },
+            scene("a", title: "A"), scene("b", title: "B"), scene("c", title: "C"),
+        ])
+        #expect(try b.openingPath(for: "b").children?.first?.index == 1)
+        let w = Window(id: "w", storyboard: b)
+        try w.open(sceneID: "b")
+        #expect(w.visibleScenes == ["b"])
+        #expect(w.canonicalURL == "/ui/nav(tabs@1(a,b,c))")
+    }
+
     @Test func openingAnySceneAndRestoringItsURL() throws {
         let w = Window(id: "w", storyboard: board())
         try w.open(sceneID: "settings")

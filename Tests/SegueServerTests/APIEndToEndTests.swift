@@ -68,6 +68,9 @@ import Testing
             (#"{"action":"performSegue","identifer":"compose"}"#, "identifer", "identifier"),
             (#"{"action":"pop","animate":false}"#, "animate", "animated"),
             (#"{"action":"memoryWarning","scene":"inbox"}"#, "scene", nil),
+            (#"{"acton":"pop"}"#, "acton", "action"),
+            (#"{"action":"setTraits","traits":{"width":400,"height":800,"style":"dark"}}"#, "style", nil),
+            (#"{"action":"setTraits","traits":{"width":400,"heigth":800}}"#, "heigth", "height"),
         ]
         for c in cases {
             let r = try curl("POST", base, json: c.body)
@@ -89,6 +92,14 @@ import Testing
         #expect(create.status == 400 && create.errorCode == "invalid_request")
         let createMessage = (create.json["error"] as? [String: Any])?["message"] as? String ?? ""
         #expect(createMessage.contains("did you mean 'traits'"))
+        // Inside traits too: only width and height.
+        for (body, key, suggestion) in [(#"{"traits":{"width":390,"height":844,"idiom":"pad"}}"#, "idiom", "width"),
+                                         (#"{"traits":{"width":390,"heigth":844}}"#, "heigth", "height")] {
+            let r = try curl("POST", server.base + "/api/v1/sessions", json: body)
+            #expect(r.status == 400 && r.errorCode == "invalid_request", "\(body)")
+            let message = (r.json["error"] as? [String: Any])?["message"] as? String ?? ""
+            #expect(message.contains("'\(key)'") && message.contains("did you mean '\(suggestion)'"), "\(message)")
+        }
     }
 
     @Test func badInputGetsCodedErrorsAndChangesNothing() throws {

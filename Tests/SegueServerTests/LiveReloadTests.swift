@@ -75,6 +75,45 @@ struct LiveReloadTests {
         #expect(state.json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
     }
 
+    @Test func aGoodEditKeepsTheVersionAndEventNumbersGrowing() throws {
+        let (server, file) = try setUp()
+        defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
+        let created = try curl("POST", server.base + "/api/v1/sessions", json: "{}")
+        let session = try #require(created.json["id"] as? String)
+        for element in ["inboxRow", "msgAnna"] {
+            let tapped = try curl("POST", server.base + "/api/v1/sessions/\(session)/actions", json: #"{"action":"tap","element":"\#(element)"}"#)
+            #expect(tapped.status == 200)
+        }
+        let before = try curl("GET", server.base + "/api/v1/sessions/\(session)")
+        let version = try #require(before.json["version"] as? Int)
+        let lastSeq = try #require(try curl("GET", server.base + "/api/v1/sessions/\(session)/events?after=0").json["lastSeq"] as? Int)
+        #expect(version == 2 && lastSeq > 0)
+
+        try edit(file) { $0.replacingOccurrences(of: "title: Inbox\n", with: "title: Inbox 2\n") }
+        #expect(server.service.reloadFlow(from: file).applied)
+        let after = try curl("GET", server.base + "/api/v1/sessions/\(session)")
+        #expect(after.json["version"] as? Int == version + 1)
+        // The reload's own events come after the ones the client has seen.
+        let events = try curl("GET", server.base + "/api/v1/sessions/\(session)/events?after=\(lastSeq)")
+        let seqs = ((events.json["events"] as? [[String: Any]]) ?? []).compactMap { $0["seq"] as? Int }
+        #expect(!seqs.isEmpty && seqs.allSatisfy { $0 > lastSeq })
+        let reloadedSeq = try #require(events.json["lastSeq"] as? Int)
+        // An action on the version the client now has is accepted, and numbers keep growing.
+        let back = try curl("POST", server.base + "/api/v1/sessions/\(session)/actions",
+                            json: #"{"action":"pop","expectedVersion":\#(version + 1)}"#)
+        #expect(back.status == 200)
+        let shown = try curl("GET", server.base + "/api/v1/sessions/\(session)").json["url"] as? String
+        #expect(shown == "/ui/mailNav(mailboxes,inbox)")
+        // Rebuilt from storage (a restart), the session has the same version and numbering.
+        #expect(server.service.app.store.remove(id: session))
+        let rebuilt = try curl("GET", server.base + "/api/v1/sessions/\(session)")
+        #expect(rebuilt.json["version"] as? Int == version + 2)
+        #expect(rebuilt.json["url"] as? String == shown)
+        let later = try curl("GET", server.base + "/api/v1/sessions/\(session)/events?after=\(reloadedSeq)")
+        #expect(((later.json["events"] as? [[String: Any]]) ?? []).allSatisfy { ($0["seq"] as? Int ?? 0) > reloadedSeq })
+        #expect((later.json["lastSeq"] as? Int ?? 0) > reloadedSeq)
+    }
+
     @Test func aBadEditKeepsTheLastGoodFlowAndShowsItsProblems() throws {
         let (server, file) = try setUp()
         defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
@@ -101,6 +140,75 @@ struct LiveReloadTests {
         try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples/mail.yaml", toPath: file)
         #expect(server.service.reloadFlow(from: file).applied)
         let clean = try curl("GET", server.base + "/api/v1/flow")
+        #expect((clean.json["problems"] as? [Any])?.isEmpty == true)
+    }
+
+    /// A directory of two storyboards: `Main` (scene `home`) and `Other` (scene `away`).
+    static func storyboardDirectory() throws -> String {
+        func document(_ initial: String, _ id: String, _ title: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="\(initial)">
+                <scenes>
+                    <scene sceneID="s-\(id)">
+                        <objects>
+                            <viewController id="\(id)" title="\(title)" sceneMemberID="viewController"/>
+                        </objects>
+                    </scene>
+                </scenes>
+            </document>
+            """
+        }
+        let dir = NSTemporaryDirectory() + "segue-reload-dir-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try document("home", "home", "Home").write(toFile: dir + "/Main.storyboard", atomically: true, encoding: .utf8)
+        try document("away", "away", "Away").write(toFile: dir + "/Other.storyboard", atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    @Test func aDirectoryWhereOneStoryboardBreaksOrGoesKeepsTheLastGoodFlow() throws {
+        let dir = try Self.storyboardDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let server = try LiveServer(storyboard: try FlowSource.load(path: dir)) { $0.app.watchesFlow = true }
+        let other = dir + "/Other.storyboard"
+        let good = try Data(contentsOf: URL(fileURLWithPath: other))
+        func sceneIDs() throws -> Set<String> {
+            let scenes = try curl("GET", server.base + "/api/v1/scenes")
+            return Set(((scenes.json["scenes"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String })
+        }
+        #expect(try sceneIDs() == ["home", "Other:away"])
+
+        // Invalid UTF-8 in one file: refused, its scenes keep serving, the problem is shown.
+        var broken = good
+        broken.replaceSubrange(broken.range(of: Data("Away".utf8))!, with: [0x41, 0xFF])
+        try broken.write(to: URL(fileURLWithPath: other))
+        let outcome = server.service.reloadFlow(from: dir)
+        #expect(!outcome.applied)
+        #expect(outcome.problems.contains { $0.contains("Other.storyboard:") })
+        let flow = try curl("GET", server.base + "/api/v1/flow")
+        #expect(flow.json["generation"] as? Int == 0)
+        #expect((flow.json["problems"] as? [String])?.contains { $0.contains("Other.storyboard:") } == true)
+        #expect(try sceneIDs() == ["home", "Other:away"])
+        let page = try curl("GET", server.base + "/ui/home", follow: true)
+        #expect(page.body.contains("class=\"flow-problems\" role=\"alert\" data-flow-generation=\"0\">"))
+        #expect(page.body.contains("Other.storyboard:"))
+
+        // Truncated XML: the same.
+        try good.prefix(200).write(to: URL(fileURLWithPath: other))
+        #expect(!server.service.reloadFlow(from: dir).applied)
+        #expect(try sceneIDs() == ["home", "Other:away"])
+
+        // A file that was in the flow and is gone: refused too.
+        try FileManager.default.removeItem(atPath: other)
+        let gone = server.service.reloadFlow(from: dir)
+        #expect(!gone.applied)
+        #expect(gone.problems.contains { $0.contains("Other.storyboard") })
+
+        // Restored: the edit applies and the problems clear.
+        try good.write(to: URL(fileURLWithPath: other))
+        #expect(server.service.reloadFlow(from: dir).applied)
+        let clean = try curl("GET", server.base + "/api/v1/flow")
+        #expect(clean.json["generation"] as? Int == 1)
         #expect((clean.json["problems"] as? [Any])?.isEmpty == true)
     }
 

@@ -17,9 +17,13 @@ final class LiveServer: @unchecked Sendable {
     let service: SegueService
     var base: String { "http://127.0.0.1:\(service.port)" }
 
-    init(flow: String = "Examples/mail.yaml", registry: ControllerRegistry = ControllerRegistry(),
+    convenience init(flow: String = "Examples/mail.yaml", registry: ControllerRegistry = ControllerRegistry(),
+                     configure: (inout SegueService.Configuration) -> Void = { _ in }) throws {
+        try self.init(storyboard: try FlowFileLoader.load(path: repositoryRoot + "/" + flow), registry: registry, configure: configure)
+    }
+
+    init(storyboard: Storyboard, registry: ControllerRegistry = ControllerRegistry(),
          configure: (inout SegueService.Configuration) -> Void = { _ in }) throws {
-        let storyboard = try FlowFileLoader.load(path: repositoryRoot + "/" + flow)
         var configuration = SegueService.Configuration()
         configuration.http.port = 0
         configuration.http.threads = 2

@@ -84,12 +84,16 @@ extension Storyboard {
 extension Window {
     /// A window on `storyboard` showing as much of `url` (a state URL of the flow before it
     /// changed) as the new flow still has; falls back to presenting less, then to the flow's
-    /// launch. Throws only when the new flow cannot launch at all.
+    /// launch. With `counters` (the replaced window's version and last event seq) the new window
+    /// continues them (``continueCounting(version:lastSeq:)``). Throws only when the new flow
+    /// cannot launch at all.
     public static func carryingOver(url: String, to storyboard: Storyboard, id: String, registry: ControllerRegistry = ControllerRegistry(),
-                                    traits: Traits, eventLogCapacity: Int? = nil) throws(ActionError) -> Window {
+                                    traits: Traits, eventLogCapacity: Int? = nil,
+                                    continuing counters: (version: Int, lastSeq: Int)? = nil) throws(ActionError) -> Window {
         func fresh() -> Window {
             let w = Window(id: id, storyboard: storyboard, registry: registry, traits: traits)
             if let eventLogCapacity { w.eventLogCapacity = eventLogCapacity }
+            if let counters { w.continueCounting(version: counters.version, lastSeq: counters.lastSeq) }
             return w
         }
         if let old = HierarchyPath.parse(url), var path = storyboard.keepingWhatRemains(of: old) {

@@ -37,6 +37,15 @@ public final class Window {
         self.traits = traits
     }
 
+    /// Carries a session's counters into a window that replaces it (the flow was reloaded):
+    /// `version` starts at `version` and the log's sequence numbers after `lastSeq`, so both only
+    /// grow for the session's clients. Only before the window is launched or restored.
+    public func continueCounting(version: Int, lastSeq: Int) {
+        guard !isLaunched else { return }
+        self.version = max(0, version)
+        log = EventLog(events: [], lastSeq: max(0, lastSeq), capacity: log.capacity)
+    }
+
     // MARK: - Launch
 
     /// Instantiates the initial scene as root and shows it: views load parent first, then appearance events, not animated.

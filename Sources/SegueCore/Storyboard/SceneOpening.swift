@@ -59,7 +59,18 @@ extension Storyboard {
             case .splitViewController: index = parent.masterViewController == current ? 0 : nil
             default: index = nil
             }
-            node = HierarchyPath(scene: parentID, index: index)
+            // The inner container's selection (a tab, a page) rides along inside the outer one,
+            // so a tab bar inside a navigation controller still shows the tab holding the scene.
+            var children: [HierarchyPath]?
+            if node.index != nil || node.children != nil {
+                switch parent.kind {
+                case .tabBarController: children = parent.viewControllers.map { $0 == current ? node : HierarchyPath(scene: $0) }
+                case .splitViewController:
+                    if let master = parent.masterViewController, master != current { children = [HierarchyPath(scene: master), node] } else { children = [node] }
+                default: children = [node]
+                }
+            }
+            node = HierarchyPath(scene: parentID, index: index, children: children)
             current = parentID
         }
         if let problem = standaloneProblem(current, parents: parents) { throw problem }

@@ -26,6 +26,10 @@ enum ActionDecoding {
     }
 
     static func action(_ o: [String: JSONValue]) throws(ActionError) -> Decoded {
+        // A misspelled `action` key is named, not reported as a missing action.
+        if o["action"] == nil, let typo = o.keys.sorted().first(where: { NearestName.nearest(to: $0, in: ["action"]) != nil }) {
+            throw ActionError(.invalidRequest, "unknown key '\(typo)'; did you mean 'action'?")
+        }
         let name = try string(o, "action", required: true)!
         guard let entry = ActionKeys.entry(name) else {
             var message = "unknown action '\(name)'; expected one of \(ActionKeys.names.joined(separator: ", "))"
@@ -89,10 +93,18 @@ enum ActionDecoding {
         return Decoded(action: action, animated: animated)
     }
 
+    /// The keys of a `traits` object.
+    static let traitKeys = ["width", "height"]
+
     static func traits(_ value: JSONValue?, required: Bool) throws(ActionError) -> Traits? {
         guard let value, value != .null else {
             if required { throw ActionError(.invalidRequest, "missing 'traits' {\"width\": W, \"height\": H}") }
             return nil
+        }
+        // Traits take a width and a height; any other key is a typo or an unsupported trait.
+        if case .object(let t) = value, let unknown = t.keys.sorted().first(where: { !traitKeys.contains($0) }) {
+            let near = NearestName.nearest(to: unknown, in: traitKeys, alwaysOne: true).map { "; did you mean '\($0)'?" } ?? ""
+            throw ActionError(.invalidRequest, "unknown key '\(unknown)' in 'traits'; expected \(traitKeys.joined(separator: ", "))\(near)")
         }
         guard case .object(let t) = value, case .number(let w)? = t["width"], case .number(let h)? = t["height"],
               w >= 1, h >= 1, w <= 100_000, h <= 100_000 else {

@@ -16,7 +16,7 @@ extension SegueApp {
                                       width: stored.header.width, height: stored.header.height)
         var steps = stored.steps[...]
         do {
-            if let first = steps.first, case .restore(let url)? = try? Step.decode(first) {
+            if let first = steps.first, case .restore(let url, _, _)? = try? Step.decode(first) {
                 guard let path = HierarchyPath.parse(url) else { throw ActionError(.sessionQuarantined, "stored URL \(url) does not parse") }
                 try window.restore(path)
                 session.storedSeq = 1

@@ -50,14 +50,37 @@ public struct StaticAssets: Sendable {
     /// Finds `Public/` next to the working directory or above the executable.
     public static func locate(explicit: String? = nil) -> String? {
         if let explicit { return explicit }
-        let fm = FileManager.default
-        var candidates = [fm.currentDirectoryPath + "/Public"]
+        return candidateDirectories().first(where: holdsAssets)
+    }
+
+    /// Where ``locate(explicit:)`` looks without `--public-dir`: `Public/` in the working
+    /// directory, then beside the executable and up to five directories above it.
+    public static func candidateDirectories() -> [String] {
+        var candidates = [FileManager.default.currentDirectoryPath + "/Public"]
         var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
-            candidates.append(dir.appendingPathComponent("Public").path)
+            let path = dir.appendingPathComponent("Public").path
+            if !candidates.contains(path) { candidates.append(path) }
             dir = dir.deletingLastPathComponent()
         }
-        return candidates.first { fm.fileExists(atPath: $0 + "/styles") || fm.fileExists(atPath: $0 + "/segue.css") }
+        return candidates
+    }
+
+    static func holdsAssets(_ directory: String) -> Bool {
+        let fm = FileManager.default
+        return fm.fileExists(atPath: directory + "/styles") || fm.fileExists(atPath: directory + "/segue.css")
+    }
+
+    /// The start-up warning when the page assets are not found (every `/public/…` answer would
+    /// be a 404, and pages would lose their styles, scripts and live reload), or nil when they are.
+    public static func missingAssetsWarning(explicit: String?, candidates: [String] = candidateDirectories()) -> String? {
+        if let explicit {
+            return holdsAssets(explicit) ? nil
+                : "page assets not found: --public-dir \(explicit) holds no segue.css; pages will have no styles or scripts"
+        }
+        guard !candidates.contains(where: holdsAssets) else { return nil }
+        return "page assets (Public/) not found; looked in \(candidates.joined(separator: ", ")); "
+            + "pages will have no styles or scripts: pass --public-dir DIR (the repository's Public directory)"
     }
 
     public var paths: [String] { files.keys.sorted() }

@@ -47,8 +47,9 @@ extension SegueApp {
     func replay(_ stored: [String], into session: Session) throws(SessionStorageError) {
         let window = session.window
         var steps = stored[...]
-        if let first = steps.first, case .restore(let url) = try Step.decode(first) {
+        if let first = steps.first, case .restore(let url, let version, let seq) = try Step.decode(first) {
             guard let path = HierarchyPath.parse(url) else { throw SessionStorageError.corrupt("stored URL \(url) does not parse") }
+            window.continueCounting(version: version, lastSeq: seq)
             do throws(ActionError) { _ = try window.restore(path) } catch { throw SessionStorageError.corrupt("step 1 no longer applies: \(error.message)") }
             session.storedSeq = 1
             steps = steps.dropFirst()

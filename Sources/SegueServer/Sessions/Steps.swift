@@ -5,7 +5,9 @@ import SegueCore
 enum Step {
     case action(Action, animated: Bool)
     case navigate(String, animated: Bool)
-    case restore(String)
+    /// A URL restored first; after a flow reload it also carries the version and last event seq
+    /// the session continues from (so a rebuild numbers them as the live session did).
+    case restore(String, version: Int = 0, seq: Int = 0)
 
     /// The JSON text stored for this step.
     var encoded: String {
@@ -18,8 +20,10 @@ enum Step {
         case .navigate(let url, let animated):
             w.field("navigate", url)
             if !animated { w.key("animated"); w.bool(false) }
-        case .restore(let url):
+        case .restore(let url, let version, let seq):
             w.field("restore", url)
+            if version > 0 { w.field("version", version) }
+            if seq > 0 { w.field("seq", seq) }
         }
         w.endObject()
         return String(decoding: w.bytes, as: UTF8.self)
@@ -32,7 +36,13 @@ enum Step {
         do throws(ActionError) {
             object = try ActionDecoding.object(Array(text.utf8))
             if case .string(let url)? = object["navigate"] { return .navigate(url, animated: try ActionDecoding.bool(object, "animated") ?? true) }
-            if case .string(let url)? = object["restore"] { return .restore(url) }
+            if case .string(let url)? = object["restore"] {
+                func count(_ key: String) -> Int {
+                    if case .number(let n)? = object[key], n >= 0, n < 1e15, n == n.rounded() { return Int(n) }
+                    return 0
+                }
+                return .restore(url, version: count("version"), seq: count("seq"))
+            }
             decoded = try ActionDecoding.action(object)
         } catch {
             throw .corrupt("step \(text.prefix(80)): \(error.message)")
