@@ -86,15 +86,21 @@ cmhd_add_head_bytes(void *cls, enum MHD_ValueKind kind, const char *key, const c
   return MHD_YES;
 }
 
-/// About how many bytes of the connection's memory pool the request's head occupies: its
-/// target, header lines and query arguments with libmicrohttpd's record of each.
-static inline size_t
-cmhd_request_head_bytes(struct MHD_Connection *connection, const char *url)
+/// Whether the request's head may occupy more than `limit` bytes of the connection's memory
+/// pool: its target, header lines and query arguments with libmicrohttpd's record of each.
+/// A short head answers at once from its size (a record per 2 bytes at most, as `a&a&…`, each
+/// under 64 bytes); a longer one is measured value by value.
+static inline int
+cmhd_request_head_exceeds(struct MHD_Connection *connection, const char *url, size_t limit)
 {
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+  if (NULL != info && info->header_size * 33 <= limit)
+    return 0;
   size_t total = (url ? strlen(url) : 0) + 32;
   MHD_get_connection_values(connection, MHD_HEADER_KIND | MHD_GET_ARGUMENT_KIND | MHD_COOKIE_KIND,
                             cmhd_add_head_bytes, &total);
-  return total;
+  return total > limit;
 }
 
 /// Writes `size` bytes of a complete answer straight to the connection's socket (the caller

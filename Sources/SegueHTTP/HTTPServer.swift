@@ -383,8 +383,8 @@ private func segueAccessHandler(
         context.inFlight.add(1, ordering: .relaxed)
         // A head that nearly fills the connection's memory pool leaves no room to build any
         // answer in it (libmicrohttpd would close the connection without one): 431, directly.
-        if context.memoryPoolBytes > 0,
-           cmhd_request_head_bytes(connection, url) > context.memoryPoolBytes - headRoomBytes {
+        if context.memoryPoolBytes > headRoomBytes,
+           cmhd_request_head_exceeds(connection, url, context.memoryPoolBytes - headRoomBytes) != 0 {
             reqCls.pointee = noBodyMarker
             context.report(method, url, 431)
             return answerDirectly(headersTooLargeAnswer, on: connection)
