@@ -163,11 +163,10 @@ extension Window {
                let index = nav.children.firstIndex(where: { $0 === node }), index < nav.children.count - 1 {
                 let popped = Array(nav.children[(index + 1)...])
                 // A controller presented by a popped one (over its context) is dismissed with it.
-                func dismissPresentations(in c: ViewController) {
-                    if let presented = c.presentedStorage { dismissal(of: presented) }
-                    for child in c.children { dismissPresentations(in: child) }
-                }
-                for c in popped { dismissPresentations(in: c) }
+                let withPopped = dismissalPlan(presentedIn: popped)
+                reasons += withPopped.reasons
+                silent += withPopped.silent
+                mutations.append(withPopped.mutate)
                 reasons.append((popped.last!, .movingFromParent))
                 pops.append((nav, popped, node))
                 mutations.append {
