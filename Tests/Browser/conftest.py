@@ -1,0 +1,108 @@
+"""Shared fixtures for the browser tests: a Segue server per example and headless Chromium.
+
+The tests drive the real `segue` binary (SEGUE_BIN, default .build/debug/segue) with Selenium and
+Debian's chromium + chromium-driver. Screenshots go to SEGUE_SCREENSHOTS (default
+artifacts/screenshots), one folder per example, named by viewport and colour scheme.
+"""
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+
+ROOT = Path(__file__).resolve().parents[2]
+SEGUE_BIN = os.environ.get("SEGUE_BIN", str(ROOT / ".build" / "debug" / "segue"))
+SCREENSHOTS = Path(os.environ.get("SEGUE_SCREENSHOTS", str(ROOT / "artifacts" / "screenshots")))
+
+# Viewports as CSS pixels: an iPhone 15 in portrait and landscape, an 11-inch iPad.
+PHONE = (390, 844)
+LANDSCAPE = (844, 390)
+PAD = (820, 1180)
+
+
+class Server:
+    """One `segue serve` process on a free port; `url(path)` builds addresses on it."""
+
+    def __init__(self, flow: str, *extra: str):
+        self.process = subprocess.Popen(
+            [SEGUE_BIN, "serve", str(ROOT / flow), "--port", "0", "--store", "memory",
+             "--log-level", "warning", "--public-dir", str(ROOT / "Public"), *extra],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT)
+        for line in self.process.stdout:
+            match = re.search(r"(http://[0-9.]+:[0-9]+)/", line)
+            if match:
+                self.base = match.group(1)
+                return
+        raise RuntimeError(f"segue serve {flow} did not start: {self.process.wait()}")
+
+    def url(self, path: str = "/") -> str:
+        return self.base + path
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def serve():
+    """`serve("Examples/mail.yaml")` starts (once per test run) a server for that flow."""
+    servers: dict[tuple, Server] = {}
+
+    def start(flow: str, *extra: str) -> Server:
+        key = (flow, *extra)
+        if key not in servers:
+            servers[key] = Server(flow, *extra)
+        return servers[key]
+
+    yield start
+    for server in servers.values():
+        server.stop()
+
+
+def make_driver(size=PHONE, dark=False, javascript=True, reduced_motion=False, touch=False):
+    options = Options()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--hide-scrollbars", "--force-device-scale-factor=1",
+                     f"--window-size={size[0]},{size[1]}"):
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")),
+                              options=options)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": touch})
+    features = [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"},
+                {"name": "prefers-reduced-motion", "value": "reduce" if reduced_motion else "no-preference"}]
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+    if touch:
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    return driver
+
+
+@pytest.fixture
+def browser():
+    """`browser(size=PAD, dark=True)` opens a headless Chromium; every one opened is closed after the test."""
+    drivers = []
+
+    def open_browser(**options):
+        driver = make_driver(**options)
+        drivers.append(driver)
+        return driver
+
+    yield open_browser
+    for driver in drivers:
+        driver.quit()
+
+
+def screenshot(driver, example: str, name: str) -> Path:
+    """Saves the viewport as SCREENSHOTS/example/name.png and returns the path."""
+    folder = SCREENSHOTS / example
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    driver.save_screenshot(str(path))
+    return path
