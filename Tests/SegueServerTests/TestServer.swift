@@ -220,6 +220,9 @@ final class ServerProcess: RequestTarget {
         let out = Pipe()
         process.standardOutput = out
         process.standardError = standardError
+        let exited = DispatchSemaphore(value: 0)
+        self.exited = exited
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         let line = String(decoding: out.fileHandleForReading.availableDataUntilNewline(), as: UTF8.self)
         banner = line
@@ -231,10 +234,17 @@ final class ServerProcess: RequestTarget {
         client = try SegueClient.live(String(url))
     }
 
-    /// Sends `signal` and waits for the process to exit (a hang fails the test run's time limit,
-    /// not a guess of how long is enough); answers its exit status.
-    func stop(with signal: Int32) -> Int32 {
+    /// Signalled when the process exits.
+    private let exited: DispatchSemaphore
+
+    /// Sends `signal` and waits for the process to exit; answers its exit status, or nil when it
+    /// has not exited within 30 seconds (it is killed then).
+    func stop(with signal: Int32) -> Int32? {
         kill(process.processIdentifier, signal)
+        guard exited.wait(timeout: .now() + 30) == .success else {
+            kill(process.processIdentifier, SIGKILL)
+            return nil
+        }
         process.waitUntilExit()
         return process.terminationStatus
     }
