@@ -61,8 +61,11 @@ struct ConsoleLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
+    func log(event: LogEvent) {
+        let (level, message, source) = (event.level, event.message, event.source)
         let timestamp = Date().ISO8601Format()
-        console.err("\(timestamp) \(level) \(label) : \(message)\n")
+        let all = self.metadata.merging(event.metadata ?? [:]) { _, new in new }
+        let fields = all.isEmpty ? "" : " " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        console.err("\(timestamp) \(level) \(label) :\(fields) [\(source)] \(message)\n")
     }
 }
