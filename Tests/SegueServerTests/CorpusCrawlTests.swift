@@ -400,16 +400,16 @@ func liveElements(in html: String) -> [String] {
 }
 
 extension CorpusCrawlTests {
-    /// End to end over real HTTP: the real server serves a few corpus storyboards (one file, a
-    /// directory of storyboards); a browser-like client with a cookie jar starts at `/`, taps
-    /// every live button of every page by form post to two taps deep, follows the 303s, and
-    /// reloads every page it lands on. No 5xx, every page renders, every URL reloads.
+    /// End to end through the application's routes (in process): the server serves a few corpus
+    /// storyboards (one file, a directory of storyboards); a browser-like client with a cookie
+    /// jar starts at `/`, taps every live button of every page by form post to two taps deep,
+    /// follows the 303s, and reloads every page it lands on. No 5xx, every page renders, every URL reloads.
     @Test(arguments: ["025__NordicSemiconductor__IOS-nRF-Toolbox__Main.storyboard",
                       "034__blinksh__blink__Settings.storyboard",
                       "002__Awful__Awful.app__MainiPad.storyboard",
                       "033__RocketChat__Rocket.Chat.iOS__LeftMenu.storyboard",
                       "set:wallabag"])
-    func crawlOverRealHTTP(_ name: String) throws {
+    func crawlThroughThePages(_ name: String) throws {
         var cleanup: String?
         let path: String
         if name.hasPrefix("set:") {
@@ -459,7 +459,7 @@ extension CorpusCrawlTests {
                 }
             }
         }
-        note("http crawl \(name): \(visited.count) pages, \(taps) taps, statuses \(statuses.sorted { $0.key < $1.key })")
+        note("page crawl \(name): \(visited.count) pages, \(taps) taps, statuses \(statuses.sorted { $0.key < $1.key })")
         #expect(taps > 0 || name.hasPrefix("033"), "\(name): nothing to tap")
         #expect(!statuses.keys.contains { $0 >= 500 })
     }
@@ -656,9 +656,9 @@ extension CorpusCrawlTests {
 }
 
 extension CorpusCrawlTests {
-    /// Over real HTTP, every corpus file: the real server starts on it and `GET /` lands on a
+    /// Through the routes, every corpus file: the server is built on it and `GET /` lands on a
     /// rendered page of its initial (or entry) scene.
-    @Test func everyCorpusStoryboardServesItsInitialPageOverHTTP() throws {
+    @Test func everyCorpusStoryboardServesItsInitialPage() throws {
         var served = 0
         for file in CrawlCorpus.files {
             let server = try StoryboardTestServer(path: CrawlCorpus.directory + "/" + file)
@@ -668,7 +668,7 @@ extension CorpusCrawlTests {
             #expect(ok, "\(file): \(page.status) \(page.effectiveURL)")
             if ok { served += 1 }
         }
-        note("served over HTTP: \(served)/\(CrawlCorpus.files.count)")
+        note("initial pages served: \(served)/\(CrawlCorpus.files.count)")
         #expect(served == CrawlCorpus.files.count)
     }
 }

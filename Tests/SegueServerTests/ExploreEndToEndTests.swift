@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Exploring a flow over real HTTP: the scenes list and API, opening a scene, the map, the
+/// Exploring a flow end to end (in process): the scenes list and API, opening a scene, the map, the
 /// developer page and panel link.
 @Suite("Explore end to end", .serialized)
 struct ExploreEndToEndTests {
@@ -22,21 +22,15 @@ struct ExploreEndToEndTests {
         #expect(compose["open"] as? String == "/scenes/compose")
         for scene in scenes {
             let id = try #require(scene["id"] as? String)
-            let opened = try server.request("POST", "/api/v1/sessions", json: #"{"scene":"\#(id)"}"#)
-            #expect(opened.status == 201, "\(id): \(opened.body)")
-            let state = try #require(opened.json["state"] as? [String: Any])
-            let visible = try #require(state["visible"] as? [String])
-            #expect(!visible.isEmpty, "\(id)")
+            let opened = try server.createSession(#"{"scene":"\#(id)"}"#)
+            #expect(!opened.state.visible.isEmpty, "\(id)")
         }
         // Inside its container: the compose sheet's root opens in its navigation controller.
-        let compose2 = try server.request("POST", "/api/v1/sessions", json: #"{"scene":"compose"}"#)
-        #expect((compose2.json["state"] as? [String: Any])?["url"] as? String == "/ui/composeNav(compose)")
+        #expect(try server.createSession(#"{"scene":"compose"}"#).state.url == "/ui/composeNav(compose)")
         // A scene reached by a segue opens alone, and its state URL restores it.
-        let message = try server.request("POST", "/api/v1/sessions", json: #"{"scene":"message"}"#)
-        let url = try #require((message.json["state"] as? [String: Any])?["url"] as? String)
+        let url = try server.createSession(#"{"scene":"message"}"#).state.url
         #expect(url == "/ui/message")
-        let restored = try server.request("POST", "/api/v1/sessions", json: #"{"url":"\#(url)"}"#)
-        #expect(restored.status == 201)
+        #expect(try server.createSession(#"{"url":"\#(url)"}"#).state.url == url)
     }
 
     @Test func unknownScenesAnswer404WithTheNearestNames() throws {
@@ -44,11 +38,11 @@ struct ExploreEndToEndTests {
         let missing = try server.request("POST", "/api/v1/sessions", json: #"{"scene":"mesage"}"#)
         #expect(missing.status == 404)
         #expect(missing.errorCode == "unknown_scene")
-        #expect(((missing.json["error"] as? [String: Any])?["message"] as? String)?.contains("did you mean 'message'") == true)
+        #expect(missing.errorMessage.contains("did you mean 'message'"), "\(missing.errorMessage)")
         let wrongType = try server.request("POST", "/api/v1/sessions", json: #"{"scene":7}"#)
-        #expect(wrongType.status == 400)
+        #expect(wrongType.status == 400 && wrongType.errorCode == "invalid_request")
         let both = try server.request("POST", "/api/v1/sessions", json: #"{"scene":"inbox","url":"/ui/mailNav(mailboxes)"}"#)
-        #expect(both.status == 400)
+        #expect(both.status == 400 && both.errorCode == "invalid_request")
         let page = try server.request("GET", "/scenes/mesage")
         #expect(page.status == 404 && page.body.contains("did you mean"))
     }

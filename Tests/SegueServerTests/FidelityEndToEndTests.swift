@@ -51,7 +51,7 @@ struct FidelityClient {
     }
 }
 
-/// Unwinds, popovers, presenting from off screen, rotation and `setViewControllers` over HTTP.
+/// Unwinds, popovers, presenting from off screen, rotation and `setViewControllers` through the JSON API.
 @Suite(.serialized) struct StackFidelityEndToEndTests {
     let server: TestServer
     let client: FidelityClient
@@ -163,7 +163,7 @@ struct FidelityClient {
     }
 }
 
-/// Tabs inside More, selection under a modal, embeds, restoration order and traits over HTTP.
+/// Tabs inside More, selection under a modal, embeds, restoration order and traits through the JSON API.
 @Suite(.serialized) struct TabsFidelityEndToEndTests {
     let server: TestServer
     let client: FidelityClient

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Presentation styles, split view and traits over real HTTP, with `Examples/ipad-mail.yaml`.
+/// Presentation styles, split view and traits end to end (in process), with `Examples/ipad-mail.yaml`.
 @Suite(.serialized) struct PresentationEndToEndTests {
     let server: TestServer
     init() throws { server = try TestServer(flow: "Examples/ipad-mail.yaml") }

@@ -1,7 +1,8 @@
 import Foundation
+import SegueTesting
 import Testing
 
-/// Tab bars over real HTTP: the JSON API and the no-JS pages, with Examples/music.yaml.
+/// Tab bars end to end (in process): the JSON API and the no-JS pages, with Examples/music.yaml.
 @Suite(.serialized) struct TabsEndToEndTests {
     let server: TestServer
     init() throws { server = try TestServer(flow: "Examples/music.yaml") }
@@ -12,26 +13,25 @@ import Testing
     func events(_ r: HTTPResult) -> [String] {
         r.events.map { $0["event"] as! String }
     }
-    func tabTitles(_ state: [String: Any]) -> [String] {
-        (state["elements"] as! [[String: Any]]).filter { $0["role"] as? String == "tab" }.map { $0["title"] as! String }
+    func tabTitles(_ state: SessionState) -> [String] {
+        state.elements.filter { $0.role == "tab" }.map { $0.title ?? "" }
     }
 
     @Test func jsonAPIMoreCustomizingAndBadInput() throws {
         let created = try server.request("POST", "/api/v1/sessions", json: "")
         #expect(created.status == 201)
-        let id = created.json["id"] as! String
-        let state = created.json["state"] as! [String: Any]
+        let (id, state) = try created.decode(CreatedSession.self).pair
         #expect(tabTitles(state) == ["Playlists", "Library", "Radio", "Search", "More"])
-        #expect(state[path: "root.selectedIndex"] as? Int == 0)
-        #expect((state[path: "root.children"] as? [Any])?.count == 9)
-        #expect(state[path: "root.barItemCount"] as? Int == 4)
-        #expect(state[path: "root.children.2.tabBarItem.badgeValue"] as? String == "New")
-        let tabsID = state[path: "root.id"] as! String
+        #expect(state.root.selectedIndex == 0)
+        #expect(state.root.children.count == 9)
+        #expect(created.json[path: "state.root.barItemCount"] as? Int == 4)
+        #expect(state.root.children.dropFirst(2).first?.tabBarItem?["badgeValue"]?.stringValue == "New")
+        let tabsID = state.root.id
 
         // A refused tab: only shouldSelect, with its answer.
         let refused = try act(id, #"{"action":"tap","element":"\#(tabsID).tab.2"}"#)
         #expect(refused.status == 200 && events(refused) == ["tabBarControllerShouldSelect"])
-        #expect((refused.json["events"] as! [[String: Any]])[0]["result"] as? Bool == false)
+        #expect(try refused.decode(ActionResult.self).events.first?.fields["result"] == .bool(false))
 
         // Out of range: 400, nothing changes.
         let bad = try act(id, #"{"action":"selectTab","index":42}"#)
@@ -54,19 +54,20 @@ import Testing
         #expect(move.status == 200)
         let done = try act(id, #"{"action":"tap","element":"\#(tabsID).more.done"}"#)
         #expect(events(done) == ["tabBarControllerWillEndCustomizing", "tabBarControllerDidEndCustomizing"])
-        #expect((done.json["events"] as! [[String: Any]])[1]["changed"] as? Bool == true)
-        #expect(tabTitles(done.json["state"] as! [String: Any]) == ["Playlists", "Most Recent", "Radio", "Search", "More"])
-        let url = done.json[path: "state.url"] as! String
+        let ended = try done.decode(ActionResult.self)
+        #expect(ended.events.dropFirst().first?.fields["changed"] == .bool(true))
+        #expect(tabTitles(ended.state) == ["Playlists", "Most Recent", "Radio", "Search", "More"])
+        let url = ended.state.url
         #expect(url.hasPrefix("/ui/tabs@9(playlistsNav(playlists),recents,radio,search,favorites,libraryNav(artists),"))
 
         // The order persists: a new session restored from the URL has it.
         let restored = try server.request("POST", "/api/v1/sessions", json: #"{"url":"\#(url)"}"#)
         #expect(restored.status == 201)
-        #expect(tabTitles(restored.json["state"] as! [String: Any]).prefix(2) == ["Playlists", "Most Recent"])
+        #expect(tabTitles(try restored.decode(CreatedSession.self).state).prefix(2) == ["Playlists", "Most Recent"])
 
         // A viewport change to pad re-lays the bar.
         let pad = try act(id, #"{"action":"setTraits","traits":{"width":1024,"height":768}}"#)
-        #expect(tabTitles(pad.json["state"] as! [String: Any]).count == 8)
+        #expect(tabTitles(try pad.decode(ActionResult.self).state).count == 8)
     }
 
     @Test func pagesWithoutJavaScript() throws {

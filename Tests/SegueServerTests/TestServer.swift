@@ -16,6 +16,11 @@ let repositoryRoot: String = {
 /// A logger that writes nothing: test runs stay quiet (failures say what they need).
 let silentLogger = Logger(label: "segue-test") { _ in SwiftLogNoOpLogHandler() }
 
+extension CreatedSession {
+    /// The id and launch state, to destructure.
+    var pair: (id: String, state: SessionState) { (id, state) }
+}
+
 /// Something tests send requests to: the application in process (``TestServer``) or a real
 /// listener (``LiveServer``), through the same ``SegueClient``.
 protocol RequestTarget {
