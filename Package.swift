@@ -80,13 +80,19 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(
-            name: "segue",
+        // The `segue` commands (serve, check, graph, test), as a library the tests run in process.
+        .target(
+            name: "SegueCLI",
             dependencies: [
                 "SegueServer", "SegueHTML", "SegueStoreSQLite", "SegueStorePostgres", "SegueTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "segue",
+            dependencies: ["SegueCLI", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         // The Swift example: a controller subclass registered for a scene's `class`.
@@ -109,7 +115,11 @@ let package = Package(
         .testTarget(name: "SegueStoryboardTests", dependencies: ["SegueStoryboard", "SegueServer"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueHTMLTests", dependencies: ["SegueHTML", "SegueFlowFiles"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP"], swiftSettings: swiftSettings),
-        .testTarget(name: "SegueServerTests", dependencies: ["SegueServer", "SegueFlowFiles"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SegueServerTests",
+            dependencies: ["SegueServer", "SegueFlowFiles", "SegueTesting", "SegueCLI", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "SegueTestingTests",
             dependencies: ["SegueTesting", "SegueServer", "SegueFlowFiles", .product(name: "Logging", package: "swift-log")],

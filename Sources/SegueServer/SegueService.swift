@@ -3,6 +3,7 @@ import Logging
 import SegueCore
 import SegueHTML
 import SegueHTTP
+import Synchronization
 
 /// A running Segue server: the application behind a libmicrohttpd listener, with idle-session
 /// expiry. `segue serve` and the end-to-end tests start one of these.
@@ -20,14 +21,20 @@ public final class SegueService: @unchecked Sendable {
 
     public let app: SegueApp
     public let server: HTTPServer
-    private let sweeper: Thread?  // started once, cancelled once
+    private var sweeper: Thread?  // set once in init, started once, cancelled once
+    /// When the last expiry pass ran (sessions used since are marked used in storage).
+    private let lastExpiry: Mutex<ContinuousClock.Instant>
+    private let logger: Logger
 
-    /// `storage` keeps sessions durably (default: in memory only; `segue serve` passes SQLite or
-    /// PostgreSQL). `maxSessions` bounds the *live* sessions; more stay in storage.
+    /// `storage` keeps sessions durably (default: in memory only, on the configuration's clock;
+    /// `segue serve` passes SQLite or PostgreSQL). `maxSessions` bounds the *live* sessions; more
+    /// stay in storage.
     public init(storyboard: Storyboard, registry: ControllerRegistry = ControllerRegistry(),
-                storage: any SessionStorage = InMemorySessionStorage(),
+                storage: (any SessionStorage)? = nil,
                 configuration: Configuration = Configuration(), logger: Logger = Logger(label: "segue")) {
-        let store = InMemorySessionStore(limit: configuration.maxLiveSessions)
+        self.logger = logger
+        let store = InMemorySessionStore(limit: configuration.maxLiveSessions, clock: configuration.app.clock)
+        let storage = storage ?? InMemorySessionStorage(clock: configuration.app.clock)
         var appConfiguration = configuration.app
         appConfiguration.maxSessions = configuration.maxSessions
         appConfiguration.listenHost = configuration.http.host
@@ -56,9 +63,8 @@ public final class SegueService: @unchecked Sendable {
         }
         server = HTTPServer(configuration: http, responder: app)
         if let warning = StaticAssets.missingAssetsWarning(explicit: configuration.publicDirectory) { logger.warning("\(warning)") }
+        lastExpiry = Mutex(appConfiguration.clock.now)
         let idle = configuration.app.sessionIdleTimeout
-        let app = self.app
-        let evictAfter = appConfiguration.evictIdleAfter
         // Expire every quarter of the timeout, at most every 30 s (a session lives at most 1.25×
         // the timeout); relieve memory pressure about every 5 s.
         let (seconds, attoseconds) = (idle / 4).components
@@ -66,29 +72,39 @@ public final class SegueService: @unchecked Sendable {
         let tickSeconds = min(1, max(0.05, quarter))
         let expiryTicks = max(1, Int((min(30, quarter) / tickSeconds).rounded()))
         let memoryTicks = max(1, Int((5 / tickSeconds).rounded()))
-        let sweeper = Thread {
+        sweeper = Thread { [weak self] in
             var tick = 0
-            var lastExpiry = ContinuousClock.now
             while !Thread.current.isCancelled {
                 Thread.sleep(forTimeInterval: tickSeconds)
+                guard let self else { return }
                 tick += 1
-                if tick % memoryTicks == 0 { app.relieveMemoryPressure() }
-                if tick % expiryTicks == 0 {
-                    // Sessions only read since the last sweep are not idle: mark them used in
-                    // storage before it deletes what is idle.
-                    let now = ContinuousClock.now
-                    let read = store.used(since: lastExpiry)
-                    lastExpiry = now
-                    if !read.isEmpty {
-                        do { try storage.touch(sessions: read) } catch { logger.error("marking sessions used failed: \(error)") }
-                    }
-                    store.expire(idleLongerThan: idle)
-                    app.evictIdle(Int.max, idleAtLeast: evictAfter)
-                    do { _ = try storage.expire(idleLongerThan: idle) } catch { logger.error("session expiry failed: \(error)") }
-                }
+                if tick % memoryTicks == 0 { self.app.relieveMemoryPressure() }
+                if tick % expiryTicks == 0 { self.expireIdleSessions() }
             }
         }
-        self.sweeper = sweeper
+    }
+
+    /// One expiry pass, as the sweeper thread runs every quarter of the idle timeout: sessions
+    /// idle longer than the timeout leave memory and storage, and live sessions idle longer than
+    /// `evictIdleAfter` leave memory (they stay in storage). Idle times are read from the
+    /// configuration's clock, so a test advances that clock and calls this instead of waiting.
+    public func expireIdleSessions() {
+        let clock = app.configuration.clock
+        let idle = app.configuration.sessionIdleTimeout
+        let (store, storage, logger) = (app.store, app.storage, logger)
+        // Sessions only read since the last pass are not idle: mark them used in storage before
+        // it deletes what is idle.
+        let since = lastExpiry.withLock { last in
+            defer { last = clock.now }
+            return last
+        }
+        let read = store.used(since: since)
+        if !read.isEmpty {
+            do { try storage.touch(sessions: read) } catch { logger.error("marking sessions used failed: \(error)") }
+        }
+        store.expire(idleLongerThan: idle)
+        app.evictIdle(Int.max, idleAtLeast: app.configuration.evictIdleAfter)
+        do { _ = try storage.expire(idleLongerThan: idle) } catch { logger.error("session expiry failed: \(error)") }
     }
 
     public func start() throws {

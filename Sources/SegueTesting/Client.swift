@@ -16,8 +16,8 @@ public struct SegueClient: Sendable {
     /// `defaultTraits` is the viewport of sessions created without traits (an iPhone in portrait
     /// unless given, as `segue serve` picks for flow files).
     public static func inProcess(storyboard: Storyboard, registry: ControllerRegistry = ControllerRegistry(), defaultTraits: Traits? = nil) -> SegueClient {
-        var logger = Logger(label: "segue-test")
-        logger.logLevel = .critical
+        // Quiet: a test run prints what its reports say, not the server's request log.
+        let logger = Logger(label: "segue-test") { _ in SwiftLogNoOpLogHandler() }
         var configuration = SegueApp.Configuration()
         configuration.maxSessions = 1_000_000
         if let defaultTraits { configuration.defaultTraits = defaultTraits }

@@ -28,18 +28,21 @@ public struct TestResponse: Sendable {
     public var status: Int
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
+    /// The URL that answered (after redirects, when followed); set by ``SegueClient/request(_:_:json:form:headers:cookies:follow:)``.
+    public var url: String
 
-    public init(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
+    public init(status: Int, headers: [(name: String, value: String)], body: [UInt8], url: String = "") {
         self.status = status
         self.headers = headers
         self.body = body
+        self.url = url
     }
 
     public func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
-    /// The body as JSON, or nil.
+    /// The body as JSON, or nil (``jsonValue()`` throws with the body instead).
     public var json: JSONValue? { try? JSONValue.parse(body) }
     public var text: String { String(decoding: body, as: UTF8.self) }
 }
@@ -47,6 +50,12 @@ public struct TestResponse: Sendable {
 /// How a ``SegueClient`` reaches the API: straight into the application (no socket) or over HTTP.
 public protocol SegueTransport: Sendable {
     func send(_ request: TestRequest) throws -> TestResponse
+    /// `http://HOST[:PORT]`: what requests name as their `Host`, and a form post its `Origin`.
+    var origin: String { get }
+}
+
+extension SegueTransport {
+    public var origin: String { InProcessTransport.host }
 }
 
 /// Failures of the transport itself (not HTTP answers).
@@ -61,6 +70,10 @@ public struct InProcessTransport: SegueTransport {
 
     public init(app: SegueApp) { self.app = app }
 
+    /// The origin of in-process requests: they say `Host: segue.test` unless they name their own.
+    public static let host = "http://segue.test"
+    public var origin: String { Self.host }
+
     public func send(_ request: TestRequest) throws -> TestResponse {
         let method = HTTPMethod(methodString: request.method)
         var query: [(name: String, value: String)] = []
@@ -68,7 +81,8 @@ public struct InProcessTransport: SegueTransport {
             let parts = pair.split(separator: "=", maxSplits: 1)
             query.append((percentDecoded(String(parts[0])), parts.count > 1 ? percentDecoded(String(parts[1])) : ""))
         }
-        let headers = request.headers.map { (name: $0.name.lowercased(), value: $0.value) }
+        var headers = request.headers.map { (name: $0.name.lowercased(), value: $0.value) }
+        if !headers.contains(where: { $0.name == "host" }) { headers.insert(("host", String(Self.host.dropFirst(7))), at: 0) }
         let response = app.respond(to: HTTPRequest(method: method, path: percentDecoded(request.path), query: query, headers: headers, body: request.body))
         if let deferred = response.deferred {
             let done = DispatchSemaphore(value: 0)
@@ -102,6 +116,14 @@ public final class LiveTransport: SegueTransport, @unchecked Sendable {
     public let port: Int
     private let lock = NSLock()
     private var socket: Int32 = -1
+    private var connects = 0
+
+    /// How many connections this transport has opened so far (one while the server keeps it alive).
+    public var connectionsOpened: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return connects
+    }
 
     /// `http://host:port` (a path after it is ignored).
     public init(baseURL: String) throws {
@@ -126,6 +148,8 @@ public final class LiveTransport: SegueTransport, @unchecked Sendable {
 
     deinit { if socket >= 0 { close(socket) } }
 
+    public var origin: String { host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)" }
+
     public func send(_ request: TestRequest) throws -> TestResponse {
         lock.lock()
         defer { lock.unlock() }
@@ -133,7 +157,9 @@ public final class LiveTransport: SegueTransport, @unchecked Sendable {
         if let q = request.query { target += "?" + q }
         var head = "\(request.method) \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nContent-Length: \(request.body.count)\r\n"
         for (name, value) in request.headers { head += "\(name): \(value)\r\n" }
-        if !request.body.isEmpty { head += "Content-Type: application/json\r\n" }
+        if !request.body.isEmpty, !request.headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+            head += "Content-Type: application/json\r\n"
+        }
         head += "\r\n"
         let bytes = Array(head.utf8) + request.body
         // A kept-alive connection the server closed meanwhile fails on first use: retry once afresh.
@@ -167,6 +193,7 @@ public final class LiveTransport: SegueTransport, @unchecked Sendable {
                     var one: Int32 = 1
                     setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
                     socket = fd
+                    connects += 1
                     return
                 }
                 close(fd)

@@ -1,68 +1,67 @@
 import Foundation
+import SegueServer
+import SegueTesting
 import Synchronization
 import Testing
 
-/// The JSON API (docs/API.md) over real HTTP.
-@Suite(.serialized) struct APIEndToEndTests {
-    let server: LiveServer
-    init() throws { server = try LiveServer() }
-
-    func createSession(_ body: String? = nil) throws -> (id: String, state: [String: Any]) {
-        let r = try curl("POST", server.base + "/api/v1/sessions", json: body ?? "")
-        #expect(r.status == 201)
-        return (r.json["id"] as! String, r.json["state"] as! [String: Any])
-    }
+/// The JSON API (docs/API.md) in process, read through its typed models.
+@Suite struct APIEndToEndTests {
+    let server: TestServer
+    init() throws { server = try TestServer() }
 
     func act(_ id: String, _ action: String) throws -> HTTPResult {
-        try curl("POST", server.base + "/api/v1/sessions/\(id)/actions", json: action)
+        try server.request("POST", "/api/v1/sessions/\(id)/actions", json: action)
     }
 
     @Test func createReadActDelete() throws {
-        let (id, state) = try createSession()
+        let created = try server.createSession("")
+        let (id, state) = (created.id, created.state)
         #expect(id.count == 32)
-        #expect(state["url"] as? String == "/ui/mailNav(mailboxes)")
-        #expect(state[path: "root.kind"] as? String == "navigationController")
-        #expect(state[path: "root.children.0.scene"] as? String == "mailboxes")
-        #expect(state[path: "traits.idiom"] as? String == "phone")
-        #expect((state["visible"] as? [String]) == ["c2"])
-        let elements = state["elements"] as! [[String: Any]]
-        #expect(elements.first { $0["id"] as? String == "inboxRow" }?["role"] as? String == "row")
+        #expect(state.url == "/ui/mailNav(mailboxes)")
+        #expect(state.root.kind == "navigationController")
+        #expect(state.root.children.first?.scene == "mailboxes")
+        #expect(state.traits.idiom == "phone")
+        #expect(state.visible == ["c2"])
+        #expect(state.element("inboxRow")?.role == "row")
 
         let tap = try act(id, #"{"action":"tap","element":"inboxRow"}"#)
         #expect(tap.status == 200)
-        let events = (tap.json["events"] as! [[String: Any]]).map { "\($0["scene"] as? String ?? "").\($0["event"] as! String)" }
-        #expect(Array(events.prefix(3)) == ["mailboxes.shouldPerformSegue", "mailboxes.prepareForSegue", "inbox.willMoveToParentViewController"])
-        let willAppear = (tap.json["events"] as! [[String: Any]]).first { $0["event"] as? String == "viewWillAppear" }!
-        #expect(willAppear["isMovingToParent"] as? Bool == true)
-        #expect(willAppear["animated"] as? Bool == true)
-        let willMove = (tap.json["events"] as! [[String: Any]]).first { $0["event"] as? String == "willMoveToParentViewController" }!
-        #expect(willMove["parent"] as? String == "c1")
-        #expect(tap.json[path: "state.url"] as? String == "/ui/mailNav(mailboxes,inbox)")
+        let tapped = try tap.decode(ActionResult.self)
+        #expect(Array(tapped.events.prefix(3).map(\.sceneAndName)) == ["mailboxes.shouldPerformSegue", "mailboxes.prepareForSegue", "inbox.willMoveToParentViewController"])
+        let willAppear = try #require(tapped.events.first { $0.event == "viewWillAppear" })
+        #expect(willAppear.isMovingToParent == true)
+        #expect(willAppear.animated == true)
+        let willMove = try #require(tapped.events.first { $0.event == "willMoveToParentViewController" })
+        #expect(willMove.parent == .some("c1"))
+        #expect(tapped.state.url == "/ui/mailNav(mailboxes,inbox)")
 
-        let read = try curl("GET", server.base + "/api/v1/sessions/\(id)")
-        #expect(read.status == 200 && read.json["version"] as? Int == 1)
+        let read = try server.request("GET", "/api/v1/sessions/\(id)")
+        #expect(read.status == 200)
+        #expect(try read.decode(SessionState.self).version == 1)
 
-        let after = try curl("GET", server.base + "/api/v1/sessions/\(id)/events?after=5")
-        let seqs = (after.json["events"] as! [[String: Any]]).map { $0["seq"] as! Int }
-        #expect(seqs.first == 6 && seqs == Array(6...(seqs.last!)))
+        let after = try server.events(id, after: 5)
+        try #require(after.lastSeq > 6, "a push logs more than one event")
+        let seqs = after.events.map(\.seq)
+        #expect(seqs.first == 6 && seqs == Array(6...after.lastSeq))
 
-        let pop = try act(id, #"{"action":"pop"}"#)
-        let popEvents = pop.json["events"] as! [[String: Any]]
-        #expect(popEvents.first?["event"] as? String == "willMoveToParentViewController")
-        #expect(popEvents.first?.keys.contains("parent") == true && popEvents.first?["parent"] is NSNull)
+        let pop = try act(id, #"{"action":"pop"}"#).decode(ActionResult.self)
+        let leave = try #require(pop.events.first)
+        #expect(leave.event == "willMoveToParentViewController")
+        #expect(leave.parent == .some(nil))  // sent, as null: leaving its parent
 
         let noop = try act(id, #"{"action":"pop"}"#)
         #expect(noop.status == 200)
-        #expect((noop.json["events"] as! [Any]).isEmpty)
-        #expect((noop.json["warnings"] as! [String]).count == 1)
+        let noopResult = try noop.decode(ActionResult.self)
+        #expect(noopResult.events.isEmpty)
+        #expect(noopResult.warnings.count == 1)
 
-        #expect(try curl("DELETE", server.base + "/api/v1/sessions/\(id)").status == 204)
-        #expect(try curl("GET", server.base + "/api/v1/sessions/\(id)").errorCode == "unknown_session")
+        #expect(try server.request("DELETE", "/api/v1/sessions/\(id)").status == 204)
+        #expect(try server.request("GET", "/api/v1/sessions/\(id)").errorCode == "unknown_session")
     }
 
     @Test func actionBodiesWithKeysTheActionDoesNotTakeAreRefused() throws {
-        let (id, _) = try createSession()
-        let base = server.base + "/api/v1/sessions/\(id)/actions"
+        let id = try server.createSession().id
+        let actions = "/api/v1/sessions/\(id)/actions"
         let cases: [(body: String, key: String, suggestion: String?)] = [
             (#"{"action":"tap","element":"inboxRow","fields":{"subject":"x"}}"#, "fields", "values"),
             (#"{"action":"performSegue","identifer":"compose"}"#, "identifer", "identifier"),
@@ -73,39 +72,35 @@ import Testing
             (#"{"action":"setTraits","traits":{"width":400,"heigth":800}}"#, "heigth", "height"),
         ]
         for c in cases {
-            let r = try curl("POST", base, json: c.body)
+            let r = try server.request("POST", actions, json: c.body)
             #expect(r.status == 400 && r.errorCode == "invalid_request", "\(c.body)")
-            let message = (r.json["error"] as? [String: Any])?["message"] as? String ?? ""
-            #expect(message.contains("'\(c.key)'"), "\(message)")
-            if let suggestion = c.suggestion { #expect(message.contains("did you mean '\(suggestion)'"), "\(message)") }
+            #expect(r.errorMessage.contains("'\(c.key)'"), "\(r.errorMessage)")
+            if let suggestion = c.suggestion { #expect(r.errorMessage.contains("did you mean '\(suggestion)'"), "\(r.errorMessage)") }
         }
-        let noValues = try curl("POST", base, json: #"{"action":"setValues"}"#)
+        let noValues = try server.request("POST", actions, json: #"{"action":"setValues"}"#)
         #expect(noValues.status == 400 && noValues.errorCode == "invalid_request")
-        let misspelt = try curl("POST", base, json: #"{"action":"presnt","scene":"message"}"#)
+        let misspelt = try server.request("POST", actions, json: #"{"action":"presnt","scene":"message"}"#)
         #expect(misspelt.errorCode == "unknown_action")
-        let misspeltMessage = (misspelt.json["error"] as? [String: Any])?["message"] as? String ?? ""
-        #expect(misspeltMessage.contains("did you mean 'present'"))
+        #expect(misspelt.errorMessage.contains("did you mean 'present'"))
         // Nothing happened: still the launch state, no event logged.
-        #expect(try curl("GET", server.base + "/api/v1/sessions/\(id)").json["version"] as? Int == 0)
+        #expect(try server.state(id).version == 0)
         // Creating a session takes traits, url and scene only.
-        let create = try curl("POST", server.base + "/api/v1/sessions", json: #"{"trait":{"width":1024,"height":768}}"#)
+        let create = try server.request("POST", "/api/v1/sessions", json: #"{"trait":{"width":1024,"height":768}}"#)
         #expect(create.status == 400 && create.errorCode == "invalid_request")
-        let createMessage = (create.json["error"] as? [String: Any])?["message"] as? String ?? ""
-        #expect(createMessage.contains("did you mean 'traits'"))
+        #expect(create.errorMessage.contains("did you mean 'traits'"))
         // Inside traits too: only width and height.
         for (body, key, suggestion) in [(#"{"traits":{"width":390,"height":844,"idiom":"pad"}}"#, "idiom", "width"),
                                          (#"{"traits":{"width":390,"heigth":844}}"#, "heigth", "height")] {
-            let r = try curl("POST", server.base + "/api/v1/sessions", json: body)
+            let r = try server.request("POST", "/api/v1/sessions", json: body)
             #expect(r.status == 400 && r.errorCode == "invalid_request", "\(body)")
-            let message = (r.json["error"] as? [String: Any])?["message"] as? String ?? ""
-            #expect(message.contains("'\(key)'") && message.contains("did you mean '\(suggestion)'"), "\(message)")
+            #expect(r.errorMessage.contains("'\(key)'") && r.errorMessage.contains("did you mean '\(suggestion)'"), "\(r.errorMessage)")
         }
     }
 
     @Test func badInputGetsCodedErrorsAndChangesNothing() throws {
-        let (id, _) = try createSession()
-        let launchSeq = try curl("GET", server.base + "/api/v1/sessions/\(id)/events?after=0").json["lastSeq"] as! Int
-        let base = server.base + "/api/v1/sessions/\(id)/actions"
+        let id = try server.createSession().id
+        let launch = try server.events(id)
+        let actions = "/api/v1/sessions/\(id)/actions"
         let cases: [(String, Int, String)] = [
             ("{\"action\":", 400, "malformed_json"),
             ("[1,2]", 400, "malformed_json"),
@@ -127,108 +122,144 @@ import Testing
             (#"{"action":"tap","element":"inboxRow","expectedVersion":42}"#, 409, "stale_version"),
         ]
         for (body, status, code) in cases {
-            let r = try curl("POST", base, json: body)
+            let r = try server.request("POST", actions, json: body)
             #expect(r.status == status, "\(body)")
-            #expect(r.errorCode == code, "\(body)")
-            #expect((r.json["error"] as? [String: Any])?["message"] is String)
+            // The error body decodes: a code and a message that says something.
+            let error = try r.decode(APIErrorBody.self).error
+            #expect(error.code == code, "\(body)")
+            #expect(!error.message.isEmpty, "\(body)")
         }
-        let big = try temporaryFileOfSize(2 << 20)
-        let tooBig = try curl("POST", base, headers: ["Content-Type: application/json"], dataFile: big)
-        #expect(tooBig.status == 413 && tooBig.errorCode == "payload_too_large")
-        #expect(try curl("POST", server.base + "/api/v1/sessions/0123456789abcdef0123456789abcdef/actions", json: #"{"action":"pop"}"#).status == 404)
-        #expect(try curl("PUT", server.base + "/api/v1/sessions/\(id)").status == 405)
-        let state = try curl("GET", server.base + "/api/v1/sessions/\(id)")
-        #expect(state.json["version"] as? Int == 0)
-        let events = try curl("GET", server.base + "/api/v1/sessions/\(id)/events?after=0")
-        #expect((events.json["events"] as! [Any]).count == events.json["lastSeq"] as! Int)
-        #expect(events.json["lastSeq"] as? Int == launchSeq)  // only the launch
-        #expect(try curl("GET", server.base + "/api/v1/sessions/\(id)/events?after=-1").status == 400)
+        let unknown = try server.request("POST", "/api/v1/sessions/0123456789abcdef0123456789abcdef/actions", json: #"{"action":"pop"}"#)
+        #expect(unknown.status == 404 && unknown.errorCode == "unknown_session")
+        #expect(try server.request("PUT", "/api/v1/sessions/\(id)").status == 405)
+        #expect(try server.state(id).version == 0)
+        let events = try server.events(id)
+        #expect(events.events.map(\.seq) == Array(1...events.lastSeq))
+        #expect(events.lastSeq == launch.lastSeq)  // only the launch
+        #expect(try server.request("GET", "/api/v1/sessions/\(id)/events?after=-1").status == 400)
     }
 
     @Test func sessionsStartWithTraitsOrAURL() throws {
-        let (_, pad) = try createSession(#"{"traits":{"width":1024,"height":768}}"#)
-        #expect(pad[path: "traits.idiom"] as? String == "pad")
-        #expect(pad[path: "traits.horizontalSizeClass"] as? String == "regular")
-        let (_, restored) = try createSession(#"{"url":"/ui/mailNav(mailboxes,inbox)"}"#)
-        #expect(restored["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
-        #expect(try curl("POST", server.base + "/api/v1/sessions", json: #"{"url":"/ui/mailNav(ghost)"}"#).status == 404)
-        #expect(try curl("POST", server.base + "/api/v1/sessions", json: #"{"url":"/ui/(("}"#).errorCode == "invalid_url")
-        #expect(try curl("POST", server.base + "/api/v1/sessions", json: #"{"traits":{"width":-3}}"#).status == 400)
+        let pad = try server.createSession(#"{"traits":{"width":1024,"height":768}}"#).state
+        #expect(pad.traits.idiom == "pad")
+        #expect(pad.traits.horizontalSizeClass == "regular")
+        let restored = try server.createSession(#"{"url":"/ui/mailNav(mailboxes,inbox)"}"#).state
+        #expect(restored.url == "/ui/mailNav(mailboxes,inbox)")
+        let ghost = try server.request("POST", "/api/v1/sessions", json: #"{"url":"/ui/mailNav(ghost)"}"#)
+        #expect(ghost.status == 404 && ghost.errorCode == "unknown_scene")
+        #expect(try server.request("POST", "/api/v1/sessions", json: #"{"url":"/ui/(("}"#).errorCode == "invalid_url")
+        let negative = try server.request("POST", "/api/v1/sessions", json: #"{"traits":{"width":-3}}"#)
+        #expect(negative.status == 400 && negative.errorCode == "invalid_request")
     }
 
     @Test func theEventsRouteAnswersEveryEventAfterTheLiveLogDroppedOldOnes() throws {
         // A live log that keeps only 16 to 32 events (no action here causes more than 16): older
         // ones come from replaying the steps.
-        let small = try LiveServer { $0.app.eventLogCapacity = 16 }
-        let created = try curl("POST", small.base + "/api/v1/sessions", json: "")
-        let id = try #require(created.json["id"] as? String)
-        func line(_ e: [String: Any]) -> String { "\(e["seq"] as! Int) \(e["controller"] as! String).\(e["event"] as! String)" }
+        let small = try TestServer { $0.app.eventLogCapacity = 16 }
+        let id = try small.createSession("").id
+        func line(_ e: Event) -> String { "\(e.seq) \(e.controller).\(e.event)" }
         var expected: [String] = []
         for action in [#"{"action":"tap","element":"inboxRow"}"#, #"{"action":"pop"}"#] + Array(repeating: #"{"action":"memoryWarning"}"#, count: 4)
             + [#"{"action":"tap","element":"inboxRow"}"#, #"{"action":"tap","element":"msgAnna"}"#] {
-            let r = try curl("POST", small.base + "/api/v1/sessions/\(id)/actions", json: action)
+            let r = try small.request("POST", "/api/v1/sessions/\(id)/actions", json: action)
             #expect(r.status == 200)
-            expected += (r.json["events"] as! [[String: Any]]).map(line)
+            expected += try r.decode(ActionResult.self).events.map(line)
         }
-        let launch = try curl("GET", small.base + "/api/v1/sessions/\(id)/events?after=0")
-        let all = (launch.json["events"] as! [[String: Any]]).map(line)
-        let lastSeq = try #require(launch.json["lastSeq"] as? Int)
-        #expect(lastSeq > 64)
-        #expect(all.count == lastSeq)  // every seq from 1, none dropped
+        let launch = try small.events(id)
+        let all = launch.events.map(line)
+        #expect(launch.lastSeq > 64)
+        #expect(all.count == launch.lastSeq)  // every seq from 1, none dropped
         #expect(Array(all.suffix(expected.count)) == expected)  // the same events the actions reported
-        let later = try curl("GET", small.base + "/api/v1/sessions/\(id)/events?after=7")
-        #expect((later.json["events"] as! [[String: Any]]).map(line) == Array(all.dropFirst(7)))
+        #expect(try small.events(id, after: 7).events.map(line) == Array(all.dropFirst(7)))
     }
 
     @Test func concurrentActionsOnOneSessionAreSerialised() throws {
-        let (id, _) = try createSession()
-        let failures = Atomic<Int>(0)
+        let id = try server.createSession().id
+        let failures = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { i in
             for _ in 0..<10 {
-                let r = try? act(id, i % 2 == 0 ? #"{"action":"push","scene":"message"}"# : #"{"action":"pop"}"#)
-                if r?.status != 200 { failures.add(1, ordering: .relaxed) }
+                do {
+                    let r = try act(id, i % 2 == 0 ? #"{"action":"push","scene":"message"}"# : #"{"action":"pop"}"#)
+                    if r.status != 200 { failures.withLock { $0.append("\(r.status) \(r.body)") } }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
             }
         }
-        #expect(failures.load(ordering: .relaxed) == 0)
-        let state = try curl("GET", server.base + "/api/v1/sessions/\(id)")
-        let events = try curl("GET", server.base + "/api/v1/sessions/\(id)/events?after=0")
-        let seqs = (events.json["events"] as! [[String: Any]]).map { $0["seq"] as! Int }
-        #expect(seqs == Array(1...seqs.count))
-        #expect(state.json["version"] as! Int >= 40)
-    }
-
-    func temporaryFileOfSize(_ n: Int) throws -> String {
-        let path = NSTemporaryDirectory() + "segue-big-\(UUID().uuidString)"
-        try Data(repeating: UInt8(ascii: " "), count: n).write(to: URL(fileURLWithPath: path))
-        return path
+        #expect(failures.withLock { $0 } == [])
+        let events = try server.events(id)
+        #expect(events.events.map(\.seq) == Array(1...events.events.count))
+        // Every push changes the state; a pop changes it unless the stack is at its root.
+        #expect(try server.state(id).version >= 40)
     }
 }
 
 /// Limits: sessions.
 @Suite struct LimitsEndToEndTests {
     @Test func sessionLimitAnswers503() throws {
-        let server = try LiveServer { $0.maxSessions = 2 }
-        #expect(try curl("POST", server.base + "/api/v1/sessions", json: "").status == 201)
-        #expect(try curl("POST", server.base + "/api/v1/sessions", json: "").status == 201)
-        let third = try curl("POST", server.base + "/api/v1/sessions", json: "")
+        let server = try TestServer { $0.maxSessions = 2 }
+        #expect(try server.request("POST", "/api/v1/sessions", json: "").status == 201)
+        #expect(try server.request("POST", "/api/v1/sessions", json: "").status == 201)
+        let third = try server.request("POST", "/api/v1/sessions", json: "")
         #expect(third.status == 503 && third.errorCode == "too_many_sessions")
-        #expect(try curl("GET", server.base + "/healthz").status == 200)
+        #expect(try server.request("GET", "/healthz").status == 200)
     }
 }
 
+/// Idle expiry and eviction on a test clock: time is advanced, never waited for.
 @Suite struct ExpiryEndToEndTests {
     @Test func idleSessionsExpireAndActiveOnesStay() throws {
-        let server = try LiveServer { $0.app.sessionIdleTimeout = .milliseconds(400) }
-        let base = server.base + "/api/v1/sessions"
-        let idle = try #require(try curl("POST", base, json: "{}").json["id"] as? String)
-        let active = try #require(try curl("POST", base, json: "{}").json["id"] as? String)
+        let server = try TestServer { $0.app.sessionIdleTimeout = .seconds(400) }
+        let idle = try server.createSession().id
+        let active = try server.createSession().id
         for _ in 0..<8 {
-            usleep(100_000)
-            #expect(try curl("GET", "\(base)/\(active)").status == 200)
+            server.clock.advance(by: .seconds(100))
+            server.service.expireIdleSessions()
+            #expect(try server.request("GET", "/api/v1/sessions/\(active)").status == 200)
         }
-        let gone = try curl("GET", "\(base)/\(idle)")
+        // 800 s without a request: gone from memory and from storage.
+        let gone = try server.request("GET", "/api/v1/sessions/\(idle)")
         #expect(gone.status == 404)
         #expect(gone.errorCode == "unknown_session")
-        #expect(try curl("GET", "\(base)/\(active)").status == 200)
+        #expect(try server.service.app.storage.load(session: idle) == nil)
+        #expect(try server.request("GET", "/api/v1/sessions/\(active)").status == 200)
+    }
+
+    @Test func aLiveSessionStaysUntilIdleLongerThanTheTimeout() throws {
+        let server = try TestServer { $0.app.sessionIdleTimeout = .seconds(60) }
+        let id = try server.createSession().id
+        server.clock.advance(by: .seconds(60))
+        server.service.expireIdleSessions()
+        #expect(server.service.app.store.session(id: id) != nil)  // idle exactly the timeout: not longer
+        server.clock.advance(by: .milliseconds(1))
+        server.service.expireIdleSessions()
+        #expect(server.service.app.store.session(id: id) == nil)
+    }
+
+    @Test func sessionsOnlyReadStayStoredAndIdleOnesLeaveMemoryFirst() throws {
+        let server = try TestServer {
+            $0.app.sessionIdleTimeout = .seconds(3600)
+            $0.app.evictIdleAfter = .seconds(600)
+        }
+        let (store, storage) = (server.service.app.store, server.service.app.storage)
+        let reader = try server.createSession().id
+        let quiet = try server.createSession().id
+        // Past the eviction time: the quiet session leaves memory but stays stored.
+        server.clock.advance(by: .seconds(601))
+        #expect(try server.request("GET", "/api/v1/sessions/\(reader)").status == 200)
+        server.service.expireIdleSessions()
+        #expect(store.session(id: quiet) == nil)
+        #expect(store.session(id: reader) != nil)
+        #expect(try storage.load(session: quiet) != nil)
+        // Reading is using: the reader is marked used in storage by the next pass.
+        server.clock.advance(by: .seconds(3000))
+        #expect(try server.request("GET", "/api/v1/sessions/\(reader)").status == 200)
+        server.service.expireIdleSessions()
+        #expect(try storage.load(session: quiet) != nil)  // last marked used by the first pass
+        server.clock.advance(by: .seconds(601))
+        server.service.expireIdleSessions()
+        #expect(try storage.load(session: reader) != nil)
+        #expect(try storage.load(session: quiet) == nil)
+        #expect(try server.request("GET", "/api/v1/sessions/\(quiet)").errorCode == "unknown_session")
     }
 }

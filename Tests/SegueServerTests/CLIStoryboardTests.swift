@@ -1,61 +1,50 @@
 import Foundation
 import Testing
 
-/// The `segue` binary on storyboards and flow files: `check` (lines, exit status) and `graph`.
+/// `segue check` (lines, exit status) and `segue graph` on storyboards and flow files, in process.
 @Suite struct CLIStoryboardTests {
-    var binary: String { repositoryRoot + "/.build/debug/segue" }
-
-    func run(_ arguments: [String]) throws -> (status: Int32, out: String) {
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build the package first (swift build)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()  // the process ends by itself
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// `segue ARGUMENTS` in process: the exit status and everything it wrote.
+    func run(_ arguments: [String]) -> (status: Int32, out: String) {
+        let r = segue(arguments)
+        return (r.status, r.out + r.err)
     }
 
     @Test(.enabled(if: CrawlCorpus.available, "corpus absent"))
     func checkReportsStoryboardProblemsWithLinesAndExitStatus() throws {
         let file = CrawlCorpus.directory + "/" + CrawlCorpus.files.first { $0.hasPrefix("037") }!
-        let result = try run(["check", file])
+        let result = run(["check", file])
         #expect(result.status == 1)  // the unresolved storyboard reference
         #expect(result.out.contains(".storyboard:180: unresolved storyboard reference F5Y-Gm-KdX"))
         // UIKit raises for partialCurl over a sheet only when it runs: a warning.
         #expect(result.out.contains(".storyboard:136: warning: scene ElF-Se-9Ra: segue 'o8d-bM-qoT' uses the partialCurl transition"))
         #expect(result.out.contains("errors,"))
         // A clean storyboard: exit 0.
-        let clean = try run(["check", CrawlCorpus.directory + "/" + CrawlCorpus.files.first { $0.hasPrefix("067") }!])
+        let clean = run(["check", CrawlCorpus.directory + "/" + CrawlCorpus.files.first { $0.hasPrefix("067") }!])
         #expect(clean.status == 0, "\(clean.out)")
     }
 
     @Test func checkAndGraphWorkForFlowFiles() throws {
-        let check = try run(["check", "Examples/mail.yaml"])
+        let check = run(["check", repositoryFile("Examples/mail.yaml")])
         #expect(check.status == 0 && check.out.contains("0 errors"))
-        let json = try run(["graph", "--format", "json", "Examples/mail.yaml"])
+        let json = run(["graph", "--format", "json", repositoryFile("Examples/mail.yaml")])
         #expect(json.status == 0)
         let graph = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
         #expect((graph["scenes"] as? [Any])?.isEmpty == false && (graph["edges"] as? [Any])?.isEmpty == false)
-        let dot = try run(["graph", "Examples/mail.yaml"])
+        let dot = run(["graph", repositoryFile("Examples/mail.yaml")])
         #expect(dot.out.hasPrefix("digraph"))
     }
 
     @Test func graphAsSVGIsTheDrawingTheMapServes() throws {
-        let svg = try run(["graph", "--format", "svg", "Examples/mail.yaml"])
+        let svg = run(["graph", "--format", "svg", repositoryFile("Examples/mail.yaml")])
         #expect(svg.status == 0)
         #expect(svg.out.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"flow-map\""))
         for id in ["mailNav", "inbox", "compose"] { #expect(svg.out.contains("data-scene=\"\(id)\"")) }
         // The same drawing as GET /map.
-        let server = try LiveServer()
-        let page = try curl("GET", server.base + "/map")
+        let server = try TestServer()
+        let page = try server.request("GET", "/map")
         let drawn = try #require(page.body.range(of: "<svg").map { page.body[$0.lowerBound...] }?.components(separatedBy: "</svg>").first)
         #expect(svg.out.trimmingCharacters(in: .whitespacesAndNewlines) == drawn + "</svg>")
-        let bad = try run(["graph", "--format", "png", "Examples/mail.yaml"])
+        let bad = run(["graph", "--format", "png", repositoryFile("Examples/mail.yaml")])
         #expect(bad.status != 0)
     }
 
@@ -63,10 +52,10 @@ import Testing
         let path = NSTemporaryDirectory() + "segue-broken-\(UUID().uuidString).storyboard"
         try #"<?xml version="1.0"?><document type="x"><scenes><scene sceneID="a">"#.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try run(["check", path])
+        let result = run(["check", path])
         #expect(result.status == 1)
         #expect(result.out.contains(path + ":1:"))
-        let graph = try run(["graph", path])
+        let graph = run(["graph", path])
         #expect(graph.status == 1)
     }
 }

@@ -1,45 +1,29 @@
 import Foundation
+import SegueCLI
 import Testing
 
-/// The `segue` binary itself: it prints the URL it serves, answers requests, stops cleanly on
-/// SIGTERM and SIGINT, and refuses a bad flow file without starting.
+/// Runs `segue ARGUMENTS` in this process (the executable's own code, through `SegueCommand`),
+/// with its output captured.
+func segue(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+    let (console, output) = Console.capturing()
+    let status = SegueCommand.run(arguments, console: console)
+    return (status, output.standardOutput, output.standardError)
+}
+
+/// A file of this repository, by its path from the root.
+func repositoryFile(_ path: String) -> String { repositoryRoot + "/" + path }
+
+/// The `segue` command: `serve` refuses a bad flow file without starting and logs what UIKit only
+/// reports when it happens; the built binary prints the URL it serves, answers requests and stops
+/// cleanly on SIGTERM and SIGINT.
 @Suite struct CommandLineTests {
-    static let binary = repositoryRoot + "/.build/debug/segue"
-
-    /// Starts `segue ARGS` and returns the process and its stdout.
-    func launch(_ arguments: [String]) throws -> (Process, Pipe) {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build the package first (swift build)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
-        return (process, out)
-    }
-
-    /// Waits for exit at most `seconds`; SIGKILLs and returns nil if it does not come.
-    func exitStatus(_ process: Process, within seconds: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return nil
-        }
-        return process.terminationStatus
-    }
-
+    /// The binary itself, as `swift build` left it next to the tests: start-up, a request, a signal.
     @Test(arguments: [SIGTERM, SIGINT])
     func servesThenStopsGracefullyOnSignal(_ sig: Int32) throws {
         let server = try ServerProcess("segue", ["serve", "Examples/mail.yaml", "--port", "0", "--log-level", "warning", "--store", "memory"])
         #expect(server.banner.hasPrefix("Segue serving"))
-        let health = try curl("GET", server.base + "/healthz")
-        #expect(health.status == 200)
-        kill(server.process.processIdentifier, sig)
-        #expect(server.exitStatus(within: 10) == 0)
+        #expect(try server.request("GET", "/healthz").status == 200)
+        #expect(server.stop(with: sig) == 0)
     }
 
     @Test func badFlowFileIsRefusedWithEveryProblemAndNoServer() throws {
@@ -53,16 +37,21 @@ import Testing
           a: {kind: viewController, colour: red}
           b: {kind: navigationController}
         """.write(to: file, atomically: true, encoding: .utf8)
-        let (process, out) = try launch(["serve", file.path, "--port", "0"])
-        let status = exitStatus(process, within: 20)
-        let stderr = String(decoding: (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(status != nil && status != 0)
-        #expect(!stdout.contains("Segue serving"))
-        let report = stderr + stdout
-        #expect(report.contains("bad.yaml:1:"))
-        #expect(report.contains("bad.yaml:3:"))
-        #expect(report.contains("bad.yaml:4:"))
+        let r = segue(["serve", file.path, "--port", "0", "--store", "memory"])
+        #expect(r.status == 1)
+        #expect(!r.out.contains("Segue serving"))
+        #expect(r.err.contains("bad.yaml:1:"), "\(r.err)")
+        #expect(r.err.contains("bad.yaml:3:"), "\(r.err)")
+        #expect(r.err.contains("bad.yaml:4:"), "\(r.err)")
+    }
+
+    @Test func badOptionsAreUsageErrorsBeforeAnythingStarts() {
+        let level = segue(["serve", repositoryFile("Examples/mail.yaml"), "--log-level", "loud"])
+        #expect(level.status == 64)  // EX_USAGE
+        #expect(level.err.contains("--log-level must be one of"), "\(level.err)")
+        let store = segue(["serve", repositoryFile("Examples/mail.yaml"), "--store", "bogus://x"])
+        #expect(store.status == 64)
+        #expect(store.err.contains("unknown store 'bogus://'"), "\(store.err)")
     }
 
     /// What UIKit reports only when it happens is a warning: `check` exits 0, `serve` logs it at
@@ -85,58 +74,36 @@ import Testing
           b: {title: B}
         """.write(to: file, atomically: true, encoding: .utf8)
 
-        let (check, checkOut) = try launch(["check", file.path])
-        #expect(exitStatus(check, within: 20) == 0)
-        let report = String(decoding: checkOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(report.contains("warn.yaml:8: warning: scene a: push segue 'go'"))
-        #expect(report.contains("warn.yaml:9: warning: unwind action 'backToNowhere'"))
-        #expect(report.contains("0 errors, 3 warnings"))  // and b, which the failing push cannot reach
+        let check = segue(["check", file.path])
+        #expect(check.status == 0)
+        #expect(check.out.contains("warn.yaml:8: warning: scene a: push segue 'go'"), "\(check.out)")
+        #expect(check.out.contains("warn.yaml:9: warning: unwind action 'backToNowhere'"), "\(check.out)")
+        #expect(check.out.contains("0 errors, 3 warnings"), "\(check.out)")  // and b, which the failing push cannot reach
 
-        let (server, out) = try launch(["serve", file.path, "--port", "0", "--store", "memory", "--log-level", "warning"])
-        let banner = String(decoding: out.fileHandleForReading.availableDataUntilNewline(), as: UTF8.self)
-        #expect(banner.hasPrefix("Segue serving"))
-        if let url = banner.split(separator: " ").first(where: { $0.hasPrefix("http://") }) {
-            let base = String(url.dropLast())
-            let created = try curl("POST", base + "/api/v1/sessions", json: "{}")
-            let id = try #require(created.json["id"] as? String)
-            let push = try curl("POST", base + "/api/v1/sessions/\(id)/actions", json: #"{"action":"tap","element":"go"}"#)
-            #expect(push.status == 409 && push.errorCode == "illegal_transition")
-            let unwind = try curl("POST", base + "/api/v1/sessions/\(id)/actions", json: #"{"action":"tap","element":"back"}"#)
-            #expect(unwind.status == 409 && unwind.errorCode == "unwind_destination_not_found")
-            let state = try curl("GET", base + "/api/v1/sessions/\(id)")
-            #expect(state.json["version"] as? Int == created.json["state"].flatMap { ($0 as? [String: Any])?["version"] as? Int })
-        }
-        kill(server.processIdentifier, SIGTERM)
-        #expect(exitStatus(server, within: 10) == 0)
-        let log = String(decoding: (server.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(log.contains("warn.yaml:8: warning: scene a: push segue 'go'"))
-        #expect(log.contains("warn.yaml:9: warning: unwind action 'backToNowhere'"))
+        let server = try ServerProcess("segue", ["serve", file.path, "--port", "0", "--store", "memory", "--log-level", "warning"])
+        #expect(server.banner.hasPrefix("Segue serving"))
+        let created = try server.createSession()
+        let push = try server.request("POST", "/api/v1/sessions/\(created.id)/actions", json: #"{"action":"tap","element":"go"}"#)
+        #expect(push.status == 409 && push.errorCode == "illegal_transition")
+        let unwind = try server.request("POST", "/api/v1/sessions/\(created.id)/actions", json: #"{"action":"tap","element":"back"}"#)
+        #expect(unwind.status == 409 && unwind.errorCode == "unwind_destination_not_found")
+        #expect(try server.state(created.id).version == created.state.version)
+        #expect(server.stop(with: SIGTERM) == 0)
+        let log = server.errorOutput
+        #expect(log.contains("warn.yaml:8: warning: scene a: push segue 'go'"), "\(log)")
+        #expect(log.contains("warn.yaml:9: warning: unwind action 'backToNowhere'"), "\(log)")
     }
 
-    @Test func checkReportsProblemsWithAnExitStatus() throws {
-        let (good, goodOut) = try launch(["check", "Examples/settings.yaml"])
-        #expect(exitStatus(good, within: 20) == 0)
-        #expect(String(decoding: goodOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("0 errors"))
+    @Test func checkReportsProblemsWithAnExitStatus() {
+        let good = segue(["check", repositoryFile("Examples/settings.yaml")])
+        #expect(good.status == 0)
+        #expect(good.out.contains("0 errors"), "\(good.out)")
     }
 }
 
 /// `segue test`: exit status 0, 1 or 2, output without colour when not on a terminal.
 @Suite struct TestCommandTests {
-    func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary), "build the package first (swift build)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
-        process.arguments = ["test"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
-    }
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { segue(["test"] + arguments) }
 
     func file(_ text: String) throws -> String {
         let path = NSTemporaryDirectory() + "segue-cli-\(UUID().uuidString).test.yaml"
@@ -144,36 +111,36 @@ import Testing
         return path
     }
 
-    @Test func passingTestsExitZeroWithALinePerTestAndNoColourInAPipe() throws {
-        let r = try run(["Examples/tests/mail.test.yaml", "--coverage"])
+    @Test func passingTestsExitZeroWithALinePerTestAndNoColourInAPipe() {
+        let r = run([repositoryFile("Examples/tests/mail.test.yaml"), "--coverage"])
         #expect(r.status == 0, "\(r.out)\(r.err)")
-        #expect(r.out.contains("  ✓ open the inbox ("))
-        #expect(r.out.contains("tests, ") && r.out.contains(" 0 failed"))
-        #expect(r.out.contains("segues performed:  9/9 (100%)"))
+        #expect(r.out.contains("  ✓ open the inbox ("), "\(r.out)")
+        #expect(r.out.contains("tests, ") && r.out.contains(" 0 failed"), "\(r.out)")
+        #expect(r.out.contains("segues performed:  9/9 (100%)"), "\(r.out)")
         #expect(!r.out.contains("\u{1B}["))
     }
 
     @Test func aFailingTestExitsOneWithItsStep() throws {
         let path = try file("flow: \(repositoryRoot)/Examples/mail.yaml\ntests:\n  - name: typo\n    steps:\n      - tap: inboxRw\n")
         let junit = path + ".xml"
-        let r = try run([path, "--junit", junit])
+        let r = run([path, "--junit", junit])
         #expect(r.status == 1)
-        #expect(r.out.contains("✗ typo") && r.out.contains("\(path):5: tap: inboxRw") && r.out.contains("did you mean 'inboxRow'?"))
+        #expect(r.out.contains("✗ typo") && r.out.contains("\(path):5: tap: inboxRw") && r.out.contains("did you mean 'inboxRow'?"), "\(r.out)")
         #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<failure"))
     }
 
     @Test func anInvalidFileExitsTwoAndRunsNothing() throws {
         let path = try file("flow: \(repositoryRoot)/Examples/mail.yaml\ntests:\n  - name: a\n    steps:\n      - tpa: inboxRow\n      - expect: {visible: [inbx]}\n")
-        let r = try run([path])
+        let r = run([path])
         #expect(r.status == 2)
         #expect(r.out.isEmpty)
-        #expect(r.err.contains("\(path):5: unknown step 'tpa'; did you mean 'tap'?"))
-        #expect(r.err.contains("\(path):6: unknown scene 'inbx' in this flow; did you mean 'inbox'?"))
+        #expect(r.err.contains("\(path):5: unknown step 'tpa'; did you mean 'tap'?"), "\(r.err)")
+        #expect(r.err.contains("\(path):6: unknown scene 'inbx' in this flow; did you mean 'inbox'?"), "\(r.err)")
     }
 
-    @Test func anUnreachableServerExitsTwo() throws {
-        let r = try run(["Examples/tests/mail.test.yaml", "--server", "http://127.0.0.1:1"])
+    @Test func anUnreachableServerExitsTwo() {
+        let r = run([repositoryFile("Examples/tests/mail.test.yaml"), "--server", "http://127.0.0.1:1"])
         #expect(r.status == 2)
-        #expect(r.err.contains("cannot connect"))
+        #expect(r.err.contains("cannot connect"), "\(r.err)")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SegueCore
 import SegueHTML
 import SegueServer
+import SegueTesting
 @testable import SegueStoryboard
 import Testing
 
@@ -10,7 +11,7 @@ enum CrawlCorpus {
     static let directory = "/work/shared/corpus/storyboards"
     static var available: Bool {
         let ok = FileManager.default.fileExists(atPath: directory)
-        if !ok { print("CorpusCrawlTests: corpus absent at \(directory); crawl skipped") }
+        if !ok { note("CorpusCrawlTests: corpus absent at \(directory); crawl skipped") }
         return ok
     }
     static var files: [String] {
@@ -220,12 +221,12 @@ struct CorpusCrawlTests {
         var reports: [CrawlReport] = []
         for file in CrawlCorpus.files {
             let report = Crawler.crawl(file: file, path: CrawlCorpus.directory + "/" + file)
-            print("crawl \(report)")
-            for f in report.failures.prefix(5) { print("  FAILURE \(f)") }
-            for f in report.stuck.prefix(5) { print("  STUCK \(f)") }
-            for r in report.refused.prefix(3) { print("  refused \(r)") }
-            for u in report.reachable.subtracting(report.reached).sorted().prefix(5) { print("  unreached \(u)") }
-            for d in report.deadEnds.prefix(3) { print("  dead end \(d)") }
+            note("crawl \(report)")
+            for f in report.failures.prefix(5) { note("  FAILURE \(f)") }
+            for f in report.stuck.prefix(5) { note("  STUCK \(f)") }
+            for r in report.refused.prefix(3) { note("  refused \(r)") }
+            for u in report.reachable.subtracting(report.reached).sorted().prefix(5) { note("  unreached \(u)") }
+            for d in report.deadEnds.prefix(3) { note("  dead end \(d)") }
             reports.append(report)
         }
         let served = reports.filter(\.servesInitial).count
@@ -238,8 +239,8 @@ struct CorpusCrawlTests {
         let deadEnds = reports.reduce(0) { $0 + $1.deadEnds.count }
         let stuck = reports.reduce(0) { $0 + $1.stuck.count }
         let remapped = reports.reduce(0) { $0 + $1.remappedIDs }
-        print("element ids changed by restoring a URL: \(remapped)")
-        print("crawl summary: files \(reports.count), initial served \(served)/\(reports.count)"
+        note("element ids changed by restoring a URL: \(remapped)")
+        note("crawl summary: files \(reports.count), initial served \(served)/\(reports.count)"
               + " (\(percent(served, reports.count))), reached \(reached)/\(reachable) (\(percent(reached, reachable)))"
               + ", taps \(taps), refused \(refused), 5xx \(fiveXX), failures \(failures), stuck \(stuck), dead ends \(deadEnds)")
         // The multi-storyboard sets, as directories (extra: not in the per-file percentages).
@@ -253,7 +254,7 @@ struct CorpusCrawlTests {
             report.fallbackEntry = imported.initialViewController == nil
             report.reachable = Set(StoryboardReachability.taps(storyboard, maxTaps: 3).keys)
             Crawler.crawl(storyboard, depth: 3, maxStates: 600, into: &report)
-            print("crawl \(report)")
+            note("crawl \(report)")
             #expect(report.servesInitial && report.failures.isEmpty, "\(report.failures)")
             sets.append(report)
         }
@@ -278,15 +279,15 @@ struct CorpusCrawlTests {
         var reports: [CrawlReport] = []
         for file in CrawlCorpus.files {
             let report = Crawler.crawl(file: file, path: CrawlCorpus.directory + "/" + file, depth: depth, maxStates: 400, manualSegues: true)
-            for f in report.failures.prefix(3) { print("  FAILURE \(f)") }
+            for f in report.failures.prefix(3) { note("  FAILURE \(f)") }
             reports.append(report)
         }
         let reachable = reports.reduce(0) { $0 + $1.graphReachable.count }
         let reached = reports.reduce(0) { $0 + $1.reachedOfGraph }
         let fiveXX = reports.reduce(0) { $0 + $1.statuses.filter { $0.key >= 500 }.map(\.value).reduce(0, +) }
         let performed = reports.reduce(0) { $0 + $1.manualSegues }
-        print("crawl with code-triggered segues: reached \(reached)/\(reachable) (\(percent(reached, reachable))), manual segues \(performed), 5xx \(fiveXX)")
-        for r in reports { for u in r.graphReachable.subtracting(r.reached).sorted() { print("  unreached \(r.file): \(u)") } }
+        note("crawl with code-triggered segues: reached \(reached)/\(reachable) (\(percent(reached, reachable))), manual segues \(performed), 5xx \(fiveXX)")
+        for r in reports { for u in r.graphReachable.subtracting(r.reached).sorted() { note("  unreached \(r.file): \(u)") } }
         if ProcessInfo.processInfo.environment["SEGUE_WRITE_CORPUS_REPORT"] != nil {
             try CorpusReport.writeEverySegueSection(reports, depth: depth, to: repositoryRoot + "/docs/storyboard-corpus-report.md")
         }
@@ -332,7 +333,7 @@ struct CorpusCrawlTests {
                 }
             }
         }
-        print("every corpus scene: \(opened) opened, \(refused) refused with 409, of \(total)")
+        note("every corpus scene: \(opened) opened, \(refused) refused with 409, of \(total)")
         if ProcessInfo.processInfo.environment["SEGUE_WRITE_CORPUS_REPORT"] != nil {
             var md = CorpusReport.everySceneMarker + "\n\n"
             md += "Generated by `SEGUE_WRITE_CORPUS_REPORT=1 swift test --filter everyCorpusSceneOpens`. Every scene of every file is"
@@ -364,21 +365,20 @@ extension CrawlCorpus {
 }
 
 /// A real server on a free port serving what `FlowSource` loads from `path`, like `segue serve`.
-final class LiveStoryboardServer: @unchecked Sendable {
+/// A storyboard (or folder) served in process as `segue serve` serves it: its viewport, its
+/// servability check.
+final class StoryboardTestServer: RequestTarget, @unchecked Sendable {
     let service: SegueService
-    var base: String { "http://127.0.0.1:\(service.port)" }
+    let client: SegueClient
 
     init(path: String) throws {
         let storyboard = FlowSource.servingStoryboard(try FlowSource.load(path: path))
         if let problem = FlowSource.servable(storyboard) { throw problem }
         var configuration = SegueService.Configuration()
-        configuration.http.port = 0
-        configuration.http.threads = 2
-        configuration.http.connectionTimeoutSeconds = 10
         configuration.publicDirectory = repositoryRoot + "/Public"
         if let traits = FlowSource.preferredTraits(path: path) { configuration.app.defaultTraits = traits }
-        service = SegueService(storyboard: storyboard, configuration: configuration)
-        try service.start()
+        service = SegueService(storyboard: storyboard, configuration: configuration, logger: silentLogger)
+        client = SegueClient(transport: InProcessTransport(app: service.app))
     }
 
     deinit { service.stop() }
@@ -400,16 +400,16 @@ func liveElements(in html: String) -> [String] {
 }
 
 extension CorpusCrawlTests {
-    /// End to end over real HTTP: the real server serves a few corpus storyboards (one file, a
-    /// directory of storyboards); a browser-like client with a cookie jar starts at `/`, taps
-    /// every live button of every page by form post to two taps deep, follows the 303s, and
-    /// reloads every page it lands on. No 5xx, every page renders, every URL reloads.
+    /// End to end through the application's routes (in process): the server serves a few corpus
+    /// storyboards (one file, a directory of storyboards); a browser-like client with a cookie
+    /// jar starts at `/`, taps every live button of every page by form post to two taps deep,
+    /// follows the 303s, and reloads every page it lands on. No 5xx, every page renders, every URL reloads.
     @Test(arguments: ["025__NordicSemiconductor__IOS-nRF-Toolbox__Main.storyboard",
                       "034__blinksh__blink__Settings.storyboard",
                       "002__Awful__Awful.app__MainiPad.storyboard",
                       "033__RocketChat__Rocket.Chat.iOS__LeftMenu.storyboard",
                       "set:wallabag"])
-    func crawlOverRealHTTP(_ name: String) throws {
+    func crawlThroughThePages(_ name: String) throws {
         var cleanup: String?
         let path: String
         if name.hasPrefix("set:") {
@@ -419,11 +419,10 @@ extension CorpusCrawlTests {
             path = CrawlCorpus.directory + "/" + name
         }
         defer { if let cleanup { try? FileManager.default.removeItem(atPath: cleanup) } }
-        let server = try LiveStoryboardServer(path: path)
+        let server = try StoryboardTestServer(path: path)
         let jar = temporaryJar()
-        defer { try? FileManager.default.removeItem(atPath: jar) }
 
-        let first = try curl("GET", server.base + "/", jar: jar, follow: true)
+        let first = try server.request("GET", "/", jar: jar, follow: true)
         #expect(first.status == 200, "\(name): initial page \(first.status)")
         #expect(first.effectiveURL.contains("/ui/"))
         #expect(first.body.contains("<form"))
@@ -442,10 +441,10 @@ extension CorpusCrawlTests {
                 // Each form carries the page's URL, so the server restores that state first.
                 guard let csrf = hiddenValue("csrf", in: html) else { Issue.record("\(url): no CSRF field"); break }
                 taps += 1
-                let result = try curl("POST", server.base + "/tap", form: [("csrf", csrf), ("url", path), ("element", element)],
+                let result = try server.request("POST", "/tap", form: [("csrf", csrf), ("url", path), ("element", element)],
                                       jar: jar, follow: true)
                 statuses[result.status, default: 0] += 1
-                if result.status != 200 { print("  http \(result.status) tapping \(element) on \(path)") }
+                if result.status != 200 { note("  http \(result.status) tapping \(element) on \(path)") }
                 // 409 is UIKit refusing (an unwind nobody handles); 404 would be a button the page
                 // shows that the server does not know once it restored the page's URL.
                 #expect(result.status == 200 || result.status == 409, "\(name): tap \(element) on \(path) → \(result.status)")
@@ -453,14 +452,14 @@ extension CorpusCrawlTests {
                 #expect(result.effectiveURL.contains("/ui/"), "\(name): tap \(element) landed on \(result.effectiveURL)")
                 if visited.insert(result.effectiveURL).inserted {
                     // A reload of the new URL serves the same page (no redirect loop, no stuck state).
-                    let reload = try curl("GET", result.effectiveURL, jar: jar, follow: true)
+                    let reload = try server.request("GET", result.effectiveURL, jar: jar, follow: true)
                     #expect(reload.status == 200 && reload.effectiveURL == result.effectiveURL,
                             "\(name): reload of \(result.effectiveURL) → \(reload.status) \(reload.effectiveURL)")
                     queue.append((result.effectiveURL, reload.body, depth + 1))
                 }
             }
         }
-        print("http crawl \(name): \(visited.count) pages, \(taps) taps, statuses \(statuses.sorted { $0.key < $1.key })")
+        note("page crawl \(name): \(visited.count) pages, \(taps) taps, statuses \(statuses.sorted { $0.key < $1.key })")
         #expect(taps > 0 || name.hasPrefix("033"), "\(name): nothing to tap")
         #expect(!statuses.keys.contains { $0 >= 500 })
     }
@@ -651,26 +650,25 @@ extension CorpusCrawlTests {
                 }
             }
         }
-        print("mutated corpus files: \(imported) imported, \(refused) refused with located errors")
+        note("mutated corpus files: \(imported) imported, \(refused) refused with located errors")
         #expect(imported > 0 && refused > 0)
     }
 }
 
 extension CorpusCrawlTests {
-    /// Over real HTTP, every corpus file: the real server starts on it and `GET /` lands on a
+    /// Through the routes, every corpus file: the server is built on it and `GET /` lands on a
     /// rendered page of its initial (or entry) scene.
-    @Test func everyCorpusStoryboardServesItsInitialPageOverHTTP() throws {
+    @Test func everyCorpusStoryboardServesItsInitialPage() throws {
         var served = 0
         for file in CrawlCorpus.files {
-            let server = try LiveStoryboardServer(path: CrawlCorpus.directory + "/" + file)
+            let server = try StoryboardTestServer(path: CrawlCorpus.directory + "/" + file)
             let jar = temporaryJar()
-            defer { try? FileManager.default.removeItem(atPath: jar) }
-            let page = try curl("GET", server.base + "/", jar: jar, follow: true)
+            let page = try server.request("GET", "/", jar: jar, follow: true)
             let ok = page.status == 200 && page.effectiveURL.contains("/ui/") && page.body.contains("<form")
             #expect(ok, "\(file): \(page.status) \(page.effectiveURL)")
             if ok { served += 1 }
         }
-        print("served over HTTP: \(served)/\(CrawlCorpus.files.count)")
+        note("initial pages served: \(served)/\(CrawlCorpus.files.count)")
         #expect(served == CrawlCorpus.files.count)
     }
 }
@@ -688,8 +686,8 @@ struct ExampleFlowsCrawlTests {
         var report = CrawlReport(file: file)
         Crawler.crawl(FlowSource.servingStoryboard(storyboard), traits: FlowSource.preferredTraits(path: path) ?? .phonePortrait,
                       depth: 3, maxStates: 300, into: &report)
-        print("crawl \(report)")
-        for r in report.refused.prefix(5) { print("  refused \(r)") }
+        note("crawl \(report)")
+        for r in report.refused.prefix(5) { note("  refused \(r)") }
         #expect(report.servesInitial)
         #expect(report.states > 1)
         #expect(report.failures.isEmpty, "\(report.failures.prefix(5))")

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-/// Exploring a flow over real HTTP: the scenes list and API, opening a scene, the map, the
+/// Exploring a flow end to end (in process): the scenes list and API, opening a scene, the map, the
 /// developer page and panel link.
 @Suite("Explore end to end", .serialized)
 struct ExploreEndToEndTests {
     @Test func scenesAreListedAndEveryOneOpens() throws {
-        let server = try LiveServer()
-        let list = try curl("GET", server.base + "/api/v1/scenes")
+        let server = try TestServer()
+        let list = try server.request("GET", "/api/v1/scenes")
         #expect(list.status == 200)
         let scenes = try #require(list.json["scenes"] as? [[String: Any]])
         #expect(scenes.map { $0["id"] as? String } == ["mailNav", "mailboxes", "inbox", "mailbox", "message", "composeNav", "compose"])
@@ -22,60 +22,53 @@ struct ExploreEndToEndTests {
         #expect(compose["open"] as? String == "/scenes/compose")
         for scene in scenes {
             let id = try #require(scene["id"] as? String)
-            let opened = try curl("POST", server.base + "/api/v1/sessions", json: #"{"scene":"\#(id)"}"#)
-            #expect(opened.status == 201, "\(id): \(opened.body)")
-            let state = try #require(opened.json["state"] as? [String: Any])
-            let visible = try #require(state["visible"] as? [String])
-            #expect(!visible.isEmpty, "\(id)")
+            let opened = try server.createSession(#"{"scene":"\#(id)"}"#)
+            #expect(!opened.state.visible.isEmpty, "\(id)")
         }
         // Inside its container: the compose sheet's root opens in its navigation controller.
-        let compose2 = try curl("POST", server.base + "/api/v1/sessions", json: #"{"scene":"compose"}"#)
-        #expect((compose2.json["state"] as? [String: Any])?["url"] as? String == "/ui/composeNav(compose)")
+        #expect(try server.createSession(#"{"scene":"compose"}"#).state.url == "/ui/composeNav(compose)")
         // A scene reached by a segue opens alone, and its state URL restores it.
-        let message = try curl("POST", server.base + "/api/v1/sessions", json: #"{"scene":"message"}"#)
-        let url = try #require((message.json["state"] as? [String: Any])?["url"] as? String)
+        let url = try server.createSession(#"{"scene":"message"}"#).state.url
         #expect(url == "/ui/message")
-        let restored = try curl("POST", server.base + "/api/v1/sessions", json: #"{"url":"\#(url)"}"#)
-        #expect(restored.status == 201)
+        #expect(try server.createSession(#"{"url":"\#(url)"}"#).state.url == url)
     }
 
     @Test func unknownScenesAnswer404WithTheNearestNames() throws {
-        let server = try LiveServer()
-        let missing = try curl("POST", server.base + "/api/v1/sessions", json: #"{"scene":"mesage"}"#)
+        let server = try TestServer()
+        let missing = try server.request("POST", "/api/v1/sessions", json: #"{"scene":"mesage"}"#)
         #expect(missing.status == 404)
         #expect(missing.errorCode == "unknown_scene")
-        #expect(((missing.json["error"] as? [String: Any])?["message"] as? String)?.contains("did you mean 'message'") == true)
-        let wrongType = try curl("POST", server.base + "/api/v1/sessions", json: #"{"scene":7}"#)
-        #expect(wrongType.status == 400)
-        let both = try curl("POST", server.base + "/api/v1/sessions", json: #"{"scene":"inbox","url":"/ui/mailNav(mailboxes)"}"#)
-        #expect(both.status == 400)
-        let page = try curl("GET", server.base + "/scenes/mesage")
+        #expect(missing.errorMessage.contains("did you mean 'message'"), "\(missing.errorMessage)")
+        let wrongType = try server.request("POST", "/api/v1/sessions", json: #"{"scene":7}"#)
+        #expect(wrongType.status == 400 && wrongType.errorCode == "invalid_request")
+        let both = try server.request("POST", "/api/v1/sessions", json: #"{"scene":"inbox","url":"/ui/mailNav(mailboxes)"}"#)
+        #expect(both.status == 400 && both.errorCode == "invalid_request")
+        let page = try server.request("GET", "/scenes/mesage")
         #expect(page.status == 404 && page.body.contains("did you mean"))
     }
 
     @Test func theScenesPageLinksOpenNewSessions() throws {
-        let server = try LiveServer()
+        let server = try TestServer()
         let jar = temporaryJar()
-        defer { try? FileManager.default.removeItem(atPath: jar) }
-        let start = try curl("GET", server.base + "/", jar: jar, follow: true)
+        let start = try server.request("GET", "/", jar: jar, follow: true)
         #expect(start.effectiveURL.hasSuffix("/ui/mailNav(mailboxes)"))
-        let page = try curl("GET", server.base + "/scenes", jar: jar)
+        let page = try server.request("GET", "/scenes", jar: jar)
         #expect(page.status == 200)
         for id in ["mailNav", "inbox", "compose"] { #expect(page.body.contains("data-scene=\"\(id)\"")) }
         #expect(page.body.contains("href=\"/scenes/message\""))
         #expect(!page.body.contains("data-element"))
-        let opened = try curl("GET", server.base + "/scenes/message", jar: jar, follow: true)
+        let opened = try server.request("GET", "/scenes/message", jar: jar, follow: true)
         #expect(opened.status == 200)
         #expect(opened.effectiveURL.hasSuffix("/ui/message"))
         // Back to a URL of the first flow: a new session restored from it, not a 400.
-        let back = try curl("GET", server.base + "/ui/mailNav(mailboxes,inbox)", jar: jar, follow: true)
+        let back = try server.request("GET", "/ui/mailNav(mailboxes,inbox)", jar: jar, follow: true)
         #expect(back.status == 200)
         #expect(back.effectiveURL.hasSuffix("/ui/mailNav(mailboxes,inbox)"))
     }
 
     @Test func theMapDrawsEveryScene() throws {
-        let server = try LiveServer()
-        let map = try curl("GET", server.base + "/map")
+        let server = try TestServer()
+        let map = try server.request("GET", "/map")
         #expect(map.status == 200)
         #expect(map.headers["content-type"]?.hasPrefix("text/html") == true)
         for id in ["mailNav", "mailboxes", "inbox", "mailbox", "message", "composeNav", "compose"] {
@@ -90,10 +83,9 @@ struct ExploreEndToEndTests {
     }
 
     @Test func theDeveloperPageWorksWithoutJavaScriptAndStaysOutOfElements() throws {
-        let server = try LiveServer()
+        let server = try TestServer()
         let jar = temporaryJar()
-        defer { try? FileManager.default.removeItem(atPath: jar) }
-        let page = try curl("GET", server.base + "/ui/mailNav(mailboxes,inbox,message)", jar: jar, follow: true)
+        let page = try server.request("GET", "/ui/mailNav(mailboxes,inbox,message)", jar: jar, follow: true)
         #expect(page.status == 200)
         let session = try #require(page.body.firstMatch(of: /data-session="([0-9a-f]+)"/).map { String($0.1) })
         // The page links the developer page; the link is no element of the screen.
@@ -102,44 +94,44 @@ struct ExploreEndToEndTests {
         let formEnd = try #require(page.body.range(of: "</form>"))
         let devLink = try #require(page.body.range(of: "<a class=\"dev-link\""))
         #expect(formEnd.upperBound <= devLink.lowerBound)
-        let state = try curl("GET", server.base + "/api/v1/sessions/\(session)")
+        let state = try server.request("GET", "/api/v1/sessions/\(session)")
         let elements = try #require(state.json["elements"] as? [[String: Any]])
         #expect(!elements.contains { ($0["title"] as? String) == "Developer" })
         #expect(liveElements(in: page.body).count == elements.filter { ($0["enabled"] as? Bool) != false }.count)
 
-        let dev = try curl("GET", server.base + "/dev/\(session)", jar: jar)
+        let dev = try server.request("GET", "/dev/\(session)", jar: jar)
         #expect(dev.status == 200)
         #expect(dev.body.contains("&lt;navigationController c1 scene=mailNav&gt;, state: disappeared") || dev.body.contains("scene=mailNav&gt;"))
         #expect(dev.body.contains("/api/v1/sessions/\(session)/test"))
         #expect(dev.body.contains("/dev/\(session)/new"))
         #expect(!dev.body.contains("data-element"))
-        let fragment = try curl("GET", server.base + "/dev/\(session)?fragment=1", jar: jar)
+        let fragment = try server.request("GET", "/dev/\(session)?fragment=1", jar: jar)
         #expect(fragment.body.hasPrefix("<section class=\"dev-panel-content\""))
 
         // A trait preset is a plain form post answering 303 to the new state's URL.
         let csrf = try #require(hiddenValue("csrf", in: dev.body))
-        let pad = try curl("POST", server.base + "/dev/\(session)/traits", form: [("csrf", csrf), ("width", "1180"), ("height", "820")], jar: jar)
+        let pad = try server.request("POST", "/dev/\(session)/traits", form: [("csrf", csrf), ("width", "1180"), ("height", "820")], jar: jar)
         #expect(pad.status == 303)
-        let padState = try curl("GET", server.base + "/api/v1/sessions/\(session)")
+        let padState = try server.request("GET", "/api/v1/sessions/\(session)")
         #expect((padState.json["traits"] as? [String: Any])?["idiom"] as? String == "pad")
         // A wrong token changes nothing.
-        let forged = try curl("POST", server.base + "/dev/\(session)/traits", form: [("csrf", "x"), ("width", "390"), ("height", "844")], jar: jar)
+        let forged = try server.request("POST", "/dev/\(session)/traits", form: [("csrf", "x"), ("width", "390"), ("height", "844")], jar: jar)
         #expect(forged.status == 403)
-        let crossSite = try curl("POST", server.base + "/dev/\(session)/traits", form: [("csrf", csrf), ("width", "390"), ("height", "844")],
+        let crossSite = try server.request("POST", "/dev/\(session)/traits", form: [("csrf", csrf), ("width", "390"), ("height", "844")],
                                  jar: jar, headers: ["Origin: http://evil.example"])
         #expect(crossSite.status == 403)
         // Open in a new session: the same URL, another session.
-        let fork = try curl("GET", server.base + "/dev/\(session)/new", jar: jar)
+        let fork = try server.request("GET", "/dev/\(session)/new", jar: jar)
         #expect(fork.status == 303)
         #expect(fork.headers["location"] == (padState.json["url"] as? String))
         #expect(fork.headers["set-cookie"]?.contains(session) == false)
     }
 
     @Test func theEventStreamIsServerSentEventsThatResumeFromTheLastID() throws {
-        let server = try LiveServer()
-        let created = try curl("POST", server.base + "/api/v1/sessions", json: "{}")
+        let server = try TestServer()
+        let created = try server.request("POST", "/api/v1/sessions", json: "{}")
         let session = try #require(created.json["id"] as? String)
-        let first = try curl("GET", server.base + "/api/v1/sessions/\(session)/events/stream")
+        let first = try server.request("GET", "/api/v1/sessions/\(session)/events/stream")
         #expect(first.status == 200)
         #expect(first.headers["content-type"]?.hasPrefix("text/event-stream") == true)
         #expect(first.body.hasPrefix("retry: 1000\n\n"))
@@ -147,36 +139,35 @@ struct ExploreEndToEndTests {
         #expect(first.body.contains("event: state\ndata: {\"version\":0,\"url\":\"/ui/mailNav(mailboxes)\""))
         let last = try #require(first.body.matches(of: /id: (\d+)\n/).last.map { Int($0.1)! })
         // Reconnecting with the last id: only what happened since.
-        _ = try curl("POST", server.base + "/api/v1/sessions/\(session)/actions", json: #"{"action":"tap","element":"inboxRow"}"#)
-        let next = try curl("GET", server.base + "/api/v1/sessions/\(session)/events/stream", headers: ["Last-Event-ID: \(last)"])
+        _ = try server.request("POST", "/api/v1/sessions/\(session)/actions", json: #"{"action":"tap","element":"inboxRow"}"#)
+        let next = try server.request("GET", "/api/v1/sessions/\(session)/events/stream", headers: ["Last-Event-ID: \(last)"])
         let ids = next.body.matches(of: /id: (\d+)\n/).map { Int($0.1)! }
         #expect(!ids.isEmpty && ids.allSatisfy { $0 > last })
         #expect(next.body.contains("\"url\":\"/ui/mailNav(mailboxes,inbox)\""))
-        let bad = try curl("GET", server.base + "/api/v1/sessions/\(session)/events/stream", headers: ["Last-Event-ID: x"])
+        let bad = try server.request("GET", "/api/v1/sessions/\(session)/events/stream", headers: ["Last-Event-ID: x"])
         #expect(bad.status == 400)
     }
 
     @Test func codeTriggeredSeguesArePerformedFromTheDeveloperPage() throws {
         // The storyboard's only segue from `message` that nothing taps: none in the mail flow,
         // so use the flow with a code-only segue.
-        let server = try LiveServer(flow: "Tests/Fixtures/code-segues.yaml")
+        let server = try TestServer(flow: "Tests/Fixtures/code-segues.yaml")
         let jar = temporaryJar()
-        defer { try? FileManager.default.removeItem(atPath: jar) }
-        let page = try curl("GET", server.base + "/", jar: jar, follow: true)
+        let page = try server.request("GET", "/", jar: jar, follow: true)
         let session = try #require(page.body.firstMatch(of: /data-session="([0-9a-f]+)"/).map { String($0.1) })
-        let state = try curl("GET", server.base + "/api/v1/sessions/\(session)")
+        let state = try server.request("GET", "/api/v1/sessions/\(session)")
         let manual = try #require(state.json["manualSegues"] as? [[String: Any]])
         #expect(manual.count == 1)
         #expect(manual.first?["identifier"] as? String == "showOnboarding")
         #expect(manual.first?["destination"] as? String == "onboarding")
-        let dev = try curl("GET", server.base + "/dev/\(session)", jar: jar)
+        let dev = try server.request("GET", "/dev/\(session)", jar: jar)
         #expect(dev.body.contains("data-segue=\"showOnboarding\""))
         let csrf = try #require(hiddenValue("csrf", in: dev.body))
-        let performed = try curl("POST", server.base + "/dev/\(session)/perform",
+        let performed = try server.request("POST", "/dev/\(session)/perform",
                                  form: [("csrf", csrf), ("controller", manual[0]["controller"] as! String), ("identifier", "showOnboarding")], jar: jar, follow: true)
         #expect(performed.status == 200)
         #expect(performed.effectiveURL.hasSuffix("/ui/home~fullScreen~onboarding"))
-        let unknown = try curl("POST", server.base + "/dev/\(session)/perform", form: [("csrf", csrf), ("identifier", "nope")], jar: jar)
+        let unknown = try server.request("POST", "/dev/\(session)/perform", form: [("csrf", csrf), ("identifier", "nope")], jar: jar)
         #expect(unknown.status == 404)
     }
 }

@@ -3,24 +3,24 @@ import Testing
 
 /// Helpers shared by the fidelity suites: sessions, actions and compact event lists.
 struct FidelityClient {
-    let server: LiveServer
+    let server: TestServer
 
     func create(width: Int = 390, height: Int = 844, url: String? = nil) throws -> (id: String, state: [String: Any]) {
         let body = url.map { #"{"url": "\#($0)", "traits": {"width": \#(width), "height": \#(height)}}"# }
             ?? #"{"traits": {"width": \#(width), "height": \#(height)}}"#
-        let r = try curl("POST", server.base + "/api/v1/sessions", json: body)
-        #expect(r.status == 201, "\(r.body)")
-        return (r.json["id"] as? String ?? "", r.json["state"] as? [String: Any] ?? [:])
+        let r = try server.request("POST", "/api/v1/sessions", json: body)
+        try #require(r.status == 201, "\(r.body)")
+        return (try #require(r.json["id"] as? String), try #require(r.json["state"] as? [String: Any]))
     }
 
     func act(_ id: String, _ action: String) throws -> HTTPResult {
-        try curl("POST", server.base + "/api/v1/sessions/\(id)/actions", json: action)
+        try server.request("POST", "/api/v1/sessions/\(id)/actions", json: action)
     }
 
     /// All events of a session so far.
     func log(_ id: String) throws -> [[String: Any]] {
-        let r = try curl("GET", server.base + "/api/v1/sessions/\(id)/events?after=0")
-        return r.json["events"] as? [[String: Any]] ?? []
+        let r = try server.request("GET", "/api/v1/sessions/\(id)/events?after=0")
+        return r.events
     }
 
     /// `scene.event` for each event, layout events left out.
@@ -32,7 +32,7 @@ struct FidelityClient {
         }
     }
 
-    func events(_ r: HTTPResult) -> [[String: Any]] { r.json["events"] as? [[String: Any]] ?? [] }
+    func events(_ r: HTTPResult) -> [[String: Any]] { r.events }
     func trace(_ r: HTTPResult) -> [String] { trace(events(r)) }
 
     /// The id of the first controller of `scene` in a state's tree.
@@ -51,12 +51,12 @@ struct FidelityClient {
     }
 }
 
-/// Unwinds, popovers, presenting from off screen, rotation and `setViewControllers` over HTTP.
+/// Unwinds, popovers, presenting from off screen, rotation and `setViewControllers` through the JSON API.
 @Suite(.serialized) struct StackFidelityEndToEndTests {
-    let server: LiveServer
+    let server: TestServer
     let client: FidelityClient
     init() throws {
-        server = try LiveServer(flow: "Tests/Fixtures/stack-fidelity.yaml")
+        server = try TestServer(flow: "Tests/Fixtures/stack-fidelity.yaml")
         client = FidelityClient(server: server)
     }
 
@@ -105,16 +105,16 @@ struct FidelityClient {
         _ = try client.act(id, #"{"action":"tap","element":"goB"}"#)
         let present = try client.act(id, #"{"action":"present","scene":"m","controller":"\#(a)"}"#)
         #expect(present.status == 200 && client.events(present).isEmpty)
-        let warnings = present.json["warnings"] as? [String] ?? []
+        let warnings = present.warnings
         #expect(warnings.contains { $0.contains("not in the window hierarchy") })
         let presented = present.json[path: "state.root.presented"]
-        #expect(presented == nil || presented is NSNull)
+        #expect(presented is NSNull)  // sent, and null: nothing was presented
     }
 
     @Test func rotationFollowsTheDecidingControllerAndTraitEventsFollowClasses() throws {
         let (id, _) = try client.create()
         let refused = try client.act(id, #"{"action":"setTraits","traits":{"width":844,"height":390}}"#)
-        #expect(refused.status == 200 && client.events(refused).isEmpty && !(refused.json["warnings"] as? [String] ?? []).isEmpty)
+        #expect(refused.status == 200 && client.events(refused).isEmpty && !refused.warnings.isEmpty)
         #expect(refused.json[path: "state.traits.orientation"] as? String == "portrait")
         let resize = try client.act(id, #"{"action":"setTraits","traits":{"width":400,"height":860}}"#)
         #expect(!client.trace(resize).contains { $0.hasSuffix("traitCollectionDidChange") })
@@ -158,17 +158,17 @@ struct FidelityClient {
             let bad = try client.act(id, body)
             #expect(bad.status == status && bad.errorCode == code, "\(body)")
         }
-        let after = try curl("GET", server.base + "/api/v1/sessions/\(id)")
+        let after = try server.request("GET", "/api/v1/sessions/\(id)")
         #expect(after.json["version"] as? Int == version)
     }
 }
 
-/// Tabs inside More, selection under a modal, embeds, restoration order and traits over HTTP.
+/// Tabs inside More, selection under a modal, embeds, restoration order and traits through the JSON API.
 @Suite(.serialized) struct TabsFidelityEndToEndTests {
-    let server: LiveServer
+    let server: TestServer
     let client: FidelityClient
     init() throws {
-        server = try LiveServer(flow: "Tests/Fixtures/tabs-fidelity.yaml")
+        server = try TestServer(flow: "Tests/Fixtures/tabs-fidelity.yaml")
         client = FidelityClient(server: server)
     }
 
@@ -200,7 +200,7 @@ struct FidelityClient {
         let (id, state) = try client.create()
         let t2 = try #require(client.controllerID(state, scene: "t2"))
         let offScreen = try client.act(id, #"{"action":"present","scene":"sheet","controller":"\#(t2)"}"#)
-        #expect(offScreen.status == 200 && client.events(offScreen).isEmpty && !(offScreen.json["warnings"] as? [String] ?? []).isEmpty)
+        #expect(offScreen.status == 200 && client.events(offScreen).isEmpty && !offScreen.warnings.isEmpty)
         _ = try client.act(id, #"{"action":"tap","element":"cover"}"#)
         let select = try client.act(id, #"{"action":"selectTab","index":2}"#)
         #expect(select.status == 200 && select.json[path: "state.root.selectedIndex"] as? Int == 2)
@@ -222,8 +222,7 @@ struct FidelityClient {
         #expect(client.trace(bare).contains("child.viewDidAppear"))
         let url = try #require(bare.json[path: "state.url"] as? String)
         let jar = temporaryJar()
-        defer { try? FileManager.default.removeItem(atPath: jar) }
-        let page = try curl("GET", server.base + url, jar: jar, follow: true)
+        let page = try server.request("GET", url, jar: jar, follow: true)
         #expect(page.status == 200)
         let html = page.body
         let bareStart = try #require(html.range(of: "data-scene=\"bare\""))
@@ -262,7 +261,7 @@ struct FidelityClient {
 /// A user's page turn announces its start; a jump announces nothing (Examples/photo-book.yaml).
 @Suite(.serialized) struct PageTurnEndToEndTests {
     @Test func aTurnTellsTheDelegateBeforeTheNewPageAppears() throws {
-        let server = try LiveServer(flow: "Examples/photo-book.yaml")
+        let server = try TestServer(flow: "Examples/photo-book.yaml")
         let client = FidelityClient(server: server)
         let (id, _) = try client.create()
         _ = try client.act(id, #"{"action":"tap","element":"albumRow"}"#)

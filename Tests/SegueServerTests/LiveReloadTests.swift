@@ -2,6 +2,7 @@ import Foundation
 import SegueCore
 import SegueFlowFiles
 import SegueServer
+import SegueTesting
 import Testing
 
 /// `segue serve --watch`: the reload logic called directly (no file watching, no waiting), and
@@ -9,12 +10,12 @@ import Testing
 @Suite("Live reload", .serialized)
 struct LiveReloadTests {
     /// A copy of the Mail example to edit, and a server on it that watches.
-    func setUp() throws -> (server: LiveServer, file: String) {
+    func setUp() throws -> (server: TestServer, file: String) {
         let dir = NSTemporaryDirectory() + "segue-reload-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let file = dir + "/mail.yaml"
         try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples/mail.yaml", toPath: file)
-        let server = try LiveServer { $0.app.watchesFlow = true }
+        let server = try TestServer { $0.app.watchesFlow = true }
         return (server, file)
     }
 
@@ -27,8 +28,7 @@ struct LiveReloadTests {
         let (server, file) = try setUp()
         defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
         let jar = temporaryJar()
-        defer { try? FileManager.default.removeItem(atPath: jar) }
-        let page = try curl("GET", server.base + "/ui/mailNav(mailboxes,inbox,message)", jar: jar, follow: true)
+        let page = try server.request("GET", "/ui/mailNav(mailboxes,inbox,message)", jar: jar, follow: true)
         #expect(page.body.contains("data-flow-generation=\"0\""))
         #expect(page.body.contains("/public/reload.js"))
         let session = try #require(page.body.firstMatch(of: /data-session="([0-9a-f]+)"/).map { String($0.1) })
@@ -37,21 +37,21 @@ struct LiveReloadTests {
         try edit(file) { $0.replacingOccurrences(of: "destination: message", with: "destination: letter").replacingOccurrences(of: "\n  message:", with: "\n  letter:") }
         let outcome = server.service.reloadFlow(from: file)
         #expect(outcome.applied && outcome.sessionsCarried == 1 && outcome.generation == 1)
-        let state = try curl("GET", server.base + "/api/v1/sessions/\(session)")
+        let state = try server.request("GET", "/api/v1/sessions/\(session)")
         #expect(state.json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
-        let flow = try curl("GET", server.base + "/api/v1/flow")
+        let flow = try server.request("GET", "/api/v1/flow")
         #expect(flow.json["generation"] as? Int == 1)
         #expect((flow.json["problems"] as? [Any])?.isEmpty == true)
         // New sessions and scenes follow the new flow.
-        let scenes = try curl("GET", server.base + "/api/v1/scenes")
-        #expect(((scenes.json["scenes"] as? [[String: Any]]) ?? []).contains { $0["id"] as? String == "letter" })
+        let scenes = try server.request("GET", "/api/v1/scenes")
+        #expect(try #require(scenes.json["scenes"] as? [[String: Any]]).contains { $0["id"] as? String == "letter" })
         // `/` brings the page to the session's URL on the new flow (what reload.js loads).
-        let reloaded = try curl("GET", server.base + "/", jar: jar, follow: true)
+        let reloaded = try server.request("GET", "/", jar: jar, follow: true)
         #expect(reloaded.effectiveURL.hasSuffix("/ui/mailNav(mailboxes,inbox)"))
         #expect(reloaded.body.contains("data-flow-generation=\"1\""))
         // The session's stored steps follow: out of memory and rebuilt from storage, it is the same.
         #expect(server.service.app.store.remove(id: session))
-        let rebuilt = try curl("GET", server.base + "/api/v1/sessions/\(session)")
+        let rebuilt = try server.request("GET", "/api/v1/sessions/\(session)")
         #expect(rebuilt.status == 200)
         #expect(rebuilt.json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
     }
@@ -59,10 +59,10 @@ struct LiveReloadTests {
     @Test func sessionsOutOfMemoryAreCarriedOverToo() throws {
         let (server, file) = try setUp()
         defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
-        let created = try curl("POST", server.base + "/api/v1/sessions", json: "{}")
+        let created = try server.request("POST", "/api/v1/sessions", json: "{}")
         let session = try #require(created.json["id"] as? String)
         for element in ["inboxRow", "msg1"] {
-            _ = try curl("POST", server.base + "/api/v1/sessions/\(session)/actions", json: #"{"action":"tap","element":"\#(element)"}"#)
+            _ = try server.request("POST", "/api/v1/sessions/\(session)/actions", json: #"{"action":"tap","element":"\#(element)"}"#)
         }
         // Out of memory (its steps stay stored), then the message scene is renamed.
         #expect(server.service.app.store.remove(id: session))
@@ -70,7 +70,7 @@ struct LiveReloadTests {
         #expect(server.service.reloadFlow(from: file).applied)
         // Replayed on the new flow its taps would lead elsewhere (the row's segue now shows the
         // renamed scene); carried over, it shows what remains of the URL it had.
-        let state = try curl("GET", server.base + "/api/v1/sessions/\(session)")
+        let state = try server.request("GET", "/api/v1/sessions/\(session)")
         #expect(state.status == 200)
         #expect(state.json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
     }
@@ -78,57 +78,57 @@ struct LiveReloadTests {
     @Test func aGoodEditKeepsTheVersionAndEventNumbersGrowing() throws {
         let (server, file) = try setUp()
         defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
-        let created = try curl("POST", server.base + "/api/v1/sessions", json: "{}")
+        let created = try server.request("POST", "/api/v1/sessions", json: "{}")
         let session = try #require(created.json["id"] as? String)
         for element in ["inboxRow", "msgAnna"] {
-            let tapped = try curl("POST", server.base + "/api/v1/sessions/\(session)/actions", json: #"{"action":"tap","element":"\#(element)"}"#)
+            let tapped = try server.request("POST", "/api/v1/sessions/\(session)/actions", json: #"{"action":"tap","element":"\#(element)"}"#)
             #expect(tapped.status == 200)
         }
-        let before = try curl("GET", server.base + "/api/v1/sessions/\(session)")
+        let before = try server.request("GET", "/api/v1/sessions/\(session)")
         let version = try #require(before.json["version"] as? Int)
-        let lastSeq = try #require(try curl("GET", server.base + "/api/v1/sessions/\(session)/events?after=0").json["lastSeq"] as? Int)
+        let lastSeq = try #require(try server.request("GET", "/api/v1/sessions/\(session)/events?after=0").json["lastSeq"] as? Int)
         #expect(version == 2 && lastSeq > 0)
 
         try edit(file) { $0.replacingOccurrences(of: "title: Inbox\n", with: "title: Inbox 2\n") }
         #expect(server.service.reloadFlow(from: file).applied)
-        let after = try curl("GET", server.base + "/api/v1/sessions/\(session)")
+        let after = try server.request("GET", "/api/v1/sessions/\(session)")
         #expect(after.json["version"] as? Int == version + 1)
         // The reload's own events come after the ones the client has seen.
-        let events = try curl("GET", server.base + "/api/v1/sessions/\(session)/events?after=\(lastSeq)")
-        let seqs = ((events.json["events"] as? [[String: Any]]) ?? []).compactMap { $0["seq"] as? Int }
+        let events = try server.request("GET", "/api/v1/sessions/\(session)/events?after=\(lastSeq)")
+        let seqs = try events.decode(EventPage.self).events.map(\.seq)
         #expect(!seqs.isEmpty && seqs.allSatisfy { $0 > lastSeq })
         let reloadedSeq = try #require(events.json["lastSeq"] as? Int)
         // An action on the version the client now has is accepted, and numbers keep growing.
-        let back = try curl("POST", server.base + "/api/v1/sessions/\(session)/actions",
+        let back = try server.request("POST", "/api/v1/sessions/\(session)/actions",
                             json: #"{"action":"pop","expectedVersion":\#(version + 1)}"#)
         #expect(back.status == 200)
-        let shown = try curl("GET", server.base + "/api/v1/sessions/\(session)").json["url"] as? String
+        let shown = try server.request("GET", "/api/v1/sessions/\(session)").json["url"] as? String
         #expect(shown == "/ui/mailNav(mailboxes,inbox)")
         // Rebuilt from storage (a restart), the session has the same version and numbering.
         #expect(server.service.app.store.remove(id: session))
-        let rebuilt = try curl("GET", server.base + "/api/v1/sessions/\(session)")
+        let rebuilt = try server.request("GET", "/api/v1/sessions/\(session)")
         #expect(rebuilt.json["version"] as? Int == version + 2)
         #expect(rebuilt.json["url"] as? String == shown)
-        let later = try curl("GET", server.base + "/api/v1/sessions/\(session)/events?after=\(reloadedSeq)")
-        #expect(((later.json["events"] as? [[String: Any]]) ?? []).allSatisfy { ($0["seq"] as? Int ?? 0) > reloadedSeq })
-        #expect((later.json["lastSeq"] as? Int ?? 0) > reloadedSeq)
+        let later = try server.request("GET", "/api/v1/sessions/\(session)/events?after=\(reloadedSeq)")
+        let laterPage = try later.decode(EventPage.self)
+        #expect(!laterPage.events.isEmpty && laterPage.events.allSatisfy { $0.seq > reloadedSeq })
+        #expect(laterPage.lastSeq > reloadedSeq)
     }
 
     @Test func aBadEditKeepsTheLastGoodFlowAndShowsItsProblems() throws {
         let (server, file) = try setUp()
         defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
         let jar = temporaryJar()
-        defer { try? FileManager.default.removeItem(atPath: jar) }
-        _ = try curl("GET", server.base + "/ui/mailNav(mailboxes,inbox)", jar: jar, follow: true)
+        _ = try server.request("GET", "/ui/mailNav(mailboxes,inbox)", jar: jar, follow: true)
         try edit(file) { $0 + "\nbroken: [\n" }
         let outcome = server.service.reloadFlow(from: file)
         #expect(!outcome.applied)
         #expect(outcome.problems.first?.contains("mail.yaml:") == true)
-        let flow = try curl("GET", server.base + "/api/v1/flow")
+        let flow = try server.request("GET", "/api/v1/flow")
         #expect(flow.json["generation"] as? Int == 0)
         #expect((flow.json["problems"] as? [String])?.first?.contains("invalid YAML") == true)
         // The page still serves the last good flow, with the problems over it.
-        let page = try curl("GET", server.base + "/ui/mailNav(mailboxes,inbox,message)", jar: jar, follow: true)
+        let page = try server.request("GET", "/ui/mailNav(mailboxes,inbox,message)", jar: jar, follow: true)
         #expect(page.status == 200)
         #expect(page.body.contains("class=\"flow-problems\" role=\"alert\" data-flow-generation=\"0\">"))
         #expect(page.body.contains("invalid YAML"))
@@ -139,7 +139,7 @@ struct LiveReloadTests {
         try FileManager.default.removeItem(atPath: file)
         try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples/mail.yaml", toPath: file)
         #expect(server.service.reloadFlow(from: file).applied)
-        let clean = try curl("GET", server.base + "/api/v1/flow")
+        let clean = try server.request("GET", "/api/v1/flow")
         #expect((clean.json["problems"] as? [Any])?.isEmpty == true)
     }
 
@@ -169,12 +169,12 @@ struct LiveReloadTests {
     @Test func aDirectoryWhereOneStoryboardBreaksOrGoesKeepsTheLastGoodFlow() throws {
         let dir = try Self.storyboardDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let server = try LiveServer(storyboard: try FlowSource.load(path: dir)) { $0.app.watchesFlow = true }
+        let server = try TestServer(storyboard: try FlowSource.load(path: dir)) { $0.app.watchesFlow = true }
         let other = dir + "/Other.storyboard"
         let good = try Data(contentsOf: URL(fileURLWithPath: other))
         func sceneIDs() throws -> Set<String> {
-            let scenes = try curl("GET", server.base + "/api/v1/scenes")
-            return Set(((scenes.json["scenes"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String })
+            let scenes = try server.request("GET", "/api/v1/scenes")
+            return Set(try #require(scenes.json["scenes"] as? [[String: Any]]).compactMap { $0["id"] as? String })
         }
         #expect(try sceneIDs() == ["home", "Other:away"])
 
@@ -185,11 +185,11 @@ struct LiveReloadTests {
         let outcome = server.service.reloadFlow(from: dir)
         #expect(!outcome.applied)
         #expect(outcome.problems.contains { $0.contains("Other.storyboard:") })
-        let flow = try curl("GET", server.base + "/api/v1/flow")
+        let flow = try server.request("GET", "/api/v1/flow")
         #expect(flow.json["generation"] as? Int == 0)
         #expect((flow.json["problems"] as? [String])?.contains { $0.contains("Other.storyboard:") } == true)
         #expect(try sceneIDs() == ["home", "Other:away"])
-        let page = try curl("GET", server.base + "/ui/home", follow: true)
+        let page = try server.request("GET", "/ui/home", follow: true)
         #expect(page.body.contains("class=\"flow-problems\" role=\"alert\" data-flow-generation=\"0\">"))
         #expect(page.body.contains("Other.storyboard:"))
 
@@ -207,7 +207,7 @@ struct LiveReloadTests {
         // Restored: the edit applies and the problems clear.
         try good.write(to: URL(fileURLWithPath: other))
         #expect(server.service.reloadFlow(from: dir).applied)
-        let clean = try curl("GET", server.base + "/api/v1/flow")
+        let clean = try server.request("GET", "/api/v1/flow")
         #expect(clean.json["generation"] as? Int == 1)
         #expect((clean.json["problems"] as? [Any])?.isEmpty == true)
     }

@@ -1,19 +1,19 @@
 import Foundation
 import Testing
 
-/// No-JS pages: cookie sessions, form posts answered with 303, history by URL.
+/// No-JS pages in process: cookie sessions, form posts answered with 303, history by URL.
 @Suite(.serialized) struct PagesEndToEndTests {
-    let server: LiveServer
-    init() throws { server = try LiveServer() }
+    let server: TestServer
+    init() throws { server = try TestServer() }
 
     @Test func rootStartsASessionAndRedirectsToTheCanonicalURL() throws {
         let jar = temporaryJar()
-        let first = try curl("GET", server.base + "/", jar: jar)
+        let first = try server.request("GET", "/", jar: jar)
         #expect(first.status == 303)
         #expect(first.headers["location"] == "/ui/mailNav(mailboxes)")
         let cookie = first.headers["set-cookie"] ?? ""
         #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.hasPrefix("segue_session="))
-        let page = try curl("GET", server.base + "/", jar: jar, follow: true)
+        let page = try server.request("GET", "/", jar: jar, follow: true)
         #expect(page.status == 200)
         #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
         #expect(attribute("data-session", in: page.body)?.count == 32)
@@ -22,24 +22,13 @@ import Testing
         #expect(page.body.contains("<title>Mailboxes</title>"))
     }
 
-    @Test func aFormOverTheBodyLimitGetsAPageAndTheAPIAJSONError() throws {
-        let small = try LiveServer { $0.http.maxBodyBytes = 1000 }
-        let big = String(repeating: "x", count: 5000)
-        let form = try curl("POST", small.base + "/tap", form: [("csrf", "t"), ("element", "inboxRow"), ("pad", big)])
-        #expect(form.status == 413)
-        #expect(form.headers["content-type"]?.hasPrefix("text/html") == true)
-        #expect(form.body.contains("payload_too_large"))
-        let api = try curl("POST", small.base + "/api/v1/sessions", json: #"{"pad":""# + "\(big)\"}")
-        #expect(api.status == 413 && api.errorCode == "payload_too_large")
-    }
-
     @Test func aWholeFlowByFormPostsWithACookieJar() throws {
         let jar = temporaryJar()
-        var page = try curl("GET", server.base + "/", jar: jar, follow: true)
+        var page = try server.request("GET", "/", jar: jar, follow: true)
         let csrf = try #require(hiddenValue("csrf", in: page.body))
         func tap(_ element: String, _ extra: [(String, String)] = []) throws -> HTTPResult {
             let url = hiddenValue("url", in: page.body) ?? ""
-            let r = try curl("POST", server.base + "/tap", form: [("csrf", csrf), ("url", url), ("element", element)] + extra, jar: jar, follow: true)
+            let r = try server.request("POST", "/tap", form: [("csrf", csrf), ("url", url), ("element", element)] + extra, jar: jar, follow: true)
             page = r
             return r
         }
@@ -58,23 +47,23 @@ import Testing
     /// differs only in what the URL's state entries carry (editing, here).
     @Test func browserBackLeavesEditingAndForwardReturnsToIt() throws {
         let jar = temporaryJar()
-        let page = try curl("GET", server.base + "/", jar: jar, follow: true)
+        let page = try server.request("GET", "/", jar: jar, follow: true)
         let csrf = try #require(hiddenValue("csrf", in: page.body))
-        let editing = try curl("POST", server.base + "/tap", form: [("csrf", csrf), ("url", "/ui/mailNav(mailboxes)"), ("element", "editMailboxes")],
+        let editing = try server.request("POST", "/tap", form: [("csrf", csrf), ("url", "/ui/mailNav(mailboxes)"), ("element", "editMailboxes")],
                                jar: jar, follow: true)
         #expect(editing.effectiveURL.hasSuffix("/ui/mailNav(mailboxes;e=1)"))
         let version = try #require(attribute("data-version", in: editing.body).flatMap { Int($0) })
         // Back: the URL before the tap is shown as it was, not redirected to the editing state.
-        let back = try curl("GET", server.base + "/ui/mailNav(mailboxes)", jar: jar)
+        let back = try server.request("GET", "/ui/mailNav(mailboxes)", jar: jar)
         #expect(back.status == 200)
         #expect(attribute("data-version", in: back.body) == String(version + 1))
         #expect(back.body.contains(">Edit<"))
         // Forward: editing again.
-        let forward = try curl("GET", server.base + "/ui/mailNav(mailboxes;e=1)", jar: jar)
+        let forward = try server.request("GET", "/ui/mailNav(mailboxes;e=1)", jar: jar)
         #expect(forward.status == 200)
         #expect(forward.body.contains(">Done<"))
         let id = try #require(attribute("data-session", in: forward.body))
-        let events = try curl("GET", server.base + "/api/v1/sessions/\(id)/events")
+        let events = try server.request("GET", "/api/v1/sessions/\(id)/events")
         let log = try #require(try JSONSerialization.jsonObject(with: Data(events.body.utf8)) as? [String: Any])
         let setEditing = (log["events"] as? [[String: Any]] ?? []).filter { $0["event"] as? String == "setEditing" }
         #expect(setEditing.map { $0["editing"] as? Bool } == [true, false, true])
@@ -82,97 +71,88 @@ import Testing
 
     @Test func postsWithoutTheRightTokenOrFromAnotherSiteAreRefused() throws {
         let jar = temporaryJar()
-        let page = try curl("GET", server.base + "/", jar: jar, follow: true)
+        let page = try server.request("GET", "/", jar: jar, follow: true)
         let csrf = try #require(hiddenValue("csrf", in: page.body))
-        let wrong = try curl("POST", server.base + "/tap", form: [("csrf", "0000"), ("element", "inboxRow")], jar: jar)
+        let wrong = try server.request("POST", "/tap", form: [("csrf", "0000"), ("element", "inboxRow")], jar: jar)
         #expect(wrong.status == 403)
-        let crossSite = try curl("POST", server.base + "/tap", form: [("csrf", csrf), ("element", "inboxRow")], jar: jar,
+        let crossSite = try server.request("POST", "/tap", form: [("csrf", csrf), ("element", "inboxRow")], jar: jar,
                                  headers: ["Origin: http://evil.example"])
         #expect(crossSite.status == 403)
-        let noSession = try curl("POST", server.base + "/tap", form: [("csrf", csrf), ("element", "inboxRow")])
+        let noSession = try server.request("POST", "/tap", form: [("csrf", csrf), ("element", "inboxRow")])
         #expect(noSession.status == 404)
-        let after = try curl("GET", server.base + "/", jar: jar)
+        let after = try server.request("GET", "/", jar: jar)
         #expect(after.headers["location"] == "/ui/mailNav(mailboxes)")  // nothing changed
-        let unknown = try curl("POST", server.base + "/tap", form: [("csrf", csrf), ("element", "ghost")], jar: jar)
+        let unknown = try server.request("POST", "/tap", form: [("csrf", csrf), ("element", "ghost")], jar: jar)
         #expect(unknown.status == 404)
         #expect(unknown.body.contains("unknown_element"))
     }
 
     @Test func browserBackIsAGETOfTheEarlierURL() throws {
         let jar = temporaryJar()
-        let page = try curl("GET", server.base + "/", jar: jar, follow: true)
+        let page = try server.request("GET", "/", jar: jar, follow: true)
         let csrf = try #require(hiddenValue("csrf", in: page.body))
         let session = try #require(attribute("data-session", in: page.body))
-        _ = try curl("POST", server.base + "/tap", form: [("csrf", csrf), ("element", "inboxRow")], jar: jar, follow: true)
-        let seqBefore = try curl("GET", server.base + "/api/v1/sessions/\(session)/events?after=0").json["lastSeq"] as! Int
-        let back = try curl("GET", server.base + "/ui/mailNav(mailboxes)", jar: jar)
+        _ = try server.request("POST", "/tap", form: [("csrf", csrf), ("element", "inboxRow")], jar: jar, follow: true)
+        let seqBefore = try server.request("GET", "/api/v1/sessions/\(session)/events?after=0").json["lastSeq"] as! Int
+        let back = try server.request("GET", "/ui/mailNav(mailboxes)", jar: jar)
         #expect(back.status == 200)
         #expect(back.body.contains("data-element=\"inboxRow\""))
-        let events = try curl("GET", server.base + "/api/v1/sessions/\(session)/events?after=\(seqBefore)").json["events"] as! [[String: Any]]
+        let events = try server.request("GET", "/api/v1/sessions/\(session)/events?after=\(seqBefore)").json["events"] as! [[String: Any]]
         let disappear = events.first { $0["event"] as? String == "viewWillDisappear" }
         #expect(disappear?["scene"] as? String == "inbox")
         #expect(disappear?["isMovingFromParent"] as? Bool == true)
         // Forward again.
-        let forward = try curl("GET", server.base + "/ui/mailNav(mailboxes,inbox)", jar: jar)
+        let forward = try server.request("GET", "/ui/mailNav(mailboxes,inbox)", jar: jar)
         #expect(forward.status == 200 && forward.body.contains("data-element=\"msgAnna\""))
         // A URL in a fresh browser (no cookie) rebuilds that hierarchy in a new session.
-        let fresh = try curl("GET", server.base + "/ui/mailNav(mailboxes,inbox)")
+        let fresh = try server.request("GET", "/ui/mailNav(mailboxes,inbox)")
         #expect(fresh.status == 200 && fresh.body.contains("data-element=\"msgAnna\""))
         #expect(fresh.headers["set-cookie"]?.hasPrefix("segue_session=") == true)
         // Malformed and unknown URLs are clear errors.
-        #expect(try curl("GET", server.base + "/ui/mailNav((", jar: jar).status == 400)
-        #expect(try curl("GET", server.base + "/ui/mailNav(ghost)", jar: jar).status == 404)
-    }
-
-    @Test func keepAliveServesTwoRequestsOnOneConnection() throws {
-        let url = server.base + "/healthz"
-        let result = try runProcess("/usr/bin/curl", ["-s", "-o", "/dev/null", "-o", "/dev/null", "-w", "%{num_connects}\n", url, url])
-        #expect(result.stdout == "1\n0\n")
-        let page = server.base + "/ui/mailNav(mailboxes)"
-        let pages = try runProcess("/usr/bin/curl", ["-s", "-o", "/dev/null", "-o", "/dev/null", "-w", "%{num_connects}\n", page, page])
-        #expect(pages.stdout == "1\n0\n")
+        #expect(try server.request("GET", "/ui/mailNav((", jar: jar).status == 400)
+        #expect(try server.request("GET", "/ui/mailNav(ghost)", jar: jar).status == 404)
     }
 
     @Test func staticAssetsAreCachedAndConfinedToPublic() throws {
-        let css = try curl("GET", server.base + "/public/segue.css")
+        let css = try server.request("GET", "/public/segue.css")
         #expect(css.status == 200)
         #expect(css.headers["content-type"]?.hasPrefix("text/css") == true)
         #expect(css.headers["cache-control"]?.contains("max-age") == true)
         let etag = try #require(css.headers["etag"])
-        #expect(try curl("GET", server.base + "/public/segue.css", headers: ["If-None-Match: \(etag)"]).status == 304)
-        #expect(try curl("GET", server.base + "/public/../Package.swift").status == 404)
-        #expect(try curl("GET", server.base + "/public/%2e%2e/Package.swift").status == 404)
-        #expect(try curl("GET", server.base + "/nowhere").status == 404)
+        #expect(try server.request("GET", "/public/segue.css", headers: ["If-None-Match: \(etag)"]).status == 304)
+        #expect(try server.request("GET", "/public/../Package.swift").status == 404)
+        #expect(try server.request("GET", "/public/%2e%2e/Package.swift").status == 404)
+        #expect(try server.request("GET", "/nowhere").status == 404)
     }
 }
 
 /// Pages are cached per session while their state is unchanged; any change shows at once.
 @Suite struct PageCacheEndToEndTests {
     @Test func reloadsAreIdenticalAndChangesThroughTheAPIShowOnTheNextGET() throws {
-        let server = try LiveServer(flow: "Examples/settings.yaml")
+        let server = try TestServer(flow: "Examples/settings.yaml")
         let jar = temporaryJar()
-        let first = try curl("GET", server.base + "/", jar: jar, follow: true)
+        let first = try server.request("GET", "/", jar: jar, follow: true)
         let id = try #require(first.body.firstMatch(of: /data-session="([0-9a-f]+)"/).map { String($0.1) })
-        let again = try curl("GET", first.effectiveURL, jar: jar)
+        let again = try server.request("GET", first.effectiveURL, jar: jar)
         #expect(again.body == first.body)
         // Drill into Airplane Mode, then flip its switch over the API (a value change, no navigation).
-        let api = server.base + "/api/v1/sessions/\(id)/actions"
-        _ = try curl("POST", api, json: #"{"action":"tap","element":"airplaneRow"}"#)
-        let url = try #require(try curl("GET", server.base + "/api/v1/sessions/\(id)").json["url"] as? String)
-        let before = try curl("GET", server.base + url, jar: jar)
+        let api = "/api/v1/sessions/\(id)/actions"
+        _ = try server.request("POST", api, json: #"{"action":"tap","element":"airplaneRow"}"#)
+        let url = try #require(try server.request("GET", "/api/v1/sessions/\(id)").json["url"] as? String)
+        let before = try server.request("GET", url, jar: jar)
         #expect(before.body.contains(#"aria-checked="false""#))
-        _ = try curl("POST", api, json: #"{"action":"tap","element":"airplaneMode"}"#)
+        _ = try server.request("POST", api, json: #"{"action":"tap","element":"airplaneMode"}"#)
         // Form values are restorable state, so the URL changes with them.
-        let changedURL = try #require(try curl("GET", server.base + "/api/v1/sessions/\(id)").json["url"] as? String)
-        let after = try curl("GET", server.base + changedURL, jar: jar)
+        let changedURL = try #require(try server.request("GET", "/api/v1/sessions/\(id)").json["url"] as? String)
+        let after = try server.request("GET", changedURL, jar: jar)
         #expect(after.body.contains(#"aria-checked="true""#))
         #expect(!after.body.contains(#"aria-checked="false""#))
         // A warned no-op (pop at the root of a fresh stack is not reachable here: pop twice).
-        _ = try curl("POST", api, json: #"{"action":"pop"}"#)
-        let popped = try #require(try curl("POST", api, json: #"{"action":"pop"}"#).json["warnings"] as? [String])
+        _ = try server.request("POST", api, json: #"{"action":"pop"}"#)
+        let popped = try #require(try server.request("POST", api, json: #"{"action":"pop"}"#).json["warnings"] as? [String])
         #expect(popped.count == 1)
-        let root = try #require(try curl("GET", server.base + "/api/v1/sessions/\(id)").json["url"] as? String)
-        let warned = try curl("GET", server.base + root, jar: jar)
+        let root = try #require(try server.request("GET", "/api/v1/sessions/\(id)").json["url"] as? String)
+        let warned = try server.request("GET", root, jar: jar)
         #expect(warned.body.contains("class=\"warning\""))
     }
 }

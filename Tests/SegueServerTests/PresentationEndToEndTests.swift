@@ -1,19 +1,19 @@
 import Foundation
 import Testing
 
-/// Presentation styles, split view and traits over real HTTP, with `Examples/ipad-mail.yaml`.
+/// Presentation styles, split view and traits end to end (in process), with `Examples/ipad-mail.yaml`.
 @Suite(.serialized) struct PresentationEndToEndTests {
-    let server: LiveServer
-    init() throws { server = try LiveServer(flow: "Examples/ipad-mail.yaml") }
+    let server: TestServer
+    init() throws { server = try TestServer(flow: "Examples/ipad-mail.yaml") }
 
     func createSession(width: Int, height: Int) throws -> (id: String, state: [String: Any]) {
-        let r = try curl("POST", server.base + "/api/v1/sessions", json: #"{"traits": {"width": \#(width), "height": \#(height)}}"#)
+        let r = try server.request("POST", "/api/v1/sessions", json: #"{"traits": {"width": \#(width), "height": \#(height)}}"#)
         #expect(r.status == 201)
         return (r.json["id"] as! String, r.json["state"] as! [String: Any])
     }
 
     func act(_ id: String, _ action: String) throws -> HTTPResult {
-        try curl("POST", server.base + "/api/v1/sessions/\(id)/actions", json: action)
+        try server.request("POST", "/api/v1/sessions/\(id)/actions", json: action)
     }
 
     func scenes(_ state: [String: Any], _ ids: [String]) -> [String] {
@@ -66,12 +66,12 @@ import Testing
         let dismissed = try act(id, #"{"action":"tap","element":"\#(outside["id"] as! String)"}"#)
         #expect((dismissed.json["state"] as! [String: Any])[path: "root.presented"] is NSNull)
         // Illegal combination: a coded 409, nothing changes.
-        let before = try curl("GET", server.base + "/api/v1/sessions/\(id)").json["version"] as? Int
+        let before = try server.state(id).version
         let curl1 = try act(id, #"{"action":"present","scene":"compose","modalPresentationStyle":"formSheet","modalTransitionStyle":"partialCurl"}"#)
         #expect(curl1.status == 409 && curl1.errorCode == "illegal_transition")
         let page = try act(id, #"{"action":"showPage","index":3}"#)
         #expect(page.status == 409)
-        let after = try curl("GET", server.base + "/api/v1/sessions/\(id)").json["version"] as? Int
+        let after = try server.state(id).version
         #expect(before == after)
         // Alerts: the inline Move alert and the delete action sheet (a popover on pad).
         _ = try act(id, #"{"action":"tap","element":"msgKate"}"#)
@@ -88,35 +88,35 @@ import Testing
 
     @Test func viewportReportsChangeTheTraitsOfAPageSession() throws {
         let jar = temporaryJar()
-        let page = try curl("GET", server.base + "/", jar: jar, follow: true)
+        let page = try server.request("GET", "/", jar: jar, follow: true)
         #expect(page.body.contains("segue.js"))
         #expect(page.effectiveURL.hasSuffix("/ui/split(listNav(inbox),emptyNav(empty))"))
         let csrf = try #require(hiddenValue("csrf", in: page.body))
-        let report = try curl("POST", server.base + "/traits", form: [("csrf", csrf), ("width", "1180"), ("height", "820")], jar: jar)
+        let report = try server.request("POST", "/traits", form: [("csrf", csrf), ("width", "1180"), ("height", "820")], jar: jar)
         #expect(report.status == 200)
         #expect(report.json["changed"] as? Bool == true)
         #expect((report.json["url"] as? String)?.hasPrefix("/ui/split") == true)
-        let again = try curl("POST", server.base + "/traits", form: [("csrf", csrf), ("width", "1180"), ("height", "820")], jar: jar)
+        let again = try server.request("POST", "/traits", form: [("csrf", csrf), ("width", "1180"), ("height", "820")], jar: jar)
         #expect(again.json["changed"] as? Bool == false)
-        let wide = try curl("GET", server.base + "/", jar: jar, follow: true)
+        let wide = try server.request("GET", "/", jar: jar, follow: true)
         #expect(wide.body.contains("idiom-pad") && wide.body.contains("data-viewport=\"1180x820\""))
         #expect(wide.body.contains("data-element=\"msgAnna\"") && wide.body.contains("No Message Selected"))
         // Bad reports: wrong token, cross-site, bad sizes, no session, wrong method.
-        #expect(try curl("POST", server.base + "/traits", form: [("csrf", "nope"), ("width", "10"), ("height", "10")], jar: jar).status == 403)
-        #expect(try curl("POST", server.base + "/traits", form: [("csrf", csrf), ("width", "10"), ("height", "10")], jar: jar,
+        #expect(try server.request("POST", "/traits", form: [("csrf", "nope"), ("width", "10"), ("height", "10")], jar: jar).status == 403)
+        #expect(try server.request("POST", "/traits", form: [("csrf", csrf), ("width", "10"), ("height", "10")], jar: jar,
                          headers: ["Origin: http://evil.example"]).status == 403)
         for (w, h) in [("0", "10"), ("abc", "10"), ("10", ""), ("100001", "10"), ("-5", "10")] {
-            let bad = try curl("POST", server.base + "/traits", form: [("csrf", csrf), ("width", w), ("height", h)], jar: jar)
+            let bad = try server.request("POST", "/traits", form: [("csrf", csrf), ("width", w), ("height", h)], jar: jar)
             #expect(bad.status == 400 && bad.errorCode == "invalid_request")
         }
-        #expect(try curl("POST", server.base + "/traits", form: [("csrf", csrf), ("width", "10"), ("height", "10")]).status == 404)
-        #expect(try curl("GET", server.base + "/traits", jar: jar).status == 405)
-        let state = try curl("GET", server.base + "/", jar: jar, follow: true)
+        #expect(try server.request("POST", "/traits", form: [("csrf", csrf), ("width", "10"), ("height", "10")]).status == 404)
+        #expect(try server.request("GET", "/traits", jar: jar).status == 405)
+        let state = try server.request("GET", "/", jar: jar, follow: true)
         #expect(state.body.contains("idiom-pad"))  // nothing changed by the refused reports
     }
 
     @Test func theScriptIsServed() throws {
-        let js = try curl("GET", server.base + "/public/segue.js")
+        let js = try server.request("GET", "/public/segue.js")
         #expect(js.status == 200)
         #expect(js.headers["content-type"]?.contains("javascript") == true)
         #expect(js.body.contains("/traits"))
@@ -125,16 +125,16 @@ import Testing
 
 /// `Examples/photo-book.yaml`: page views driven by plain form posts (no JavaScript).
 @Suite(.serialized) struct PhotoBookEndToEndTests {
-    let server: LiveServer
-    init() throws { server = try LiveServer(flow: "Examples/photo-book.yaml") }
+    let server: TestServer
+    init() throws { server = try TestServer(flow: "Examples/photo-book.yaml") }
 
     @Test func turningPagesWithFormPosts() throws {
         let jar = temporaryJar()
-        var page = try curl("GET", server.base + "/", jar: jar, follow: true)
+        var page = try server.request("GET", "/", jar: jar, follow: true)
         let csrf = try #require(hiddenValue("csrf", in: page.body))
         func tap(_ element: String) throws -> HTTPResult {
             let url = hiddenValue("url", in: page.body) ?? ""
-            page = try curl("POST", server.base + "/tap", form: [("csrf", csrf), ("url", url), ("element", element)], jar: jar, follow: true)
+            page = try server.request("POST", "/tap", form: [("csrf", csrf), ("url", url), ("element", element)], jar: jar, follow: true)
             return page
         }
         _ = try tap("holidayRow")
@@ -148,7 +148,7 @@ import Testing
         #expect(page.effectiveURL.hasSuffix("book@4(market,back)"))
         #expect(!page.body.contains(nextID))  // nothing beyond the last spread
         // Going back in history is a jump back to the first spread.
-        page = try curl("GET", server.base + "/ui/shelfNav(shelf)~fullScreen.crossDissolve~book@0(cover,beach)", jar: jar)
+        page = try server.request("GET", "/ui/shelfNav(shelf)~fullScreen.crossDissolve~book@0(cover,beach)", jar: jar)
         #expect(page.status == 200 && page.body.contains("Holiday 2026"))
         _ = try tap("closeCover")
         #expect(page.effectiveURL.hasSuffix("/ui/shelfNav(shelf)"))

@@ -6,11 +6,11 @@ import Testing
 @Suite struct RecipesExampleTests {
     @Test func flipsBetweenCardAndNoteAndMailsInContext() throws {
         let server = try ServerProcess("recipes", ["0"])
-        let base = server.base + "/api/v1/sessions"
-        let id = try #require(try curl("POST", base, json: #"{"traits":{"width":1180,"height":820}}"#).json["id"] as? String)
-        func act(_ body: String) throws -> HTTPResult { try curl("POST", "\(base)/\(id)/actions", json: body) }
+        let base = "/api/v1/sessions"
+        let id = try #require(try server.request("POST", base, json: #"{"traits":{"width":1180,"height":820}}"#).json["id"] as? String)
+        func act(_ body: String) throws -> HTTPResult { try server.request("POST", "\(base)/\(id)/actions", json: body) }
         func names(_ r: HTTPResult) -> [String] {
-            (r.json["events"] as? [[String: Any]] ?? []).map { "\($0["scene"] as? String ?? "").\($0["event"] as? String ?? "")" }
+            r.events.map { "\($0["scene"] as? String ?? "").\($0["event"] as? String ?? "")" }
                 .filter { !$0.contains("Layout") }
         }
         let open = try act(#"{"action":"tap","element":"soupRow"}"#)

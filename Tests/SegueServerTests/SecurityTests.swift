@@ -10,7 +10,7 @@ import Testing
         let storyboard = try FlowFileLoader.load(path: repositoryRoot + "/Examples/mail.yaml")
         var configuration = SegueApp.Configuration()
         configure(&configuration)
-        return SegueApp(storyboard: storyboard, assets: StaticAssets(directory: nil), configuration: configuration)
+        return SegueApp(storyboard: storyboard, assets: StaticAssets(directory: nil), configuration: configuration, logger: silentLogger)
     }
 
     static func get(_ app: SegueApp, _ path: String, headers: [(name: String, value: String)] = []) -> HTTPResponse {

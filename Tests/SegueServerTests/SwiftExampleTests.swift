@@ -6,9 +6,9 @@ import Testing
 @Suite struct SwiftExampleTests {
     @Test func guardedSendNeedsASubject() throws {
         let server = try ServerProcess("mail-guarded", ["0"])
-        let base = server.base + "/api/v1/sessions"
-        let id = try #require(try curl("POST", base, json: #"{"traits":{"width":1024,"height":768}}"#).json["id"] as? String)
-        func act(_ body: String) throws -> HTTPResult { try curl("POST", "\(base)/\(id)/actions", json: body) }
+        let base = "/api/v1/sessions"
+        let id = try #require(try server.request("POST", base, json: #"{"traits":{"width":1024,"height":768}}"#).json["id"] as? String)
+        func act(_ body: String) throws -> HTTPResult { try server.request("POST", "\(base)/\(id)/actions", json: body) }
         _ = try act(#"{"action":"tap","element":"inboxRow"}"#)
         let compose = try act(#"{"action":"tap","element":"compose"}"#)
         let composeController = (compose.json[path: "state.root.presented.children.0"] as? [String: Any])

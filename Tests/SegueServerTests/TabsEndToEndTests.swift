@@ -1,37 +1,37 @@
 import Foundation
+import SegueTesting
 import Testing
 
-/// Tab bars over real HTTP: the JSON API and the no-JS pages, with Examples/music.yaml.
+/// Tab bars end to end (in process): the JSON API and the no-JS pages, with Examples/music.yaml.
 @Suite(.serialized) struct TabsEndToEndTests {
-    let server: LiveServer
-    init() throws { server = try LiveServer(flow: "Examples/music.yaml") }
+    let server: TestServer
+    init() throws { server = try TestServer(flow: "Examples/music.yaml") }
 
     func act(_ id: String, _ action: String) throws -> HTTPResult {
-        try curl("POST", server.base + "/api/v1/sessions/\(id)/actions", json: action)
+        try server.request("POST", "/api/v1/sessions/\(id)/actions", json: action)
     }
     func events(_ r: HTTPResult) -> [String] {
-        (r.json["events"] as? [[String: Any]] ?? []).map { $0["event"] as! String }
+        r.events.map { $0["event"] as! String }
     }
-    func tabTitles(_ state: [String: Any]) -> [String] {
-        (state["elements"] as! [[String: Any]]).filter { $0["role"] as? String == "tab" }.map { $0["title"] as! String }
+    func tabTitles(_ state: SessionState) -> [String] {
+        state.elements.filter { $0.role == "tab" }.map { $0.title ?? "" }
     }
 
     @Test func jsonAPIMoreCustomizingAndBadInput() throws {
-        let created = try curl("POST", server.base + "/api/v1/sessions", json: "")
+        let created = try server.request("POST", "/api/v1/sessions", json: "")
         #expect(created.status == 201)
-        let id = created.json["id"] as! String
-        let state = created.json["state"] as! [String: Any]
+        let (id, state) = try created.decode(CreatedSession.self).pair
         #expect(tabTitles(state) == ["Playlists", "Library", "Radio", "Search", "More"])
-        #expect(state[path: "root.selectedIndex"] as? Int == 0)
-        #expect((state[path: "root.children"] as? [Any])?.count == 9)
-        #expect(state[path: "root.barItemCount"] as? Int == 4)
-        #expect(state[path: "root.children.2.tabBarItem.badgeValue"] as? String == "New")
-        let tabsID = state[path: "root.id"] as! String
+        #expect(state.root.selectedIndex == 0)
+        #expect(state.root.children.count == 9)
+        #expect(created.json[path: "state.root.barItemCount"] as? Int == 4)
+        #expect(state.root.children.dropFirst(2).first?.tabBarItem?["badgeValue"]?.stringValue == "New")
+        let tabsID = state.root.id
 
         // A refused tab: only shouldSelect, with its answer.
         let refused = try act(id, #"{"action":"tap","element":"\#(tabsID).tab.2"}"#)
         #expect(refused.status == 200 && events(refused) == ["tabBarControllerShouldSelect"])
-        #expect((refused.json["events"] as! [[String: Any]])[0]["result"] as? Bool == false)
+        #expect(try refused.decode(ActionResult.self).events.first?.fields["result"] == .bool(false))
 
         // Out of range: 400, nothing changes.
         let bad = try act(id, #"{"action":"selectTab","index":42}"#)
@@ -40,7 +40,7 @@ import Testing
         // Programmatic selection of a tab listed in More: no delegate events.
         let select = try act(id, #"{"action":"selectTab","index":5}"#)
         #expect(select.status == 200 && !events(select).contains { $0.hasPrefix("tabBarController") })
-        #expect(select.json[path: "state.visible"] as? [String] != nil)
+        #expect((select.json[path: "state.visible"] as? [String])?.isEmpty == false)
         let elements = select.json[path: "state.elements"] as! [[String: Any]]
         #expect(elements.contains { $0["role"] as? String == "backButton" && $0["title"] as? String == "More" })
 
@@ -54,24 +54,25 @@ import Testing
         #expect(move.status == 200)
         let done = try act(id, #"{"action":"tap","element":"\#(tabsID).more.done"}"#)
         #expect(events(done) == ["tabBarControllerWillEndCustomizing", "tabBarControllerDidEndCustomizing"])
-        #expect((done.json["events"] as! [[String: Any]])[1]["changed"] as? Bool == true)
-        #expect(tabTitles(done.json["state"] as! [String: Any]) == ["Playlists", "Most Recent", "Radio", "Search", "More"])
-        let url = done.json[path: "state.url"] as! String
+        let ended = try done.decode(ActionResult.self)
+        #expect(ended.events.dropFirst().first?.fields["changed"] == .bool(true))
+        #expect(tabTitles(ended.state) == ["Playlists", "Most Recent", "Radio", "Search", "More"])
+        let url = ended.state.url
         #expect(url.hasPrefix("/ui/tabs@9(playlistsNav(playlists),recents,radio,search,favorites,libraryNav(artists),"))
 
         // The order persists: a new session restored from the URL has it.
-        let restored = try curl("POST", server.base + "/api/v1/sessions", json: #"{"url":"\#(url)"}"#)
+        let restored = try server.request("POST", "/api/v1/sessions", json: #"{"url":"\#(url)"}"#)
         #expect(restored.status == 201)
-        #expect(tabTitles(restored.json["state"] as! [String: Any]).prefix(2) == ["Playlists", "Most Recent"])
+        #expect(tabTitles(try restored.decode(CreatedSession.self).state).prefix(2) == ["Playlists", "Most Recent"])
 
         // A viewport change to pad re-lays the bar.
         let pad = try act(id, #"{"action":"setTraits","traits":{"width":1024,"height":768}}"#)
-        #expect(tabTitles(pad.json["state"] as! [String: Any]).count == 8)
+        #expect(tabTitles(try pad.decode(ActionResult.self).state).count == 8)
     }
 
     @Test func pagesWithoutJavaScript() throws {
         let jar = temporaryJar()
-        var page = try curl("GET", server.base + "/", jar: jar, follow: true)
+        var page = try server.request("GET", "/", jar: jar, follow: true)
         #expect(page.status == 200)
         #expect(page.body.contains("<nav class=\"tabbar\""))
         #expect(page.body.contains("/icons/search.svg"))
@@ -81,7 +82,7 @@ import Testing
         let tabsID = try #require(attribute("data-controller", in: page.body.components(separatedBy: "pane-tabs").dropFirst().first ?? ""))
         func tap(_ element: String) throws -> HTTPResult {
             let url = hiddenValue("url", in: page.body) ?? ""
-            page = try curl("POST", server.base + "/tap", form: [("csrf", csrf), ("url", url), ("element", element)], jar: jar, follow: true)
+            page = try server.request("POST", "/tap", form: [("csrf", csrf), ("url", url), ("element", element)], jar: jar, follow: true)
             return page
         }
         #expect(try tap("\(tabsID).tab.more").status == 200)
@@ -114,9 +115,9 @@ import Testing
         let rows = page.body.components(separatedBy: "class=\"cell-text\">").dropFirst().map { $0.components(separatedBy: "<").first! }
         #expect(rows == ["Focus", "Road Trip"])
         // The stylesheet part and the icons are served.
-        let css = try curl("GET", server.base + "/public/segue.css")
+        let css = try server.request("GET", "/public/segue.css")
         #expect(css.body.contains(".tabbar"))
-        let icon = try curl("GET", server.base + "/public/icons/more.svg")
+        let icon = try server.request("GET", "/public/icons/more.svg")
         #expect(icon.status == 200 && icon.body.contains("<svg"))
     }
 }

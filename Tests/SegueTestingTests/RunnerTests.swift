@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func resultsAreTheSameInProcessAndOverHTTP() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         defer { server.stop() }
         let path = repositoryRoot + "/Examples/tests/mail.test.yaml"
         let (suite, problems) = FlowTestSuite.load(paths: [path])
@@ -196,7 +196,7 @@ import Testing
 }
 
 /// A real server on a free loopback port.
-final class TestServer: @unchecked Sendable {
+final class LiveServer: @unchecked Sendable {
     let service: SegueService
     var base: String { "http://127.0.0.1:\(service.port)" }
 
@@ -205,9 +205,8 @@ final class TestServer: @unchecked Sendable {
         configuration.http.port = 0
         configuration.http.threads = 2
         configuration.publicDirectory = repositoryRoot + "/Public"
-        service = SegueService(storyboard: try FlowFileLoader.load(path: flow), configuration: configuration, logger: {
-            var l = Logger(label: "test"); l.logLevel = .critical; return l
-        }())
+        service = SegueService(storyboard: try FlowFileLoader.load(path: flow), configuration: configuration,
+                               logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         try service.start()
     }
 

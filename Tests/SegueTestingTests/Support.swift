@@ -2,6 +2,7 @@ import Foundation
 import SegueCore
 import SegueFlowFiles
 import SegueTesting
+import Testing
 
 /// The repository root, found from this file.
 let repositoryRoot: String = {
@@ -23,8 +24,13 @@ func writeTestFile(_ text: String, name: String = "flow.test.yaml") throws -> St
 func runTests(_ paths: [String], flow: String? = nil) -> (outcomes: [TestOutcome], problems: [Diagnostic], suite: FlowTestSuite?) {
     let (suite, problems) = FlowTestSuite.load(paths: paths, flow: flow)
     guard let suite else { return ([], problems, nil) }
-    let outcomes = (try? suite.run(workers: 2) { _, _ in }) ?? []
-    return (outcomes, [], suite)
+    do {
+        return (try suite.run(workers: 2) { _, _ in }, [], suite)
+    } catch {
+        // A runner that cannot run is a failure of the test, not a run without outcomes.
+        Issue.record("the runner failed: \(error)")
+        return ([], [], suite)
+    }
 }
 
 let mailFlow = repositoryRoot + "/Examples/mail.yaml"

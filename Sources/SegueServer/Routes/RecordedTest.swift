@@ -10,7 +10,7 @@ extension SegueApp {
         let stored: StoredSession?
         do { stored = try storage.load(session: id) } catch { throw storageError(error, id: id) }
         guard let stored else { throw ActionError(.unknownSession, "no session '\(id)'") }
-        let session = Session(window: window(for: stored.header), csrfToken: stored.header.csrfToken, now: .now)
+        let session = Session(window: window(for: stored.header), csrfToken: stored.header.csrfToken, clock: configuration.clock)
         let window = session.window
         var test = RecordedTestWriter(flowPath: configuration.flowPath, flowName: storyboard.name, sessionID: id,
                                       width: stored.header.width, height: stored.header.height)

@@ -44,6 +44,8 @@ public final class SegueApp: HTTPResponder {
         public var flowPath: String?
         /// The flow is watched for edits (`segue serve --watch`): pages follow reloads.
         public var watchesFlow = false
+        /// The time session expiry and eviction read (the machine's unless a test passes its own).
+        public var clock: any SessionClock = SystemSessionClock()
         public init() {}
     }
 
@@ -68,12 +70,13 @@ public final class SegueApp: HTTPResponder {
     public let configuration: Configuration
     let logger: Logger
 
-    public init(storyboard: Storyboard, registry: ControllerRegistry = ControllerRegistry(), store: any SessionStore = InMemorySessionStore(),
-                storage: any SessionStorage = InMemorySessionStorage(), assets: StaticAssets, configuration: Configuration = Configuration(), logger: Logger = Logger(label: "segue")) {
+    /// `store` and `storage` default to memory, on the configuration's clock.
+    public init(storyboard: Storyboard, registry: ControllerRegistry = ControllerRegistry(), store: (any SessionStore)? = nil,
+                storage: (any SessionStorage)? = nil, assets: StaticAssets, configuration: Configuration = Configuration(), logger: Logger = Logger(label: "segue")) {
         self.flow = Mutex(FlowState(storyboard: storyboard))
         self.registry = registry
-        self.store = store
-        self.storage = storage
+        self.store = store ?? InMemorySessionStore(clock: configuration.clock)
+        self.storage = storage ?? InMemorySessionStorage(clock: configuration.clock)
         self.assets = assets
         self.configuration = configuration
         self.logger = logger
@@ -126,7 +129,7 @@ public final class SegueApp: HTTPResponder {
     /// served within it (perhaps only read: pages, state, events) are marked used first.
     func expireStoredSessions() throws(SessionStorageError) -> Int {
         let timeout = configuration.sessionIdleTimeout
-        let used = store.used(since: ContinuousClock.now - timeout)
+        let used = store.used(since: configuration.clock.now - timeout)
         if !used.isEmpty { try storage.touch(sessions: used) }
         return try storage.expire(idleLongerThan: timeout)
     }
@@ -152,7 +155,7 @@ public final class SegueApp: HTTPResponder {
         let window = Window(id: RandomToken.make(), storyboard: storyboard, registry: registry, traits: traits)
         window.eventLogCapacity = configuration.eventLogCapacity
         if let target { try window.restore(target) } else { try window.launch() }
-        let session = Session(window: window, csrfToken: RandomToken.make(), now: .now)
+        let session = Session(window: window, csrfToken: RandomToken.make(), clock: configuration.clock)
         let header = StoredSessionHeader(id: window.id, csrfToken: session.csrfToken, width: traits.width, height: traits.height)
         do {
             try storage.create(header)

@@ -24,7 +24,7 @@ extension SegueApp {
     /// no longer apply (a corrupt row, or a storyboard that changed since).
     func rebuild(_ stored: StoredSession) throws(ActionError) -> SessionBox {
         let h = stored.header
-        let session = Session(window: window(for: h), csrfToken: h.csrfToken, now: .now)
+        let session = Session(window: window(for: h), csrfToken: h.csrfToken, clock: configuration.clock)
         do throws(SessionStorageError) {
             try replay(stored.steps, into: session)
         } catch {
@@ -66,7 +66,7 @@ extension SegueApp {
         let stored: StoredSession?
         do { stored = try storage.load(session: id) } catch { throw storageError(error, id: id) }
         guard let stored, stored.quarantined == nil else { return nil }
-        let session = Session(window: window(for: stored.header), csrfToken: stored.header.csrfToken, now: .now)
+        let session = Session(window: window(for: stored.header), csrfToken: stored.header.csrfToken, clock: configuration.clock)
         session.window.eventLogCapacity = EventLog.unbounded
         do { try replay(stored.steps, into: session) } catch { return nil }
         return session.window.log

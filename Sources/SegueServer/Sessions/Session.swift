@@ -13,6 +13,8 @@ public final class Session {
     /// Proves a form post came from a page this session rendered.
     public let csrfToken: String
     public var lastAccess: ContinuousClock.Instant
+    /// What ``lastAccess`` is read from.
+    let clock: any SessionClock
     /// The last page rendered, reused while the state it shows is unchanged (a reload, the GET
     /// after a tap that changed nothing, back/forward to the current state). Dropped on a
     /// memory warning.
@@ -25,10 +27,11 @@ public final class Session {
     /// box must look the session up again.
     var evicted = false
 
-    init(window: Window, csrfToken: String, now: ContinuousClock.Instant) {
+    init(window: Window, csrfToken: String, clock: any SessionClock) {
         self.window = window
         self.csrfToken = csrfToken
-        self.lastAccess = now
+        self.clock = clock
+        self.lastAccess = clock.now
     }
 
     /// Performs an action and queues its step when it changed anything.
@@ -92,7 +95,7 @@ public final class SessionBox: Sendable {
     /// Runs `body` with the session locked. Keep it short: it runs on a server thread.
     public func withSession<R: Sendable, E: Error>(_ body: (Session) throws(E) -> R) throws(E) -> R {
         try state.withLock { (session: inout sending Session) throws(E) -> R in
-            session.lastAccess = .now
+            session.lastAccess = session.clock.now
             return try body(session)
         }
     }

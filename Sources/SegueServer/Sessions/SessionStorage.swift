@@ -184,13 +184,15 @@ public final class InMemorySessionStorage: SessionStorage {
         var quarantined: String?
     }
     private let entries = Mutex<[String: Entry]>([:])
+    /// Where `updatedAt` comes from.
+    private let clock: any SessionClock
 
-    public init() {}
+    public init(clock: any SessionClock = SystemSessionClock()) { self.clock = clock }
 
     public var isShared: Bool { false }
 
     public func create(_ header: StoredSessionHeader) throws(SessionStorageError) {
-        entries.withLock { $0[header.id] = Entry(header: header, steps: [], updatedAt: unixNowMilliseconds()) }
+        entries.withLock { $0[header.id] = Entry(header: header, steps: [], updatedAt: clock.unixMilliseconds) }
     }
 
     public func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError) {
@@ -199,7 +201,7 @@ public final class InMemorySessionStorage: SessionStorage {
             guard count == firstSeq - 1 else { return .conflict }
             // In place: copying the entry out and back would copy the whole step log each time.
             map[id]!.steps.append(contentsOf: steps)
-            map[id]!.updatedAt = unixNowMilliseconds()
+            map[id]!.updatedAt = clock.unixMilliseconds
             return nil
         }
         if let result { throw result }
@@ -236,7 +238,7 @@ public final class InMemorySessionStorage: SessionStorage {
     }
 
     public func expire(idleLongerThan idle: Duration) throws(SessionStorageError) -> Int {
-        let cutoff = unixNowMilliseconds() - idle.components.seconds * 1000 - idle.components.attoseconds / 1_000_000_000_000_000
+        let cutoff = clock.unixMilliseconds - idle.components.seconds * 1000 - idle.components.attoseconds / 1_000_000_000_000_000
         return entries.withLock { map in
             let stale = map.filter { $0.value.updatedAt < cutoff }.map(\.key)
             for id in stale { map.removeValue(forKey: id) }
@@ -247,7 +249,7 @@ public final class InMemorySessionStorage: SessionStorage {
     public func count() throws(SessionStorageError) -> Int { entries.withLock { $0.count } }
 
     public func touch(sessions ids: [String]) throws(SessionStorageError) {
-        let now = unixNowMilliseconds()
+        let now = clock.unixMilliseconds
         entries.withLock { map in for id in ids { map[id]?.updatedAt = now } }
     }
 

@@ -28,8 +28,13 @@ public protocol SessionStore: Sendable {
 public final class InMemorySessionStore: SessionStore {
     private let sessions = Mutex<[String: SessionBox]>([:])
     public let limit: Int
+    /// What idle times are measured against (the sessions' own `lastAccess` reads the same one).
+    let clock: any SessionClock
 
-    public init(limit: Int = 100_000) { self.limit = limit }
+    public init(limit: Int = 100_000, clock: any SessionClock = SystemSessionClock()) {
+        self.limit = limit
+        self.clock = clock
+    }
 
     public func insert(_ box: SessionBox) throws(ActionError) {
         let inserted = sessions.withLock { map -> Bool in
@@ -65,7 +70,7 @@ public final class InMemorySessionStore: SessionStore {
     @discardableResult
     public func expire(idleLongerThan idle: Duration) -> Int {
         let all = sessions.withLock { Array($0.values) }
-        let deadline = ContinuousClock.now - idle
+        let deadline = clock.now - idle
         let stale = all.filter { $0.lastAccess < deadline }.map(\.id)
         guard !stale.isEmpty else { return 0 }
         sessions.withLock { map in for id in stale { map.removeValue(forKey: id) } }
@@ -79,7 +84,7 @@ public final class InMemorySessionStore: SessionStore {
     public func leastRecentlyUsed(_ count: Int, idleAtLeast idle: Duration) -> [SessionBox] {
         guard count > 0 else { return [] }
         let all = sessions.withLock { Array($0.values) }
-        let deadline = ContinuousClock.now - idle
+        let deadline = clock.now - idle
         return all.map { ($0, $0.lastAccess) }.filter { $0.1 <= deadline }.sorted { $0.1 < $1.1 }.prefix(count).map(\.0)
     }
 }

@@ -10,13 +10,31 @@ import SegueStoryboard
 import SegueTesting
 
 /// `segue`: serve, check, graph and test flows.
-@main
-struct SegueCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct SegueCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "segue",
         abstract: "Serve iOS-style navigation flows (flow files or Xcode storyboards) as web pages and a JSON API.",
         subcommands: [Serve.self, Check.self, Graph.self, Test.self]
     )
+
+    public init() {}
+
+    /// Runs `segue ARGUMENTS` in this process, writing to `console`; answers the exit status the
+    /// executable would exit with (usage errors print their message and usage, as it does).
+    /// `serve` returns only when it fails to start: once serving it waits for SIGINT or SIGTERM.
+    public static func run(_ arguments: [String], console: Console) -> Int32 {
+        Console.$current.withValue(console) {
+            do {
+                var command = try parseAsRoot(arguments)
+                try command.run()
+                return 0
+            } catch {
+                let message = fullMessage(for: error)
+                if !message.isEmpty { console.errorLine(message) }
+                return exitCode(for: error).rawValue
+            }
+        }
+    }
 }
 
 struct Serve: ParsableCommand {
@@ -92,13 +110,9 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         let level = Logger.Level(rawValue: logLevel) ?? .info
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
-        var logger = Logger(label: "segue")
-        logger.logLevel = level
+        // Log lines go to the console's error stream (standard error when run as `segue`).
+        let console = Console.current
+        let logger = Logger(label: "segue") { label in ConsoleLogHandler(label: label, console: console, logLevel: level) }
         guard let adminAccess = SegueApp.AdminAccess(rawValue: admin) else {
             throw ValidationError("--admin must be off, loopback or on")
         }
@@ -121,18 +135,18 @@ struct Serve: ParsableCommand {
                 storeDescription = "SQLite \(file)"
             }
         } catch {
-            FileHandle.standardError.write(Data("segue: cannot open the session store \(store): \(error)\n".utf8))
+            Console.current.errorLine("segue: cannot open the session store \(store): \(error)")
             throw ExitCode(1)
         }
         let storyboard: Storyboard
         do {
             storyboard = FlowSource.servingStoryboard(try FlowSource.load(path: path))
         } catch {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            Console.current.errorLine(error.description)
             throw ExitCode(1)
         }
         if let problem = FlowSource.servable(storyboard) {
-            FileHandle.standardError.write(Data((problem.description + "\n").utf8))
+            Console.current.errorLine(problem.description)
             throw ExitCode(1)
         }
         // Import warnings, then what UIKit would only report when it happens (the flow serves).
@@ -163,13 +177,13 @@ struct Serve: ParsableCommand {
         do {
             try service.start()
         } catch {
-            FileHandle.standardError.write(Data("segue: \(error)\n".utf8))
+            Console.current.errorLine("segue: \(error)")
             throw ExitCode(1)
         }
         // Unbuffered, so scripts reading a pipe see the line at once (`--port 0`).
         // An IPv6 address goes in brackets in a URL (`http://[::1]:8080/`).
         let urlHost = host.contains(":") ? "[\(host)]" : host
-        FileHandle.standardOutput.write(Data("Segue serving \(storyboard.name) at http://\(urlHost):\(service.port)/ (sessions: \(storeDescription))\n".utf8))
+        Console.current.line("Segue serving \(storyboard.name) at http://\(urlHost):\(service.port)/ (sessions: \(storeDescription))")
         var watcher: FlowWatcher?
         if watch {
             let path = self.path
@@ -178,7 +192,7 @@ struct Serve: ParsableCommand {
                 try watcher?.start()
                 logger.notice("watching \(path) for changes")
             } catch {
-                FileHandle.standardError.write(Data("segue: cannot watch \(path): \(error)\n".utf8))
+                Console.current.errorLine("segue: cannot watch \(path): \(error)")
                 service.stop()
                 throw ExitCode(1)
             }
@@ -201,13 +215,13 @@ struct Check: ParsableCommand {
         do {
             storyboard = try FlowSource.load(path: path)
         } catch {
-            print(error.description)
+            Console.current.line(error.description)
             throw ExitCode(1)
         }
         let problems = StoryboardCheck.check(storyboard)
-        for p in problems { print(p.description) }
+        for p in problems { Console.current.line(p.description) }
         let errors = problems.filter { $0.severity == .error }.count
-        print("\(storyboard.name): \(storyboard.sceneOrder.count) scenes, \(errors) errors, \(problems.count - errors) warnings")
+        Console.current.line("\(storyboard.name): \(storyboard.sceneOrder.count) scenes, \(errors) errors, \(problems.count - errors) warnings")
         if errors > 0 { throw ExitCode(1) }
     }
 }
@@ -226,14 +240,14 @@ struct Graph: ParsableCommand {
         do {
             storyboard = try FlowSource.load(path: path)
         } catch {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            Console.current.errorLine(error.description)
             throw ExitCode(1)
         }
         switch format {
-        case "dot": print(StoryboardGraph.dot(storyboard))
-        case "json": print(StoryboardGraph.json(storyboard))
+        case "dot": Console.current.line(StoryboardGraph.dot(storyboard))
+        case "json": Console.current.line(StoryboardGraph.json(storyboard))
         // The drawing of `GET /map`, of the storyboard as `segue serve` runs it.
-        case "svg": FileHandle.standardOutput.write(Data(FlowMap.svg(FlowSource.servingStoryboard(storyboard)) + [0x0A]))
+        case "svg": Console.current.line(String(decoding: FlowMap.svg(FlowSource.servingStoryboard(storyboard)), as: UTF8.self))
         default: throw ValidationError("--format must be dot, json or svg")
         }
     }
@@ -269,10 +283,12 @@ struct Test: ParsableCommand {
     var jobs: Int?
 
     func run() throws {
+        // Test outcomes are reported from worker threads: write to this command's console.
+        let console = Console.current
         let (loaded, problems) = FlowTestSuite.load(paths: paths, flow: flow, filter: filter)
         guard let suite = loaded else {
-            for p in problems { FileHandle.standardError.write(Data((p.description + "\n").utf8)) }
-            FileHandle.standardError.write(Data("segue test: \(problems.count) problem\(problems.count == 1 ? "" : "s") in the test files; nothing was run\n".utf8))
+            for p in problems { console.errorLine(p.description) }
+            console.errorLine("segue test: \(problems.count) problem\(problems.count == 1 ? "" : "s") in the test files; nothing was run")
             // CI systems show the report, so it is written even when nothing ran.
             if let junit { try? JUnitReport.xml(problems: problems).write(toFile: junit, atomically: true, encoding: .utf8) }
             throw ExitCode(2)
@@ -283,36 +299,36 @@ struct Test: ParsableCommand {
                 let answer = try SegueClient.live(server).send("GET", "/healthz")
                 guard answer.status == 200 else { throw SegueClientError(status: answer.status, code: "unhealthy", message: "GET /healthz answered \(answer.status)") }
             } catch {
-                FileHandle.standardError.write(Data("segue test: cannot connect to \(server): \(error)\n".utf8))
+                console.errorLine("segue test: cannot connect to \(server): \(error)")
                 throw ExitCode(2)
             }
         }
-        let report = ConsoleReport(colour: ConsoleReport.standardOutputIsColourTerminal)
+        let report = ConsoleReport(colour: console.colour)
         let jobs = suite.jobs
         let start = ContinuousClock.now
         let outcomes: [TestOutcome]
         do {
             outcomes = try suite.run(workers: jobs.isEmpty ? 1 : (self.jobs ?? ProcessInfo.processInfo.activeProcessorCount), server: server) { index, outcome in
                 let heading = index == 0 || jobs[index - 1].test.file != outcome.test.file ? outcome.test.file : nil
-                FileHandle.standardOutput.write(Data(report.lines(outcome, heading: heading).utf8))
+                console.out(report.lines(outcome, heading: heading))
             }
         } catch {
-            FileHandle.standardError.write(Data("segue test: \(error)\n".utf8))
+            console.errorLine("segue test: \(error)")
             throw ExitCode(2)
         }
-        print(report.summary(outcomes, wall: ContinuousClock.now - start), terminator: "")
+        console.out(report.summary(outcomes, wall: ContinuousClock.now - start))
         if let junit {
             do { try JUnitReport.xml(outcomes).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
-                FileHandle.standardError.write(Data("segue test: cannot write \(junit): \(error)\n".utf8))
+                console.errorLine("segue test: cannot write \(junit): \(error)")
                 throw ExitCode(2)
             }
         }
         if coverage || coverageJson != nil {
             let c = CoverageReport(suite: suite, outcomes: outcomes)
-            if coverage { print(c.text, terminator: "") }
+            if coverage { console.out(c.text) }
             if let coverageJson {
                 do { try c.json.write(toFile: coverageJson, atomically: true, encoding: .utf8) } catch {
-                    FileHandle.standardError.write(Data("segue test: cannot write \(coverageJson): \(error)\n".utf8))
+                    console.errorLine("segue test: cannot write \(coverageJson): \(error)")
                     throw ExitCode(2)
                 }
             }

@@ -1,0 +1,24 @@
+import SegueCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The time the server's session bookkeeping reads: when a session was last used, which sessions
+/// are idle long enough to expire or to leave memory, and the `updated_at` of stored sessions.
+///
+/// The server reads it through ``SegueApp/Configuration/clock``; tests pass a clock they advance
+/// by hand (`SegueTesting`'s `TestClock`) and run an expiry pass
+/// (``SegueService/expireIdleSessions()``) instead of waiting for the sweeper.
+public protocol SessionClock: Sendable {
+    /// Now, for idle times (monotonic).
+    var now: ContinuousClock.Instant { get }
+    /// Now as milliseconds since the Unix epoch, for stored timestamps.
+    var unixMilliseconds: Int64 { get }
+}
+
+/// The machine's clocks: `ContinuousClock` and `CLOCK_REALTIME`.
+public struct SystemSessionClock: SessionClock {
+    public init() {}
+    public var now: ContinuousClock.Instant { ContinuousClock.now }
+    public var unixMilliseconds: Int64 { unixNowMilliseconds() }
+}
