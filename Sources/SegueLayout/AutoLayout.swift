@@ -69,7 +69,20 @@ public enum AutoLayout {
                              traits: Traits = .phonePortrait) -> Result {
         var engine = Engine(size: size, kind: kind, traits: traits)
         engine.run(nodes, host: host)
-        return engine.result
+        // Wrapping labels need as many lines as their laid-out width gives them: measure them
+        // at the widths found and solve once more, as UIKit's second layout pass does.
+        var widths: [String: Double] = [:]
+        for node in nodes {
+            node.forEach { n in
+                guard IntrinsicSize.wraps(n), let id = n.layout?.xmlID, let f = engine.result.frames[id] else { return }
+                if IntrinsicSize.of(n, width: f.width).height != IntrinsicSize.of(n).height { widths[id] = f.width }
+            }
+        }
+        guard !widths.isEmpty else { return engine.result }
+        var second = Engine(size: size, kind: kind, traits: traits)
+        second.labelWidths = widths
+        second.run(nodes, host: host)
+        return second.result
     }
 }
 
@@ -124,6 +137,8 @@ private struct Engine {
     /// Each constrained item's enclosing scroll views (innermost first), for content edges.
     var scrollAncestors: [String: [String]] = [:]
     var hostID = ""
+    /// Wrapping labels' widths from a first pass, to measure their lines at.
+    var labelWidths: [String: Double] = [:]
 
     let traits: Traits
 
@@ -326,7 +341,7 @@ private struct Engine {
             add(Constraint(v.top, .equal, parentItem.top + frame.y + fy * (parentItem.height - design.height)))
             add(Constraint(v.height, .equal, frame.height + fh * (parentItem.height - design.height)))
         } else {
-            let intrinsic = IntrinsicSize.of(node)
+            let intrinsic = IntrinsicSize.of(node, width: labelWidths[layout.xmlID])
             if let w = intrinsic.width {
                 add(Constraint(v.width, .lessThanOrEqual, w, strength: Strength.priority(layout.hugging.horizontal)))
                 add(Constraint(v.width, .greaterThanOrEqual, w, strength: Strength.priority(layout.compressionResistance.horizontal)))

@@ -12,24 +12,34 @@ public enum IntrinsicSize {
         (Double(text.count) * glyphWidth * fontSize).rounded(.up)
     }
 
+    /// Whether a label wraps (`numberOfLines` other than 1): its height depends on its width.
+    public static func wraps(_ node: ViewNode) -> Bool {
+        node.kind == .label && (node.layout?.numberOfLines ?? 1) != 1 && !(node.text ?? "").isEmpty
+    }
+
     /// Width and height, each `nil` when the view has none on that axis (`noIntrinsicMetric`).
-    public static func of(_ node: ViewNode) -> (width: Double?, height: Double?) {
+    /// A wrapping label is measured at `width` (its laid-out width), else at its design width.
+    public static func of(_ node: ViewNode, width laidOut: Double? = nil) -> (width: Double?, height: Double?) {
         let layout = node.layout
         switch node.kind {
         case .label:
             let font = layout?.fontSize ?? 17
             let text = node.text ?? ""
             if text.isEmpty { return (0, 0) }
-            let width = textWidth(text, fontSize: font)
+            // Each line break starts a line; the longest line sets the width.
+            let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let widths = paragraphs.map { textWidth(String($0), fontSize: font) }
+            let width = widths.max() ?? 0
             let line = (font * lineHeight).rounded(.up)
             let lines = layout?.numberOfLines ?? 1
-            guard lines != 1, let designWidth = node.frame?.width, designWidth > 0, width > designWidth else {
-                return (width, line)
+            if lines == 1 { return (width, line) }
+            guard let available = laidOut ?? node.frame?.width, available > 1 else {
+                return (width, Double(lines > 0 ? min(lines, paragraphs.count) : paragraphs.count) * line)
             }
-            // A wrapping label: as many lines as the text needs at its design width.
-            var needed = Int((width / designWidth).rounded(.up))
+            // A wrapping label: as many lines as its paragraphs need at the available width.
+            var needed = widths.reduce(0) { $0 + max(1, Int(($1 / available).rounded(.up))) }
             if lines > 0 { needed = min(needed, lines) }
-            return (designWidth, Double(needed) * line)
+            return (min(width, available), Double(needed) * line)
         case .button:
             let font = layout?.fontSize ?? 15
             let title = node.text ?? ""

@@ -314,6 +314,32 @@ import SegueCore
         #expect(pad.conflicts == 0 && near(pad.frames["box"]?.y, 60) && near(pad.frames["box"]?.x, 100))
     }
 
+    /// A wrapping label gets the lines its laid-out width needs, not those of its design width.
+    @Test func wrappingLabelsAreMeasuredAtTheirLaidOutWidth() {
+        var label = ViewNode(.label, text: String(repeating: "word ", count: 12))  // 60 characters
+        label.frame = Rect(x: 20, y: 20, width: 200, height: 63)
+        label.layout = ViewLayout(xmlID: "text")
+        label.layout?.translatesAutoresizingMask = false
+        label.layout?.numberOfLines = 0
+        label.layout?.fontSize = 17
+        var host = ViewLayout(xmlID: "root")
+        host.constraints = [
+            LayoutConstraintSpec(firstItem: "text", firstAttribute: "leading", secondItem: "root", secondAttribute: "leading", constant: 20),
+            LayoutConstraintSpec(firstItem: "root", firstAttribute: "trailing", secondItem: "text", secondAttribute: "trailing", constant: 20),
+            LayoutConstraintSpec(firstItem: "text", firstAttribute: "top", secondItem: "root", secondAttribute: "top", constant: 20),
+        ]
+        // 60 × 0.47 × 17 ≈ 480 pt of text: three lines at the design width of 200, two at 350.
+        #expect(IntrinsicSize.of(label).height == 63)
+        let result = AutoLayout.solve([label], host: host, size: Size(width: 390, height: 753))
+        #expect(near(result.frames["text"]?.width, 350) && near(result.frames["text"]?.height, 42))
+        var lines = ViewNode(.label, text: "First\nSecond\nThird")
+        lines.layout = ViewLayout(xmlID: "l")
+        lines.layout?.numberOfLines = 0
+        let height: Double? = IntrinsicSize.of(lines).height
+        #expect(height == 63.0)
+        #expect(IntrinsicSize.of(lines).width == IntrinsicSize.textWidth("Second", fontSize: 17))
+    }
+
     @Test func intrinsicSizesOfControls() {
         var label = ViewNode(.label, text: "Hello")
         label.layout = ViewLayout(xmlID: "l")
