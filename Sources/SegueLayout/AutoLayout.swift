@@ -10,13 +10,15 @@ public enum AutoLayout {
         public var frames: [String: Rect] = [:]
         /// A scroll view's content size, by document id.
         public var contentSizes: [String: Size] = [:]
-        /// The host's size.
+        /// The host's size: as asked, except a table cell's height, which its constraints decide.
         public var size: Size
         /// Constraints of the document that took part.
         public var constraintCount = 0
         /// Required constraints that contradicted others; each was broken (kept at priority
         /// 999), as UIKit does and logs.
         public var conflicts = 0
+        /// The document ids of the broken constraints (those with one).
+        public var brokenConstraints: [String] = []
         /// Constraints naming a view the tree does not hold (hidden views, unknown items).
         public var skipped = 0
         /// Views laid out by constraints (their `translatesAutoresizingMaskIntoConstraints` off).
@@ -161,9 +163,17 @@ private struct Engine {
 
     mutating func run(_ nodes: [ViewNode], host: ViewLayout) {
         hostID = host.xmlID
+        // A table cell sizes itself: its height is what its constraints need (UIKit's automatic
+        // row height), the design height where they leave it open.
+        let cellHeight = kind == .tableCell ? Variable(host.xmlID + ".height") : nil
         let hostItem = Item(left: Expression(constant: 0), top: Expression(constant: 0),
-                            width: Expression(constant: size.width), height: Expression(constant: size.height),
+                            width: Expression(constant: size.width),
+                            height: cellHeight.map { Expression($0) } ?? Expression(constant: size.height),
                             margins: host.layoutMargins ?? systemMargins(kind))
+        if let cellHeight {
+            add(Constraint(cellHeight, .greaterThanOrEqual, 0))
+            add(Constraint(cellHeight, .equal, size.height, strength: Strength.priority(50)))
+        }
         register(host, item: hostItem)
         if let top = host.topLayoutGuideID {
             items[top] = Item(left: hostItem.left, top: hostItem.top, width: hostItem.width, height: Expression(constant: 0),
@@ -184,6 +194,7 @@ private struct Engine {
         let hostDesign = host.frame.map { Self.sane($0) }.map { Size(width: $0.width, height: $0.height) }
         for node in nodes { addImplicitConstraints(node, parent: nil, parentDesign: hostDesign) }
         solver.updateVariables()
+        if let cellHeight { result.size.height = cellHeight.value }
         for v in views {
             let parent = v.parent.flatMap { p in views.first { $0.id == p } }
             var x = v.left.value, y = v.top.value
@@ -253,11 +264,12 @@ private struct Engine {
         return item.attribute(attribute)
     }
 
-    mutating func add(_ c: Constraint) {
+    mutating func add(_ c: Constraint, id: String? = nil) {
         do {
             try solver.add(c)
         } catch .unsatisfiableConstraint {
             result.conflicts += 1
+            result.brokenConstraints.append(id ?? "implicit")
             try? solver.add(c | Strength.priority(999))
         } catch {
             result.solverError = error.description
@@ -321,7 +333,7 @@ private struct Engine {
         case .lessThanOrEqual: .lessThanOrEqual
         case .greaterThanOrEqual: .greaterThanOrEqual
         }
-        add(Constraint(first, relation, right, strength: Strength.priority(spec.priority)))
+        add(Constraint(first, relation, right, strength: Strength.priority(spec.priority)), id: spec.id)
     }
 
     /// Autoresizing masks, intrinsic sizes, and the design frame as the weakest hint.

@@ -287,10 +287,32 @@ import SegueCore
         let host = try #require(AutoLayout.host(of: row.content))
         #expect(host.hostRole == .tableCell && host.frame?.height == 60)
         let result = AutoLayout.solve(row.content, host: host, size: Size(width: 390, height: 60), kind: .tableCell)
-        #expect(result.isUsable)
+        #expect(result.isUsable && near(result.size.height, 60))
         let title = try #require(result.frames["row-title"]), toggle = try #require(result.frames["row-switch"])
         #expect(near(title.x, 16) && abs(title.y + title.height / 2 - 30) < 0.001)
         #expect(abs(toggle.x + 51 - (390 - 16)) < 0.001 && abs(toggle.y - 14.5) < 0.001)
+    }
+
+    /// A cell whose constraints chain its content from top to bottom is as tall as they need
+    /// (automatic row height), not its design height; nothing is broken.
+    @Test func tableCellsSizeThemselves() {
+        var label = ViewNode(.label, text: "Label")
+        label.frame = Rect(x: 20, y: 12, width: 42, height: 21)
+        label.layout = ViewLayout(xmlID: "label")
+        label.layout?.translatesAutoresizingMask = false
+        label.layout?.constraints = [LayoutConstraintSpec(firstItem: nil, firstAttribute: "height", constant: 21)]
+        var host = ViewLayout(xmlID: "content")
+        host.hostRole = .tableCell
+        host.frame = Rect(x: 0, y: 0, width: 414, height: 43.67)
+        host.constraints = [
+            LayoutConstraintSpec(firstItem: "label", firstAttribute: "top", secondItem: "content", secondAttribute: "topMargin", constant: 1),
+            LayoutConstraintSpec(firstItem: "label", firstAttribute: "bottom", secondItem: "content", secondAttribute: "bottomMargin"),
+            LayoutConstraintSpec(firstItem: "label", firstAttribute: "leading", secondItem: "content", secondAttribute: "leadingMargin"),
+        ]
+        let (size, kind) = AutoLayout.hostSize(host, viewport: Size(width: 390, height: 844))
+        let result = AutoLayout.solve([label], host: host, size: size, kind: kind)
+        #expect(result.isUsable && result.conflicts == 0)
+        #expect(near(result.size.height, 11 + 1 + 21 + 11) && near(result.frames["label"]?.y, 12))
     }
 
     @Test func sizeClassVariationsFollowTheTraits() {
