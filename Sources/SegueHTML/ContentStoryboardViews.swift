@@ -239,7 +239,8 @@ extension PageBuilder {
 ///
 /// - **Sizes.** A scene's root view is solved at the viewport's width and its height less the
 ///   status and navigation bars (91 pt), which the page draws itself; a table cell's content
-///   view at the viewport's width and the cell's height; a collection cell at its item size.
+///   view at the viewport's width and the height its constraints need (the design height
+///   where they leave it open); a collection cell at its item size.
 /// - **Positions** are classes of the stylesheet (inline styles are not allowed by the page's
 ///   content security policy): left, top, width and height in half-percent steps of the
 ///   parent's box; the container keeps the host's aspect ratio, so it scales with the width.
@@ -295,9 +296,10 @@ extension PageBuilder {
     mutating func autoLayoutNodes(_ nodes: [ViewNode]) -> Bool {
         guard let host = AutoLayout.host(of: nodes) else { return false }
         let viewport = Size(width: Double(screen.traits.width), height: Double(screen.traits.height))
-        let (size, kind) = AutoLayout.hostSize(host, viewport: viewport)
-        let result = AutoLayout.solve(nodes, host: host, size: size, kind: kind, traits: screen.traits)
+        let (proposed, kind) = AutoLayout.hostSize(host, viewport: viewport)
+        let result = AutoLayout.solve(nodes, host: host, size: proposed, kind: kind, traits: screen.traits)
         guard result.isUsable else { return false }
+        let size = result.size
         w.raw("<div class=\"ib-layout ib-ar")
         w.int(IBAutoLayout.ratio(size))
         if host.hostRole == .collectionCell {
