@@ -39,8 +39,10 @@ let package = Package(
         ),
         // Xcode .storyboard XML into the storyboard model.
         .target(name: "SegueStoryboard", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
+        // Auto Layout for imported views: a Cassowary solver and the constraints of a view tree.
+        .target(name: "SegueLayout", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
         // HTML pages from the core's screen model.
-        .target(name: "SegueHTML", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
+        .target(name: "SegueHTML", dependencies: ["SegueCore", "SegueLayout"], swiftSettings: swiftSettings),
         // A small HTTP/1.1 server over libmicrohttpd: requests in, responses out.
         .target(name: "SegueHTTP", dependencies: ["CMicroHTTPD"], swiftSettings: swiftSettings),
         // The application: sessions, storage, JSON API, pages, static files.
@@ -113,6 +115,7 @@ let package = Package(
         .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueFlowFilesTests", dependencies: ["SegueFlowFiles", "SegueStoryboard"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueStoryboardTests", dependencies: ["SegueStoryboard", "SegueServer"], swiftSettings: swiftSettings),
+        .testTarget(name: "SegueLayoutTests", dependencies: ["SegueLayout", "SegueStoryboard"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueHTMLTests", dependencies: ["SegueHTML", "SegueFlowFiles"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP"], swiftSettings: swiftSettings),
         .testTarget(

@@ -1,4 +1,5 @@
 import SegueCore
+import SegueLayout
 
 /// Layout of imported Interface Builder views: a flow layout derived from their frames.
 ///
@@ -137,8 +138,10 @@ enum IBFlowLayout {
 }
 
 extension PageBuilder {
-    /// Draws sibling nodes in the flow layout of `IBFlowLayout`.
+    /// Draws sibling nodes: laid out by their Auto Layout constraints where they have some that
+    /// solve (`IBAutoLayout`), else in the flow layout of `IBFlowLayout`.
     mutating func flowNodes(_ nodes: [ViewNode]) {
+        if autoLayoutNodes(nodes) { return }
         guard let layout = IBFlowLayout.layout(nodes) else {
             for node in nodes { self.node(node) }
             return
@@ -228,5 +231,126 @@ extension PageBuilder {
         w.raw("\">")
         image(n)  // claims the element: a live image button when tappable
         w.raw("</div>")
+    }
+}
+
+/// Layout of imported views that carry Auto Layout constraints: solved by `SegueLayout` at the
+/// viewport's size and drawn absolutely positioned.
+///
+/// - **Sizes.** A scene's root view is solved at the viewport's width and its height less the
+///   status and navigation bars (91 pt), which the page draws itself; a table cell's content
+///   view at the viewport's width and the height its constraints need (the design height
+///   where they leave it open); a collection cell at its item size.
+/// - **Positions** are classes of the stylesheet (inline styles are not allowed by the page's
+///   content security policy): left, top, width and height in half-percent steps of the
+///   parent's box; the container keeps the host's aspect ratio, so it scales with the width.
+/// - **Reading order.** Siblings are written top to bottom, left to right by their solved
+///   frames (rows of views side by side read left to right), so the DOM order is the reading
+///   order; a `z` class keeps Interface Builder's stacking (document order) for overlaps.
+/// - **Fallback.** A tree without constraints, or whose required constraints contradict each
+///   other, keeps the flow layout of `IBFlowLayout`; so do flow files (no layout at all).
+enum IBAutoLayout {
+    /// A length as a class step: half percents of `whole`, clamped to 0...200.
+    static func step(_ value: Double, of whole: Double) -> Int {
+        guard whole > 0, value.isFinite else { return 0 }
+        return max(0, min(200, Int((value / whole * 200).rounded())))
+    }
+
+    /// Height as a percentage of width, for `aspect-ratio` classes (1...400).
+    static func ratio(_ size: Size) -> Int {
+        guard size.width > 0 else { return 100 }
+        return max(1, min(400, Int((size.height / size.width * 100).rounded())))
+    }
+
+    /// Siblings in reading order by their frames: rows (each one's vertical centre inside the
+    /// first's extent) top to bottom, left to right within a row. Nodes without a frame last.
+    static func readingOrder(_ nodes: [ViewNode], _ frames: [String: Rect]) -> [(index: Int, node: ViewNode)] {
+        let framed = nodes.enumerated().compactMap { i, n -> (Int, ViewNode, Rect)? in
+            guard let id = n.layout?.xmlID, let f = frames[id] else { return nil }
+            return (i, n, f)
+        }.sorted { a, b in a.2.y != b.2.y ? a.2.y < b.2.y : (a.2.x != b.2.x ? a.2.x < b.2.x : a.0 < b.0) }
+        var result: [(index: Int, node: ViewNode)] = []
+        var row: [(Int, ViewNode, Rect)] = []
+        func flush() {
+            result += row.sorted { $0.2.x != $1.2.x ? $0.2.x < $1.2.x : $0.0 < $1.0 }.map { (index: $0.0, node: $0.1) }
+            row = []
+        }
+        for entry in framed {
+            if let first = row.first?.2 {
+                let mid = entry.2.y + entry.2.height / 2
+                if mid >= first.y && mid <= first.y + first.height { row.append(entry); continue }
+                flush()
+            }
+            row = [entry]
+        }
+        flush()
+        let placed = Set(result.map(\.index))
+        for (i, n) in nodes.enumerated() where !placed.contains(i) { result.append((index: i, node: n)) }
+        return result
+    }
+}
+
+extension PageBuilder {
+    /// Draws `nodes` by their solved constraints; false (nothing drawn) when they have no host,
+    /// no constraints, or do not solve.
+    mutating func autoLayoutNodes(_ nodes: [ViewNode]) -> Bool {
+        guard let host = AutoLayout.host(of: nodes) else { return false }
+        let viewport = Size(width: Double(screen.traits.width), height: Double(screen.traits.height))
+        let (proposed, kind) = AutoLayout.hostSize(host, viewport: viewport)
+        let result = AutoLayout.solve(nodes, host: host, size: proposed, kind: kind, traits: screen.traits)
+        guard result.isUsable else { return false }
+        let size = result.size
+        w.raw("<div class=\"ib-layout ib-ar")
+        w.int(IBAutoLayout.ratio(size))
+        if host.hostRole == .collectionCell {
+            // A fixed item size: a share of the viewport's width.
+            w.raw(" ib-cell ib-vw")
+            w.int(IBAutoLayout.step(size.width, of: Double(screen.traits.width)))
+        }
+        w.raw("\">")
+        absoluteNodes(nodes, in: size, result)
+        w.raw("</div>")
+        return true
+    }
+
+    /// Siblings inside a box of `size`, in reading order.
+    mutating func absoluteNodes(_ nodes: [ViewNode], in size: Size, _ result: AutoLayout.Result) {
+        let frames = result.frames
+        for (index, node) in IBAutoLayout.readingOrder(nodes, frames) {
+            guard let id = node.layout?.xmlID, let f = frames[id] else {
+                self.node(node)
+                continue
+            }
+            w.raw("<div class=\"ib-abs ib-x")
+            w.int(IBAutoLayout.step(f.x, of: size.width))
+            w.raw(" ib-y")
+            w.int(IBAutoLayout.step(f.y, of: size.height))
+            w.raw(" ib-w")
+            w.int(IBAutoLayout.step(f.width, of: size.width))
+            w.raw(" ib-h")
+            w.int(IBAutoLayout.step(f.height, of: size.height))
+            w.raw(" ib-z")
+            w.int(min(index, 20))
+            w.raw(" ib-abs-")
+            w.text(node.kind.rawValue)
+            if node.kind == .label, (node.layout?.numberOfLines ?? 1) == 1 { w.raw(" ib-one-line") }
+            w.raw("\">")
+            let frameSize = Size(width: f.width, height: f.height)
+            switch node.kind {
+            case .view where !node.children.isEmpty, .container where !node.children.isEmpty && node.embed == nil:
+                absoluteNodes(node.children, in: frameSize, result)
+            case .scroll where !node.children.isEmpty:
+                let content = result.contentSizes[id] ?? frameSize
+                let inner = Size(width: max(content.width, f.width), height: max(content.height, f.height))
+                w.raw("<div class=\"ib-scroll-content ib-ar")
+                w.int(IBAutoLayout.ratio(inner))
+                w.raw("\">")
+                absoluteNodes(node.children, in: inner, result)
+                w.raw("</div>")
+            default:
+                self.node(node)
+            }
+            w.raw("</div>")
+        }
     }
 }

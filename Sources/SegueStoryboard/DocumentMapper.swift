@@ -18,6 +18,8 @@ struct DocumentMapper {
     /// What the storyboard wires to the scene's controller (its class, outlets and segues), for
     /// the placeholders of content its code makes.
     private var codeContext: String?
+    /// Image sizes and constrained views, for the Auto Layout inputs of each view.
+    private let layoutContext: LayoutContext
 
     static let controllerKinds: [String: SceneKind] = [
         "viewController": .viewController,
@@ -34,6 +36,7 @@ struct DocumentMapper {
         self.file = file
         self.name = name
         self.doc = ParsedDocument(name: name, file: file)
+        self.layoutContext = LayoutContext(root: root)
     }
 
     private func loc(_ node: XMLNode) -> SourceLocation { SourceLocation(file: file, line: node.line) }
@@ -197,6 +200,7 @@ struct DocumentMapper {
             switch view.name {
             case "view":
                 scene.view = mapSubviews(of: view)
+                LayoutContext.attach(layoutContext.hostLayout(view, controller: c), to: &scene.view)
             default:
                 if let node = mapView(view) { scene.view = [node] }
             }
@@ -565,6 +569,7 @@ struct DocumentMapper {
         }
         node.id = n["id"]
         node.frame = Self.frame(n)
+        node.layout = layoutContext.viewLayout(n)
         if node.kind == .label || node.kind == .button { node.alignment = Self.alignment(n) }
         node.location = loc(n)
         if n.bool("enabled") == false { node.enabled = false }
@@ -663,6 +668,7 @@ struct DocumentMapper {
         }
         if row.style == .custom {
             row.content = content.map { mapSubviews(of: $0) } ?? []
+            if let content { LayoutContext.attach(layoutContext.hostLayout(content, cell: cell), to: &row.content) }
             var texts: [String] = []
             for node in row.content { node.forEach { if $0.kind == .label, let t = $0.text, !t.isEmpty { texts.append(t) } } }
             row.text = texts.first
@@ -718,7 +724,8 @@ struct DocumentMapper {
         for cell in n.child("cells")?.children("collectionViewCell") ?? [] {
             let cellID = cell["id"] ?? "cell-\(cell.line)"
             let contentRoot = cell.child(key: "contentView") ?? cell
-            let content = mapSubviews(of: contentRoot)
+            var content = mapSubviews(of: contentRoot)
+            LayoutContext.attach(layoutContext.hostLayout(contentRoot, cell: cell), to: &content)
             let tap = tap(of: cell)
             for i in 1...3 {
                 var item = ViewNode(.view, id: "\(cellID)-\(i)", text: "Item \(i)")

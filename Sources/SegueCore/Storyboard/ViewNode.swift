@@ -38,6 +38,9 @@ public struct ViewNode: Sendable {
     /// Horizontal alignment of the content (`leading`, `center`, `trailing`): a label's
     /// `textAlignment`, a button's `contentHorizontalAlignment`. `nil`: the kind's default.
     public var alignment: String? = nil
+    /// Auto Layout inputs of an imported Interface Builder view (constraints, autoresizing,
+    /// margins, intrinsic size hints); `nil` for flow files.
+    public var layout: ViewLayout? = nil
     public var location: SourceLocation?
 
     public init(_ kind: Kind, id: String? = nil, text: String? = nil) {
