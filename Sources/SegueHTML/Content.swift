@@ -15,6 +15,7 @@ extension PageBuilder {
         let savedEmbedded = embeddedPanes
         embeddedPanes = p.children
         editing = tableEditing
+        if let configure = p.configure { configureSheet(configure) }
         nodes(p.nodes)
         editing = saved
         // Children added in code (not through a container view) follow the view.
