@@ -2,20 +2,32 @@
 page, reading computed styles and colours, and telling whether a change loaded a page."""
 import re
 
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 CONTROLS = "Tests/Browser/flows/controls.yaml"
 
 
-def wait(driver, condition, timeout=10):
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d))
+def wait(driver, condition, timeout=30):
+    """Polls `condition` until it holds; an element replaced by a page load meanwhile is retried."""
+    return WebDriverWait(driver, timeout, poll_frequency=0.05,
+                         ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
+        lambda d: condition(d))
 
 
 def open_page(driver, url):
-    """Loads `url` (the server answers with the state's page) and waits for the script to run."""
+    """Loads `url` and waits until the page is drawn for the window's size: with the script on,
+    the first page of a session may be drawn for a phone and reloaded once the viewport is known."""
     driver.get(url)
-    wait(driver, lambda d: d.execute_script("return document.readyState") == "complete")
+
+    def settled(d):
+        return d.execute_script(
+            "if (document.readyState !== 'complete' || !document.body) return false;"
+            "var v = document.body.getAttribute('data-viewport');"
+            "var scripted = !!document.querySelector('html.has-controls-script');"
+            "return !scripted || v === Math.round(innerWidth) + 'x' + Math.round(innerHeight);")
+    wait(driver, settled)
 
 
 def style(driver, element, prop, pseudo=None):

@@ -8,12 +8,24 @@ page load and without it by a form post, and the session keeps what they were se
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from conftest import PHONE, screenshot
+import pytest
+
+from conftest import PHONE, make_driver, screenshot
 from pages import CONTROLS, element, mark_document, open_page, rgb, same_document, style, wait
 
 
-def test_text_fields_are_form_rows_with_hairlines(serve, browser):
-    driver = browser(size=PHONE)
+@pytest.fixture(scope="module")
+def phone():
+    """One phone-sized browser for the tests that only look (starting Chromium costs more than a
+    page); each test opens a new session."""
+    driver = make_driver(size=PHONE)
+    yield driver
+    driver.quit()
+
+
+def test_text_fields_are_form_rows_with_hairlines(serve, phone):
+    driver = phone
+    driver.delete_all_cookies()
     open_page(driver, serve(CONTROLS).url("/"))
     subject = element(driver, "input.text-field[name='field.subject']")
     assert style(driver, subject, "border-bottom-style") == "solid"
@@ -29,8 +41,9 @@ def test_text_fields_are_form_rows_with_hairlines(serve, browser):
     screenshot(driver, "controls", "phone-light")
 
 
-def test_search_bar_has_a_magnifier_and_cancel(serve, browser):
-    driver = browser(size=PHONE)
+def test_search_bar_has_a_magnifier_and_cancel(serve, phone):
+    driver = phone
+    driver.delete_all_cookies()
     open_page(driver, serve(CONTROLS).url("/"))
     icon = element(driver, ".search-bar .search-icon")
     field = element(driver, ".search-bar .search-field")
@@ -47,8 +60,9 @@ def test_search_bar_has_a_magnifier_and_cancel(serve, browser):
     wait(driver, lambda d: field.get_attribute("value") == "" and not cancel.is_displayed())
 
 
-def test_pickers_are_wheels_with_the_chosen_row_in_the_band(serve, browser):
-    driver = browser(size=PHONE)
+def test_pickers_are_wheels_with_the_chosen_row_in_the_band(serve, phone):
+    driver = phone
+    driver.delete_all_cookies()
     open_page(driver, serve(CONTROLS).url("/"))
     picker, date = driver.find_elements(By.CSS_SELECTOR, ".picker-wheels")
     band = picker.find_element(By.CSS_SELECTOR, ".picker-band")
@@ -63,8 +77,9 @@ def test_pickers_are_wheels_with_the_chosen_row_in_the_band(serve, browser):
     assert picker.get_attribute("aria-label") == "Fruit"
 
 
-def test_an_image_without_a_file_is_a_neutral_tile(serve, browser):
-    driver = browser(size=PHONE)
+def test_an_image_without_a_file_is_a_neutral_tile(serve, phone):
+    driver = phone
+    driver.delete_all_cookies()
     open_page(driver, serve(CONTROLS).url("/"))
     tile = element(driver, ".image-placeholder")
     assert style(driver, tile, "background-image") == "none"  # no diagonal stripes
@@ -72,8 +87,9 @@ def test_an_image_without_a_file_is_a_neutral_tile(serve, browser):
     assert "url(" in style(driver, tile, "mask-image", "::before")  # the photo glyph
 
 
-def test_system_font_stack_avoids_the_wide_fallback(serve, browser):
-    driver = browser(size=PHONE)
+def test_system_font_stack_avoids_the_wide_fallback(serve, phone):
+    driver = phone
+    driver.delete_all_cookies()
     open_page(driver, serve(CONTROLS).url("/"))
     driver.execute_cdp_cmd("DOM.enable", {})
     driver.execute_cdp_cmd("CSS.enable", {})
