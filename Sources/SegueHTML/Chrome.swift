@@ -28,9 +28,15 @@ extension PageBuilder {
         w.raw("<div class=\"navbar-row\"><div class=\"navbar-leading\">")
         if let back = bar.backButton { barItem(back, isBack: true) }
         for item in bar.leftItems { barItem(item) }
-        w.raw("</div><h1 class=\"navbar-title\">")
-        w.text(bar.title)
-        w.raw("</h1><div class=\"navbar-trailing\">")
+        // The title is the page's heading; a bar without one keeps the slot, not an empty heading.
+        if let title = bar.title, !title.isEmpty {
+            hasHeading = true
+            w.raw("</div><h1 class=\"navbar-title\">")
+            w.text(title)
+            w.raw("</h1><div class=\"navbar-trailing\">")
+        } else {
+            w.raw("</div><div class=\"navbar-title\"></div><div class=\"navbar-trailing\">")
+        }
         for item in bar.rightItems { barItem(item) }
         w.raw("</div></div></header>")
     }

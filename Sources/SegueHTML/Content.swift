@@ -15,6 +15,7 @@ extension PageBuilder {
         let savedEmbedded = embeddedPanes
         embeddedPanes = p.children
         editing = tableEditing
+        if let configure = p.configure { configureSheet(configure) }
         nodes(p.nodes)
         editing = saved
         // Children added in code (not through a container view) follow the view.
@@ -90,19 +91,10 @@ extension PageBuilder {
                 w.raw("</div>")
             }
         case .searchBar:
-            if case .live(let id, let enabled) = claim(n.id, enabled: n.enabled) {
-                w.raw("<input class=\"search-bar\" type=\"search\" name=\"field.")
-                w.text(id)
-                w.raw("\"")
-                w.attribute("data-element", id)
-                w.flag("disabled", !enabled)
-                w.attribute("value", n.text ?? "")
-                w.attribute("placeholder", n.placeholder ?? "Search")
-                w.raw(">")
-            } else {
-                placeholderBox(n)
-            }
-        case .map, .web, .datePicker, .picker, .placeholder:
+            searchBar(n)
+        case .datePicker, .picker:
+            wheels(n)
+        case .map, .web, .placeholder:
             placeholderBox(n)
         }
     }
@@ -151,7 +143,14 @@ extension PageBuilder {
         }
     }
 
+    /// A `UITextField` as a row of a form, as Mail's compose sheet draws them: an optional
+    /// caption (`detail`, e.g. "To:") before the field, a hairline below.
     mutating func textField(_ n: ViewNode) {
+        if let caption = n.detail {
+            w.raw("<label class=\"text-field-row\"><span class=\"text-field-caption\">")
+            w.text(caption)
+            w.raw("</span>")
+        }
         w.raw("<input class=\"text-field\"")
         switch n.style {
         case "secure", "password": w.raw(" type=\"password\"")
@@ -162,8 +161,50 @@ extension PageBuilder {
         fieldAttributes(n.id, enabled: n.enabled)
         w.attribute("value", n.text ?? "")
         w.attribute("placeholder", n.placeholder)
-        w.attribute("aria-label", n.placeholder ?? n.detail ?? "Text Field")
+        if n.detail == nil { w.attribute("aria-label", n.placeholder ?? "Text Field") }
         w.raw(">")
+        if n.detail != nil { w.raw("</label>") }
+    }
+
+    /// A `UISearchBar`: the magnifier, the field, and Cancel (shown while the field is being
+    /// edited; the page script clears the field with it).
+    mutating func searchBar(_ n: ViewNode) {
+        w.raw("<div class=\"search-bar\" role=\"search\"><span class=\"search-icon\" aria-hidden=\"true\"></span>")
+        w.raw("<input class=\"search-field\" type=\"search\"")
+        fieldAttributes(n.id, enabled: n.enabled)
+        w.attribute("value", n.text ?? "")
+        w.attribute("placeholder", n.placeholder ?? "Search")
+        w.attribute("aria-label", n.placeholder ?? "Search")
+        w.raw("><button type=\"button\" class=\"search-cancel\">Cancel</button></div>")
+    }
+
+    /// A `UIPickerView` or `UIDatePicker` as iOS draws them: wheels of rows with the chosen row
+    /// in a band across the middle. A picker's rows are its `segments`; a date picker shows a
+    /// fixed sample day (the page is the same for everyone at any time).
+    mutating func wheels(_ n: ViewNode) {
+        let isDate = n.kind == .datePicker
+        w.raw("<div class=\"picker-wheels\" role=\"img\"")
+        w.attribute("aria-label", n.text ?? (isDate ? "Date Picker" : "Picker View"))
+        w.raw("><span class=\"picker-band\" aria-hidden=\"true\"></span>")
+        let columns: [[String]]
+        if isDate {
+            columns = [["Mon Jun 2", "Tue Jun 3", "Wed Jun 4", "Thu Jun 5", "Fri Jun 6"],
+                       ["7", "8", "9", "10", "11"], ["28", "29", "30", "31", "32"], ["", "", "AM", "PM", ""]]
+        } else {
+            let rows = n.segments
+            let chosen = min(max(0, Int(n.value ?? 0)), max(0, rows.count - 1))
+            columns = [(-2...2).map { rows.indices.contains(chosen + $0) ? rows[chosen + $0] : "" }]
+        }
+        for column in columns {
+            w.raw("<span class=\"picker-column\" aria-hidden=\"true\">")
+            for (i, row) in column.enumerated() {
+                w.raw(i == 2 ? "<span class=\"picker-row is-chosen\">" : (i == 1 || i == 3) ? "<span class=\"picker-row is-near\">" : "<span class=\"picker-row\">")
+                w.text(row)
+                w.raw("</span>")
+            }
+            w.raw("</span>")
+        }
+        w.raw("</div>")
     }
 
     mutating func textView(_ n: ViewNode) {
@@ -215,7 +256,9 @@ extension PageBuilder {
         if case .live = tap { w.raw("</button>") }
     }
 
-    /// A `UISwitch`: a submit button with `role="switch"`; a tap toggles it on the server.
+    /// A `UISwitch`: a submit button with `role="switch"`; a tap toggles it on the server. One
+    /// that only changes its value (`data-control="value"`) is toggled by the page script in
+    /// place, without loading a page.
     mutating func toggle(_ n: ViewNode) {
         let isOn = n.isOn ?? false
         w.raw("<div class=\"switch-row\">")
@@ -226,22 +269,25 @@ extension PageBuilder {
         }
         let tap = claim(n.id, enabled: n.enabled)
         switch tap {
-        case .live(let id, let enabled): openSubmit(id, enabled: enabled)
+        case .live(let id, let enabled):
+            openSubmit(id, enabled: enabled)
+            if n.tap == nil { w.raw(" data-control=\"value\"") }
         case .inert:
             w.raw("<span")
             w.flag("aria-disabled=\"true\"", true)
         }
         w.raw(isOn ? " role=\"switch\" aria-checked=\"true\" class=\"switch is-on\"" : " role=\"switch\" aria-checked=\"false\" class=\"switch\"")
-        w.attribute("aria-label", n.text)
-        w.raw(isOn ? "><span class=\"switch-knob\"></span><span class=\"switch-state\">On</span>"
-                   : "><span class=\"switch-knob\"></span><span class=\"switch-state\">Off</span>")
+        w.attribute("aria-label", n.text ?? "Switch")
+        w.raw("><span class=\"switch-knob\"></span>")
         if case .live = tap { w.raw("</button>") } else { w.raw("</span>") }
         w.raw("</div>")
     }
 
-    /// A `UISlider`: a range input whose value posts with the next tap.
+    /// A `UISlider`: a range input whose value is kept in the session. It posts with the next
+    /// tap; the page script sends it as soon as it is let go of.
     mutating func slider(_ n: ViewNode) {
         let value = n.value ?? 0
+        let maximum = value <= 1 ? 1 : (value <= 100 ? 100 : value)
         w.raw("<div class=\"slider-row\">")
         if let text = n.text {
             w.raw("<span class=\"slider-label\">")
@@ -250,29 +296,61 @@ extension PageBuilder {
         }
         w.raw("<input class=\"slider\" type=\"range\" min=\"0\"")
         w.raw(" max=\"")
-        w.number(value <= 1 ? 1 : (value <= 100 ? 100 : value))
+        w.number(maximum)
         w.raw("\" step=\"any\"")
-        fieldAttributes(n.id, enabled: n.enabled)
+        switch claim(n.id, enabled: n.enabled) {
+        case .live(let id, let enabled):
+            w.raw(" name=\"field.")
+            w.text(id)
+            w.raw("\"")
+            w.attribute("data-element", id)
+            w.flag("disabled", !enabled)
+            w.raw(" data-control=\"value\"")
+        case .inert:
+            w.raw(" disabled")
+        }
         w.raw(" value=\"")
         w.number(value)
+        // The filled part of the track, to the nearest 5 % (the stylesheet draws it).
+        w.raw("\" data-fill=\"")
+        w.int(Int((max(0, min(1, value / maximum)) * 20).rounded()) * 5)
         w.raw("\"")
         w.attribute("aria-label", n.text ?? "Slider")
         w.raw("></div>")
     }
 
-    /// A `UISegmentedControl`: every segment posts the control's element, with `?segment=N`.
+    /// Whether the element `id` is on screen with `role` (a control that only keeps a value).
+    func hasRole(_ id: String, _ role: ElementRole) -> Bool {
+        elementIndex[id].map { screen.elements[$0].role == role } ?? false
+    }
+
+    /// A `UISegmentedControl`. Unwired, each segment posts its index as the control's value
+    /// (`field.ID=N`); wired to a segue or action, every segment taps the control's element.
     mutating func segmented(_ n: ViewNode) {
         let selected = Int(n.value ?? 0)
         let tap = claim(n.id, enabled: n.enabled)
         w.raw("<div class=\"segmented\" role=\"group\"")
-        w.attribute("aria-label", n.text)
-        if case .live(let id, _) = tap { w.attribute("data-element", id) }
+        w.attribute("aria-label", n.text ?? "Segmented Control")
+        var keepsValue = false
+        if case .live(let id, _) = tap {
+            w.attribute("data-element", id)
+            keepsValue = hasRole(id, .segmentedControl)
+            if keepsValue { w.raw(" data-control=\"value\"") }
+        }
         w.raw(">")
         for (i, segment) in n.segments.enumerated() {
             if case .live(let id, let enabled) = tap {
-                w.raw("<button type=\"submit\" name=\"element\"")
-                w.attribute("value", id)
-                formAction("segment", i)
+                if keepsValue {
+                    w.raw("<button type=\"submit\" name=\"field.")
+                    w.text(id)
+                    w.raw("\" value=\"")
+                    w.int(i)
+                    w.raw("\"")
+                } else {
+                    w.raw("<button type=\"submit\" name=\"element\"")
+                    w.attribute("value", id)
+                    formAction("segment", i)
+                }
                 w.flag("disabled", !enabled)
                 w.raw(i == selected ? " class=\"segment is-selected\" aria-pressed=\"true\">" : " class=\"segment\" aria-pressed=\"false\">")
                 w.text(segment)
@@ -286,19 +364,26 @@ extension PageBuilder {
         w.raw("</div>")
     }
 
-    /// A `UIStepper`: minus and plus post the control's element, with `?step=-1` / `?step=1`.
+    /// A `UIStepper`. Unwired, minus and plus post the next value as the control's value
+    /// (`field.ID=V`, never below 0, UIKit's default minimum); wired, they tap its element.
     mutating func stepper(_ n: ViewNode) {
         let tap = claim(n.id, enabled: n.enabled)
         w.raw("<div class=\"stepper\" role=\"group\"")
         w.attribute("aria-label", n.text ?? "Stepper")
-        if case .live(let id, _) = tap { w.attribute("data-element", id) }
+        var keepsValue = false
+        if case .live(let id, _) = tap {
+            w.attribute("data-element", id)
+            keepsValue = hasRole(id, .stepper)
+            if keepsValue { w.raw(" data-control=\"value\"") }
+        }
         w.raw(">")
         if let text = n.text {
             w.raw("<span class=\"stepper-label\">")
             w.text(text)
             w.raw("</span>")
         }
-        if let value = n.value {
+        let value = n.value ?? 0
+        if n.value != nil || keepsValue {
             w.raw("<output class=\"stepper-value\">")
             w.number(value)
             w.raw("</output>")
@@ -306,10 +391,20 @@ extension PageBuilder {
         w.raw("<span class=\"stepper-buttons\">")
         for step in [-1, 1] {
             if case .live(let id, let enabled) = tap {
-                w.raw("<button type=\"submit\" name=\"element\"")
-                w.attribute("value", id)
-                formAction("step", step)
-                w.flag("disabled", !enabled)
+                if keepsValue {
+                    let next = value + Double(step)
+                    w.raw("<button type=\"submit\" name=\"field.")
+                    w.text(id)
+                    w.raw("\" value=\"")
+                    w.number(next)
+                    w.raw("\"")
+                    w.flag("disabled", !enabled || (next < 0 && value >= 0))
+                } else {
+                    w.raw("<button type=\"submit\" name=\"element\"")
+                    w.attribute("value", id)
+                    formAction("step", step)
+                    w.flag("disabled", !enabled)
+                }
                 w.raw(step < 0 ? " class=\"stepper-minus\" aria-label=\"Decrement\">\u{2212}</button>"
                                : " class=\"stepper-plus\" aria-label=\"Increment\">+</button>")
             } else {
@@ -413,7 +508,8 @@ extension PageBuilder {
         if let image = row.image {
             if !Icons.cellTiles.contains(image), let file = Icons.iconFile(for: image) {
                 // A bundled glyph (tab system items in the More list, SF Symbols like `trash`).
-                icon(file, alt: image, class: "cell-icon")
+                // Decoration: the row's text names it.
+                icon(file, alt: row.text == nil ? image : "", class: "cell-icon")
             } else {
                 w.raw("<span class=\"cell-image\" role=\"img\"")
                 w.attribute("aria-label", image)
@@ -450,21 +546,16 @@ extension PageBuilder {
         }
         switch row.accessory {
         case .none: break
+        // Accessories are drawn by the stylesheet (one mask image shared by every row), so a
+        // long table repeats a class name per row, not a picture.
         case .disclosureIndicator:
-            w.raw("<span class=\"accessory accessory-disclosureIndicator\">")
-            w.raw(Icons.disclosure)
-            w.raw("</span>")
+            w.raw("<span class=\"accessory accessory-disclosureIndicator\"></span>")
         case .detailButton:
-            w.raw("<span class=\"accessory accessory-detailButton\" role=\"img\" aria-label=\"More Info\">")
-            w.raw(Icons.infoCircle)
-            w.raw("</span>")
+            w.raw("<span class=\"accessory accessory-detailButton\" role=\"img\" aria-label=\"More Info\"></span>")
         case .detailDisclosureButton:
-            w.raw("<span class=\"accessory accessory-detailDisclosureButton\" role=\"img\" aria-label=\"More Info\">")
-            w.raw(Icons.infoCircle)
-            w.raw(Icons.disclosure)
-            w.raw("</span>")
+            w.raw("<span class=\"accessory accessory-detailDisclosureButton\" role=\"img\" aria-label=\"More Info\"></span>")
         case .checkmark:
-            w.raw("<span class=\"accessory accessory-checkmark\" role=\"img\" aria-label=\"Selected\">\u{2713}</span>")
+            w.raw("<span class=\"accessory accessory-checkmark\" role=\"img\" aria-label=\"Selected\"></span>")
         }
         if editing {
             w.raw("<span class=\"edit-move-controls\" role=\"group\" aria-label=\"Reorder\">")

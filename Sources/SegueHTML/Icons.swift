@@ -5,8 +5,6 @@ enum Icons {
         "<svg class=\"chevron chevron-left\" viewBox=\"0 0 12 20\" width=\"12\" height=\"20\" aria-hidden=\"true\"><path d=\"M10 2 2 10l8 8\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2.6\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/></svg>"
     static let chevronRight: StaticString =
         "<svg class=\"chevron chevron-right\" viewBox=\"0 0 12 20\" width=\"12\" height=\"20\" aria-hidden=\"true\"><path d=\"m2 2 8 8-8 8\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2.6\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/></svg>"
-    static let disclosure: StaticString =
-        "<svg class=\"accessory-chevron\" viewBox=\"0 0 8 14\" width=\"8\" height=\"14\" aria-hidden=\"true\"><path d=\"m1.5 1.5 5.5 5.5-5.5 5.5\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/></svg>"
     /// The bundled glyph (`Public/icons/NAME.svg`) that stands for an image of a storyboard or
     /// flow file: SF Symbols (`plus`, `square.and.arrow.up`, `trash.fill`, …) and common asset
     /// names; nil when none fits (the image is then a labelled placeholder).
@@ -50,10 +48,6 @@ enum Icons {
         "dot.radiowaves.left.and.right": "radio", "dot.radiowaves": "radio", "antenna.radiowaves.left.and.right": "radio", "radio": "radio",
         "gear": "gear", "gearshape": "gear", "settings": "gear", "house": "home", "home": "home",
     ]
-
-    /// The detail (info) button of a table cell: drawn, not a font glyph (ⓘ is missing from many fonts).
-    static let infoCircle: StaticString =
-        "<svg class=\"accessory-info\" viewBox=\"0 0 22 22\" width=\"22\" height=\"22\" aria-hidden=\"true\"><circle cx=\"11\" cy=\"11\" r=\"9.5\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\"/><circle cx=\"11\" cy=\"6.6\" r=\"1.3\" fill=\"currentColor\"/><path d=\"M11 9.8v6.6\" stroke=\"currentColor\" stroke-width=\"1.9\" stroke-linecap=\"round\"/></svg>"
 
     static let sidebar: StaticString =
         "<svg class=\"bar-icon\" viewBox=\"0 0 28 28\" width=\"28\" height=\"28\" aria-hidden=\"true\"><rect x=\"3.5\" y=\"5.5\" width=\"21\" height=\"17\" rx=\"3\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.8\"/><path d=\"M11 5.5v17\" stroke=\"currentColor\" stroke-width=\"1.8\"/></svg>"

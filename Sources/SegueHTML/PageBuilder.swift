@@ -22,6 +22,8 @@ struct PageBuilder {
     var editing = false
     /// The children of the custom container being drawn, not yet placed in a container view.
     var embeddedPanes: [EmbeddedPane] = []
+    /// Whether a navigation bar title (the page's `<h1>`) was drawn.
+    var hasHeading = false
 
     init(screen: Screen, context: PageContext, capacity: Int) {
         self.w = HTMLWriter(capacity: capacity)
@@ -92,7 +94,9 @@ struct PageBuilder {
         w.text(context.assetsPath)
         w.raw("/segue.css\"><script defer src=\"")
         w.text(context.assetsPath)
-        w.raw("/segue.js\"></script></head><body class=\"")
+        w.raw("/segue.js\"></script><script defer src=\"")
+        w.text(context.assetsPath)
+        w.raw("/controls.js\"></script></head><body class=\"")
         w.raw(screen.traits.idiom == .pad ? "idiom-pad" : "idiom-phone")
         w.raw(screen.traits.horizontalSizeClass == .regular ? " width-regular" : " width-compact")
         w.raw("\"")
@@ -110,18 +114,29 @@ struct PageBuilder {
         // Enter in a text field submits with the form's first submit button; make that one a
         // disabled guard so Enter never taps the back button.
         w.raw("><button type=\"submit\" class=\"implicit-submit-guard\" disabled hidden aria-hidden=\"true\" tabindex=\"-1\"></button>")
+        // The app's screen is the page's main landmark.
+        w.raw("<main class=\"screen-main\">")
         warnings()
         layers()
         leftoverElements()
-        w.raw("</form>")
-        // Outside the device screen: the session so far as a flow test (not a tappable element).
+        // A screen without a navigation bar still has a heading: its title, for assistive
+        // technology only.
+        if !hasHeading {
+            w.raw("<h1 class=\"visually-hidden\">")
+            if let title = screen.title, !title.isEmpty { w.text(title) } else { w.raw("Segue") }
+            w.raw("</h1>")
+        }
+        w.raw("</main></form>")
+        // Outside the device screen: the session so far as a flow test (not a tappable element)
+        // and the developer link, in the page's footer.
+        w.raw("<footer class=\"page-tools\">")
         if let path = context.recordedTestPath {
             w.raw("<a class=\"recorded-test\" download")
             w.attribute("href", path)
             w.raw(">Download as a test</a>")
         }
         DevPanel.writePageLink(sessionID: screen.sessionID, context: context, into: &w)
-        w.raw("</body></html>")
+        w.raw("</footer></body></html>")
     }
 
     mutating func warnings() {

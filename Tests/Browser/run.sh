@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs the browser tests in headless Chromium against the built `segue` binary.
-# Needs Debian's chromium and chromium-driver, and Python's selenium and pytest.
+# Needs Debian's chromium and chromium-driver, and Python's selenium, pytest and axe-selenium-python (axe-core).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-python3 -c 'import selenium, pytest' 2>/dev/null || pip install -q selenium pytest
+python3 -c 'import selenium, pytest, axe_selenium_python' 2>/dev/null || pip install -q selenium pytest axe-selenium-python
 export SEGUE_BIN="${SEGUE_BIN:-$PWD/.build/debug/segue}"
 exec python3 -m pytest -q -p no:cacheprovider Tests/Browser "$@"

@@ -144,6 +144,8 @@ public struct ContentPane: Sendable {
     /// A custom container's children whose views are in this view (embed segues go in the
     /// container view naming them; others follow the view).
     public var children: [EmbeddedPane] = []
+    /// Set on the More list's Configure sheet: the tabs to arrange, drawn as an icon grid.
+    public var configure: TabConfiguration? = nil
     public init(controllerID: String, sceneID: String?, kind: SceneKind, title: String?, nodes: [ViewNode], isEditing: Bool) {
         self.controllerID = controllerID
         self.sceneID = sceneID
@@ -152,6 +154,29 @@ public struct ContentPane: Sendable {
         self.nodes = nodes
         self.isEditing = isEditing
     }
+}
+
+/// UIKit's Configure sheet (Edit on the More list): every tab as an icon, those in the bar
+/// first. A person drags an icon onto the tab bar (`moveTab`); without dragging, each movable
+/// tab has Move Up and Move Down, which exchange it with its customizable neighbour.
+public struct TabConfiguration: Sendable {
+    public struct Tile: Sendable, Hashable {
+        /// The tab's index in `viewControllers`.
+        public var index: Int
+        public var title: String
+        public var image: String?
+        public var systemItem: TabBarSystemItem?
+        /// In `customizableViewControllers`: it can be dragged and dropped on.
+        public var isCustomizable: Bool
+        /// The Move Up / Move Down elements; nil at either end of the customizable tabs.
+        public var moveUpElementID: String?
+        public var moveDownElementID: String?
+    }
+    /// The tab bar controller being customized.
+    public var tabBarControllerID: String
+    /// How many tabs the bar shows (the rest are listed in More).
+    public var barCount: Int
+    public var tiles: [Tile]
 }
 
 /// A bar button, back button or toolbar item as drawn.

@@ -287,8 +287,18 @@ struct ScreenBuilder {
         if resolvesNodes || isElement, let text = n.text, Template.hasMarker(text) {
             n.text = Template.render(text) { owner.passedValues[$0] ?? (owner.text(of: $0)) }
         }
-        // A custom `action:` that nothing can handle is inert, like an unwired control.
-        if !isRunnable(n.tap, on: owner) { n.enabled = false }
+        // A custom `action:` that nothing can handle is inert, like an unwired control. A value
+        // control (switch, slider, and a segmented control or stepper that is not wired to a
+        // segue or a handled action) still moves, as UIKit's do: only the action is dropped.
+        var target = node
+        if !isRunnable(n.tap, on: owner) {
+            if Self.isValueControl(n.kind) {
+                n.tap = nil
+                target.tap = nil
+            } else {
+                n.enabled = false
+            }
+        }
         switch n.kind {
         case .textField, .textView, .searchBar:
             let id = n.id ?? "\(owner.id).view.\(index)"
@@ -298,7 +308,19 @@ struct ScreenBuilder {
         case .switch:
             let id = n.id ?? "\(owner.id).view.\(index)"
             if case .bool(let b) = owner.values[id] { n.isOn = b }
-            n.id = register(id, role: .switch, title: n.text, controller: owner, target: .node(owner: owner, node: node), enabled: n.enabled)
+            n.id = register(id, role: .switch, title: n.text, controller: owner, target: .node(owner: owner, node: target), enabled: n.enabled)
+        case .slider, .segmentedControl, .stepper:
+            // A segmented control or stepper wired to a segue or action is a button for it.
+            if n.kind != .slider, n.tap != nil {
+                n.id = register(n.id ?? "\(owner.id).view.\(index)", role: .button, title: n.text,
+                                controller: owner, target: .node(owner: owner, node: node), enabled: n.enabled)
+                break
+            }
+            // The value a person set is kept in the session (`setValues`, a form's `field.ID`).
+            let id = n.id ?? "\(owner.id).view.\(index)"
+            if case .text(let t) = owner.values[id], let v = Double(t), v.isFinite { n.value = v }
+            let role: ElementRole = n.kind == .slider ? .slider : n.kind == .stepper ? .stepper : .segmentedControl
+            n.id = register(id, role: role, title: n.text, controller: owner, target: .node(owner: owner, node: target), enabled: n.enabled)
         case .button:
             if n.tap != nil {
                 n.id = register(n.id ?? "\(owner.id).view.\(index)", role: .button, title: n.text ?? n.image,
@@ -332,6 +354,11 @@ struct ScreenBuilder {
         }
         n.children = resolveAll(n.children, owner: owner, counter: &counter)
         return n
+    }
+
+    /// Controls whose value changes when a person uses them, wired or not.
+    static func isValueControl(_ kind: ViewNode.Kind) -> Bool {
+        kind == .switch || kind == .slider || kind == .segmentedControl || kind == .stepper
     }
 
     /// ``resolve(_:owner:counter:)`` for each node; without `resolvesNodes` the nodes come back as

@@ -88,83 +88,91 @@ extension ScreenBuilder {
         return tabs.isShowingTabInMore && tabs.moreNavigationController.displayedStack.dropFirst().contains { $0.hidesBottomBarWhenPushed }
     }
 
-    /// The More navigation controller's pane: the list, Configure, or a tab shown inside More.
+    /// The More navigation controller's pane: a tab shown inside More, the Configure sheet, or
+    /// the More list.
     mutating func morePane(_ tabs: TabBarController) -> Pane {
         let more = tabs.moreNavigationController
-        let all = tabs.viewControllers
         if tabs.isShowingTabInMore, more.children.count > 1 {
             // Pushed above the tab: the More navigation controller's own bar and back button.
             return .navigation(navigationPane(more))
         }
-        if tabs.isShowingTabInMore {
-            let shown = all[tabs.selectedIndex]
-            func back(_ b: inout ScreenBuilder) -> BarItem {
-                let id = b.register("\(tabs.id).more.back", role: .backButton, title: "More", controller: more,
-                                    target: .tabBar(.moreBack(tabs)))
-                return BarItem(elementID: id, role: .backButton, title: "More")
-            }
-            if let nav = shown as? NavigationController {
-                // Its own bar, with a back button to the More list at its root (registered first:
-                // it is the leftmost control of the bar).
-                let top = nav.topViewController?.navigationItem
-                let wantsBack = nav.children.count == 1 && nav.showsNavigationBar && !(top?.hidesBackButton ?? false)
-                    && ((top?.leftBarButtonItems.isEmpty ?? true) || (top?.leftItemsSupplementBackButton ?? false))
-                let moreBack = wantsBack ? back(&self) : nil
-                var p = navigationPane(nav)
-                if let moreBack, var bar = p.bar {
-                    bar.backButton = moreBack
-                    p.bar = bar
-                }
-                return .navigation(p)
-            }
-            let item = shown.navigationItem
-            let showsBack = !item.hidesBackButton && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)
-            let backItem = showsBack ? back(&self) : nil
-            let left = item.leftBarButtonItems.enumerated().map { barItem($1, owner: shown, slot: "left", index: $0) }
-            let right = item.rightBarButtonItems.enumerated().reversed().map { barItem($1, owner: shown, slot: "right", index: $0) }
-            let bar = NavigationBar(title: item.title ?? shown.title, prompt: item.prompt, backButton: backItem,
-                                    leftItems: left, rightItems: right)
-            return .navigation(NavigationPane(controllerID: more.id, bar: bar, top: pane(for: shown), toolbar: nil))
+        if tabs.isShowingTabInMore { return tabInMorePane(tabs) }
+        if tabs.isCustomizing { return configurePane(tabs) }
+        return moreListPane(tabs)
+    }
+
+    /// A tab listed in More, shown at the root of the More navigation controller: its own bar
+    /// (or the More controller's, for a tab that is not a navigation controller) with a back
+    /// button to the More list.
+    mutating func tabInMorePane(_ tabs: TabBarController) -> Pane {
+        let more = tabs.moreNavigationController
+        let shown = tabs.viewControllers[tabs.selectedIndex]
+        func back(_ b: inout ScreenBuilder) -> BarItem {
+            let id = b.register("\(tabs.id).more.back", role: .backButton, title: "More", controller: more,
+                                target: .tabBar(.moreBack(tabs)))
+            return BarItem(elementID: id, role: .backButton, title: "More")
         }
+        if let nav = shown as? NavigationController {
+            // Its own bar, with a back button to the More list at its root (registered first:
+            // it is the leftmost control of the bar).
+            let top = nav.topViewController?.navigationItem
+            let wantsBack = nav.children.count == 1 && nav.showsNavigationBar && !(top?.hidesBackButton ?? false)
+                && ((top?.leftBarButtonItems.isEmpty ?? true) || (top?.leftItemsSupplementBackButton ?? false))
+            let moreBack = wantsBack ? back(&self) : nil
+            var p = navigationPane(nav)
+            if let moreBack, var bar = p.bar {
+                bar.backButton = moreBack
+                p.bar = bar
+            }
+            return .navigation(p)
+        }
+        let item = shown.navigationItem
+        let showsBack = !item.hidesBackButton && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)
+        let backItem = showsBack ? back(&self) : nil
+        let left = item.leftBarButtonItems.enumerated().map { barItem($1, owner: shown, slot: "left", index: $0) }
+        let right = item.rightBarButtonItems.enumerated().reversed().map { barItem($1, owner: shown, slot: "right", index: $0) }
+        let bar = NavigationBar(title: item.title ?? shown.title, prompt: item.prompt, backButton: backItem,
+                                leftItems: left, rightItems: right)
+        return .navigation(NavigationPane(controllerID: more.id, bar: bar, top: pane(for: shown), toolbar: nil))
+    }
+
+    /// The Configure sheet: Done, and every tab as a tile with Move Up / Move Down for the
+    /// customizable ones (each exchanges the tab with its customizable neighbour).
+    mutating func configurePane(_ tabs: TabBarController) -> Pane {
+        let more = tabs.moreNavigationController
         let list = more.moreList ?? MoreListController(scene: nil)
-        if tabs.isCustomizing {
-            let doneID = register("\(tabs.id).more.done", role: .barButton, title: "Done", controller: more, target: .tabBar(.done(tabs)))
-            let done = BarItem(elementID: doneID, role: .barButton, title: "Done", systemItem: .done, isBold: true)
-            var nodes: [ViewNode] = [ViewNode(.label, text: "Move tabs up or down; the first \(tabs.barTabCount) are in the tab bar.")]
-            for (i, child) in all.enumerated() {
-                if i == 0 || i == tabs.barTabCount {
-                    var header = ViewNode(.label, text: i == 0 ? "Tab Bar" : "More")
-                    header.style = "headline"
-                    nodes.append(header)
+        let all = tabs.viewControllers
+        let doneID = register("\(tabs.id).more.done", role: .barButton, title: "Done", controller: more, target: .tabBar(.done(tabs)))
+        let done = BarItem(elementID: doneID, role: .barButton, title: "Done", systemItem: .done, isBold: true)
+        let customizable = all.indices.filter { tabs.isCustomizable(all[$0]) }
+        var tiles: [TabConfiguration.Tile] = []
+        for (i, child) in all.enumerated() {
+            let title = Self.tabTitle(child, index: i)
+            var tile = TabConfiguration.Tile(index: i, title: title, image: child.tabBarItem.image, systemItem: child.tabBarItem.systemItem,
+                                             isCustomizable: tabs.isCustomizable(child))
+            if tile.isCustomizable {
+                if let up = customizable.last(where: { $0 < i }) {
+                    tile.moveUpElementID = register("\(tabs.id).more.up.\(i)", role: .button, title: "Move Up: \(title)",
+                                                    controller: more, target: .tabBar(.move(tabs, from: i, to: up)))
                 }
-                var rowNode = ViewNode(.stack, id: nil, text: nil)
-                rowNode.axis = .horizontal
-                rowNode.style = i < tabs.barTabCount ? "tab-config-bar" : "tab-config-more"
-                var label = ViewNode(.label, text: Self.tabTitle(child, index: i))
-                label.image = child.tabBarItem.systemItem?.rawValue ?? child.tabBarItem.image
-                rowNode.children.append(label)
-                if tabs.isCustomizable(child) {
-                    let customizable = all.indices.filter { tabs.isCustomizable(all[$0]) }
-                    let up = customizable.last { $0 < i }
-                    let down = customizable.first { $0 > i }
-                    for (target, word, slot) in [(up, "Move Up", "up"), (down, "Move Down", "down")] {
-                        var button = ViewNode(.button, text: word)
-                        if let target {
-                            button.id = register("\(tabs.id).more.\(slot).\(i)", role: .button, title: "\(word): \(Self.tabTitle(child, index: i))",
-                                                 controller: more, target: .tabBar(.move(tabs, from: i, to: target)))
-                            button.tap = .action("moveTab")
-                        } else {
-                            button.enabled = false
-                        }
-                        rowNode.children.append(button)
-                    }
+                if let down = customizable.first(where: { $0 > i }) {
+                    tile.moveDownElementID = register("\(tabs.id).more.down.\(i)", role: .button, title: "Move Down: \(title)",
+                                                      controller: more, target: .tabBar(.move(tabs, from: i, to: down)))
                 }
-                nodes.append(rowNode)
             }
-            let bar = NavigationBar(title: "Configure", prompt: nil, backButton: nil, leftItems: [], rightItems: [done])
-            let content = ContentPane(controllerID: list.id, sceneID: nil, kind: .viewController, title: "Configure", nodes: nodes, isEditing: false)
-            return .navigation(NavigationPane(controllerID: more.id, bar: bar, top: .content(content), toolbar: nil))
+            tiles.append(tile)
         }
+        let bar = NavigationBar(title: "Configure", prompt: nil, backButton: nil, leftItems: [], rightItems: [done])
+        var content = ContentPane(controllerID: list.id, sceneID: nil, kind: .viewController, title: "Configure", nodes: [], isEditing: false)
+        content.configure = TabConfiguration(tabBarControllerID: tabs.id, barCount: tabs.barTabCount, tiles: tiles)
+        return .navigation(NavigationPane(controllerID: more.id, bar: bar, top: .content(content), toolbar: nil))
+    }
+
+    /// The More list: a row per tab beyond the bar, and Edit when some tab is customizable.
+    mutating func moreListPane(_ tabs: TabBarController) -> Pane {
+        let more = tabs.moreNavigationController
+        let list = more.moreList ?? MoreListController(scene: nil)
+        let all = tabs.viewControllers
         var rows: [TableRow] = []
         for index in tabs.barTabCount..<all.count {
             let child = all[index]

@@ -299,9 +299,9 @@ extension Window {
         var changes: [(ViewController, String, FieldValue)] = []
         for (id, value) in values.sorted(by: { $0.key < $1.key }) {
             switch builder.targets[id] {
-            case .node(let owner, _)?: changes.append((owner, id, value))
+            case .node(let owner, let node)?: changes.append((owner, id, try Self.checked(value, for: node, id: id)))
             case .alertField(let alert, _)?: changes.append((alert, id, value))
-            default: throw ActionError(.unknownElement, "no text field or switch '\(id)' on screen")
+            default: throw ActionError(.unknownElement, "no control '\(id)' that takes a value on screen")
             }
         }
         var changed = false
@@ -310,6 +310,31 @@ extension Window {
             changed = true
         }
         return changed
+    }
+
+    /// A value as the control `node` keeps it: a switch takes a boolean, a slider or stepper a
+    /// number, a segmented control a segment index (numbers arrive as text, as form fields do).
+    static func checked(_ value: FieldValue, for node: ViewNode, id: String) throws(ActionError) -> FieldValue {
+        switch node.kind {
+        case .switch:
+            switch value {
+            case .bool: break
+            case .text("true"), .text("1"), .text("on"): return .bool(true)
+            case .text("false"), .text("0"), .text("off"): return .bool(false)
+            default: throw ActionError(.invalidRequest, "switch '\(id)' takes true or false")
+            }
+        case .slider, .stepper:
+            guard case .text(let t) = value, let v = Double(t), v.isFinite else {
+                throw ActionError(.invalidRequest, "\(node.kind.rawValue) '\(id)' takes a number")
+            }
+        case .segmentedControl:
+            guard case .text(let t) = value, let i = Int(t), node.segments.indices.contains(i) else {
+                throw ActionError(.invalidRequest, "segmented control '\(id)' takes a segment index 0..<\(node.segments.count)")
+            }
+        default:
+            guard case .text = value else { throw ActionError(.invalidRequest, "'\(id)' takes text") }
+        }
+        return value
     }
 
     func setEditing(_ editing: Bool, on c: ViewController, animated: Bool) {

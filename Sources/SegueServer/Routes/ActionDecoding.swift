@@ -84,7 +84,7 @@ enum ActionDecoding {
             action = .setEditing(try bool(o, "editing") ?? true, controller: try string(o, "controller"))
         case "setValues":
             guard o["values"] != nil, o["values"] != .null else {
-                throw ActionError(.invalidRequest, "missing 'values' (an object of element id to string or boolean)")
+                throw ActionError(.invalidRequest, "missing 'values' (an object of element id to string, number or boolean)")
             }
             action = .setValues(try values(o["values"]))
         default:
@@ -115,13 +115,16 @@ enum ActionDecoding {
 
     static func values(_ value: JSONValue?) throws(ActionError) -> [String: FieldValue] {
         guard let value, value != .null else { return [:] }
-        guard case .object(let map) = value else { throw ActionError(.invalidRequest, "'values' must be an object of element id to string or boolean") }
+        guard case .object(let map) = value else { throw ActionError(.invalidRequest, "'values' must be an object of element id to string, number or boolean") }
         var out: [String: FieldValue] = [:]
         for (k, v) in map {
             switch v {
             case .string(let s): out[k] = .text(s)
             case .bool(let b): out[k] = .bool(b)
-            default: throw ActionError(.invalidRequest, "value of '\(k)' must be a string or a boolean")
+            // A slider's, stepper's or segmented control's value: kept as form fields carry it.
+            case .number(let d) where d.isFinite:
+                out[k] = .text(d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d))
+            default: throw ActionError(.invalidRequest, "value of '\(k)' must be a string, a number or a boolean")
             }
         }
         return out

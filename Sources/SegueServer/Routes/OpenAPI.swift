@@ -9,7 +9,7 @@ enum OpenAPIDocument {
     static func keySchema(_ key: String, action: String) -> String {
         switch key {
         case "element": ##"{"type":"string","description":"An element id of STATE elements."}"##
-        case "values": ##"{"type":"object","additionalProperties":{"type":["string","boolean"]},"description":"Text field or switch id → text or on/off, set before the tap."}"##
+        case "values": ##"{"type":"object","additionalProperties":{"type":["string","number","boolean"]},"description":"Control id → its value: text for a text field, on/off for a switch, a number for a slider or stepper, a segment index for a segmented control."}"##
         case "identifier": ##"{"type":"string","description":"A segue identifier of the controller's scene."}"##
         case "controller": ##"{"type":"string","description":"A controller id (c1, c2, …); default: the frontmost visible controller."}"##
         case "navigationController": ##"{"type":"string","description":"A navigation controller id; default: the frontmost visible controller's."}"##
@@ -129,7 +129,7 @@ enum OpenAPIDocument {
         "ActionResult":{"type":"object","properties":{"state":{"$ref":"#/components/schemas/State"},"events":{"type":"array","items":{"$ref":"#/components/schemas/Event"}},"warnings":{"type":"array","items":{"type":"string"}}},"required":["state","events","warnings"],"additionalProperties":false},
         "Error":{"type":"object","properties":{"error":{"type":"object","properties":{"code":{"enum":[\##(codes)]},"message":{"type":"string"}},"required":["code","message"],"additionalProperties":false}},"required":["error"],"additionalProperties":false},
         "Scenes":{"type":"object","properties":{"scenes":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"title":{"type":["string","null"]},"class":{"type":["string","null"]},"storyboardIdentifier":{"type":["string","null"]},"storyboard":{"type":["string","null"]}},"required":["id","kind"]}}}},
-        "TapForm":{"type":"object","properties":{"csrf":{"type":"string","description":"The page's token (hidden input)."},"url":{"type":"string","description":"The page the form came from; the session is brought there first."},"version":{"type":"string"},"element":{"type":"string","description":"The tapped element (the submit button's value); empty to only set typed values."}},"patternProperties":{"^field\\.":{"type":"string","description":"field.ID: the text of text field ID."}},"required":["csrf"]},
+        "TapForm":{"type":"object","properties":{"csrf":{"type":"string","description":"The page's token (hidden input)."},"url":{"type":"string","description":"The page the form came from; the session is brought there first."},"version":{"type":"string"},"element":{"type":"string","description":"The tapped element (the submit button's value); empty to only set typed values."}},"patternProperties":{"^field\\.":{"type":"string","description":"field.ID: the value of control ID (a text field's text, a slider's or stepper's number, a segmented control's segment index)."}},"required":["csrf"]},
         "Action":{"oneOf":[\##(actionRefs)],"discriminator":{"propertyName":"action"}},
         \##(actionSchemas)
         }}}

@@ -1,0 +1,41 @@
+import Testing
+import SegueCore
+@testable import SegueStoryboard
+
+/// Storyboard controls nobody wires in the storyboard itself (their actions live in the app's
+/// code) still move, as they do on a device, and the session keeps their values.
+@Suite("Storyboard value controls")
+struct ValueControlImportTests {
+    static let xml = document(initial: "form", scene("form", """
+        <viewController id="form" customClass="FormViewController" sceneMemberID="viewController">
+            <view key="view" contentMode="scaleToFill" id="v0">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                <subviews>
+                    <switch on="NO" id="sw">
+                        <connections><action selector="toggled:" destination="form" eventType="valueChanged" id="a1"/></connections>
+                    </switch>
+                    <slider value="0.5" minValue="0.0" maxValue="1" id="sl">
+                        <connections><action selector="slid:" destination="form" eventType="valueChanged" id="a2"/></connections>
+                    </slider>
+                    <segmentedControl selectedSegmentIndex="0" id="seg">
+                        <segments><segment title="One"/><segment title="Two"/></segments>
+                    </segmentedControl>
+                    <stepper value="3" id="st"/>
+                </subviews>
+            </view>
+        </viewController>
+        """))
+
+    @Test("switches, sliders, segmented controls and steppers are live elements that keep values")
+    func valueControlsMove() throws {
+        let w = Window(id: "s", storyboard: try importString(Self.xml), traits: .phonePortrait)
+        try w.launch()
+        let roles = Dictionary(uniqueKeysWithValues: w.elements.map { ($0.id, $0.role) })
+        #expect(roles == ["sw": .switch, "sl": .slider, "seg": .segmentedControl, "st": .stepper])
+        #expect(w.elements.allSatisfy { $0.enabled })
+        _ = try w.perform(.tap(element: "sw", values: [:]))
+        _ = try w.perform(.setValues(["sl": .text("0.9"), "seg": .text("1"), "st": .text("4")]))
+        #expect(w.root.isOn("sw"))
+        #expect(w.root.values["sl"] == .text("0.9") && w.root.values["seg"] == .text("1") && w.root.values["st"] == .text("4"))
+    }
+}
