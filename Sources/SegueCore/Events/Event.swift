@@ -129,7 +129,11 @@ public struct EventLog: Sendable {
     public private(set) var lastSeq = 0
     public var capacity: Int
 
-    public init(capacity: Int = 4096) { self.capacity = capacity }
+    public init(capacity: Int = EventLog.defaultCapacity) { self.capacity = capacity }
+
+    /// What a session keeps in memory: 256 to 512 events, enough for every page and API answer
+    /// about recent changes; a server of thousands of busy sessions stays at a flat size.
+    public static let defaultCapacity = 256
 
     /// A capacity that never drops an event (`2 × capacity` must not overflow).
     public static let unbounded = Int.max / 4
@@ -151,7 +155,7 @@ public struct EventLog: Sendable {
     }
 
     /// Restores a log (storage reload) keeping the sequence counter.
-    public init(events: [Event], lastSeq: Int, capacity: Int = 4096) {
+    public init(events: [Event], lastSeq: Int, capacity: Int = EventLog.defaultCapacity) {
         self.events = events
         self.lastSeq = lastSeq
         self.capacity = capacity
