@@ -1,8 +1,10 @@
 # Shared by the benchmark scripts (sourced, from the repository root).
 
-# wrk must be installed; builds the release `segue` and sets BIN to it.
+# wrk must be installed; builds the release `segue` and sets BIN to it (BIN set beforehand: that
+# binary is measured as it is, e.g. one built elsewhere).
 prepare_benchmark() {
     command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
+    [ -n "${BIN:-}" ] && return
     swift build -c release --product segue >/dev/null
     BIN="$(swift build -c release --show-bin-path)/segue"
 }

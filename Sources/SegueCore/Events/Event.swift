@@ -37,6 +37,11 @@ public struct AppearanceReason: OptionSet, Sendable, Hashable {
 }
 
 /// One recorded callback: what was sent to which controller, with its arguments.
+///
+/// Every event has a controller and a name; most have nothing else. The arguments only some
+/// events carry (containment parent, segue, unwind action, delegate child, orientation...) live
+/// in one shared, immutable box, so an event takes 56 bytes in a log instead of about 170: a
+/// session keeps hundreds of them, a server hundreds of thousands of sessions.
 public struct Event: Sendable, Hashable {
     public var seq: Int
     public var controller: String
@@ -44,25 +49,72 @@ public struct Event: Sendable, Hashable {
     public var event: EventName
     public var animated: Bool?
     public var reasons: AppearanceReason = []
-    /// `willMove`/`didMove`: the new parent (`nil` = removal). Present only on containment events.
-    public var parent: String?
-    public var segue: String?
-    public var destination: String?
-    public var sender: String?
-    /// `unwind`: the action's name.
-    public var action: String?
-    /// Delegate events: the controller concerned.
-    public var child: String?
     /// `setEditing`: the new value; `tabBarControllerShouldSelect`/`shouldPerformSegue`: the answer.
     public var value: Bool?
+    private var arguments: Arguments?
+
+    /// `willMove`/`didMove`: the new parent (`nil` = removal). Present only on containment events.
+    public var parent: String? {
+        get { arguments?.fields.parent }
+        set { update { $0.parent = newValue } }
+    }
+    public var segue: String? {
+        get { arguments?.fields.segue }
+        set { update { $0.segue = newValue } }
+    }
+    public var destination: String? {
+        get { arguments?.fields.destination }
+        set { update { $0.destination = newValue } }
+    }
+    public var sender: String? {
+        get { arguments?.fields.sender }
+        set { update { $0.sender = newValue } }
+    }
+    /// `unwind`: the action's name.
+    public var action: String? {
+        get { arguments?.fields.action }
+        set { update { $0.action = newValue } }
+    }
+    /// Delegate events: the controller concerned.
+    public var child: String? {
+        get { arguments?.fields.child }
+        set { update { $0.child = newValue } }
+    }
     /// Rotation events: the orientation (to, or from for `didRotate`).
-    public var orientation: String?
+    public var orientation: String? {
+        get { arguments?.fields.orientation }
+        set { update { $0.orientation = newValue } }
+    }
 
     public init(seq: Int = 0, controller: String, scene: String?, event: EventName) {
         self.seq = seq
         self.controller = controller
         self.scene = scene
         self.event = event
+    }
+
+    /// Copy on write: a box is never changed once made, so copies of an event share it.
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = arguments?.fields ?? Fields()
+        change(&fields)
+        arguments = fields == Fields() ? nil : Arguments(fields)
+    }
+
+    private struct Fields: Hashable, Sendable {
+        var parent: String?
+        var segue: String?
+        var destination: String?
+        var sender: String?
+        var action: String?
+        var child: String?
+        var orientation: String?
+    }
+
+    private final class Arguments: Hashable, Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+        static func == (a: Arguments, b: Arguments) -> Bool { a === b || a.fields == b.fields }
+        func hash(into hasher: inout Hasher) { hasher.combine(fields) }
     }
 }
 
@@ -77,7 +129,11 @@ public struct EventLog: Sendable {
     public private(set) var lastSeq = 0
     public var capacity: Int
 
-    public init(capacity: Int = 4096) { self.capacity = capacity }
+    public init(capacity: Int = EventLog.defaultCapacity) { self.capacity = capacity }
+
+    /// What a session keeps in memory: 256 to 512 events, enough for every page and API answer
+    /// about recent changes; a server of thousands of busy sessions stays at a flat size.
+    public static let defaultCapacity = 256
 
     /// A capacity that never drops an event (`2 × capacity` must not overflow).
     public static let unbounded = Int.max / 4
@@ -99,7 +155,7 @@ public struct EventLog: Sendable {
     }
 
     /// Restores a log (storage reload) keeping the sequence counter.
-    public init(events: [Event], lastSeq: Int, capacity: Int = 4096) {
+    public init(events: [Event], lastSeq: Int, capacity: Int = EventLog.defaultCapacity) {
         self.events = events
         self.lastSeq = lastSeq
         self.capacity = capacity

@@ -38,7 +38,7 @@ public final class SegueApp: HTTPResponder {
         public var listenHost = "127.0.0.1"
         /// Events a live session keeps in memory (at least this many, at most twice); older ones
         /// are served by replaying the session's stored steps.
-        public var eventLogCapacity = 4096
+        public var eventLogCapacity = EventLog.defaultCapacity
         /// The flow file or storyboard served, as a recorded test names it (`flow:`); nil leaves
         /// it to `segue test --flow`.
         public var flowPath: String?

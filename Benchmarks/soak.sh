@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Soak: steady load for a long time, RSS sampled as it runs; memory must stay flat.
+#
+# One release `segue serve` of the Mail example on SQLite (STORE=memory for the memory store)
+# with a live-session cap below the number of sessions, so the load keeps evicting sessions and
+# rebuilding them from storage, the regime where a leak shows. First an unthrottled run measures
+# capacity; then wrk drives LOAD percent of it (wrk's per-request delay), cycling push, pop and
+# a page GET over every session, while RSS is read every SAMPLE seconds.
+# The report: capacity, achieved rate, errors, p50/p99, and RSS after warm-up (first WARMUP
+# seconds excluded): min, max and the largest deviation from their mean (target within +-5%).
+# Usage: Benchmarks/soak.sh [minutes, default 30]   (needs wrk, curl, python3)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+MINUTES="${1:-30}"
+LOAD="${LOAD:-70}"
+SESSIONS="${SESSIONS:-4000}"
+LIVE="${LIVE:-1000}"
+STORE="${STORE:-sqlite}"
+CONNECTIONS="${CONNECTIONS:-32}"
+SAMPLE="${SAMPLE:-10}"
+WARMUP="${WARMUP:-180}"
+source Benchmarks/lib.sh
+prepare_benchmark
+WORK="$(mktemp -d /tmp/segue-soak-XXXXXX)"
+SERVER=""
+cleanup() { [ -n "$SERVER" ] && { kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; }; rm -rf "$WORK"; }
+trap cleanup EXIT
+port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+base="http://127.0.0.1:$port"
+store_args=(--store "$WORK/data")
+[ "$STORE" = memory ] && store_args=(--store memory)
+"$BIN" serve Examples/mail.yaml --port "$port" --log-level warning "${store_args[@]}" \
+    --max-sessions $((SESSIONS * 2)) --max-live-sessions "$LIVE" >"$WORK/server.log" 2>&1 &
+SERVER=$!
+for _ in $(seq 100); do curl -fs "$base/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+
+# Sessions, each opened at the inbox.
+python3 - "$port" "$SESSIONS" >"$WORK/ids" <<'PY'
+import http.client, json, sys
+c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))
+for _ in range(int(sys.argv[2])):
+    c.request("POST", "/api/v1/sessions", body=b"{}", headers={"Content-Type": "application/json"})
+    r = c.getresponse(); sid = json.loads(r.read())["id"]
+    c.request("POST", f"/api/v1/sessions/{sid}/actions", body=b'{"action":"tap","element":"inboxRow"}',
+              headers={"Content-Type": "application/json"})
+    c.getresponse().read()
+    print(sid)
+PY
+
+lua="$WORK/soak.lua"
+write_script() {  # per-request delay in ms
+    cycling_wrk_script "$lua" "local ids = {}
+for line in io.lines('$WORK/ids') do ids[#ids + 1] = line end
+local counter = 0
+setup = function(thread) counter = counter + 1; thread:set('tid', counter) end
+delay = function() return $1 end" "
+  for i = (tid or 1), #ids, 2 do
+    local path = '/api/v1/sessions/' .. ids[i] .. '/actions'
+    requests[#requests + 1] = wrk.format('POST', path, {['Content-Type'] = 'application/json'}, [[{\"action\":\"push\",\"scene\":\"message\"}]])
+    requests[#requests + 1] = wrk.format('GET', '/ui/mailNav(mailboxes,inbox,message)', {['Cookie'] = 'segue_session=' .. ids[i]})
+    requests[#requests + 1] = wrk.format('POST', path, {['Content-Type'] = 'application/json'}, [[{\"action\":\"pop\"}]])
+  end"
+}
+rps() { awk '/Requests\/sec/ {print $2}'; }
+
+write_script 0
+capacity=$(wrk -t2 -c"$CONNECTIONS" -d15s -s "$lua" "$base" | rps)
+# Each connection waits DELAY ms before each request: rate ~ connections * 1000 / (delay + latency).
+target=$(python3 -c "print($capacity * $LOAD / 100)")
+delay=$(python3 -c "print(max(0.0, $CONNECTIONS * 1000 / $target - 1000 * $CONNECTIONS / $capacity))")
+write_script "$delay"
+echo "# Segue soak  $(date -u +%Y-%m-%dT%H:%MZ)  $(nproc) cores  store $STORE  $SESSIONS sessions, live cap $LIVE"
+echo "capacity ${capacity} req/s; target ${LOAD}% = ${target} req/s (per-request delay ${delay} ms, $CONNECTIONS connections); ${MINUTES} min"
+
+wrk -t2 -c"$CONNECTIONS" -d"$((MINUTES * 60))s" --latency -s "$lua" "$base" >"$WORK/wrk.out" &
+WRK=$!
+: >"$WORK/rss"
+start=$(date +%s)
+while kill -0 "$WRK" 2>/dev/null; do
+    echo "$(( $(date +%s) - start )) $(awk '/VmRSS/ {print $2}' "/proc/$SERVER/status")" >>"$WORK/rss"
+    sleep "$SAMPLE"
+done
+wait "$WRK" || true
+cat "$WORK/wrk.out" | grep -E "Requests/sec|Non-2xx|Socket errors|requests in" || true
+python3 - "$WORK/rss" "$WARMUP" "$WORK/wrk.out" <<'PY'
+import re, sys, statistics
+rows = [tuple(map(int, l.split())) for l in open(sys.argv[1]) if l.strip()]
+warm = [kib for t, kib in rows if t >= int(sys.argv[2])]
+wrk = open(sys.argv[3]).read()
+lat = dict(re.findall(r"\s+(50|99)%\s+(\S+)", wrk))
+print("minute  RSS MiB")
+for t, kib in rows:
+    if t % 60 < 10: print(f"{t // 60:6d}  {kib / 1024:7.1f}")
+if warm:
+    mean = statistics.mean(warm)
+    dev = max(abs(k - mean) for k in warm) / mean * 100
+    print(f"after warm-up: RSS min {min(warm)/1024:.1f} MiB, max {max(warm)/1024:.1f} MiB, mean {mean/1024:.1f} MiB, largest deviation {dev:.1f}% (target <= 5%)")
+    first, last = warm[: max(1, len(warm) // 6)], warm[-max(1, len(warm) // 6):]
+    minutes = (rows[-1][0] - int(sys.argv[2])) / 60
+    print(f"drift: {(statistics.mean(last) - statistics.mean(first)) / 1024 / max(minutes * 5 / 6, 1e-9):+.2f} MiB/min between the first and last sixth")
+print(f"latency p50 {lat.get('50', '?')}, p99 {lat.get('99', '?')}")
+PY
