@@ -16,6 +16,8 @@ public struct Screen: Sendable {
     /// Where the bar stays usable under a popover shown from one of its bar button items (UIKit
     /// adds that bar to the popover's passthrough views); nil when no bar is.
     public var passthroughBar: PassthroughBar?
+    /// What the action that led here did, for the motion that shows it (``ScreenChange``).
+    public var change: ScreenChange = .none
 
     /// The bar a popover leaves usable: the navigation bar at the top, or the toolbar.
     public enum PassthroughBar: Sendable, Hashable {

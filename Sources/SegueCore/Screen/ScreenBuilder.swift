@@ -83,8 +83,10 @@ struct ScreenBuilder {
         }
         // Reading order: the front layer, then the chrome of context layers beneath it.
         elements = layerElements.reversed().flatMap { $0 }
-        return Screen(sessionID: window.id, version: window.version, url: window.canonicalURL,
-                      traits: window.traits, layers: layers, elements: elements, passthroughBar: passthroughBar)
+        var screen = Screen(sessionID: window.id, version: window.version, url: window.canonicalURL,
+                            traits: window.traits, layers: layers, elements: elements, passthroughBar: passthroughBar)
+        screen.change = window.lastChange
+        return screen
     }
 
     /// The elements alone, in reading order (what ``build()`` lists, without resolving views).
