@@ -110,7 +110,6 @@ struct PageBuilder {
         // Enter in a text field submits with the form's first submit button; make that one a
         // disabled guard so Enter never taps the back button.
         w.raw("><button type=\"submit\" class=\"implicit-submit-guard\" disabled hidden aria-hidden=\"true\" tabindex=\"-1\"></button>")
-        warnings()
         layers()
         leftoverElements()
         w.raw("</form>")
@@ -122,17 +121,6 @@ struct PageBuilder {
         }
         DevPanel.writePageLink(sessionID: screen.sessionID, context: context, into: &w)
         w.raw("</body></html>")
-    }
-
-    mutating func warnings() {
-        guard !context.warnings.isEmpty else { return }
-        w.raw("<div class=\"warnings\" role=\"status\">")
-        for warning in context.warnings {
-            w.raw("<p class=\"warning\">")
-            w.text(warning)
-            w.raw("</p>")
-        }
-        w.raw("</div>")
     }
 
     /// Elements the panes did not place (a model the renderer does not know how to draw):

@@ -172,7 +172,10 @@ import Testing
         let popped = try #require(try curl("POST", api, json: #"{"action":"pop"}"#).json["warnings"] as? [String])
         #expect(popped.count == 1)
         let root = try #require(try curl("GET", server.base + "/api/v1/sessions/\(id)").json["url"] as? String)
+        // UIKit shows nothing for a no-op: the device screen neither; the developer panel lists it.
         let warned = try curl("GET", server.base + root, jar: jar)
-        #expect(warned.body.contains("class=\"warning\""))
+        #expect(!warned.body.contains("class=\"warning"))
+        let panel = try curl("GET", server.base + "/dev/\(id)?fragment=1", jar: jar)
+        #expect(panel.body.contains("class=\"dev-warning\""))
     }
 }

@@ -46,7 +46,7 @@ extension SegueApp {
             result = .success(try withDurableSession(id) { (session) throws(ActionError) -> Outcome in
                 let window = session.window
                 // The common case, a reload or the redirect after a tap: the URL already is the
-                // state, nothing to reconcile (and the tap's warnings stay on show).
+                // state, nothing to reconcile (and the tap's warnings stay in the developer panel).
                 if window.canonicalURL != request.path {
                     guard let target = HierarchyPath.parse(request.path) else { throw invalid }
                     // Rooted at another scene (a scene opened from the scenes list, then a link or
@@ -100,7 +100,7 @@ extension SegueApp {
     }
 
     func pageContext(_ session: Session) -> PageContext {
-        var context = PageContext(csrfToken: session.csrfToken, actionPath: "/tap", assetsPath: "/public", warnings: session.window.warnings,
+        var context = PageContext(csrfToken: session.csrfToken, actionPath: "/tap", assetsPath: "/public",
                                   recordedTestPath: "/api/v1/sessions/\(session.window.id)/test")
         if configuration.watchesFlow {
             let (generation, problems) = flow.withLock { ($0.generation, $0.problems) }
@@ -124,6 +124,7 @@ extension SegueApp {
             if name.hasPrefix("field.") { values[String(name.dropFirst(6))] = .text(value) }
             else { fields[name] = value }
         }
+        let logger = self.logger
         let apply = { (session: Session) throws(ActionError) -> String in
             guard let token = fields["csrf"], constantTimeEqual(token, session.csrfToken) else {
                 throw ActionError(.forbidden, "the form's token is missing or wrong; reload the page")
@@ -139,6 +140,9 @@ extension SegueApp {
             } else if !typed.isEmpty {
                 try session.perform(.setValues(typed))
             }
+            // UIKit's silent no-ops (a refused tab selection, a pop at the root) show nothing on
+            // the device screen: they go to the log and the developer panel.
+            for warning in window.warnings { logger.notice("session \(id): \(warning)") }
             return window.canonicalURL
         }
         let answer = { @Sendable [self] (result: Result<String, ActionError>) -> HTTPResponse in
