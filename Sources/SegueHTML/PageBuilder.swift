@@ -83,7 +83,9 @@ struct PageBuilder {
     // MARK: Document
 
     mutating func document() {
-        w.raw("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+        w.raw("<!DOCTYPE html>\n<html lang=\"en\"")
+        change()
+        w.raw("><head><meta charset=\"utf-8\">")
         w.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1, viewport-fit=cover\">")
         // No favicon: an empty icon keeps browsers from asking for /favicon.ico on every page.
         w.raw("<meta name=\"color-scheme\" content=\"light dark\"><link rel=\"icon\" href=\"data:,\"><title>")
@@ -121,6 +123,30 @@ struct PageBuilder {
         }
         DevPanel.writePageLink(sessionID: screen.sessionID, context: context, into: &w)
         w.raw("</body></html>")
+    }
+
+    /// ` data-change="push"` and friends on `<html>`: what the action that led to this page did,
+    /// so the stylesheet plays the matching motion (05-motion.css). Nothing when nothing moves.
+    mutating func change() {
+        let change = screen.change
+        guard change.kind != .none else { return }
+        w.attribute("data-change", change.kind.rawValue)
+        if let style = change.transitionStyle { w.attribute("data-change-transition", style.rawValue) }
+    }
+
+    /// Whether `controllerID` is the container the last action pushed, popped or turned a page in.
+    func isChanging(_ controllerID: String) -> Bool {
+        screen.change.controllerID == controllerID && screen.change.kind != .present && screen.change.kind != .dismiss
+    }
+
+    /// ` data-vt="NAME"`: the element's view-transition name (the stylesheet reads it), unique in
+    /// the page and the same for the same part of the same controller on the next page.
+    mutating func transitionName(_ controllerID: String, _ part: StaticString) {
+        w.raw(" data-vt=\"")
+        w.text(controllerID)
+        w.raw("-")
+        w.raw(part)
+        w.raw("\"")
     }
 
     /// Elements the panes did not place (a model the renderer does not know how to draw):
@@ -167,6 +193,9 @@ struct PageBuilder {
         w.raw("\"")
         w.attribute("data-controller", layer.controllerID)
         w.attribute("data-layer", i)
+        w.raw(" data-vt=\"layer-")
+        w.int(i)
+        w.raw("\"")
         if let style = layer.presentationStyle { w.attribute("data-presentation", style.rawValue) }
         if let transition = layer.transitionStyle { w.attribute("data-transition", transition.rawValue) }
         if let context = layer.contextControllerID { w.attribute("data-context", context) }
@@ -205,7 +234,11 @@ struct PageBuilder {
             }
             pane(layer.pane)
         }
-        if layer.isDimmed { w.raw("<div class=\"dimming\" aria-hidden=\"true\"></div>") }
+        if layer.isDimmed {
+            w.raw("<div class=\"dimming\" aria-hidden=\"true\" data-vt=\"dimming-")
+            w.int(i)
+            w.raw("\"></div>")
+        }
         w.raw("</section>")
     }
 
