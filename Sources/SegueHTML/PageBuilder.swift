@@ -84,6 +84,7 @@ struct PageBuilder {
 
     mutating func document() {
         w.raw("<!DOCTYPE html>\n<html lang=\"en\"")
+        w.attribute("data-viewport", "\(screen.traits.width)x\(screen.traits.height)")
         change()
         w.raw("><head><meta charset=\"utf-8\">")
         w.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1, viewport-fit=cover\">")
@@ -92,7 +93,10 @@ struct PageBuilder {
         if let title = screen.title, !title.isEmpty { w.text(title) } else { w.raw("Segue") }
         w.raw("</title><link rel=\"stylesheet\" href=\"")
         w.text(context.assetsPath)
-        w.raw("/segue.css\"><script defer src=\"")
+        w.raw("/segue.css\"><script src=\"")
+        w.text(context.assetsPath)
+        // Blocking and tiny: hides a page drawn for another window size until it is reported.
+        w.raw("/viewport.js\"></script><script defer src=\"")
         w.text(context.assetsPath)
         w.raw("/segue.js\"></script></head><body class=\"")
         w.raw(screen.traits.idiom == .pad ? "idiom-pad" : "idiom-phone")

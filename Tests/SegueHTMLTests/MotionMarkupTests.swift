@@ -48,6 +48,7 @@ import Testing
         let w = try window()
         let html = page(w)
         #expect(!htmlTag(html).contains("data-change"))
+        #expect(htmlTag(html).contains(#"data-viewport="390x844""#))
         let nav = try #require(w.root?.id)
         #expect(html.contains(#"data-vt="layer-0""#))
         for part in ["body", "title", "leading", "trailing"] { #expect(html.contains(#"data-vt="\#(nav)-\#(part)""#)) }
@@ -116,5 +117,11 @@ import Testing
         info.warnings = ["pop at the root <does nothing>"]
         let panel = String(decoding: DevPanel.render(info, fragment: true, assetsPath: "/public"), as: UTF8.self)
         #expect(panel.contains(#"<li class="dev-warning">pop at the root &lt;does nothing&gt;</li>"#))
+    }
+
+    @Test func theViewportScriptBlocksAndThePageScriptIsDeferred() throws {
+        let html = page(try window())
+        let head = String(html[..<html.range(of: "</head>")!.lowerBound])
+        #expect(head.contains(#"<script src="/public/viewport.js"></script><script defer src="/public/segue.js"></script>"#))
     }
 }

@@ -14,7 +14,7 @@ extension SegueApp {
                     // "Start Over" from the error page of a session that cannot be rebuilt.
                 }
             }
-            let box = try makeSession()
+            let box = try makeSession(traits: rememberedViewport(request))
             var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
             response.headers.append(sessionCookie(box.id, for: request))
             return response
@@ -35,7 +35,7 @@ extension SegueApp {
         } else {
             // No session yet: a malformed URL is refused before one is made.
             guard let target = HierarchyPath.parse(request.path) else { return errorPage(invalid) }
-            do { id = try makeSession(restoring: target, url: request.path).id } catch { return errorPage(error) }
+            do { id = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path).id } catch { return errorPage(error) }
             newCookie = sessionCookie(id, for: request)
         }
         // Under the session's lock: reconcile the hierarchy with the URL (recorded as a durable
@@ -71,7 +71,7 @@ extension SegueApp {
             return withCookie(.redirect(to: url), newCookie)
         case .success(.otherRoot(let target)):
             do throws(ActionError) {
-                let box = try makeSession(restoring: target, url: request.path)
+                let box = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path)
                 return withCookie(.redirect(to: box.withSession { $0.window.canonicalURL }), sessionCookie(box.id, for: request))
             } catch {
                 return errorPage(error)
@@ -91,6 +91,16 @@ extension SegueApp {
         }
         let response = HTTPResponse(status: 200, headers: PageHeaders.html, body: request.method == .HEAD ? [] : html)
         return withCookie(response, newCookie)
+    }
+
+    /// The browser window's size as `Public/viewport.js` remembers it (cookie `segue-viewport`,
+    /// `WIDTHxHEIGHT` in CSS px), so a new session's first page is laid out for that window
+    /// (a pad layout on a pad) rather than the default phone; nil without a well-formed one.
+    func rememberedViewport(_ request: HTTPRequest) -> Traits? {
+        guard let value = FormDecoding.cookie("segue-viewport", in: request.header("cookie")) else { return nil }
+        let parts = value.split(separator: "x", maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        return try? Self.viewport(width: String(parts[0]), height: String(parts[1]))
     }
 
     private func withCookie(_ response: HTTPResponse, _ cookie: (name: String, value: String)?) -> HTTPResponse {
