@@ -55,7 +55,12 @@ import Testing
         // Tab 0 is a navigation controller shown again: still a tab switch, not a push.
         _ = try w.run(.selectTab(index: 0, controller: nil))
         #expect(w.lastChange.kind == .selectTab)
-        _ = try w.run(.selectTab(index: 6, controller: nil))
+        // A tap on the tab bar (the delegate hears of it) is one too.
+        _ = try w.run(.tap(element: try #require(w.element(titled: "T2")).id, values: [:]))
+        #expect(w.lastChange.kind == .selectTab)
+        // In More's list, a tab is pushed onto the More navigation controller.
+        _ = try w.run(.tap(element: try #require(w.element(titled: "More")).id, values: [:]))
+        _ = try w.run(.tap(element: try #require(w.element(titled: "T6")).id, values: [:]))
         #expect(w.lastChange.kind == .push)
         #expect(w.controller(id: w.lastChange.controllerID ?? "") is MoreNavigationController)
     }

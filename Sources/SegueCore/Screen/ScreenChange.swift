@@ -33,20 +33,23 @@ public struct ScreenChange: Sendable, Hashable {
     public static let none = ScreenChange(kind: .none)
 
     /// What was on screen before an action, for what the events alone do not tell: the
-    /// transition style of a controller dismissed since, and which page a page view showed.
+    /// transition style of a controller dismissed since, which page a page view showed, which
+    /// tab a tab bar controller had selected (a selection made in code tells no delegate).
     struct Before {
         var transitionStyles: [String: ModalTransitionStyle] = [:]
         var pageIndices: [String: Int] = [:]
+        var selectedTabs: [String: Int] = [:]
 
         init(_ window: Window) {
             guard let root = window.root else { return }
             var pending: [ViewController] = [root]
             while let c = pending.popLast() {
                 if let presented = c.presentedStorage {
-                    transitionStyles[presented.id] = presented.modalTransitionStyle
+                    transitionStyles[presented.id] = presented.presentedTransition ?? presented.modalTransitionStyle
                     pending.append(presented)
                 }
                 if let pages = c as? PageViewController { pageIndices[pages.id] = pages.currentIndex }
+                if let tabs = c as? TabBarController { selectedTabs[tabs.id] = tabs.selectedIndex }
                 pending.append(contentsOf: c.children)
             }
         }
@@ -57,7 +60,9 @@ public struct ScreenChange: Sendable, Hashable {
     static func from<Events: Collection<Event>>(_ events: Events, before: Before, in window: Window) -> ScreenChange {
         var shown: String?, hidden: String?, navigation: String?, tabs: String?
         var pushed = false, popped = false
-        for e in events where e.animated != false {
+        for e in events {
+            if e.event == .tabBarControllerDidSelect, tabs == nil { tabs = e.controller }
+            guard e.animated != false else { continue }
             switch e.event {
             case .viewWillAppear:
                 if e.reasons.contains(.beingPresented), shown == nil { shown = e.controller }
@@ -67,19 +72,26 @@ public struct ScreenChange: Sendable, Hashable {
                 if e.reasons.contains(.movingFromParent) { popped = true }
             case .navigationControllerWillShow where navigation == nil:
                 navigation = e.controller
-            case .tabBarControllerDidSelect where tabs == nil:
-                tabs = e.controller
             default:
                 break
             }
         }
-        let animated = events.contains { $0.animated == true }
-        guard animated else { return .none }
+        // UIKit switches tabs without animation: a tab switch is told apart all the same.
+        func tabSwitch() -> ScreenChange {
+            if let tabs { return ScreenChange(kind: .selectTab, controllerID: tabs) }
+            for (id, index) in before.selectedTabs {
+                guard let tabs = window.controller(id: id) as? TabBarController, tabs.selectedIndex != index else { continue }
+                return ScreenChange(kind: .selectTab, controllerID: id)
+            }
+            return .none
+        }
+        guard events.contains(where: { $0.animated == true }) else { return tabSwitch() }
         if let hidden {
             return ScreenChange(kind: .dismiss, controllerID: hidden, transitionStyle: before.transitionStyles[hidden] ?? .coverVertical)
         }
         if let shown {
-            let style = window.controller(id: shown)?.topLevel.modalTransitionStyle ?? .coverVertical
+            let presented = window.controller(id: shown)?.topLevel
+            let style = presented?.presentedTransition ?? presented?.modalTransitionStyle ?? .coverVertical
             return ScreenChange(kind: .present, controllerID: shown, transitionStyle: style)
         }
         // A tab shown for the first time tells its navigation delegate of its root (which moves to
@@ -92,7 +104,6 @@ public struct ScreenChange: Sendable, Hashable {
             guard let pages = window.controller(id: id) as? PageViewController, pages.currentIndex != index else { continue }
             return ScreenChange(kind: pages.currentIndex < index ? .pageReverse : .pageForward, controllerID: id)
         }
-        if let tabs { return ScreenChange(kind: .selectTab, controllerID: tabs) }
-        return .none
+        return tabSwitch()
     }
 }
