@@ -198,7 +198,7 @@ struct PageBuilder {
         w.attribute("data-controller", layer.controllerID)
         w.attribute("data-layer", i)
         w.raw(" data-vt=\"layer-")
-        w.int(i)
+        w.int(layer.depth)
         w.raw("\"")
         if let style = layer.presentationStyle { w.attribute("data-presentation", style.rawValue) }
         if let transition = layer.transitionStyle { w.attribute("data-transition", transition.rawValue) }
@@ -240,7 +240,7 @@ struct PageBuilder {
         }
         if layer.isDimmed {
             w.raw("<div class=\"dimming\" aria-hidden=\"true\" data-vt=\"dimming-")
-            w.int(i)
+            w.int(layer.depth)
             w.raw("\"></div>")
         }
         w.raw("</section>")

@@ -65,6 +65,10 @@ public struct Layer: Sendable {
     /// `nil` for the root layer.
     public var presentationStyle: ModalPresentationStyle?
     public var transitionStyle: ModalTransitionStyle?
+    /// How many presentations lie under this layer in the window (0: the root's), counting those
+    /// a full-screen presentation hides from `layers`: the same layer has the same depth from
+    /// page to page.
+    public var depth = 0
     /// For `.currentContext`: the controller whose area the layer covers.
     public var contextControllerID: String?
     /// For `.popover`: the element the bubble points at.

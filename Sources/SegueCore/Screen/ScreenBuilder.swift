@@ -75,6 +75,10 @@ struct ScreenBuilder {
                 contextControllerID: appearance == .currentContext ? top.presentingStorage?.id : nil,
                 anchorElementID: appearance == .popover ? top.popoverAnchor : nil, isDimmed: false, isInteractive: interactive, pane: pane,
                 dismissElementID: curl ?? outside))
+            var depth = 0
+            var presenter = top.presentingViewController
+            while let p = presenter { depth += 1; presenter = p.presentingViewController }
+            layers[layers.count - 1].depth = depth
         }
         // Dim every layer under a sheet, popover or alert.
         for i in layers.indices.dropLast() {
