@@ -96,7 +96,9 @@ struct PageBuilder {
         w.raw("/segue.css\"><script src=\"")
         w.text(context.assetsPath)
         // Blocking and tiny: hides a page drawn for another window size until it is reported.
-        w.raw("/viewport.js\"></script><script defer src=\"")
+        w.raw("/viewport.js\"></script>")
+        // The first frame (the one a view transition captures) waits until the screen is parsed.
+        w.raw("<link rel=\"expect\" href=\"#segue-end\" blocking=\"render\"><script defer src=\"")
         w.text(context.assetsPath)
         w.raw("/segue.js\"></script></head><body class=\"")
         w.raw(screen.traits.idiom == .pad ? "idiom-pad" : "idiom-phone")
@@ -118,7 +120,7 @@ struct PageBuilder {
         w.raw("><button type=\"submit\" class=\"implicit-submit-guard\" disabled hidden aria-hidden=\"true\" tabindex=\"-1\"></button>")
         layers()
         leftoverElements()
-        w.raw("</form>")
+        w.raw("</form><span id=\"segue-end\" hidden></span>")
         // Outside the device screen: the session so far as a flow test (not a tappable element).
         if let path = context.recordedTestPath {
             w.raw("<a class=\"recorded-test\" download")

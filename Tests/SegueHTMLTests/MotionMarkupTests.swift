@@ -123,6 +123,10 @@ import Testing
     @Test func theViewportScriptBlocksAndThePageScriptIsDeferred() throws {
         let html = page(try window())
         let head = String(html[..<html.range(of: "</head>")!.lowerBound])
-        #expect(head.contains(#"<script src="/public/viewport.js"></script><script defer src="/public/segue.js"></script>"#))
+        #expect(head.contains(#"<script src="/public/viewport.js"></script>"#))
+        #expect(head.contains(#"<script defer src="/public/segue.js"></script>"#))
+        // A view transition captures the new page once the whole screen is parsed.
+        #expect(head.contains(#"<link rel="expect" href="#segue-end" blocking="render">"#))
+        #expect(html.contains(#"</form><span id="segue-end" hidden></span>"#))
     }
 }
