@@ -126,7 +126,7 @@ import Testing
         #expect(head.contains(#"<script src="/public/viewport.js"></script>"#))
         #expect(head.contains(#"<script defer src="/public/segue.js"></script>"#))
         // A view transition captures the new page once the whole screen is parsed.
-        #expect(head.contains(#"<link rel="expect" href="#segue-end" blocking="render">"#))
+        #expect(head.contains(##"<link rel="expect" href="#segue-end" blocking="render">"##))
         #expect(html.contains(#"</form><span id="segue-end" hidden></span>"#))
     }
 }
