@@ -12,7 +12,9 @@ FLOW = "Tests/Browser/flows/motion.yaml"
 def played(info, pseudo_part):
     """Names of the animations on pseudo-elements whose selector contains `pseudo_part`."""
     assert not info.get("skipped"), info
-    return {a["name"] for a in info["animations"] if pseudo_part in a["pseudo"]}
+    names = {a["name"] for a in info["animations"] if pseudo_part in a["pseudo"]}
+    assert names, info
+    return names
 
 
 def moving(info):
