@@ -7,11 +7,14 @@ extension PageBuilder {
     mutating func navigation(_ p: NavigationPane) {
         w.raw("<div class=\"pane pane-navigation")
         if p.toolbar != nil { w.raw(" has-toolbar") }
+        if isChanging(p.controllerID) { w.raw(" is-changing") }
         w.raw("\"")
         w.attribute("data-controller", p.controllerID)
         w.raw(">")
-        if let bar = p.bar { navigationBar(bar) }
-        w.raw("<div class=\"pane-body\">")
+        if let bar = p.bar { navigationBar(bar, controllerID: p.controllerID) }
+        w.raw("<div class=\"pane-body\"")
+        transitionName(p.controllerID, "body")
+        w.raw(">")
         pane(p.top)
         w.raw("</div>")
         if let items = p.toolbar { toolbar(items) }
@@ -19,24 +22,33 @@ extension PageBuilder {
     }
 
     /// `[back ‹ Title][left items]   **Title**   [right items]`, with the prompt above.
-    mutating func navigationBar(_ bar: NavigationBar) {
+    mutating func navigationBar(_ bar: NavigationBar, controllerID: String) {
         w.raw(bar.prompt == nil ? "<header class=\"navbar\">" : "<header class=\"navbar has-prompt\"><p class=\"navbar-prompt\">")
         if let prompt = bar.prompt {
             w.text(prompt)
             w.raw("</p>")
         }
-        w.raw("<div class=\"navbar-row\"><div class=\"navbar-leading\">")
+        w.raw("<div class=\"navbar-row\"><div class=\"navbar-leading\"")
+        transitionName(controllerID, "leading")
+        w.raw(">")
         if let back = bar.backButton { barItem(back, isBack: true) }
         for item in bar.leftItems { barItem(item) }
         // The title is the page's heading; a bar without one keeps the slot, not an empty heading.
         if let title = bar.title, !title.isEmpty {
             hasHeading = true
-            w.raw("</div><h1 class=\"navbar-title\">")
+            w.raw("</div><h1 class=\"navbar-title\"")
+            transitionName(controllerID, "title")
+            w.raw(">")
             w.text(title)
-            w.raw("</h1><div class=\"navbar-trailing\">")
+            w.raw("</h1>")
         } else {
-            w.raw("</div><div class=\"navbar-title\"></div><div class=\"navbar-trailing\">")
+            w.raw("</div><div class=\"navbar-title\"")
+            transitionName(controllerID, "title")
+            w.raw("></div>")
         }
+        w.raw("<div class=\"navbar-trailing\"")
+        transitionName(controllerID, "trailing")
+        w.raw(">")
         for item in bar.rightItems { barItem(item) }
         w.raw("</div></div></header>")
     }
@@ -73,6 +85,7 @@ extension PageBuilder {
         w.raw(" class=\"bar-button")
         if isBack { w.raw(" bar-back") }
         if item.isBold || item.systemItem?.isBold == true { w.raw(" is-bold") }
+        if item.systemItem == .cancel { w.raw(" is-cancel") }
         if glyph != nil || imageGlyph != nil { w.raw(" has-icon") }
         if !enabled { w.raw(" is-disabled") }
         w.raw("\">")
@@ -217,11 +230,14 @@ extension PageBuilder {
         w.text(p.transitionStyle.rawValue)
         w.raw(" pages-")
         w.text(p.orientation.rawValue)
+        if isChanging(p.controllerID) { w.raw(" is-changing") }
         w.raw("\"")
         w.attribute("data-controller", p.controllerID)
         w.attribute("data-page-count", p.pageCount)
         w.attribute("data-page-index", p.currentIndex)
-        w.raw(p.pages.count > 1 ? "><div class=\"pages-viewport is-spread\">" : "><div class=\"pages-viewport\">")
+        w.raw(p.pages.count > 1 ? "><div class=\"pages-viewport is-spread\"" : "><div class=\"pages-viewport\"")
+        transitionName(p.controllerID, "pages")
+        w.raw(">")
         for (i, page) in p.pages.enumerated() {
             w.raw("<div class=\"page\"")
             w.attribute("data-page", p.currentIndex + i)
@@ -276,6 +292,7 @@ extension PageBuilder {
         let isSheet = p.style == .actionSheet
         w.raw(isSheet ? "<div class=\"alert-container alert-style-actionSheet\"" : "<div class=\"alert-container alert-style-alert\"")
         w.attribute("data-controller", p.controllerID)
+        transitionName(p.controllerID, "alert")
         w.raw("><div class=\"alert\" role=\"alertdialog\" aria-modal=\"true\"")
         if p.title != nil {
             w.raw(" aria-labelledby=\"alert-title-")

@@ -19,6 +19,8 @@ public enum DevPanel {
         public var sceneTitles: [String: String]
         public var events: [Event]
         public var lastSeq: Int
+        /// What the last tap did not do (UIKit's silent no-ops): shown here, never on the device screen.
+        public var warnings: [String] = []
 
         public init(sessionID: String, csrfToken: String, url: String, traits: Traits, version: Int, hierarchy: String,
                     manualSegues: [ManualSegue], sceneTitles: [String: String], events: [Event], lastSeq: Int) {
@@ -63,6 +65,16 @@ public enum DevPanel {
         w.raw(" target=\"_blank\" rel=\"noopener\">Open in a new session</a> <a class=\"dev-test\"")
         w.attribute("href", "/api/v1/sessions/\(info.sessionID)/test")
         w.raw(" download=\"session.test.yaml\">Recorded test</a> <a href=\"/map\">Map</a> <a href=\"/scenes\">Scenes</a></p></details>")
+
+        if !info.warnings.isEmpty {
+            w.raw("<details open class=\"dev-section dev-warnings\"><summary>Warnings</summary><ul>")
+            for warning in info.warnings {
+                w.raw("<li class=\"dev-warning\">")
+                w.text(warning)
+                w.raw("</li>")
+            }
+            w.raw("</ul></details>")
+        }
 
         w.raw("<details open class=\"dev-section\"><summary>Hierarchy</summary><pre class=\"dev-hierarchy\">")
         w.text(info.hierarchy)

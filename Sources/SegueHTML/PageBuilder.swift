@@ -85,14 +85,22 @@ struct PageBuilder {
     // MARK: Document
 
     mutating func document() {
-        w.raw("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+        w.raw("<!DOCTYPE html>\n<html lang=\"en\"")
+        w.attribute("data-viewport", "\(screen.traits.width)x\(screen.traits.height)")
+        change()
+        w.raw("><head><meta charset=\"utf-8\">")
         w.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1, viewport-fit=cover\">")
         // No favicon: an empty icon keeps browsers from asking for /favicon.ico on every page.
         w.raw("<meta name=\"color-scheme\" content=\"light dark\"><link rel=\"icon\" href=\"data:,\"><title>")
         if let title = screen.title, !title.isEmpty { w.text(title) } else { w.raw("Segue") }
         w.raw("</title><link rel=\"stylesheet\" href=\"")
         w.text(context.assetsPath)
-        w.raw("/segue.css\"><script defer src=\"")
+        w.raw("/segue.css\"><script src=\"")
+        w.text(context.assetsPath)
+        // Blocking and tiny: hides a page drawn for another window size until it is reported.
+        w.raw("/viewport.js\"></script>")
+        // The first frame (the one a view transition captures) waits until the screen is parsed.
+        w.raw("<link rel=\"expect\" href=\"#segue-end\" blocking=\"render\"><script defer src=\"")
         w.text(context.assetsPath)
         w.raw("/segue.js\"></script><script defer src=\"")
         w.text(context.assetsPath)
@@ -116,7 +124,6 @@ struct PageBuilder {
         w.raw("><button type=\"submit\" class=\"implicit-submit-guard\" disabled hidden aria-hidden=\"true\" tabindex=\"-1\"></button>")
         // The app's screen is the page's main landmark.
         w.raw("<main class=\"screen-main\">")
-        warnings()
         layers()
         leftoverElements()
         // A screen without a navigation bar still has a heading: its title, for assistive
@@ -126,7 +133,7 @@ struct PageBuilder {
             if let title = screen.title, !title.isEmpty { w.text(title) } else { w.raw("Segue") }
             w.raw("</h1>")
         }
-        w.raw("</main></form>")
+        w.raw("</main></form><span id=\"segue-end\" hidden></span>")
         // Outside the device screen: the session so far as a flow test (not a tappable element)
         // and the developer link, in the page's footer.
         w.raw("<footer class=\"page-tools\">")
@@ -139,15 +146,28 @@ struct PageBuilder {
         w.raw("</footer></body></html>")
     }
 
-    mutating func warnings() {
-        guard !context.warnings.isEmpty else { return }
-        w.raw("<div class=\"warnings\" role=\"status\">")
-        for warning in context.warnings {
-            w.raw("<p class=\"warning\">")
-            w.text(warning)
-            w.raw("</p>")
-        }
-        w.raw("</div>")
+    /// ` data-change="push"` and friends on `<html>`: what the action that led to this page did,
+    /// so the stylesheet plays the matching motion (05-motion.css). Nothing when nothing moves.
+    mutating func change() {
+        let change = screen.change
+        guard change.kind != .none else { return }
+        w.attribute("data-change", change.kind.rawValue)
+        if let style = change.transitionStyle { w.attribute("data-change-transition", style.rawValue) }
+    }
+
+    /// Whether `controllerID` is the container the last action pushed, popped or turned a page in.
+    func isChanging(_ controllerID: String) -> Bool {
+        screen.change.controllerID == controllerID && screen.change.kind != .present && screen.change.kind != .dismiss
+    }
+
+    /// ` data-vt="NAME"`: the element's view-transition name (the stylesheet reads it), unique in
+    /// the page and the same for the same part of the same controller on the next page.
+    mutating func transitionName(_ controllerID: String, _ part: StaticString) {
+        w.raw(" data-vt=\"")
+        w.text(controllerID)
+        w.raw("-")
+        w.raw(part)
+        w.raw("\"")
     }
 
     /// Elements the panes did not place (a model the renderer does not know how to draw):
@@ -194,6 +214,9 @@ struct PageBuilder {
         w.raw("\"")
         w.attribute("data-controller", layer.controllerID)
         w.attribute("data-layer", i)
+        w.raw(" data-vt=\"layer-")
+        w.int(layer.depth)
+        w.raw("\"")
         if let style = layer.presentationStyle { w.attribute("data-presentation", style.rawValue) }
         if let transition = layer.transitionStyle { w.attribute("data-transition", transition.rawValue) }
         if let context = layer.contextControllerID { w.attribute("data-context", context) }
@@ -232,7 +255,11 @@ struct PageBuilder {
             }
             pane(layer.pane)
         }
-        if layer.isDimmed { w.raw("<div class=\"dimming\" aria-hidden=\"true\"></div>") }
+        if layer.isDimmed {
+            w.raw("<div class=\"dimming\" aria-hidden=\"true\" data-vt=\"dimming-")
+            w.int(layer.depth)
+            w.raw("\"></div>")
+        }
         w.raw("</section>")
     }
 

@@ -6,8 +6,6 @@ public struct PageContext: Sendable {
     public var actionPath: String
     /// Where `segue.css` and `icons/` are served (`/public`), without a trailing slash.
     public var assetsPath: String
-    /// One-off notices shown above the screen (UIKit no-op warnings); may be empty.
-    public var warnings: [String]
     /// Where the session's steps so far download as a flow test file (nil: no link).
     public var recordedTestPath: String?
     /// Live reload (`segue serve --watch`): the flow's generation, which `reload.js` compares with
@@ -17,12 +15,11 @@ public struct PageContext: Sendable {
     /// serves), shown over the page.
     public var flowProblems: [String] = []
 
-    public init(csrfToken: String, actionPath: String = "/tap", assetsPath: String = "/public", warnings: [String] = [],
+    public init(csrfToken: String, actionPath: String = "/tap", assetsPath: String = "/public",
                 recordedTestPath: String? = nil) {
         self.csrfToken = csrfToken
         self.actionPath = actionPath
         self.assetsPath = assetsPath
-        self.warnings = warnings
         self.recordedTestPath = recordedTestPath
     }
 }

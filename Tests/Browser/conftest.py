@@ -81,7 +81,7 @@ def make_driver(size=PHONE, dark=False, javascript=True, reduced_motion=False, t
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
     if touch:
         driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-    return driver
+    return record_reveals(driver)
 
 
 @pytest.fixture
@@ -106,3 +106,90 @@ def screenshot(driver, example: str, name: str) -> Path:
     path = folder / f"{name}.png"
     driver.save_screenshot(str(path))
     return path
+
+
+# What each page load showed, recorded from the browser's side: whether a view transition ran,
+# which change the page named, the animations it played (name, pseudo-element, duration), and the
+# layout it was first drawn in. Installed before any page of the driver loads.
+REVEAL_SCRIPT = """
+addEventListener('pagereveal', function (e) {
+  var html = document.documentElement;
+  var info = {transition: !!e.viewTransition, change: html.getAttribute('data-change'),
+              transitionStyle: html.getAttribute('data-change-transition'),
+              settling: html.classList.contains('is-settling'),
+              body: document.body ? document.body.className : null,
+              path: location.pathname, animations: null};
+  window.__segueReveal = info;
+  var log = [];
+  try { log = JSON.parse(sessionStorage.getItem('segue.test.reveals') || '[]'); } catch (x) {}
+  log.push({path: info.path, body: info.body, settling: info.settling});
+  try { sessionStorage.setItem('segue.test.reveals', JSON.stringify(log)); } catch (x) {}
+  function list() {
+    info.animations = document.getAnimations().map(function (a) {
+      return {name: a.animationName || '', pseudo: (a.effect && a.effect.pseudoElement) || '',
+              duration: a.effect ? Number(a.effect.getTiming().duration) || 0 : 0};
+    });
+  }
+  info.finished = !e.viewTransition;
+  if (e.viewTransition) {
+    e.viewTransition.ready.then(list, function (error) { info.animations = []; info.skipped = String(error); });
+    e.viewTransition.finished.then(function () { info.finished = true; }, function () { info.finished = true; });
+  } else info.animations = [];
+});
+"""
+
+
+def record_reveals(driver):
+    """Makes every later page load of `driver` record what it showed (see `last_reveal`)."""
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": REVEAL_SCRIPT})
+    return driver
+
+
+def last_reveal(driver, previous_path=None, timeout=10):
+    """Waits for a page (other than `previous_path`) to be shown, its animations listed and
+    finished (while a transition runs, the page under it takes no input)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def shown(d):
+        info = d.execute_script("return window.__segueReveal || null")
+        if not info or info.get("animations") is None or not info.get("finished"):
+            return False
+        if previous_path is not None and info["path"] == previous_path:
+            return False
+        return info
+
+    return WebDriverWait(driver, timeout).until(shown)
+
+
+def tap(driver, element_id):
+    """Clicks the live control of an element, as a person would, and returns the page's path before."""
+    from selenium.webdriver.common.by import By
+
+    before = driver.execute_script("return location.pathname")
+    driver.find_element(By.CSS_SELECTOR, f'[data-element="{element_id}"]').click()
+    return before
+
+
+def go(driver, element_id):
+    """Taps an element and waits for the next page to be shown and its motion over."""
+    driver.execute_script("window.__segueReveal = null")
+    tap(driver, element_id)
+    return last_reveal(driver)
+
+
+def open_flow(driver, server, idiom=None):
+    """A new session on the flow's first screen, laid out for the window and shown."""
+    driver.delete_all_cookies()
+    driver.get(server.url("/"))
+    condition = "!document.documentElement.classList.contains('is-settling') && document.readyState === 'complete'"
+    if idiom:
+        condition += f" && document.body.classList.contains('idiom-{idiom}')"
+    wait_for(driver, condition)
+    return last_reveal(driver)
+
+
+def wait_for(driver, script, timeout=10):
+    """Waits until `script` (a JavaScript expression) is truthy and returns its value."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout).until(lambda d: d.execute_script("return " + script))

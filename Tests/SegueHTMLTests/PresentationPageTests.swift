@@ -160,8 +160,9 @@ import Testing
 
     @Test func stylesheetPartsAndScriptExist() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let css = try String(contentsOf: root.appendingPathComponent("Public/styles/40-presentation.css"), encoding: .utf8)
+        let css = try String(contentsOf: root.appendingPathComponent("Public/styles/05-motion.css"), encoding: .utf8)
         #expect(css.contains("prefers-reduced-motion") && css.contains("@view-transition"))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Public/viewport.js").path))
         let js = try String(contentsOf: root.appendingPathComponent("Public/segue.js"), encoding: .utf8)
         #expect(js.contains("/traits") && js.contains("csrf"))
     }

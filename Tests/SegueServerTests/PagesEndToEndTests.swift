@@ -152,7 +152,10 @@ import Testing
         let popped = try #require(try server.request("POST", api, json: #"{"action":"pop"}"#).json["warnings"] as? [String])
         #expect(popped.count == 1)
         let root = try #require(try server.request("GET", "/api/v1/sessions/\(id)").json["url"] as? String)
+        // UIKit shows nothing for a no-op: the device screen neither; the developer panel lists it.
         let warned = try server.request("GET", root, jar: jar)
-        #expect(warned.body.contains("class=\"warning\""))
+        #expect(!warned.body.contains("class=\"warning"))
+        let panel = try server.request("GET", "/dev/\(id)?fragment=1", jar: jar)
+        #expect(panel.body.contains("class=\"dev-warning\""))
     }
 }

@@ -351,9 +351,11 @@ extension Window {
         try validate(target)
         warnings = []
         let firstSeq = log.lastSeq
+        let before = ScreenChange.Before(self)
         var stateChanged = false
         try reconcile(root, with: target, animated: animated, stateChanged: &stateChanged)
         let events = Array(log.events(after: firstSeq))
+        lastChange = ScreenChange.from(events, before: before, in: self)
         let changed = stateChanged || !events.isEmpty
         if changed { version += 1 }
         checkInvariants()

@@ -16,6 +16,8 @@ public struct Screen: Sendable {
     /// Where the bar stays usable under a popover shown from one of its bar button items (UIKit
     /// adds that bar to the popover's passthrough views); nil when no bar is.
     public var passthroughBar: PassthroughBar?
+    /// What the action that led here did, for the motion that shows it (``ScreenChange``).
+    public var change: ScreenChange = .none
 
     /// The bar a popover leaves usable: the navigation bar at the top, or the toolbar.
     public enum PassthroughBar: Sendable, Hashable {
@@ -63,6 +65,10 @@ public struct Layer: Sendable {
     /// `nil` for the root layer.
     public var presentationStyle: ModalPresentationStyle?
     public var transitionStyle: ModalTransitionStyle?
+    /// How many presentations lie under this layer in the window (0: the root's), counting those
+    /// a full-screen presentation hides from `layers`: the same layer has the same depth from
+    /// page to page.
+    public var depth = 0
     /// For `.currentContext`: the controller whose area the layer covers.
     public var contextControllerID: String?
     /// For `.popover`: the element the bubble points at.

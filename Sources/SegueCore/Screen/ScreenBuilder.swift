@@ -75,6 +75,10 @@ struct ScreenBuilder {
                 contextControllerID: appearance == .currentContext ? top.presentingStorage?.id : nil,
                 anchorElementID: appearance == .popover ? top.popoverAnchor : nil, isDimmed: false, isInteractive: interactive, pane: pane,
                 dismissElementID: curl ?? outside))
+            var depth = 0
+            var presenter = top.presentingViewController
+            while let p = presenter { depth += 1; presenter = p.presentingViewController }
+            layers[layers.count - 1].depth = depth
         }
         // Dim every layer under a sheet, popover or alert.
         for i in layers.indices.dropLast() {
@@ -83,8 +87,10 @@ struct ScreenBuilder {
         }
         // Reading order: the front layer, then the chrome of context layers beneath it.
         elements = layerElements.reversed().flatMap { $0 }
-        return Screen(sessionID: window.id, version: window.version, url: window.canonicalURL,
-                      traits: window.traits, layers: layers, elements: elements, passthroughBar: passthroughBar)
+        var screen = Screen(sessionID: window.id, version: window.version, url: window.canonicalURL,
+                            traits: window.traits, layers: layers, elements: elements, passthroughBar: passthroughBar)
+        screen.change = window.lastChange
+        return screen
     }
 
     /// The elements alone, in reading order (what ``build()`` lists, without resolving views).

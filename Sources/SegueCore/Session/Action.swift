@@ -61,8 +61,10 @@ extension Window {
         guard isLaunched else { throw ActionError.illegal("the session has not launched") }
         warnings = []
         let firstSeq = log.lastSeq
+        let before = ScreenChange.Before(self)
         let changedValues = try apply(action, animated: animated)
         let events = Array(log.events(after: firstSeq))
+        lastChange = ScreenChange.from(events, before: before, in: self)
         let changed = changedValues || !events.isEmpty
         if changed { version += 1 }
         checkInvariants()

@@ -26,6 +26,8 @@ public final class Window {
     @exclusivity(unchecked) public internal(set) var isLaunched = false
     /// Warnings (UIKit's silent no-ops) collected during the current action.
     @exclusivity(unchecked) public internal(set) var warnings: [String] = []
+    /// What the last action did to the screen, for renderers that animate it (``ScreenChange``).
+    @exclusivity(unchecked) public internal(set) var lastChange = ScreenChange.none
     @exclusivity(unchecked) var nextControllerNumber = 1
     /// Scene id → the segues of that scene no element triggers (``manualSegues``).
     @exclusivity(unchecked) var manualSegueCache: [String: [SegueSpec]] = [:]

@@ -92,9 +92,11 @@ extension SegueApp {
                 var titles: [String: String] = [:]
                 let manual = window.manualSegues
                 for m in manual { if let d = m.destination, let t = window.storyboard[d]?.title { titles[d] = t } }
-                return DevPanel.Info(sessionID: id, csrfToken: session.csrfToken, url: window.canonicalURL, traits: window.traits,
-                                     version: window.version, hierarchy: window.printHierarchy(), manualSegues: manual,
-                                     sceneTitles: titles, events: Array(window.log.events.suffix(40).reversed()), lastSeq: window.log.lastSeq)
+                var info = DevPanel.Info(sessionID: id, csrfToken: session.csrfToken, url: window.canonicalURL, traits: window.traits,
+                                         version: window.version, hierarchy: window.printHierarchy(), manualSegues: manual,
+                                         sceneTitles: titles, events: Array(window.log.events.suffix(40).reversed()), lastSeq: window.log.lastSeq)
+                info.warnings = window.warnings
+                return info
             }
             return html(DevPanel.render(info, fragment: request.queryValue("fragment") == "1", assetsPath: "/public"), request)
         } catch {

@@ -14,7 +14,7 @@ extension SegueApp {
                     // "Start Over" from the error page of a session that cannot be rebuilt.
                 }
             }
-            let box = try makeSession()
+            let box = try makeSession(traits: rememberedViewport(request))
             var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
             response.headers.append(sessionCookie(box.id, for: request))
             return response
@@ -35,7 +35,7 @@ extension SegueApp {
         } else {
             // No session yet: a malformed URL is refused before one is made.
             guard let target = HierarchyPath.parse(request.path) else { return errorPage(invalid) }
-            do { id = try makeSession(restoring: target, url: request.path).id } catch { return errorPage(error) }
+            do { id = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path).id } catch { return errorPage(error) }
             newCookie = sessionCookie(id, for: request)
         }
         // Under the session's lock: reconcile the hierarchy with the URL (recorded as a durable
@@ -46,7 +46,7 @@ extension SegueApp {
             result = .success(try withDurableSession(id) { (session) throws(ActionError) -> Outcome in
                 let window = session.window
                 // The common case, a reload or the redirect after a tap: the URL already is the
-                // state, nothing to reconcile (and the tap's warnings stay on show).
+                // state, nothing to reconcile (and the tap's warnings stay in the developer panel).
                 if window.canonicalURL != request.path {
                     guard let target = HierarchyPath.parse(request.path) else { throw invalid }
                     // Rooted at another scene (a scene opened from the scenes list, then a link or
@@ -71,7 +71,7 @@ extension SegueApp {
             return withCookie(.redirect(to: url), newCookie)
         case .success(.otherRoot(let target)):
             do throws(ActionError) {
-                let box = try makeSession(restoring: target, url: request.path)
+                let box = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path)
                 return withCookie(.redirect(to: box.withSession { $0.window.canonicalURL }), sessionCookie(box.id, for: request))
             } catch {
                 return errorPage(error)
@@ -93,6 +93,16 @@ extension SegueApp {
         return withCookie(response, newCookie)
     }
 
+    /// The browser window's size as `Public/viewport.js` remembers it (cookie `segue-viewport`,
+    /// `WIDTHxHEIGHT` in CSS px), so a new session's first page is laid out for that window
+    /// (a pad layout on a pad) rather than the default phone; nil without a well-formed one.
+    func rememberedViewport(_ request: HTTPRequest) -> Traits? {
+        guard let value = FormDecoding.cookie("segue-viewport", in: request.header("cookie")) else { return nil }
+        let parts = value.split(separator: "x", maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        return try? Self.viewport(width: String(parts[0]), height: String(parts[1]))
+    }
+
     private func withCookie(_ response: HTTPResponse, _ cookie: (name: String, value: String)?) -> HTTPResponse {
         var response = response
         if let cookie { response.headers.append(cookie) }
@@ -100,7 +110,7 @@ extension SegueApp {
     }
 
     func pageContext(_ session: Session) -> PageContext {
-        var context = PageContext(csrfToken: session.csrfToken, actionPath: "/tap", assetsPath: "/public", warnings: session.window.warnings,
+        var context = PageContext(csrfToken: session.csrfToken, actionPath: "/tap", assetsPath: "/public",
                                   recordedTestPath: "/api/v1/sessions/\(session.window.id)/test")
         if configuration.watchesFlow {
             let (generation, problems) = flow.withLock { ($0.generation, $0.problems) }
@@ -124,6 +134,7 @@ extension SegueApp {
             if name.hasPrefix("field.") { values[String(name.dropFirst(6))] = .text(value) }
             else { fields[name] = value }
         }
+        let logger = self.logger
         let apply = { (session: Session) throws(ActionError) -> String in
             guard let token = fields["csrf"], constantTimeEqual(token, session.csrfToken) else {
                 throw ActionError(.forbidden, "the form's token is missing or wrong; reload the page")
@@ -139,6 +150,9 @@ extension SegueApp {
             } else if !typed.isEmpty {
                 try session.perform(.setValues(typed))
             }
+            // UIKit's silent no-ops (a refused tab selection, a pop at the root) show nothing on
+            // the device screen: they go to the log and the developer panel.
+            for warning in window.warnings { logger.notice("session \(id): \(warning)") }
             return window.canonicalURL
         }
         let answer = { @Sendable [self] (result: Result<String, ActionError>) -> HTTPResponse in

@@ -108,11 +108,13 @@ public final class SessionBox: Sendable {
 }
 
 /// A rendered page and the state it shows: valid while the window's version, event count and
-/// warnings are the same (every action that changes anything bumps one of them).
+/// warnings are the same (every action that changes anything bumps one of them), and the last
+/// change too (the page names it for its motion; a later no-op tap must not replay it).
 struct PageCache {
     var version: Int
     var lastSeq: Int
     var warnings: [String]
+    var change: ScreenChange
     var url: String
     var html: [UInt8]
 
@@ -120,11 +122,13 @@ struct PageCache {
         version = window.version
         lastSeq = window.log.lastSeq
         warnings = window.warnings
+        change = window.lastChange
         url = window.canonicalURL
         self.html = html
     }
 
     func isValid(for window: Window, url: String) -> Bool {
         self.url == url && version == window.version && lastSeq == window.log.lastSeq && warnings == window.warnings
+            && change == window.lastChange
     }
 }

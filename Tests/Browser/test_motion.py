@@ -1,0 +1,204 @@
+"""Motion: every change plays UIKit's animation as a cross-document view transition, named by the
+page (`<html data-change>`); tab switches and unanimated changes are instant; reduced motion and
+browsers without JavaScript still navigate, without animation."""
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import PHONE, PAD, go, last_reveal, make_driver, open_flow, tap, wait_for
+
+FLOW = "Tests/Browser/flows/motion.yaml"
+
+
+def played(info, pseudo_part):
+    """Names of the animations on pseudo-elements whose selector contains `pseudo_part`."""
+    assert not info.get("skipped"), info
+    names = {a["name"] for a in info["animations"] if pseudo_part in a["pseudo"]}
+    assert names, info
+    return names
+
+
+def moving(info):
+    """Animations that visibly run (anything of Segue's own, or the browser's default cross-fade)."""
+    return [a for a in info["animations"] if a["duration"] > 0 and a["name"] not in ("", "none")]
+
+
+@pytest.fixture(scope="module")
+def phone():
+    driver = make_driver(size=PHONE)
+    yield driver
+    driver.quit()
+
+
+def start(driver, server):
+    return open_flow(driver, server, "phone")
+
+
+def test_push_slides_in_from_the_right_over_the_old_screen_moving_a_third(serve, phone):
+    server = serve(FLOW)
+    start(phone, server)
+    nav = phone.find_element(By.CSS_SELECTOR, ".pane-navigation").get_attribute("data-controller")
+    info = go(phone, "push")
+    assert info["transition"] and info["change"] == "push"
+    assert played(info, f"view-transition-new({nav}-body)") == {"segue-slide-in-right"}
+    assert played(info, f"view-transition-old({nav}-body)") == {"segue-slide-under-left"}
+    assert played(info, f"view-transition-new({nav}-title)") == {"segue-title-in-right"}
+    assert played(info, f"view-transition-old({nav}-title)") == {"segue-title-out-left"}
+    # The page as a whole does not cross-fade any more.
+    assert not [a for a in info["animations"] if "(root)" in a["pseudo"] and a["duration"] > 0]
+    # The keyframes really move a third of the way and dim.
+    keyframes = phone.execute_script("""
+        for (const sheet of document.styleSheets) for (const rule of sheet.cssRules)
+          if (rule.name === 'segue-slide-under-left') return rule.cssText;""")
+    assert "-30%" in keyframes and "brightness" in keyframes
+
+
+def test_pop_slides_the_screen_out_to_the_right(serve, phone):
+    server = serve(FLOW)
+    start(phone, server)
+    go(phone, "push")
+    nav = phone.find_element(By.CSS_SELECTOR, ".pane-navigation").get_attribute("data-controller")
+    info = go(phone, phone.find_element(By.CSS_SELECTOR, ".bar-back").get_attribute("data-element"))
+    assert info["change"] == "pop"
+    assert played(info, f"view-transition-old({nav}-body)") == {"segue-slide-out-right"}
+    assert played(info, f"view-transition-new({nav}-body)") == {"segue-slide-from-under"}
+
+
+@pytest.mark.parametrize("element, style, arriving", [
+    ("cover", "coverVertical", "segue-cover-in"),
+    ("flip", "flipHorizontal", "segue-flip-in"),
+    ("dissolve", "crossDissolve", "segue-fade-in"),
+])
+def test_full_screen_presentations_play_their_transition_style_and_dismiss_backwards(serve, phone, element, style, arriving):
+    server = serve(FLOW)
+    start(phone, server)
+    info = go(phone, element)
+    assert (info["change"], info["transitionStyle"]) == ("present", style)
+    assert played(info, "view-transition-new(layer-1)") == {arriving}
+    info = go(phone, "close")
+    assert (info["change"], info["transitionStyle"]) == ("dismiss", style)
+    leaving = {"coverVertical": "segue-cover-out", "flipHorizontal": "segue-flip-back-out", "crossDissolve": "segue-fade-out"}[style]
+    assert played(info, "view-transition-old(layer-1)") == {leaving}
+
+
+def test_partial_curl_lifts_the_presenters_page(serve, phone):
+    server = serve(FLOW)
+    start(phone, server)
+    info = go(phone, "curl")
+    assert info["transitionStyle"] == "partialCurl"
+    assert played(info, "view-transition-old(layer-0)") == {"segue-curl-up"}
+    # The curl of the presenter's page is what dismisses it.
+    info = go(phone, phone.find_element(By.CSS_SELECTOR, ".page-curl-button").get_attribute("data-element"))
+    assert info["change"] == "dismiss"
+    assert played(info, "view-transition-new(layer-0)") == {"segue-curl-down"}
+
+
+def test_alerts_fade_in_with_the_box_settling(serve, phone):
+    server = serve(FLOW)
+    start(phone, server)
+    info = go(phone, "ask")
+    assert played(info, "view-transition-new(layer-1)") == {"segue-fade-in"}
+    assert "segue-alert-in" in {a["name"] for a in info["animations"] if "-alert)" in a["pseudo"]}
+    info = go(phone, "keep")
+    assert played(info, "view-transition-old(layer-1)") == {"segue-fade-out"}
+
+
+def test_tab_switches_and_value_changes_are_instant(serve, phone):
+    server = serve(FLOW)
+    start(phone, server)
+    phone.execute_script("window.__segueReveal = null")
+    phone.find_elements(By.CSS_SELECTOR, ".tabbar .tab")[2].click()
+    info = last_reveal(phone)
+    assert info["change"] == "selectTab"
+    assert moving(info) == []
+
+
+def test_a_sheet_on_pad_rises_over_a_presenter_that_dims(serve, browser):
+    server = serve(FLOW)
+    driver = browser(size=PAD)
+    open_flow(driver, server, "pad")
+    info = go(driver, "sheet")
+    assert info["change"] == "present"
+    assert played(info, "view-transition-new(layer-1)") == {"segue-cover-in"}
+    assert played(info, "view-transition-new(dimming-0)") == {"segue-fade-in"}
+    # The presenter stays where it is under the sheet.
+    assert not [a for a in info["animations"] if "(layer-0)" in a["pseudo"] and a["name"].startswith("segue-")]
+
+
+def test_reduced_motion_navigates_without_a_transition(serve, browser):
+    server = serve(FLOW)
+    driver = browser(size=PHONE, reduced_motion=True)
+    open_flow(driver, server, "phone")
+    info = go(driver, "push")
+    assert info["change"] == "push" and not info["transition"]
+
+
+def test_without_javascript_the_pages_still_push_and_pop(serve, browser):
+    server = serve(FLOW)
+    driver = browser(size=PHONE, javascript=False)
+    driver.get(server.url("/"))
+    assert driver.execute_script("return document.querySelector('.edge-swipe')") is None
+    tap(driver, "push")
+    wait_for(driver, "document.querySelector('.navbar-title').textContent === 'Detail'")
+    driver.find_element(By.CSS_SELECTOR, ".bar-back").click()
+    wait_for(driver, "document.querySelector('.navbar-title').textContent === 'Home'")
+
+
+def drag(driver, points, touch=False):
+    """A finger (touch) or a held mouse button moved through `points` (CSS px in the viewport)."""
+    if touch:
+        kinds = ["touchStart"] + ["touchMove"] * (len(points) - 1)
+        for kind, (x, y) in zip(kinds, points):
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y}]})
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        return
+    x0, y0 = points[0]
+    driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x0, "y": y0})
+    driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mousePressed", "x": x0, "y": y0, "button": "left", "buttons": 1, "clickCount": 1})
+    for x, y in points[1:]:
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y, "button": "left", "buttons": 1})
+    x1, y1 = points[-1]
+    driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": x1, "y": y1, "button": "left", "buttons": 0, "clickCount": 1})
+
+
+def edge_swipe_points(driver, distance):
+    box = driver.execute_script("var r = document.querySelector('.edge-swipe').getBoundingClientRect(); return [r.left, r.top, r.height];")
+    x, y = box[0] + 4, box[1] + box[2] / 2
+    return [(x + distance * i / 6, y + i) for i in range(7)]
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
+def test_a_swipe_from_the_left_edge_pops_like_the_back_button(serve, browser, touch):
+    server = serve(FLOW)
+    driver = browser(size=PHONE, touch=touch)
+    open_flow(driver, server, "phone")
+    # The root screen cannot go back: no edge to swipe.
+    assert driver.find_elements(By.CSS_SELECTOR, ".edge-swipe") == []
+    pushed = go(driver, "push")
+    wait_for(driver, "document.querySelector('.edge-swipe')")
+    # A short drag springs back and changes nothing.
+    drag(driver, edge_swipe_points(driver, 40), touch=touch)
+    assert driver.execute_script("return location.pathname") == pushed["path"]
+    assert driver.execute_script("return document.querySelector('.pane-navigation > .pane-body').style.transform") == ""
+    driver.execute_script("window.__segueReveal = null")
+    drag(driver, edge_swipe_points(driver, 220), touch=touch)
+    info = last_reveal(driver)
+    assert info["change"] == "pop"
+    assert driver.find_element(By.CSS_SELECTOR, ".navbar-title").text == "Home"
+
+
+def test_a_sideways_drag_turns_a_page_views_page(serve, browser):
+    server = serve("Examples/photo-book.yaml")
+    driver = browser(size=PHONE)
+    open_flow(driver, server, "phone")
+    go(driver, "albumRow")
+    index = int(driver.find_element(By.CSS_SELECTOR, ".pane-pages").get_attribute("data-page-index"))
+    box = driver.execute_script("var r = document.querySelector('.pages-viewport').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
+    y = box[1] + box[3] / 2
+    driver.execute_script("window.__segueReveal = null")
+    drag(driver, [(box[0] + box[2] * 0.8 - i * box[2] * 0.1, y) for i in range(7)])
+    info = last_reveal(driver)
+    assert info["change"] == "pageForward"
+    assert int(driver.find_element(By.CSS_SELECTOR, ".pane-pages").get_attribute("data-page-index")) == index + 1
+    pages = driver.find_element(By.CSS_SELECTOR, ".pane-pages").get_attribute("data-controller")
+    assert played(info, f"view-transition-new({pages}-pages)") == {"segue-slide-in-right"}
+    assert played(info, f"view-transition-old({pages}-pages)") == {"segue-pages-forward-out"}
