@@ -6,9 +6,11 @@ let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
 
+// Linux only: the HTTP layer (SegueHTTP over libmicrohttpd) waits on epoll and eventfd, and the
+// session storage and flow watcher use Glibc and inotify. No Apple platform is declared because
+// none builds.
 let package = Package(
     name: "Segue",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "segue", targets: ["segue"]),
         .library(name: "SegueCore", targets: ["SegueCore"]),
