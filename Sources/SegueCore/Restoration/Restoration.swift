@@ -227,13 +227,11 @@ extension Window {
                 else { stack.append(try instantiate(sceneID: childNode.scene)) }
             }
             if !stack.isEmpty {
-                for old in nav.children where !stack.contains(where: { $0 === old }) { old.parent = nil }
                 // Entries above the storyboard's root join the stack as UIKit's restoration adds
                 // them (`addChild`): containment events, no appearance.
                 let added = stack.filter { s in !nav.children.contains { $0 === s } }
                 for s in added { sendWillMove(s, to: nav) }
-                nav.children = stack
-                for s in stack { s.parent = nav }
+                nav.linkChildren(stack)
                 for s in added { sendDidMove(s, to: nav) }
             }
         case let tabs as TabBarController:
@@ -244,7 +242,7 @@ extension Window {
                 for scene in wanted {
                     if let i = pool.firstIndex(where: { $0.sceneID == scene }) { ordered.append(pool.remove(at: i)) }
                 }
-                tabs.children = ordered + pool
+                tabs.linkChildren(ordered + pool)
             }
             if let index = node.index, tabs.isSelectableIndex(index) { tabs.selectedIndex = index }
         case let pages as PageViewController:
@@ -261,9 +259,7 @@ extension Window {
                 let old = pages.children
                 for o in old { sendWillMove(o, to: nil) }
                 for f in fresh { sendWillMove(f, to: pages) }
-                for o in old { o.parent = nil }
-                pages.children = fresh
-                for f in fresh { f.parent = pages }
+                pages.linkChildren(fresh)
                 pages.currentIndex = index
                 for o in old { sendDidMove(o, to: nil) }
                 for f in fresh { sendDidMove(f, to: pages) }
@@ -272,9 +268,8 @@ extension Window {
             // A secondary replaced by showDetail or a replace segue.
             if let wanted = node.children, wanted.count >= 2, split.children.count >= 2, split.children[1].sceneID != wanted[1].scene {
                 let fresh = try instantiate(sceneID: wanted[1].scene)
-                split.children[1].parent = nil
-                split.children[1] = fresh
-                fresh.parent = split
+                split.unlinkChild(split.children[1])
+                split.linkChild(fresh, at: 1)
             }
             // `@0`: the primary in front where one column shows (ignored where both show).
             if node.index == 0, SplitViewController.showsOneColumn(traits), split.secondaryViewController != nil {
@@ -302,19 +297,14 @@ extension Window {
             for pushedNode in wanted {
                 let pushed = try instantiate(sceneID: pushedNode.scene)
                 sendWillMove(pushed, to: more)
-                more.children.append(pushed)
-                pushed.parent = more
+                more.linkChild(pushed)
                 sendDidMove(pushed, to: more)
                 try build(pushed, pushedNode, restored: &restored)
             }
         }
         if let p = node.presented {
             let m = try instantiate(sceneID: p.node.scene)
-            c.presentedStorage = m
-            m.presentingStorage = c
-            m.presentationCaller = c
-            m.presentedStyle = p.style
-            m.presentedTransition = p.transition ?? .coverVertical
+            link(presented: m, over: c, caller: c, style: p.style, transition: p.transition ?? .coverVertical)
             try build(m, p.node, restored: &restored)
         }
     }

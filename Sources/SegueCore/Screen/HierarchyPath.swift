@@ -452,7 +452,7 @@ extension Window {
         if let p = target.presented {
             if c.presentedStorage == nil {
                 let m = try instantiate(sceneID: p.node.scene)
-                try present(m, presenter: c, style: p.style, transitionStyle: p.transition ?? .coverVertical, animated: animated)
+                present(m, presenter: c, style: p.style, transitionStyle: p.transition ?? .coverVertical, animated: animated)
             }
             if let presented = c.presentedStorage { try reconcile(presented, with: p.node, animated: animated, stateChanged: &stateChanged) }
         }
@@ -475,19 +475,5 @@ extension Window {
         for (child, node) in zip(more.children.dropFirst(), wanted) where child.sceneID == node.scene {
             try reconcile(child, with: node, animated: animated, stateChanged: &stateChanged)
         }
-    }
-
-    /// Presents from an explicit presenting controller (URL restoration).
-    func present(_ controller: ViewController, presenter: ViewController, style: ModalPresentationStyle,
-                 transitionStyle: ModalTransitionStyle, animated: Bool) throws(ActionError) {
-        guard presenter.presentedStorage == nil else { throw ActionError.illegal("\(presenter.id) is already presenting") }
-        attach(controller)
-        transition(animated: animated, reasons: [(controller, .beingPresented)], mutate: {
-            presenter.presentedStorage = controller
-            controller.presentingStorage = presenter
-            controller.presentationCaller = presenter
-            controller.presentedStyle = style
-            controller.presentedTransition = transitionStyle
-        })
     }
 }
