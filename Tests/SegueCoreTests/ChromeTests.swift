@@ -143,6 +143,6 @@ import Testing
         #expect(w.root.isOn("wifi"))
         _ = try w.perform(.setValues(["name": .text("Ann")]))
         #expect(w.root.text(of: "name") == "Ann")
-        #expect(throws: ActionError.self) { try w.perform(.setValues(["nope": .text("x")])) }
+        expectRefusal(.unknownElement) { _ = try w.perform(.setValues(["nope": .text("x")])) }
     }
 }

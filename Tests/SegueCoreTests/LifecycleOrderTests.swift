@@ -72,8 +72,8 @@ import Testing
         let nav = w.root as! NavigationController
         let stray = try w.instantiate(sceneID: "message")
         let seq = w.log.lastSeq
-        #expect(throws: ActionError.self) { try nav.popToViewController(stray, animated: true) }
-        #expect(throws: ActionError.self) { try w.perform(.popTo(controller: "c999", navigationController: nil)) }
+        expectRefusal(.illegalTransition) { try nav.popToViewController(stray, animated: true) }
+        expectRefusal(.unknownController) { _ = try w.perform(.popTo(controller: "c999", navigationController: nil)) }
         #expect(nav.children.count == 2)
         #expect(w.log.lastSeq == seq, "a refused pop records no event")
     }
@@ -96,7 +96,7 @@ import Testing
     @Test func pushingTheSameInstanceTwiceIsAnError() throws {
         let w = try launched(mailStoryboard())
         let nav = w.root as! NavigationController
-        #expect(throws: ActionError.self) { try nav.pushViewController(nav.children[0], animated: true) }
+        expectRefusal(.illegalTransition) { try nav.pushViewController(nav.children[0], animated: true) }
     }
 
     @Test func fullScreenPresentAndDismiss() throws {
