@@ -99,7 +99,7 @@ struct ExploreTests {
             _ = try b.openingPath(for: "setings")
             Issue.record("expected unknown_scene")
         } catch {
-            #expect(error.code == .unknownScene && error.status == 404)
+            #expect(error.code == .unknownScene)
             #expect(error.message.contains("did you mean 'settings'"))
         }
         #expect(b.nearestSceneIDs(to: "Orphan Edit") == ["orphan"])

@@ -98,7 +98,7 @@ extension Window {
                 throw ActionError(.unknownController, "no controller '\(controllerID)'")
             }
             // Like push and pop: the frontmost visible controller's navigation controller unless
-            // one is named; a controller in another stack (an unselected tab's) is not in it (409).
+            // one is named; a controller in another stack (an unselected tab's) is not in it (`illegal_transition`).
             let nav = try navigationController(navID)
             try nav.popToViewController(target, animated: animated)
         case .setViewControllers(let sceneIDs, let navID):

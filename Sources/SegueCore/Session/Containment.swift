@@ -22,7 +22,7 @@
 ///   the children then get appearance callbacks only through `beginAppearanceTransition` /
 ///   `endAppearanceTransition`.
 ///
-/// Inconsistent hierarchies are refused with `illegal_transition` (409) and change nothing:
+/// Inconsistent hierarchies are refused with `illegal_transition` and change nothing:
 /// adding a controller that already has a parent or a presenter, the root, the container itself
 /// or one of its ancestors; adding to a built-in container (use its own API); transitions
 /// between controllers that are not both children, or whose views are not out/in.
