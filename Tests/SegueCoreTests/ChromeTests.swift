@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueCore
+import SegueJSON
 
 /// Navigation bar, toolbar and element rules.
 @Suite struct ChromeTests {

@@ -1,5 +1,6 @@
 @testable import SegueCore
 import Testing
+import SegueJSON
 
 /// Exploring a flow: code-triggered segues, opening any scene, the hierarchy as text.
 @Suite("Explore")

@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueCore
+import SegueJSON
 
 /// Every presentation style, transition styles, popovers and alerts.
 @Suite struct PresentationStyleTests {

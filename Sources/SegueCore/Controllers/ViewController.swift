@@ -219,6 +219,10 @@ open class ViewController {
         return nil
     }
 
+    /// What this controller itself presents: unlike ``presentedViewController``, nil for a
+    /// controller that only lives inside one that presents.
+    public var ownPresentedViewController: ViewController? { presentedStorage }
+
     /// The controller that presented this one or an ancestor of it.
     public var presentingViewController: ViewController? { topLevel.presentingStorage }
 
