@@ -6,12 +6,15 @@ let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
 
+// Linux only: the HTTP layer (SegueHTTP over libmicrohttpd) waits on epoll and eventfd, and the
+// session storage and flow watcher use Glibc and inotify. No Apple platform is declared because
+// none builds.
 let package = Package(
     name: "Segue",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "segue", targets: ["segue"]),
         .library(name: "SegueCore", targets: ["SegueCore"]),
+        .library(name: "SegueJSON", targets: ["SegueJSON"]),
         .library(name: "SegueServer", targets: ["SegueServer"]),
         .library(name: "SegueTesting", targets: ["SegueTesting"]),
     ],
@@ -29,12 +32,14 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        // The pure, synchronous core: controllers, storyboard model, event log, state encoding.
+        // The pure, synchronous core: controllers, storyboard model, event log, canonical URLs.
         .target(name: "SegueCore", swiftSettings: swiftSettings),
+        // JSON values, a fast writer, and the JSON API's wire format of state and events.
+        .target(name: "SegueJSON", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
         // Flow files (JSON and YAML) into the storyboard model.
         .target(
             name: "SegueFlowFiles",
-            dependencies: ["SegueCore", .product(name: "Yams", package: "Yams")],
+            dependencies: ["SegueCore", "SegueJSON", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
         // Xcode .storyboard XML into the storyboard model.
@@ -49,7 +54,7 @@ let package = Package(
         .target(
             name: "SegueServer",
             dependencies: [
-                "SegueCore", "SegueFlowFiles", "SegueStoryboard", "SegueHTML", "SegueHTTP",
+                "SegueCore", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueHTML", "SegueHTTP",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -77,7 +82,7 @@ let package = Package(
         .target(
             name: "SegueTesting",
             dependencies: [
-                "SegueServer", "SegueFlowFiles", .product(name: "Yams", package: "Yams"),
+                "SegueServer", "SegueJSON", "SegueFlowFiles", .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -112,7 +117,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore", "SegueJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueFlowFilesTests", dependencies: ["SegueFlowFiles", "SegueStoryboard"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueStoryboardTests", dependencies: ["SegueStoryboard", "SegueServer"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueLayoutTests", dependencies: ["SegueLayout", "SegueStoryboard"], swiftSettings: swiftSettings),
@@ -120,12 +125,12 @@ let package = Package(
         .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SegueServerTests",
-            dependencies: ["SegueServer", "SegueFlowFiles", "SegueTesting", "SegueCLI", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SegueServer", "SegueJSON", "SegueFlowFiles", "SegueTesting", "SegueCLI", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "SegueTestingTests",
-            dependencies: ["SegueTesting", "SegueServer", "SegueFlowFiles", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SegueTesting", "SegueServer", "SegueJSON", "SegueFlowFiles", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -210,18 +210,33 @@ struct Check: ParsableCommand {
     @Argument(help: "A flow file, a storyboard, or a directory of storyboards.")
     var path: String
 
+    @Option(help: "text (one line per problem, its code last) or json.")
+    var format = "text"
+
+    func validate() throws {
+        guard ["text", "json"].contains(format) else { throw ValidationError("--format must be text or json") }
+    }
+
     func run() throws {
         let storyboard: Storyboard
         do {
             storyboard = try FlowSource.load(path: path)
         } catch {
-            Console.current.line(error.description)
+            if format == "json" {
+                Console.current.line(StoryboardCheck.json(error.diagnostics, storyboard: Storyboard(name: path, initialViewController: nil, scenes: [])))
+            } else {
+                for d in error.diagnostics { Console.current.line(StoryboardCheck.line(d)) }
+            }
             throw ExitCode(1)
         }
         let problems = StoryboardCheck.check(storyboard)
-        for p in problems { Console.current.line(p.description) }
         let errors = problems.filter { $0.severity == .error }.count
-        Console.current.line("\(storyboard.name): \(storyboard.sceneOrder.count) scenes, \(errors) errors, \(problems.count - errors) warnings")
+        if format == "json" {
+            Console.current.line(StoryboardCheck.json(problems, storyboard: storyboard))
+        } else {
+            for p in problems { Console.current.line(StoryboardCheck.line(p)) }
+            Console.current.line("\(storyboard.name): \(storyboard.sceneOrder.count) scenes, \(errors) errors, \(problems.count - errors) warnings")
+        }
         if errors > 0 { throw ExitCode(1) }
     }
 }

@@ -1,5 +1,6 @@
 import SegueCore
 import Yams
+import SegueJSON
 
 /// Text → YAML node tree (JSON is read as YAML flow style), with a line for every problem.
 ///

@@ -93,10 +93,9 @@ struct Decoder {
             scene.location = diagnostics.location(keyNode)
             return scene
         }
-        guard let read = Fields(node, context: context, allowed: Decoder.sceneKeys, what: context, diagnostics: diagnostics) else {
+        guard let fields = Fields(node, context: context, allowed: Decoder.sceneKeys, what: context, diagnostics: diagnostics) else {
             return nil
         }
-        let fields = read
         let kind = fields.enumeration("kind", SceneKind.self)
         // With an unknown kind, kind-dependent checks would only add noise.
         let kindKnown = kind != nil || !fields.has("kind")
@@ -104,6 +103,33 @@ struct Decoder {
         scene.location = diagnostics.location(keyNode)
         var sink = SceneSink(sceneID: id)
 
+        decodeControllerProperties(fields, into: &scene, context: context, sink: &sink, result: &result)
+        if kindKnown { checkKindOnlyKeys(fields, of: scene, context: context) }
+        decodeRelationships(fields, into: &scene, kindKnown: kindKnown, context: context, result: &result)
+        decodeKindSpecifics(fields, into: &scene, context: context, sink: &sink)
+        if let node = fields["segues"] {
+            scene.segues = decodeSegues(node, scene: context)
+        }
+        if let elements = fields.list("view", of: "view elements") {
+            if kindKnown, scene.kind.isContainer || scene.kind == .alertController {
+                diagnostics.error(line: fields.line("view"), "'view' in \(context): a \(scene.kind.rawValue) has no view of its own")
+            }
+            scene.view = elements.compactMap { decodeElement($0, scene: context, sink: &sink) }
+        }
+        addInlineAlerts(sink.inlineAlerts, to: &scene, result: &result)
+
+        var lines: [String: Int] = [:]
+        for entry in fields.entries { lines[entry.key] = entry.keyNode.line }
+        result.keyLines[id] = lines
+        result.taps[id] = sink.taps
+        result.elementIDs[id] = sink.ids
+        return scene
+    }
+
+    /// The controller's own properties: class, title, bar items, bar visibility, presentation
+    /// styles, tab settings, orientations, and the initial flag.
+    private func decodeControllerProperties(_ fields: Fields, into scene: inout Scene, context: String,
+                                            sink: inout SceneSink, result: inout Result) {
         scene.className = fields.string("class")
         scene.title = fields.string("title")
         scene.restorationIdentifier = fields.string("restorationIdentifier")
@@ -142,7 +168,7 @@ struct Decoder {
         }
         scene.shouldAutorotate = fields.bool("shouldAutorotate")
         if fields.bool("isInitialViewController") == true {
-            result.flaggedInitial.append((id, fields.line("isInitialViewController")))
+            result.flaggedInitial.append((scene.id, fields.line("isInitialViewController")))
         }
         if let indexes = fields.list("refusesSelectionOf", of: "tab indexes") {
             scene.refusesSelectionOf = indexes.compactMap { node in
@@ -153,15 +179,20 @@ struct Decoder {
                 return value
             }
         }
+    }
 
-        // Keys owned by one kind.
-        for entry in fields.entries where kindKnown {
+    /// Keys owned by one kind of scene, used on another.
+    private func checkKindOnlyKeys(_ fields: Fields, of scene: Scene, context: String) {
+        for entry in fields.entries {
             if let owner = Decoder.kindOnlyKeys[entry.key], owner != scene.kind {
                 diagnostics.error(entry.keyNode, "'\(entry.key)' in \(context) applies only to \(owner.rawValue) scenes")
             }
         }
+    }
 
-        // Relationships.
+    /// Relationship keys: each on the container kind that owns it, with its targets recorded
+    /// (and their lines) for the validator.
+    private func decodeRelationships(_ fields: Fields, into scene: inout Scene, kindKnown: Bool, context: String, result: inout Result) {
         for (key, owner) in Decoder.relationshipOwners where fields.has(key) {
             let line = fields.line(key)
             if !kindKnown {
@@ -178,7 +209,7 @@ struct Decoder {
                 targets = [(target, node)]
             }
             for (target, node) in targets {
-                result.relationships.append((id, key, target, node.line))
+                result.relationships.append((scene.id, key, target, node.line))
             }
             let ids = targets.map(\.0)
             switch key {
@@ -191,7 +222,10 @@ struct Decoder {
             default: scene.pages = ids
             }
         }
+    }
 
+    /// What only a page view controller or an alert declares.
+    private func decodeKindSpecifics(_ fields: Fields, into scene: inout Scene, context: String, sink: inout SceneSink) {
         if scene.kind == .pageViewController {
             var page = PageViewSpec()
             if let value = fields.enumeration("transitionStyle", allowed: ["pageCurl", "scroll"]) {
@@ -208,19 +242,13 @@ struct Decoder {
         if scene.kind == .alertController {
             scene.alert = decodeAlert(fields, title: scene.title, scene: context, sink: &sink)
         }
+    }
 
-        if let node = fields["segues"] {
-            scene.segues = decodeSegues(node, scene: context)
-        }
-        if let elements = fields.list("view", of: "view elements") {
-            if kindKnown, scene.kind.isContainer || scene.kind == .alertController {
-                diagnostics.error(line: fields.line("view"), "'view' in \(context): a \(scene.kind.rawValue) has no view of its own")
-            }
-            scene.view = elements.compactMap { decodeElement($0, scene: context, sink: &sink) }
-        }
-        // Inline alerts: a scene `SCENE.alert.N` each, presented by a segue `alert.N`.
-        for (index, inline) in sink.inlineAlerts.enumerated() {
-            var alertScene = Scene(id: "\(id).alert.\(index + 1)", kind: .alertController)
+    /// Inline alerts (`alert:` on a tappable element): a scene `SCENE.alert.N` each, presented by
+    /// a segue `alert.N` of the scene.
+    private func addInlineAlerts(_ alerts: [(alert: AlertSpec, location: SourceLocation?)], to scene: inout Scene, result: inout Result) {
+        for (index, inline) in alerts.enumerated() {
+            var alertScene = Scene(id: "\(scene.id).alert.\(index + 1)", kind: .alertController)
             alertScene.title = inline.alert.title
             alertScene.alert = inline.alert
             alertScene.location = inline.location
@@ -229,13 +257,6 @@ struct Decoder {
             segue.location = inline.location
             scene.segues.append(segue)
         }
-
-        var lines: [String: Int] = [:]
-        for entry in fields.entries { lines[entry.key] = entry.keyNode.line }
-        result.keyLines[id] = lines
-        result.taps[id] = sink.taps
-        result.elementIDs[id] = sink.ids
-        return scene
     }
 
     private func fieldsIsNull(_ node: Node) -> Bool {

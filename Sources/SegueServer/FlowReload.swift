@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import SegueCore
 import SegueHTTP
+import SegueJSON
 
 /// The flow a server runs, and what the last edit of its file did (live reload).
 struct FlowState: Sendable {

@@ -41,8 +41,10 @@ struct DocumentMapper {
 
     private func loc(_ node: XMLNode) -> SourceLocation { SourceLocation(file: file, line: node.line) }
 
-    private mutating func warn(_ node: XMLNode, _ message: String) {
-        doc.diagnostics.append(Diagnostic(.warning, at: loc(node), message))
+    /// Records a problem the import tolerates: a warning until `segue check` gives it the
+    /// severity of its code.
+    private mutating func warn(_ node: XMLNode, _ code: Diagnostic.Code, _ message: String) {
+        doc.diagnostics.append(Diagnostic(code, severity: .warning, at: loc(node), message))
     }
 
     // MARK: - Document
@@ -63,7 +65,7 @@ struct DocumentMapper {
                 if let id = object["id"] { exits.insert(id) }
             }
             guard let controller, let xmlID = controller["id"] else {
-                warn(scene, "scene \(scene["sceneID"] ?? "?") has no view controller; ignored")
+                warn(scene, .sceneWithoutController, "scene \(scene["sceneID"] ?? "?") has no view controller; ignored")
                 continue
             }
             xmlIDs.insert(xmlID)
@@ -86,7 +88,7 @@ struct DocumentMapper {
             let first = sceneElements.first { s in
                 s.child("objects")?.children.contains { $0["storyboardIdentifier"] == sbid } ?? false
             }
-            doc.diagnostics.append(Diagnostic(.warning, at: first.map(loc),
+            doc.diagnostics.append(Diagnostic(.duplicateStoryboardIdentifier, severity: .warning, at: first.map(loc),
                 "duplicate storyboard identifier '\(sbid)' (\(count) scenes); those scenes keep their XML ids"))
         }
         for (_, controller) in controllers {
@@ -120,7 +122,7 @@ struct DocumentMapper {
             } else if doc.references[initial] != nil {
                 doc.initial = .reference(initial)
             } else {
-                warn(root, "initialViewController '\(initial)' names no scene")
+                warn(root, .unknownInitialViewController, "initialViewController '\(initial)' names no scene")
             }
         }
 
@@ -137,7 +139,7 @@ struct DocumentMapper {
         let xmlID = c["id"]!
         var kind = Self.controllerKinds[c.name]
         if kind == nil {
-            warn(c, "unsupported controller <\(c.name)>; shown as a plain viewController")
+            warn(c, .unsupportedController, "unsupported controller <\(c.name)>; shown as a plain viewController")
             kind = .viewController
         }
         var scene = Scene(id: sceneIDByXML[xmlID]!, kind: kind!)
@@ -245,7 +247,7 @@ struct DocumentMapper {
         let destXML = n["destination"] ?? ""
         if kindName == "relationship" {
             guard let target = destination(destXML) else {
-                warn(n, "relationship '\(n["relationship"] ?? "?")' of scene \(scene.id) names a missing scene '\(destXML)'; dropped")
+                warn(n, .missingScene, "relationship '\(n["relationship"] ?? "?")' of scene \(scene.id) names a missing scene '\(destXML)'; dropped")
                 doc.stats.droppedSegues["relationship", default: 0] += 1
                 return
             }
@@ -258,20 +260,20 @@ struct DocumentMapper {
             case "compactViewController": scene.compactViewController = target
             case "pages": scene.pages.append(target)
             default:
-                warn(n, "unsupported relationship '\(n["relationship"] ?? "")'; treated as a child (viewControllers)")
+                warn(n, .unsupportedRelationship, "unsupported relationship '\(n["relationship"] ?? "")'; treated as a child (viewControllers)")
                 scene.viewControllers.append(target)
             }
             return
         }
         var kind = SegueKind(rawValue: kindName)
         if kind == nil {
-            warn(n, "unsupported segue kind '\(kindName)'; treated as custom")
+            warn(n, .unsupportedSegueKind, "unsupported segue kind '\(kindName)'; treated as custom")
             kind = .custom
         }
         let xmlID = n["id"] ?? "segue-\(n.line)"
         var id = n["identifier"].flatMap { $0.isEmpty ? nil : $0 } ?? xmlID
         if scene.segues.contains(where: { $0.id == id }) {
-            warn(n, "duplicate segue identifier '\(id)' in scene \(scene.id); this segue is '\(id)#\(xmlID)' for its control")
+            warn(n, .duplicateSegueIdentifier, "duplicate segue identifier '\(id)' in scene \(scene.id); this segue is '\(id)#\(xmlID)' for its control")
             id = "\(id)#\(xmlID)"
         }
         var spec = SegueSpec(id: id, kind: kind!)
@@ -284,18 +286,18 @@ struct DocumentMapper {
             var action = n["unwindAction"] ?? ""
             while action.hasSuffix(":") { action.removeLast() }
             if action.isEmpty {
-                warn(n, "unwind segue without an unwindAction; dropped")
+                warn(n, .droppedUnwindSegue, "unwind segue without an unwindAction; dropped")
                 doc.stats.droppedSegues[kindName, default: 0] += 1
                 return
             }
             if !destXML.isEmpty, !exits.contains(destXML) {
-                warn(n, "unwind segue '\(id)' does not target the scene's Exit")
+                warn(n, .unwindNotToExit, "unwind segue '\(id)' does not target the scene's Exit")
             }
             spec.action = action
             doc.unwindActions.insert(action)
         } else {
             guard let target = destination(destXML) else {
-                warn(n, "segue '\(id)' of scene \(scene.id) names a missing scene '\(destXML)'; dropped")
+                warn(n, .missingScene, "segue '\(id)' of scene \(scene.id) names a missing scene '\(destXML)'; dropped")
                 doc.stats.droppedSegues[kindName, default: 0] += 1
                 return
             }
@@ -340,14 +342,14 @@ struct DocumentMapper {
     private mutating func presentationStyle(_ n: XMLNode, _ attribute: String) -> ModalPresentationStyle? {
         guard let raw = n[attribute] else { return nil }
         if let style = ModalPresentationStyle(rawValue: raw) { return style }
-        warn(n, "unknown \(attribute) '\(raw)'; ignored")
+        warn(n, .unknownAttributeValue, "unknown \(attribute) '\(raw)'; ignored")
         return nil
     }
 
     private mutating func transitionStyle(_ n: XMLNode, _ attribute: String) -> ModalTransitionStyle? {
         guard let raw = n[attribute] else { return nil }
         if let style = ModalTransitionStyle(rawValue: raw) { return style }
-        warn(n, "unknown \(attribute) '\(raw)'; ignored")
+        warn(n, .unknownAttributeValue, "unknown \(attribute) '\(raw)'; ignored")
         return nil
     }
 
@@ -384,7 +386,7 @@ struct DocumentMapper {
         }
         if let raw = n["systemItem"] {
             item.systemItem = BarButtonSystemItem(rawValue: raw)
-            if item.systemItem == nil { warn(n, "unknown bar button systemItem '\(raw)'; shown by title") }
+            if item.systemItem == nil { warn(n, .unknownSystemItem, "unknown bar button systemItem '\(raw)'; shown by title") }
         }
         item.enabled = n.bool("enabled") ?? true
         item.location = loc(n)
@@ -408,7 +410,7 @@ struct DocumentMapper {
         item.badgeValue = n["badgeValue"]
         if let raw = n["systemItem"] {
             item.systemItem = TabBarSystemItem(rawValue: raw)
-            if item.systemItem == nil { warn(n, "unknown tab bar systemItem '\(raw)'; shown by title") }
+            if item.systemItem == nil { warn(n, .unknownSystemItem, "unknown tab bar systemItem '\(raw)'; shown by title") }
         }
         item.enabled = n.bool("enabled") ?? true
         return item
@@ -564,7 +566,7 @@ struct DocumentMapper {
         case "toolbar", "navigationBar", "tabBar":
             node = mapBar(n)
         default:
-            warn(n, "unsupported element <\(n.name)>; shown as a placeholder")
+            warn(n, .unsupportedElement, "unsupported element <\(n.name)>; shown as a placeholder")
             node = ViewNode(.placeholder, text: n.name)
         }
         node.id = n["id"]

@@ -60,7 +60,7 @@ private struct Linker {
                     }
                     removed.insert(segue.id)
                     stats.droppedSegues[segue.kind.rawValue, default: 0] += 1
-                    diagnostics.append(Diagnostic(.warning, at: segue.location,
+                    diagnostics.append(Diagnostic(.unresolvedStoryboardReference, severity: .warning, at: segue.location,
                         "segue '\(segue.id)' of scene \(scene.id) leads to an unresolved storyboard reference; dropped"))
                     return nil
                 }
@@ -70,7 +70,7 @@ private struct Linker {
                     guard let id else { return nil }
                     if let final = target(id, doc: i, line: line) { return final }
                     stats.droppedSegues["relationship", default: 0] += 1
-                    diagnostics.append(Diagnostic(.warning, at: scene.location,
+                    diagnostics.append(Diagnostic(.unresolvedStoryboardReference, severity: .warning, at: scene.location,
                         "relationship '\(name)' of scene \(scene.id) leads to an unresolved storyboard reference; dropped"))
                     return nil
                 }
@@ -172,14 +172,14 @@ private struct Linker {
             if let cached = resolved[key] { return cached }
             guard let ref = docs[doc].references[xmlID] else { return nil }
             let here = SourceLocation(file: docs[doc].file, line: ref.line)
-            func fail(_ message: String) -> String? {
-                diagnostics.append(Diagnostic(.warning, at: here, message + "; shown as a placeholder scene"))
+            func fail(_ message: String, _ code: Diagnostic.Code = .unresolvedStoryboardReference) -> String? {
+                diagnostics.append(Diagnostic(code, severity: .warning, at: here, message + "; shown as a placeholder scene"))
                 let id = placeholder(ref, doc: doc, here: here)
                 resolved[key] = .some(id)
                 return id
             }
             if visited.contains(key) {
-                return fail("cyclic storyboard reference \(xmlID) in '\(docs[doc].name)'")
+                return fail("cyclic storyboard reference \(xmlID) in '\(docs[doc].name)'", .cyclicStoryboardReference)
             }
             let description = "storyboard reference \(xmlID) to '\(ref.storyboardName ?? docs[doc].name)'"
                 + (ref.referencedIdentifier.map { ", identifier '\($0)'" } ?? " (initial view controller)")

@@ -2,7 +2,8 @@ import SegueCore
 
 /// Static analysis of a storyboard model, imported from Xcode or loaded from a flow file.
 ///
-/// Severities:
+/// Every diagnostic has a code (`Diagnostic.Code`, listed in docs/Diagnostics.md), and its
+/// code alone decides its severity:
 /// - **error** — the flow cannot run as declared: no (or an unknown) initial view controller;
 ///   a segue, relationship, tap or embed naming something that does not exist; an unresolved or
 ///   cyclic storyboard reference or a missing destination (import diagnostics); duplicate
@@ -17,127 +18,164 @@ import SegueCore
 ///   other import warnings, `custom` segues (run as `show` unless a behaviour is registered),
 ///   unwind actions (their destination is searched at run time; no candidate scene is a warning).
 ///
-/// Output order: by file, then line, then message; problems without a location last.
+/// Output order: by file, then line, then the order the rules found them; problems without a
+/// location last.
 public enum StoryboardCheck {
     public static func check(_ storyboard: Storyboard) -> [Diagnostic] {
-        var out: [Diagnostic] = []
-        let scenes = storyboard.orderedScenes
-        let file = storyboard.mainFile ?? scenes.first?.location?.file ?? storyboard.name
-        let docLocation = SourceLocation(file: file, line: 1)
-        let imported = scenes.contains { $0.location?.file.hasSuffix(".storyboard") == true }
-
-        // Import diagnostics, classified.
-        for d in storyboard.diagnostics {
+        let context = Context(storyboard)
+        // Import diagnostics, reported with the severity of their code (an importer tolerates
+        // some that make the flow run differently from how it was declared).
+        var out = storyboard.diagnostics.map { d in
             var d = d
-            if errorMarkers.contains(where: { d.message.contains($0) }) { d.severity = .error }
-            out.append(d)
+            d.severity = d.code.severity
+            return d
         }
+        out += initialViewController(context)
+        out += references(context)
+        let walk = explore(storyboard)
+        out += unreachableScenes(context, walk: walk)
+        out += runTimeFailures(storyboard, walk: walk)
+        out += unwindsResolvedAtRunTime(context)
+        out += moreRules(storyboard)  // StoryboardCheckRules.swift
+        return sorted(out)
+    }
 
-        // Initial view controller.
-        if let initial = storyboard.initialViewController {
-            if storyboard[initial] == nil {
-                out.append(Diagnostic(.error, at: docLocation, "initial view controller '\(initial)' is not a scene"))
-            }
-        } else if !scenes.isEmpty {
-            out.append(Diagnostic(.error, at: docLocation, "no initial view controller"))
-        } else {
-            out.append(Diagnostic(.error, at: docLocation, "no scenes and no initial view controller: nothing to serve"))
+    /// What every rule needs: the scenes in order and where document-wide problems are reported.
+    struct Context {
+        let storyboard: Storyboard
+        let scenes: [Scene]
+        let docLocation: SourceLocation
+
+        init(_ storyboard: Storyboard) {
+            self.storyboard = storyboard
+            scenes = storyboard.orderedScenes
+            docLocation = SourceLocation(file: storyboard.mainFile ?? scenes.first?.location?.file ?? storyboard.name, line: 1)
         }
+    }
 
+    /// There is an initial view controller, and it is a scene.
+    static func initialViewController(_ context: Context) -> [Diagnostic] {
+        let at = context.docLocation
+        if let initial = context.storyboard.initialViewController {
+            guard context.storyboard[initial] == nil else { return [] }
+            return [Diagnostic(.unknownInitialViewController, at: at, "initial view controller '\(initial)' is not a scene")]
+        }
+        if !context.scenes.isEmpty { return [Diagnostic(.noInitialViewController, at: at, "no initial view controller")] }
+        return [Diagnostic(.noInitialViewController, at: at, "no scenes and no initial view controller: nothing to serve")]
+    }
+
+    /// References inside the model: relationships, segues, the segues elements fire, and the
+    /// segues container views embed.
+    static func references(_ context: Context) -> [Diagnostic] {
+        let storyboard = context.storyboard
         // An alert action's segue may be declared on the alert or on a scene that presents it
         // (it runs from the presenter after the alert is dismissed).
         var presenters: [String: [Scene]] = [:]
-        for scene in scenes {
+        for scene in context.scenes {
             for segue in scene.segues {
                 if let dest = segue.destination, storyboard[dest]?.kind == .alertController {
                     presenters[dest, default: []].append(scene)
                 }
             }
         }
-
-        // References inside the model.
-        for scene in scenes {
-            let at = scene.location ?? docLocation
+        var out: [Diagnostic] = []
+        for scene in context.scenes {
+            let at = scene.location ?? context.docLocation
             for (name, target) in relationshipList(scene) where storyboard[target] == nil {
-                out.append(Diagnostic(.error, at: at, "scene \(scene.id): relationship '\(name)' names unknown scene '\(target)'"))
+                out.append(Diagnostic(.unknownRelationshipTarget, at: at, "scene \(scene.id): relationship '\(name)' names unknown scene '\(target)'"))
             }
             let allowed = allowedRelationships(scene.kind)
             for (name, _) in relationshipList(scene) where !allowed.contains(name) {
-                out.append(Diagnostic(.error, at: at, "scene \(scene.id): a \(scene.kind.rawValue) cannot have a '\(name)' relationship"))
+                out.append(Diagnostic(.relationshipNotAllowed, at: at, "scene \(scene.id): a \(scene.kind.rawValue) cannot have a '\(name)' relationship"))
             }
-            var seen: Set<String> = []
-            for segue in scene.segues {
-                let sat = segue.location ?? at
-                if !seen.insert(segue.id).inserted {
-                    out.append(Diagnostic(.error, at: sat, "scene \(scene.id): duplicate segue identifier '\(segue.id)'"))
-                }
-                if segue.kind == .unwind {
-                    if segue.action == nil {
-                        out.append(Diagnostic(.error, at: sat, "scene \(scene.id): unwind segue '\(segue.id)' has no action"))
-                    }
-                } else if segue.kind == .relationship {
-                    out.append(Diagnostic(.error, at: sat, "scene \(scene.id): segue '\(segue.id)' of kind relationship; declare relationships on the container"))
-                } else if let dest = segue.destination {
-                    if storyboard[dest] == nil {
-                        out.append(Diagnostic(.error, at: sat, "scene \(scene.id): segue '\(segue.id)' leads to unknown scene '\(dest)'"))
-                    }
-                } else {
-                    out.append(Diagnostic(.error, at: sat, "scene \(scene.id): segue '\(segue.id)' has no destination"))
-                }
-                if segue.kind == .custom {
-                    let cls = segue.className.map { " (class \($0))" } ?? ""
-                    out.append(Diagnostic(.warning, at: sat, "scene \(scene.id): custom segue '\(segue.id)'\(cls) runs as show unless a behaviour is registered"))
-                }
-            }
+            out += segueReferences(scene, at: at, storyboard)
             forEachTap(scene) { tap, location in
                 if case .segue(let id) = tap, scene.segue(id) == nil,
                    !(presenters[scene.id] ?? []).contains(where: { $0.segue(id) != nil }) {
-                    out.append(Diagnostic(.error, at: location ?? at, "scene \(scene.id): an element fires unknown segue '\(id)'"))
+                    out.append(Diagnostic(.unknownSegue, at: location ?? at, "scene \(scene.id): an element fires unknown segue '\(id)'"))
                 }
             }
             for node in scene.view {
                 node.forEach { n in
-                    if let embed = n.embed {
-                        if let segue = scene.segue(embed) {
-                            if segue.kind != .embed {
-                                out.append(Diagnostic(.error, at: n.location ?? at, "scene \(scene.id): container embeds segue '\(embed)', which is a \(segue.kind.rawValue) segue"))
-                            }
-                        } else {
-                            out.append(Diagnostic(.error, at: n.location ?? at, "scene \(scene.id): container embeds unknown segue '\(embed)'"))
+                    guard let embed = n.embed else { return }
+                    if let segue = scene.segue(embed) {
+                        if segue.kind != .embed {
+                            out.append(Diagnostic(.embedOfNonEmbedSegue, at: n.location ?? at, "scene \(scene.id): container embeds segue '\(embed)', which is a \(segue.kind.rawValue) segue"))
                         }
+                    } else {
+                        out.append(Diagnostic(.unknownEmbedSegue, at: n.location ?? at, "scene \(scene.id): container embeds unknown segue '\(embed)'"))
                     }
                 }
             }
         }
+        return out
+    }
 
-        // Reachability and push legality.
-        let walk = explore(storyboard)
+    /// A scene's segues: unique identifiers, an action for each unwind, a destination that
+    /// exists for the others; `custom` segues run as `show`.
+    static func segueReferences(_ scene: Scene, at: SourceLocation, _ storyboard: Storyboard) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        var seen: Set<String> = []
+        for segue in scene.segues {
+            let sat = segue.location ?? at
+            if !seen.insert(segue.id).inserted {
+                out.append(Diagnostic(.duplicateSegueIdentifier, at: sat, "scene \(scene.id): duplicate segue identifier '\(segue.id)'"))
+            }
+            if segue.kind == .unwind {
+                if segue.action == nil {
+                    out.append(Diagnostic(.unwindWithoutAction, at: sat, "scene \(scene.id): unwind segue '\(segue.id)' has no action"))
+                }
+            } else if segue.kind == .relationship {
+                out.append(Diagnostic(.relationshipSegue, at: sat, "scene \(scene.id): segue '\(segue.id)' of kind relationship; declare relationships on the container"))
+            } else if let dest = segue.destination {
+                if storyboard[dest] == nil {
+                    out.append(Diagnostic(.unknownDestination, at: sat, "scene \(scene.id): segue '\(segue.id)' leads to unknown scene '\(dest)'"))
+                }
+            } else {
+                out.append(Diagnostic(.missingDestination, at: sat, "scene \(scene.id): segue '\(segue.id)' has no destination"))
+            }
+            if segue.kind == .custom {
+                let cls = segue.className.map { " (class \($0))" } ?? ""
+                out.append(Diagnostic(.customSegue, at: sat, "scene \(scene.id): custom segue '\(segue.id)'\(cls) runs as show unless a behaviour is registered"))
+            }
+        }
+        return out
+    }
+
+    /// Scenes the walk from the initial scene does not reach, with the likely reason.
+    static func unreachableScenes(_ context: Context, walk: Walk) -> [Diagnostic] {
+        let storyboard = context.storyboard
+        guard storyboard.initialViewController != nil else { return [] }
         // Scenes something leads to (from scenes that are themselves unreachable).
         var targeted: Set<String> = []
-        for scene in scenes {
+        for scene in context.scenes {
             targeted.formUnion(scene.relationshipTargets)
             for segue in scene.segues { if let d = segue.destination { targeted.insert(d) } }
         }
-        for scene in scenes where !walk.reached.contains(scene.id) {
-            let at = scene.location ?? docLocation
-            if storyboard.initialViewController == nil { break }
+        var out: [Diagnostic] = []
+        for scene in context.scenes where !walk.reached.contains(scene.id) {
+            let at = scene.location ?? context.docLocation
             if storyboard.entryScenes.contains(scene.id) {
-                out.append(Diagnostic(.warning, at: at, "scene \(scene.id)\(titled(scene)) is its storyboard's initial view controller, unreachable from this initial scene (code may instantiate it with instantiateInitialViewController())"))
+                out.append(Diagnostic(.unreachableEntryScene, at: at, "scene \(scene.id)\(titled(scene)) is its storyboard's initial view controller, unreachable from this initial scene (code may instantiate it with instantiateInitialViewController())"))
             } else if looksLikeXMLID(scene.id) {
                 let why = targeted.contains(scene.id)
                     ? "only scenes that are unreachable themselves lead to it, and it has no storyboard identifier"
                     : "no relationship or segue leads to it, and it has no storyboard identifier"
-                out.append(Diagnostic(.warning, at: at, "scene \(scene.id)\(titled(scene)) is unreachable from the initial scene (\(why))"))
+                out.append(Diagnostic(.unreachableScene, at: at, "scene \(scene.id)\(titled(scene)) is unreachable from the initial scene (\(why))"))
             } else {
-                out.append(Diagnostic(.warning, at: at, "scene \(scene.id)\(titled(scene)) is unreachable from the initial scene through relationships and segues (code may instantiate it by storyboard identifier)"))
+                out.append(Diagnostic(.unreachableScene, at: at, "scene \(scene.id)\(titled(scene)) is unreachable from the initial scene through relationships and segues (code may instantiate it by storyboard identifier)"))
             }
         }
-        out += runTimeFailures(storyboard, walk: walk)
+        return out
+    }
 
-        // Unwind actions.
+    /// Unwind actions of an imported storyboard that some scenes with a custom class declare:
+    /// their destination is searched at run time.
+    static func unwindsResolvedAtRunTime(_ context: Context) -> [Diagnostic] {
+        guard context.scenes.contains(where: { $0.location?.file.hasSuffix(".storyboard") == true }) else { return [] }
         var unwinds: [String: SourceLocation] = [:]
         var order: [String] = []
-        for scene in scenes {
+        for scene in context.scenes {
             for segue in scene.segues where segue.kind == .unwind {
                 guard let action = segue.action else { continue }
                 if !order.contains(action) {
@@ -146,17 +184,15 @@ public enum StoryboardCheck {
                 }
             }
         }
+        var out: [Diagnostic] = []
         for action in order {
-            let candidates = scenes.filter { $0.unwindActions.contains(action) }
-            let at = unwinds[action]
-            if !candidates.isEmpty, imported {
-                out.append(Diagnostic(.warning, at: at,
+            let candidates = context.scenes.filter { $0.unwindActions.contains(action) }
+            if !candidates.isEmpty {
+                out.append(Diagnostic(.unwindResolvedAtRunTime, at: unwinds[action],
                     "unwind action '\(action)': destination resolved at run time by searching controllers; assumed implemented by the \(candidates.count) scene(s) with a custom class"))
             }
         }
-
-        out += moreRules(storyboard)  // StoryboardCheckRules.swift
-        return sorted(out)
+        return out
     }
 
     /// What UIKit reports only when it happens, so a flow with it still serves (`segue serve`
@@ -180,7 +216,7 @@ public enum StoryboardCheck {
             for segue in scene.segues {
                 let at = segue.location ?? scene.location ?? docLocation
                 if segue.kind == .push, walk.reached.contains(scene.id), !walk.inNavigation.contains(scene.id) {
-                    out.append(Diagnostic(.warning, at: at,
+                    out.append(Diagnostic(.pushWithoutNavigation, at: at,
                         "scene \(scene.id): push segue '\(segue.id)' but the scene has no navigation controller ancestor on any path from the initial scene; performing it will be refused (illegal_transition)"))
                 }
                 if modalKinds.contains(segue.kind) {
@@ -188,7 +224,7 @@ public enum StoryboardCheck {
                     let transition = segue.modalTransitionStyle ?? destination?.modalTransitionStyle
                     let style = segue.modalPresentationStyle ?? destination?.modalPresentationStyle
                     if transition == .partialCurl, let style, style != .fullScreen {
-                        out.append(Diagnostic(.warning, at: at, "scene \(scene.id): segue '\(segue.id)' uses the partialCurl transition with the \(style.rawValue) presentation style; UIKit requires fullScreen, so performing it will be refused (illegal_transition)"))
+                        out.append(Diagnostic(.partialCurlStyle, at: at, "scene \(scene.id): segue '\(segue.id)' uses the partialCurl transition with the \(style.rawValue) presentation style; UIKit requires fullScreen, so performing it will be refused (illegal_transition)"))
                     }
                 }
                 if segue.kind == .unwind, let action = segue.action, unwindActions[action] == nil {
@@ -198,7 +234,7 @@ public enum StoryboardCheck {
             }
         }
         for action in unwindOrder where !scenes.contains(where: { $0.unwindActions.contains(action) }) {
-            out.append(Diagnostic(.warning, at: unwindActions[action] ?? nil,
+            out.append(Diagnostic(.unwindNotImplemented, at: unwindActions[action] ?? nil,
                 "unwind action '\(action)': no scene implements it; performing the unwind will find no destination (unwind_destination_not_found)"
                     + NearestName.suggestion(for: action, in: Set(scenes.flatMap(\.unwindActions)))))
         }
@@ -206,12 +242,6 @@ public enum StoryboardCheck {
     }
 
     // MARK: - Helpers
-
-    static let errorMarkers = [
-        "duplicate storyboard identifier", "duplicate segue identifier", "unresolved storyboard reference",
-        "names a missing scene", "cyclic storyboard reference",
-        "leads to an unresolved", "initialViewController '",
-    ]
 
     static func relationshipList(_ scene: Scene) -> [(String, String)] {
         var list: [(String, String)] = []

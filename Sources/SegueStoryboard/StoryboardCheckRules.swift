@@ -16,11 +16,11 @@ extension StoryboardCheck {
             let at = scene.location
             switch scene.kind {
             case .navigationController where scene.rootViewController == nil:
-                out.append(Diagnostic(.warning, at: at, "scene \(scene.id): navigation controller without a root view controller; its stack is empty until code sets one"))
+                out.append(Diagnostic(.navigationWithoutRoot, at: at, "scene \(scene.id): navigation controller without a root view controller; its stack is empty until code sets one"))
             case .pageViewController where scene.pages.isEmpty:
-                out.append(Diagnostic(.warning, at: at, "scene \(scene.id): page view controller without pages; its pages come from code"))
+                out.append(Diagnostic(.pageViewWithoutPages, at: at, "scene \(scene.id): page view controller without pages; its pages come from code"))
             case .tabBarController where scene.viewControllers.isEmpty:
-                out.append(Diagnostic(.warning, at: at, "scene \(scene.id): tab bar controller without tabs"))
+                out.append(Diagnostic(.tabBarWithoutTabs, at: at, "scene \(scene.id): tab bar controller without tabs"))
             default:
                 break
             }
@@ -29,7 +29,7 @@ extension StoryboardCheck {
             for segue in scene.segues where modalKinds.contains(segue.kind) {
                 let sat = segue.location ?? at
                 if (segue.kind == .popover || segue.kind == .popoverPresentation), !triggered.contains(segue.id) {
-                    out.append(Diagnostic(.warning, at: sat, "scene \(scene.id): popover segue '\(segue.id)' is performed by code; it has no anchor element (in UIKit code must set one)"))
+                    out.append(Diagnostic(.popoverWithoutAnchor, at: sat, "scene \(scene.id): popover segue '\(segue.id)' is performed by code; it has no anchor element (in UIKit code must set one)"))
                 }
             }
         }
@@ -57,7 +57,7 @@ extension StoryboardCheck {
             if state[id] == 1 {
                 let cycle = Array(path.drop { $0 != id }) + [id]
                 if reported.insert(cycle.sorted().joined(separator: ",")).inserted {
-                    out.append(Diagnostic(.error, at: scene.location,
+                    out.append(Diagnostic(.containmentCycle, at: scene.location,
                         "scene \(id) contains itself through relationships or embeds: \(cycle.joined(separator: " → "))"))
                 }
                 return
@@ -68,5 +68,25 @@ extension StoryboardCheck {
         }
         for scene in storyboard.orderedScenes { visit(scene.id, []) }
         return out
+    }
+}
+
+extension StoryboardCheck {
+    /// One line of `segue check`: the diagnostic as `file:line: [warning: ]message`, then its code.
+    public static func line(_ diagnostic: Diagnostic) -> String {
+        "\(diagnostic.description) [\(diagnostic.code.rawValue)]"
+    }
+
+    /// `segue check --format json`: every diagnostic with its code, severity, location and
+    /// message, and the counts.
+    public static func json(_ diagnostics: [Diagnostic], storyboard: Storyboard) -> String {
+        let items = diagnostics.map { d in
+            "{\"code\":\(StoryboardGraph.string(d.code.rawValue)),\"severity\":\(StoryboardGraph.string(d.severity.rawValue))"
+                + ",\"file\":\(StoryboardGraph.optional(d.location?.file)),\"line\":\(d.location.map { String($0.line) } ?? "null")"
+                + ",\"message\":\(StoryboardGraph.string(d.message))}"
+        }
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        return "{\"storyboard\":\(StoryboardGraph.string(storyboard.name)),\"scenes\":\(storyboard.sceneOrder.count)"
+            + ",\"errors\":\(errors),\"warnings\":\(diagnostics.count - errors),\"diagnostics\":[\(items.joined(separator: ","))]}"
     }
 }

@@ -75,7 +75,7 @@ public enum StoryboardImporter {
     static func read(_ path: String) throws(StoryboardImportError) -> Data {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw StoryboardImportError(diagnostics: [
-                Diagnostic(.error, at: SourceLocation(file: path, line: 1), "cannot read storyboard file"),
+                Diagnostic(.unreadableFile, at: SourceLocation(file: path, line: 1), "cannot read storyboard file"),
             ])
         }
         return data
@@ -91,7 +91,7 @@ public enum StoryboardImporter {
         let root = try DOMBuilder.parse(data, file: fileName)
         guard root.name == "document" else {
             throw StoryboardImportError(diagnostics: [
-                Diagnostic(.error, at: SourceLocation(file: fileName, line: root.line),
+                Diagnostic(.notAStoryboard, at: SourceLocation(file: fileName, line: root.line),
                            "not an Interface Builder storyboard: root element <\(root.name)>, expected <document>"),
             ])
         }
@@ -104,7 +104,7 @@ public enum StoryboardImporter {
         var isDir: ObjCBool = false
         guard fm.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else {
             throw StoryboardImportError(diagnostics: [
-                Diagnostic(.error, at: SourceLocation(file: path, line: 1), "not a directory"),
+                Diagnostic(.unreadableFile, at: SourceLocation(file: path, line: 1), "not a directory"),
             ])
         }
         var files: [String] = []
@@ -120,7 +120,7 @@ public enum StoryboardImporter {
         }
         guard !files.isEmpty else {
             throw StoryboardImportError(diagnostics: [
-                Diagnostic(.error, at: SourceLocation(file: path, line: 1), "no .storyboard files in directory"),
+                Diagnostic(.unreadableFile, at: SourceLocation(file: path, line: 1), "no .storyboard files in directory"),
             ])
         }
         var docs: [ParsedDocument] = []
@@ -131,7 +131,7 @@ public enum StoryboardImporter {
             do {
                 let doc = try parseDocument(data: try read(full), fileName: full)
                 if docs.contains(where: { $0.name == doc.name }) {
-                    extra.append(Diagnostic(.warning, at: SourceLocation(file: full, line: 1),
+                    extra.append(Diagnostic(.duplicateStoryboard, at: SourceLocation(file: full, line: 1),
                                             "another storyboard named '\(doc.name)' was already loaded; this one is ignored"))
                     continue
                 }
@@ -151,7 +151,7 @@ public enum StoryboardImporter {
                 main = 0
             } else {
                 main = docs.firstIndex { $0.initial != nil } ?? 0
-                extra.append(Diagnostic(.warning, at: SourceLocation(file: docs[main!].file, line: 1),
+                extra.append(Diagnostic(.noMainStoryboard, at: SourceLocation(file: docs[main!].file, line: 1),
                                         "no storyboard named 'Main' in \(path); using '\(docs[main!].name)' as the main storyboard"))
             }
         }

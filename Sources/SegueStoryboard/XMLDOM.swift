@@ -79,7 +79,7 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
         if let invalid {
             let hex = String(invalid.byte, radix: 16, uppercase: true)
             throw StoryboardImportError(diagnostics: [
-                Diagnostic(.error, at: SourceLocation(file: file, line: invalid.line),
+                Diagnostic(.malformedXML, at: SourceLocation(file: file, line: invalid.line),
                            "malformed storyboard: invalid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex) at offset \(invalid.offset)); storyboards are UTF-8 XML"),
             ])
         }
@@ -94,7 +94,7 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
         if let line = builder.tooDeepAt {
             builder.release()
             throw StoryboardImportError(diagnostics: [
-                Diagnostic(.error, at: SourceLocation(file: file, line: line),
+                Diagnostic(.malformedXML, at: SourceLocation(file: file, line: line),
                            "malformed storyboard XML: elements nested deeper than \(DOMBuilder.maxDepth) levels"),
             ])
         }
@@ -110,7 +110,7 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
                 message += ": unexpected end of file (unclosed <\(builder.stack.last?.name ?? "?")>)"
             }
             throw StoryboardImportError(diagnostics: [
-                Diagnostic(.error, at: SourceLocation(file: file, line: line), message),
+                Diagnostic(.malformedXML, at: SourceLocation(file: file, line: line), message),
             ])
         }
         return builder.root!

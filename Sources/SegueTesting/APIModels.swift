@@ -1,5 +1,6 @@
 import Foundation
 import SegueCore
+import SegueJSON
 
 // Typed answers of the JSON API (docs/API.md), for tests: decode a response with
 // ``TestResponse/decode(_:)``; a body that is not the expected JSON throws ``DecodingFailure``

@@ -3,6 +3,7 @@ import SegueCore
 import SegueHTTP
 import SegueServer
 import Logging
+import SegueJSON
 
 /// A client of Segue's JSON API and pages, for tests: in process (``inProcess(storyboard:registry:)``,
 /// the application's routes called directly) or live (``live(_:)``, over HTTP to a running

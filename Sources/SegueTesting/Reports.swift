@@ -1,5 +1,6 @@
 import Foundation
 import SegueCore
+import SegueJSON
 
 /// The console report: a line per test with its time, a failure's step as `file:line` with
 /// expected against found, the state's URL and the step's events. Colour only on a terminal.

@@ -1,5 +1,6 @@
 import Foundation
 import SegueCore
+import SegueJSON
 
 /// Why a test failed: the step, what was expected against what was found, and where.
 public struct TestFailure: Sendable {

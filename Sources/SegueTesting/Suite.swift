@@ -171,12 +171,7 @@ public struct FlowTestSuite: Sendable {
     }
 
     /// The error codes an action can answer with (docs/API.md, Error codes).
-    static let errorCodes = [
-        "malformed_json", "invalid_request", "unknown_action", "unknown_session", "unknown_scene", "unknown_segue",
-        "unknown_element", "unknown_controller", "not_found", "illegal_transition", "unwind_destination_not_found",
-        "stale_version", "payload_too_large", "too_many_sessions", "forbidden", "method_not_allowed", "invalid_url",
-        "scene_not_standalone", "session_quarantined", "storage_unavailable",
-    ]
+    static let errorCodes = ActionError.Code.applicationCodes.map(\.rawValue)
 
     /// What a test names that its flow does not have: scenes, segues (with the nearest names).
     static func check(_ test: FlowTest, against storyboard: Storyboard, diagnostics: inout [Diagnostic]) {

@@ -1,6 +1,7 @@
 import Foundation
 import SegueCore
 import Yams
+import SegueJSON
 
 /// A test file (`*.test.yaml`): the flow it tests, the traits, and its tests.
 ///

@@ -4,6 +4,7 @@ import SegueHTTP
 import SegueServer
 #if canImport(Glibc)
 import Glibc
+import SegueJSON
 #endif
 
 /// One HTTP exchange as the test client sees it.

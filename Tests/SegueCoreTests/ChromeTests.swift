@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueCore
+import SegueJSON
 
 /// Navigation bar, toolbar and element rules.
 @Suite struct ChromeTests {
@@ -143,6 +144,6 @@ import Testing
         #expect(w.root.isOn("wifi"))
         _ = try w.perform(.setValues(["name": .text("Ann")]))
         #expect(w.root.text(of: "name") == "Ann")
-        #expect(throws: ActionError.self) { try w.perform(.setValues(["nope": .text("x")])) }
+        expectRefusal(.unknownElement) { _ = try w.perform(.setValues(["nope": .text("x")])) }
     }
 }

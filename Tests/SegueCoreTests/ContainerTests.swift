@@ -118,7 +118,7 @@ import Testing
         #expect(w.visibleScenes == ["list", "other"])
         let outside = try launched(containerStoryboard(initial: "other"))
         let version = outside.version
-        #expect { try outside.perform(.performSegue(identifier: "legacy", controller: nil)) } throws: { ($0 as? ActionError)?.status == 409 }
+        #expect { try outside.perform(.performSegue(identifier: "legacy", controller: nil)) } throws: { ($0 as? ActionError)?.code == .illegalTransition }
         #expect(outside.version == version)
     }
 }
@@ -149,7 +149,7 @@ import Testing
         #expect(end.events.isEmpty && end.warnings.count == 1 && !end.changed)
         // A jump must start a spread.
         let seq = w.log.lastSeq
-        #expect { try w.perform(.showPage(index: 1, controller: nil)) } throws: { ($0 as? ActionError)?.status == 400 }
+        #expect { try w.perform(.showPage(index: 1, controller: nil)) } throws: { ($0 as? ActionError)?.code == .invalidRequest }
         #expect(w.log.lastSeq == seq)
         let jump = try w.run(.showPage(index: 0, controller: nil))
         #expect(!jump.contains { $0.contains("pageViewControllerDidFinishAnimating") })
@@ -167,7 +167,7 @@ import Testing
     }
 
     @Test func anOddPageCountWithAMidSpineIsAnError() throws {
-        #expect(throws: ActionError.self) { try launched(containerStoryboard(initial: "oddBook")) }
+        expectRefusal(.illegalTransition) { _ = try launched(containerStoryboard(initial: "oddBook")) }
     }
 
     @Test func scrollStyleShowsOnePageWithDotsAndPreviousNextElements() throws {
@@ -241,7 +241,7 @@ final class FlipContainer: ViewController {
         let stranger = try w.instantiate(sceneID: "note")
         let seq = w.log.lastSeq
         func refused(_ body: () throws -> Void) {
-            do { try body(); Issue.record("accepted") } catch { #expect((error as? ActionError)?.status == 409) }
+            do { try body(); Issue.record("accepted") } catch { #expect((error as? ActionError)?.code == .illegalTransition) }
         }
         refused { try recipe.transition(from: ingredients, to: stranger) }
         refused { try recipe.transition(from: ingredients, to: ingredients) }

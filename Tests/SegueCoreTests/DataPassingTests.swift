@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueCore
+import SegueJSON
 
 /// Data passing (`DataPassing.swift`): forward segues, through containers, unwind hand-back, Swift.
 @Suite struct DataPassingTests {

@@ -49,9 +49,9 @@ import Testing
     @Test func badURLsAreRefusedWithoutChanges() throws {
         let w = try launched(mailStoryboard())
         let seq = w.log.lastSeq
-        #expect(throws: ActionError.self) { try w.navigate(to: HierarchyPath(scene: "other")) }
-        #expect(throws: ActionError.self) { try w.navigate(to: HierarchyPath.parse("nav(mailboxes,ghost)")!) }
-        #expect(throws: ActionError.self) { try w.navigate(to: HierarchyPath.parse("nav(mailboxes,composeNav)")!) }
+        expectRefusal(.invalidURL) { _ = try w.navigate(to: HierarchyPath(scene: "other")) }
+        expectRefusal(.unknownScene) { _ = try w.navigate(to: HierarchyPath.parse("nav(mailboxes,ghost)")!) }
+        expectRefusal(.invalidURL) { _ = try w.navigate(to: HierarchyPath.parse("nav(mailboxes,composeNav)")!) }
         #expect(w.log.lastSeq == seq)
     }
 }
@@ -86,7 +86,7 @@ import Testing
         let b = w.elements.first { $0.title == "Bee" }!
         #expect(try w.run(.tap(element: b.id, values: [:])) == ["tabs.tabBarControllerShouldSelect(b)"])
         #expect((w.root as! TabBarController).selectedIndex == 0)
-        #expect(throws: ActionError.self) { try w.perform(.selectTab(index: 7, controller: nil)) }
+        expectRefusal(.invalidRequest) { _ = try w.perform(.selectTab(index: 7, controller: nil)) }
     }
 
     @Test func stacksSurviveTabSwitchesAndReselectPopsToRoot() throws {

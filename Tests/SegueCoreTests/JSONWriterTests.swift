@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SegueCore
+import SegueJSON
 
 @Suite("JSON writer")
 struct JSONWriterTests {

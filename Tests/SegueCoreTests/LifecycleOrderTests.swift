@@ -69,13 +69,13 @@ import Testing
     @Test func popToAControllerNotInTheStackIsAnErrorThatChangesNothing() throws {
         let w = try launched(mailStoryboard())
         _ = try w.run(.push(scene: "inbox", navigationController: nil))
-        let seq = w.log.lastSeq
         let nav = w.root as! NavigationController
         let stray = try w.instantiate(sceneID: "message")
-        #expect(throws: ActionError.self) { try nav.popToViewController(stray, animated: true) }
-        #expect(throws: ActionError.self) { try w.perform(.popTo(controller: "c999", navigationController: nil)) }
+        let seq = w.log.lastSeq
+        expectRefusal(.illegalTransition) { try nav.popToViewController(stray, animated: true) }
+        expectRefusal(.unknownController) { _ = try w.perform(.popTo(controller: "c999", navigationController: nil)) }
         #expect(nav.children.count == 2)
-        _ = seq
+        #expect(w.log.lastSeq == seq, "a refused pop records no event")
     }
 
     @Test func setViewControllersLeavesCoveredNewcomersUnloaded() throws {
@@ -96,7 +96,7 @@ import Testing
     @Test func pushingTheSameInstanceTwiceIsAnError() throws {
         let w = try launched(mailStoryboard())
         let nav = w.root as! NavigationController
-        #expect(throws: ActionError.self) { try nav.pushViewController(nav.children[0], animated: true) }
+        expectRefusal(.illegalTransition) { try nav.pushViewController(nav.children[0], animated: true) }
     }
 
     @Test func fullScreenPresentAndDismiss() throws {

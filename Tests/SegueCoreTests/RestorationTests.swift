@@ -116,15 +116,18 @@ import Testing
         try moved.restore(try #require(HierarchyPath.parse("/ui/tabs@0(c,a,b)")))
         #expect(moved.canonicalURL == "/ui/tabs@0(c,a,b)" && moved.visibleScenes == ["c"])
         for bad in ["/ui/tabs@0(a,b)", "/ui/tabs@0(a,b,b)", "/ui/tabs@5(a,b,c)"] {
-            #expect(throws: ActionError.self) { try Window(id: "x", storyboard: board).restore(try #require(HierarchyPath.parse(bad))) }
+            expectRefusal(.invalidURL) { _ = try Window(id: "x", storyboard: board).restore(try #require(HierarchyPath.parse(bad))) }
         }
     }
 
     @Test func tamperedURLsAreRefusedBeforeAnythingHappens() throws {
         let board = identified()
-        for bad in ["/ui/nav(mailboxes,ghost)", "/ui/compose", "/ui/nav(mailboxes)~formSheet~ghost"] {
+        let refusals: [(String, ActionError.Code)] = [
+            ("/ui/nav(mailboxes,ghost)", .unknownScene), ("/ui/compose", .invalidURL), ("/ui/nav(mailboxes)~formSheet~ghost", .unknownScene),
+        ]
+        for (bad, code) in refusals {
             let w = Window(id: "x", storyboard: board)
-            #expect(throws: ActionError.self) { try w.restore(try #require(HierarchyPath.parse(bad))) }
+            expectRefusal(code) { _ = try w.restore(try #require(HierarchyPath.parse(bad))) }
             #expect(w.log.lastSeq == 0 && !w.isLaunched)
         }
         #expect(HierarchyPath.parse("/ui/nav(mailboxes;=1)") == nil)

@@ -19,9 +19,9 @@ import Testing
         #expect(w.root.children.map(\.sceneID) == ["a", "c", "m"] && !w.root.children[1].isViewLoaded)
         // Bad input changes nothing.
         let version = w.version
-        #expect(throws: ActionError.self) { try w.perform(.setViewControllers(scenes: [], navigationController: nil)) }
-        #expect(throws: ActionError.self) { try w.perform(.setViewControllers(scenes: ["a", "nope"], navigationController: nil)) }
-        #expect(throws: ActionError.self) { try w.perform(.setViewControllers(scenes: ["nav"], navigationController: nil)) }
+        expectRefusal(.invalidRequest) { _ = try w.perform(.setViewControllers(scenes: [], navigationController: nil)) }
+        expectRefusal(.unknownScene) { _ = try w.perform(.setViewControllers(scenes: ["a", "nope"], navigationController: nil)) }
+        expectRefusal(.illegalTransition) { _ = try w.perform(.setViewControllers(scenes: ["nav"], navigationController: nil)) }
         #expect(w.version == version && w.root.children.count == 3)
     }
 }

@@ -1,3 +1,4 @@
+import Testing
 @testable import SegueCore
 
 /// Test helpers: build storyboards in code and read event logs compactly.
@@ -95,4 +96,16 @@ extension Window {
 
     func element(titled title: String) -> Element? { elements.first { $0.title == title } }
     var visibleScenes: [String] { visibleContentControllers.compactMap(\.sceneID) }
+}
+
+/// Expects `body` to be refused with `code`: no refusal, or a refusal with another code, fails.
+func expectRefusal(_ code: ActionError.Code, sourceLocation: Testing.SourceLocation = #_sourceLocation, _ body: () throws -> Void) {
+    do {
+        try body()
+        Issue.record("expected a refusal with \(code.rawValue); nothing was refused", sourceLocation: sourceLocation)
+    } catch let error as ActionError {
+        #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("expected a refusal with \(code.rawValue), got \(error)", sourceLocation: sourceLocation)
+    }
 }

@@ -114,8 +114,8 @@ extension Window {
     @Test func outOfRangeSelectionIsA400AndChangesNothing() throws {
         let w = try launched(tabBoard(count: 3))
         let seq = w.log.lastSeq, version = w.version
-        #expect { try w.perform(.selectTab(index: 3, controller: nil)) } throws: { ($0 as? ActionError)?.status == 400 }
-        #expect { try w.perform(.selectTab(index: -1, controller: nil)) } throws: { ($0 as? ActionError)?.status == 400 }
+        #expect { try w.perform(.selectTab(index: 3, controller: nil)) } throws: { ($0 as? ActionError)?.code == .invalidRequest }
+        #expect { try w.perform(.selectTab(index: -1, controller: nil)) } throws: { ($0 as? ActionError)?.code == .invalidRequest }
         #expect(w.log.lastSeq == seq && w.version == version && w.tabs.selectedIndex == 0)
     }
 
@@ -262,7 +262,7 @@ final class RefusingDelegate: TabBarControllerDelegate {
         _ = try w.perform(.selectTab(index: 7, controller: nil))
         #expect(w.tabs.isShowingMoreList)
         let few = try launched(tabBoard(count: 3))
-        #expect(throws: ActionError.self) { try few.perform(.selectTab(index: 3, controller: nil)) }
+        expectRefusal(.invalidRequest) { _ = try few.perform(.selectTab(index: 3, controller: nil)) }
     }
 
     @Test func viewportChangeRelaysTheBarAndKeepsTheSelection() throws {
@@ -330,8 +330,8 @@ final class RefusingDelegate: TabBarControllerDelegate {
         let tabs = w.tabs
         _ = try w.tap("\(tabs.id).more.edit")
         let seq = w.log.lastSeq, order = tabs.viewControllers.map(\.id)
-        #expect { try w.perform(.moveTab(from: 4, to: 0, controller: nil)) } throws: { ($0 as? ActionError)?.status == 409 }
-        #expect { try w.perform(.moveTab(from: 4, to: 99, controller: nil)) } throws: { ($0 as? ActionError)?.status == 400 }
+        #expect { try w.perform(.moveTab(from: 4, to: 0, controller: nil)) } throws: { ($0 as? ActionError)?.code == .illegalTransition }
+        #expect { try w.perform(.moveTab(from: 4, to: 99, controller: nil)) } throws: { ($0 as? ActionError)?.code == .invalidRequest }
         #expect(tabs.viewControllers.map(\.id) == order && w.log.lastSeq == seq)
         // No move buttons for fixed tabs; T4 cannot go up (the tabs above are fixed).
         #expect(!w.elements.contains { $0.id == "\(tabs.id).more.up.1" })
@@ -345,7 +345,7 @@ final class RefusingDelegate: TabBarControllerDelegate {
 
     @Test func moveWithoutCustomizingIsRefusedAndUnchangedOrderReportsNoChange() throws {
         let w = try moreList()
-        #expect { try w.perform(.moveTab(from: 4, to: 5, controller: nil)) } throws: { ($0 as? ActionError)?.status == 409 }
+        #expect { try w.perform(.moveTab(from: 4, to: 5, controller: nil)) } throws: { ($0 as? ActionError)?.code == .illegalTransition }
         _ = try w.tap("\(w.tabs.id).more.edit")
         _ = try w.tap("\(w.tabs.id).more.done")
         #expect(w.log.events(after: 0).last?.event == .tabBarControllerDidEndCustomizing)
@@ -355,7 +355,7 @@ final class RefusingDelegate: TabBarControllerDelegate {
     @Test func noEditWithoutCustomizableTabs() throws {
         let w = try moreList(tabBoard(count: 7) { $0.scenes["tabs"]!.customizableViewControllers = [] })
         #expect(!w.elements.contains { $0.title == "Edit" })
-        #expect(throws: ActionError.self) { try w.tabs.beginCustomizing() }
+        expectRefusal(.illegalTransition) { try w.tabs.beginCustomizing() }
     }
 
     @Test func urlRestoresTheOrderAndTheMoreList() throws {
@@ -506,7 +506,7 @@ final class RefusingDelegate: TabBarControllerDelegate {
         let w = try launched(tabBoard(count: 7))
         _ = try w.perform(.selectTab(index: 7, controller: nil))
         let seq = w.log.lastSeq
-        #expect { try w.perform(.push(scene: "info", navigationController: nil)) } throws: { ($0 as? ActionError)?.status == 409 }
+        #expect { try w.perform(.push(scene: "info", navigationController: nil)) } throws: { ($0 as? ActionError)?.code == .illegalTransition }
         #expect(w.log.lastSeq == seq)
         #expect(w.tabs.moreNavigationController.children.count == 1)
     }

@@ -80,7 +80,7 @@ import Testing
         let songs = try #require(w.tabs.viewControllers[0].children.first)
         _ = try w.run(.selectTab(index: 1, controller: nil))
         let (version, lastSeq) = (w.version, w.log.lastSeq)
-        #expect(throws: ActionError.self) { try w.perform(.popTo(controller: songs.id, navigationController: nil)) }
+        expectRefusal(.illegalTransition) { _ = try w.perform(.popTo(controller: songs.id, navigationController: nil)) }
         #expect(w.version == version && w.log.lastSeq == lastSeq && w.tabs.viewControllers[0].children.count == 2)
         // Named, it pops that stack.
         _ = try w.run(.popTo(controller: songs.id, navigationController: w.tabs.viewControllers[0].id))

@@ -69,7 +69,7 @@ import Testing
         try tap(w, "\(bar.id).more.back")
         // Customize: Playlists is fixed; Downloads goes into the bar in Search's place.
         try tap(w, "\(bar.id).more.edit")
-        #expect(throws: ActionError.self) { try w.perform(.moveTab(from: 0, to: 6, controller: nil)) }
+        expectRefusal(.illegalTransition) { _ = try w.perform(.moveTab(from: 0, to: 6, controller: nil)) }
         _ = try w.perform(.moveTab(from: 6, to: 3, controller: nil))
         try tap(w, "\(bar.id).more.done")
         #expect(tabs(w) == ["Playlists", "Library", "Radio", "Downloads", "More"])
@@ -121,6 +121,6 @@ import Testing
         _ = try w.perform(.tap(element: "editPlaylists", values: [:]))
         #expect(rows() == ["Focus", "Road Trip"])
         // Bad input: a control that is not on screen.
-        #expect(throws: ActionError.self) { try w.perform(.tap(element: "focus.delete", values: [:])) }
+        expectRefusal(.unknownElement) { _ = try w.perform(.tap(element: "focus.delete", values: [:])) }
     }
 }

@@ -32,3 +32,15 @@ func load(_ text: String, file: String = "good.yaml", format: FlowFileFormat = .
         return nil
     }
 }
+
+/// Expects `body` to be refused with `code`: no refusal, or a refusal with another code, fails.
+func expectRefusal(_ code: ActionError.Code, sourceLocation: Testing.SourceLocation = #_sourceLocation, _ body: () throws -> Void) {
+    do {
+        try body()
+        Issue.record("expected a refusal with \(code.rawValue); nothing was refused", sourceLocation: sourceLocation)
+    } catch let error as ActionError {
+        #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("expected a refusal with \(code.rawValue), got \(error)", sourceLocation: sourceLocation)
+    }
+}

@@ -449,6 +449,7 @@ import Testing
             "warn.yaml:10: warning: unwind action 'backToNowhere': no scene implements it; performing the unwind will find no destination (unwind_destination_not_found)",
             "warn.yaml:11: warning: scene a: segue 'curl' uses the partialCurl transition with the formSheet presentation style; UIKit requires fullScreen, so performing it will be refused (illegal_transition)",
         ])
+        #expect(StoryboardCheck.runTimeFailures(storyboard).map(\.code) == [.pushWithoutNavigation, .unwindNotImplemented, .partialCurlStyle])
         #expect(StoryboardCheck.check(storyboard).allSatisfy { $0.severity == .warning })
     }
 

@@ -23,6 +23,39 @@ import Testing
         #expect(clean.status == 0, "\(clean.out)")
     }
 
+    @Test func checkPrintsEachProblemWithItsCodeAsTextOrJSON() throws {
+        let path = NSTemporaryDirectory() + "segue-codes-\(UUID().uuidString).yaml"
+        try """
+        initialViewController: a
+        scenes:
+          a:
+            view:
+              - button: {id: go, title: Go, segue: go}
+            segues:
+              go: {kind: push, destination: b}
+          b: {title: B}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = try run(["check", path])
+        #expect(text.status == 0)
+        #expect(text.out.contains(":7: warning: scene a: push segue 'go' but the scene has no navigation controller ancestor"))
+        #expect(text.out.contains("(illegal_transition) [push_without_navigation]"))
+        let json = try run(["check", "--format", "json", path])
+        #expect(json.status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        #expect(report["errors"] as? Int == 0 && report["warnings"] as? Int == 2)
+        let problems = try #require(report["diagnostics"] as? [[String: Any]])
+        #expect(problems.compactMap { $0["code"] as? String } == ["push_without_navigation", "unreachable_scene"])
+        #expect(problems.first?["severity"] as? String == "warning" && problems.first?["line"] as? Int == 7)
+        #expect((problems.first?["message"] as? String)?.hasPrefix("scene a: push segue 'go'") == true)
+        // A file that does not load: its problems, coded, and exit status 1.
+        let missing = try run(["check", "--format", "json", path + ".absent"])
+        #expect(missing.status == 1)
+        let refused = try #require(try JSONSerialization.jsonObject(with: Data(missing.out.utf8)) as? [String: Any])
+        #expect(refused["errors"] as? Int == 1)
+        #expect(try run(["check", "--format", "xml", path]).status != 0)
+    }
+
     @Test func checkAndGraphWorkForFlowFiles() throws {
         let check = run(["check", repositoryFile("Examples/mail.yaml")])
         #expect(check.status == 0 && check.out.contains("0 errors"))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SegueServer
 import SegueCore
+import SegueJSON
 
 /// The request-body JSON parser: RFC 8259, strict, and in agreement with Foundation on valid input.
 @Suite struct JSONValueTests {

@@ -404,9 +404,9 @@ struct MalformedTests {
         #expect(sb["a"]?.segues.isEmpty == true)
         #expect(sb["a"]?.view.first?.tap == nil)
         let d = try #require(sb.diagnostics.first)
-        #expect(d.severity == .warning && d.message.contains("missing scene 'nowhere'"))
+        #expect(d.severity == .warning && d.code == .missingScene && d.message.contains("missing scene 'nowhere'"))
         #expect(d.location?.line == xml.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("destination=\"nowhere\"") }.map { $0 + 1 })
-        #expect(StoryboardCheck.check(sb).contains { $0.severity == .error && $0.message.contains("missing scene") })
+        #expect(StoryboardCheck.check(sb).contains { $0.severity == .error && $0.code == .missingScene && $0.message.contains("missing scene") })
     }
 }
 
@@ -449,11 +449,13 @@ struct CheckTests {
         let push = problems.filter { $0.message.contains("push segue") }
         #expect(push.count == 1)
         #expect(push.first?.severity == .warning)  // refused (409) only when performed
+        #expect(push.first?.code == .pushWithoutNavigation)
         #expect(push.first?.message.contains("'next'") == true)
         #expect(push.first?.location?.line == line(of: "id=\"p1\""))
 
         let unreachable = problems.filter { $0.message.contains("unreachable") }
         #expect(unreachable.map(\.severity) == [.warning, .warning])
+        #expect(unreachable.map(\.code) == [.unreachableScene, .unreachableScene])
         #expect(unreachable[0].message.contains("scene lost (Lost)") && unreachable[0].location?.line == line(of: "id=\"lost\""))
         #expect(unreachable[1].message.contains("scene Found") && unreachable[1].message.contains("storyboard identifier"))
         #expect(problems.count == 3, "\(problems)")
@@ -475,6 +477,26 @@ struct CheckTests {
         #expect(messages.contains("error: scene a: segue 'x' leads to unknown scene 'ghost'"))
         #expect(messages.contains("error: scene a: an element fires unknown segue 'nope'"))
         #expect(messages.contains("error: scene tabs: a viewController cannot have a 'viewControllers' relationship"))
+        let codes = StoryboardCheck.check(sb).map(\.code)
+        #expect(codes == [.noInitialViewController, .duplicateSegueIdentifier, .unknownDestination, .unknownSegue, .relationshipNotAllowed],
+                "\(codes)")
+    }
+
+    @Test("every diagnostic's severity in check is its code's, whatever the import tolerated")
+    func severityComesFromTheCode() {
+        // An importer keeps an unresolved reference as a warning (the flow serves a placeholder).
+        let tolerated = Diagnostic(.unresolvedStoryboardReference, severity: .warning, at: nil, "unresolved storyboard reference r")
+        let unsupported = Diagnostic(.unsupportedElement, severity: .warning, at: nil, "unsupported element <x>; shown as a placeholder")
+        let sb = Storyboard(name: "s", initialViewController: "a", scenes: [Scene(id: "a")], diagnostics: [tolerated, unsupported])
+        let checked = StoryboardCheck.check(sb)
+        #expect(checked.map(\.code) == [.unresolvedStoryboardReference, .unsupportedElement])
+        #expect(checked.map(\.severity) == [.error, .warning])
+        #expect(checked.map(\.message) == [tolerated.message, unsupported.message], "messages are kept")
+        // Codes are stable snake_case strings, each with one severity.
+        #expect(Diagnostic.Code.allCases.allSatisfy { $0.rawValue.allSatisfy { $0.isLowercase || $0 == "_" } })
+        #expect(Set(Diagnostic.Code.allCases.map(\.rawValue)).count == Diagnostic.Code.allCases.count)
+        #expect(Diagnostic(.warning, at: nil, "w").code == .inputWarning && Diagnostic(at: nil, "e").code == .invalidInput)
+        #expect(StoryboardCheck.line(checked[0]) == "unresolved storyboard reference r [unresolved_storyboard_reference]")
     }
 
     @Test("an alert action may fire a segue of the scene that presents the alert")
@@ -517,7 +539,9 @@ struct CheckTests {
         ].joined(separator: "\n"))
         let sb = try importString(xml)
         #expect(sb.sceneOrder == ["a", "b"])
-        #expect(StoryboardCheck.check(sb).contains { $0.severity == .error && $0.message.contains("duplicate storyboard identifier 'same'") })
+        #expect(StoryboardCheck.check(sb).contains {
+            $0.severity == .error && $0.code == .duplicateStoryboardIdentifier && $0.message.contains("duplicate storyboard identifier 'same'")
+        })
     }
 }
 
@@ -652,7 +676,7 @@ struct DirectoryTests {
         #expect(!sb.diagnostics.contains { $0.message.hasSuffix("dropped") })
         // Check: the directory flow is otherwise sound.
         let errors = StoryboardCheck.check(sb).filter { $0.severity == .error }
-        #expect(errors.count == 1, "\(errors)") // the unresolved reference
+        #expect(errors.map(\.code) == [.unresolvedStoryboardReference], "\(errors)")
     }
 
     @Test("cyclic storyboard references are reported, never followed forever")
@@ -668,7 +692,7 @@ struct DirectoryTests {
         let initial = try #require(sb.initialViewController)
         #expect(sb[initial]?.view.first?.kind == .placeholder)
         #expect(sb.diagnostics.contains { $0.message.hasPrefix("cyclic storyboard reference") })
-        #expect(StoryboardCheck.check(sb).contains { $0.severity == .error && $0.message.hasPrefix("cyclic") })
+        #expect(StoryboardCheck.check(sb).contains { $0.severity == .error && $0.code == .cyclicStoryboardReference && $0.message.hasPrefix("cyclic") })
     }
 
     @Test("a storyboard reference that is a tab shows the reference's own tab bar item")

@@ -3,6 +3,7 @@ import SegueCore
 import SegueFlowFiles
 import SegueTesting
 import Testing
+import SegueJSON
 
 /// The OpenAPI document served at /api/v1/openapi.json, checked against real answers.
 @Suite struct OpenAPITests {

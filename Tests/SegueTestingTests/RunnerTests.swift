@@ -8,6 +8,7 @@ import SegueServer
 import SegueTesting
 import Logging
 import Testing
+import SegueJSON
 
 @Suite struct RunnerTests {
     @Test func aStepNamingAnElementNotOnScreenFailsWithTheElementsThatWereThere() throws {

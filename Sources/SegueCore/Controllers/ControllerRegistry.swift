@@ -27,7 +27,7 @@ public struct ControllerRegistry: @unchecked Sendable {
             guard let name = scene.className, let custom = classes[name] else { return nil }
             let base = Self.defaultClass(for: scene.kind)
             return isSubclass(custom, of: base) ? nil
-                : Diagnostic(.error, at: scene.location, "class '\(name)' is not a subclass of \(base) (scene '\(scene.id)' is a \(scene.kind.rawValue))")
+                : Diagnostic(.unknownControllerClass, at: scene.location, "class '\(name)' is not a subclass of \(base) (scene '\(scene.id)' is a \(scene.kind.rawValue))")
         }
     }
 

@@ -53,11 +53,8 @@ open class NavigationController: ViewController {
     }
 
     override func installRelationshipChildren(_ children: [ViewController]) {
-        guard let root = children.first, let window else { return }
-        window.sendWillMove(root, to: self)
-        self.children = [root]
-        root.parent = self
-        window.sendDidMove(root, to: self)
+        guard let root = children.first else { return }
+        installChildren([root])
     }
 
     /// Whether the bottom bar (toolbar or an ancestor tab bar) is hidden: some controller at
@@ -69,9 +66,7 @@ open class NavigationController: ViewController {
     /// Pushes `controller` with a push's events (docs/Semantics.md, Canonical orders). Errors: already in a stack, or a navigation controller.
     public func pushViewController(_ controller: ViewController, animated: Bool) throws(ActionError) {
         guard let window else { throw ActionError.illegal("navigation controller is not in a window") }
-        guard controller.parent == nil, controller.presentingStorage == nil, controller !== window.root else {
-            throw ActionError.illegal("\(controller.id) is already in a hierarchy; pushing the same instance twice is not allowed")
-        }
+        try window.checkDetached(controller, "\(controller.id) is already in a hierarchy; pushing the same instance twice is not allowed")
         guard !(controller is NavigationController) else {
             throw ActionError.illegal("pushing a navigation controller is not supported")
         }
@@ -80,10 +75,7 @@ open class NavigationController: ViewController {
         window.transition(
             animated: animated,
             reasons: [(controller, .movingToParent)],
-            mutate: {
-                children.append(controller)
-                controller.parent = self
-            },
+            mutate: { linkChild(controller) },
             beforeCommit: { window.sendDelegate(self, .navigationControllerWillShow, child: controller) },
             afterCommit: {
                 window.sendDidMove(controller, to: self)
@@ -141,8 +133,7 @@ open class NavigationController: ViewController {
             silentlyLeaving: dismissal.silent,
             mutate: {
                 dismissal.mutate()
-                children.removeLast(removed.count)
-                for c in removed { c.parent = nil }
+                unlinkLastChildren(removed.count)
             },
             beforeCommit: { window.sendDelegate(self, .navigationControllerWillShow, child: self.topViewController ?? newTop) },
             afterCommit: {
@@ -160,9 +151,7 @@ open class NavigationController: ViewController {
         guard let newTop = controllers.last else { throw ActionError(.invalidRequest, "a navigation stack cannot be empty") }
         let ids = Set(controllers.map { ObjectIdentifier($0) })
         guard ids.count == controllers.count else { throw ActionError.illegal("the same controller appears twice in the stack") }
-        for c in controllers where c.parent !== self && (c.parent != nil || c.presentingStorage != nil) {
-            throw ActionError.illegal("\(c.id) is already in another hierarchy")
-        }
+        for c in controllers where c.parent !== self { try window.checkDetached(c, "\(c.id) is already in another hierarchy") }
         guard !controllers.contains(where: { $0 is NavigationController }) else {
             throw ActionError.illegal("a navigation controller cannot be in a navigation stack")
         }
@@ -184,9 +173,7 @@ open class NavigationController: ViewController {
             silentlyLeaving: dismissal.silent,
             mutate: {
                 dismissal.mutate()
-                for c in removed { c.parent = nil }
-                children = controllers
-                for c in controllers { c.parent = self }
+                linkChildren(controllers)
             },
             beforeCommit: { if newTop !== oldTop { window.sendDelegate(self, .navigationControllerWillShow, child: newTop) } },
             afterCommit: {

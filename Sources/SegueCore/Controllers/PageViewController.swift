@@ -22,7 +22,7 @@ open class PageViewController: ViewController {
     public var showsPageDots: Bool { spec.transitionStyle == .scroll }
 
     override func installRelationshipChildren(_ children: [ViewController]) {
-        adoptAll(children)
+        installChildren(children)
     }
 
     /// Turns one page (a view's worth). Beyond the ends it does nothing (a warning).
@@ -62,9 +62,7 @@ open class PageViewController: ViewController {
         window.transition(animated: animated,
                           reasons: fresh.map { ($0, .movingToParent) } + old.map { ($0, .movingFromParent) },
                           mutate: {
-            for c in old { c.parent = nil }
-            children = fresh
-            for c in fresh { c.parent = self }
+            linkChildren(fresh)
             currentIndex = index
         }, afterCommit: {
             for c in old { window.sendDidMove(c, to: nil) }

@@ -103,7 +103,7 @@ open class SplitViewController: ViewController {
     }
 
     override func installRelationshipChildren(_ children: [ViewController]) {
-        adoptAll(children)
+        installChildren(children)
         // `relationshipTargets` order: master, detail, supplementary, compact.
         var rest = children[...]
         if scene?.masterViewController != nil { rest = rest.dropFirst() }
@@ -177,9 +177,7 @@ open class SplitViewController: ViewController {
     /// the stack; pad portrait: the overlay closes).
     public func showDetail(_ controller: ViewController, animated: Bool) throws(ActionError) {
         guard let window else { throw ActionError.illegal("split view controller is not in a window") }
-        guard controller.parent == nil, controller.presentingStorage == nil, controller !== window.root else {
-            throw ActionError.illegal("\(controller.id) is already in a hierarchy")
-        }
+        try window.checkDetached(controller, "\(controller.id) is already in a hierarchy")
         window.attach(controller)
         let old = secondaryViewController
         // Collapsed on a primary navigation controller, the new secondary is pushed onto it; an
@@ -192,9 +190,8 @@ open class SplitViewController: ViewController {
             animated: animated,
             reasons: [(controller, .movingToParent)] + (old.map { [($0, AppearanceReason.movingFromParent)] } ?? []),
             mutate: {
-                if let old { old.parent = nil; children.remove(at: 1) }
-                children.insert(controller, at: min(1, children.count))
-                controller.parent = self
+                if let old { unlinkChild(old) }
+                linkChild(controller, at: 1)
                 isPrimaryInFront = false
             },
             beforeCommit: { if let stack { window.sendDelegate(stack, .navigationControllerWillShow, child: controller) } },

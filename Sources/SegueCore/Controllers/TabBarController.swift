@@ -50,7 +50,7 @@ open class TabBarController: ViewController {
 
     override func installRelationshipChildren(_ children: [ViewController]) {
         guard window != nil else { return }
-        adoptAll(children)
+        installChildren(children)
         customizableViewControllers = customizableFromScene(children)
         if !children.indices.contains(selectedIndex) { selectedIndex = 0 }
         layoutMore()
@@ -186,9 +186,7 @@ open class TabBarController: ViewController {
         guard let window else { throw ActionError.illegal("tab bar controller is not in a window") }
         let ids = Set(controllers.map { ObjectIdentifier($0) })
         guard ids.count == controllers.count else { throw ActionError.illegal("the same controller appears twice among the tabs") }
-        for c in controllers where c.parent !== self && (c.parent != nil || c.presentingStorage != nil || c === window.root) {
-            throw ActionError.illegal("\(c.id) is already in another hierarchy")
-        }
+        for c in controllers where c.parent !== self { try window.checkDetached(c, "\(c.id) is already in another hierarchy") }
         let old = viewControllers
         let selected = old.indices.contains(selectedIndex) ? old[selectedIndex] : nil
         let added = controllers.filter { $0.parent !== self }
@@ -196,10 +194,8 @@ open class TabBarController: ViewController {
         for c in added { window.attach(c); window.sendWillMove(c, to: self) }
         for c in removed { window.sendWillMove(c, to: nil) }
         window.transition(animated: animated, mutate: {
-            for c in removed { c.parent = nil }
             let more = moreStorage.flatMap { m in children.contains { $0 === m } ? m : nil }
-            children = controllers + (more.map { [$0] } ?? [])
-            for c in controllers { c.parent = self }
+            linkChildren(controllers + (more.map { [$0] } ?? []))
             customizableViewControllers = controllers
             selectedIndex = selected.flatMap { s in controllers.firstIndex { $0 === s } } ?? 0
             layoutMore()

@@ -60,7 +60,7 @@ extension TabBarController {
         let selected = selectedViewController
         var reordered = tabs
         reordered.swapAt(from, to)
-        children = reordered + children.filter { $0 === moreStorage }
+        linkChildren(reordered + children.filter { $0 === moreStorage })
         if let selected, let index = reordered.firstIndex(where: { $0 === selected }) { selectedIndex = index }
         return true
     }
@@ -80,7 +80,7 @@ extension TabBarController {
         let selected = selectedViewController
         guard let window else { return }
         window.transition(animated: false, mutate: {
-            children = reordered + children.filter { $0 === moreStorage }
+            linkChildren(reordered + children.filter { $0 === moreStorage })
             if let selected, let index = reordered.firstIndex(where: { $0 === selected }) { selectedIndex = index }
         })
     }

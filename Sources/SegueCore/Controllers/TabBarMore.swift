@@ -38,8 +38,7 @@ extension TabBarController {
         if let more = moreStorage { return more }
         let more = MoreNavigationController(scene: nil)
         let list = MoreListController(scene: nil)
-        more.children = [list]
-        list.parent = more
+        more.linkChildren([list])
         more.tabs = self
         moreStorage = more
         if let window { window.attach(more) }
@@ -72,10 +71,7 @@ extension TabBarController {
     /// caller's transition sends the appearance events).
     func dropPushedInMore() -> [ViewController] {
         guard let more = moreStorage, more.children.count > 1 else { return [] }
-        let pushed = Array(more.children.dropFirst())
-        more.children.removeLast(pushed.count)
-        for p in pushed { p.parent = nil }
-        return pushed
+        return more.unlinkLastChildren(more.children.count - 1)
     }
 
     /// Puts the More controller into `children` when the bar needs it and takes it out when it
@@ -83,15 +79,12 @@ extension TabBarController {
     func layoutMore() {
         let tabs = viewControllers
         if showsMore {
-            let more = moreNavigationController
-            more.parent = self
-            children = tabs + [more]
+            linkChildren(tabs + [moreNavigationController])
         } else {
-            if let more = moreStorage {
-                more.parent = nil
+            if moreStorage != nil {
                 for p in dropPushedInMore().reversed() { window?.sendWillMove(p, to: nil); window?.sendDidMove(p, to: nil) }
             }
-            children = tabs
+            linkChildren(tabs)
             if selectedIndex >= tabs.count {
                 selectedIndex = 0
                 if isCustomizing { isCustomizing = false }

@@ -172,17 +172,6 @@ open class ViewController {
     /// `willMove`/`didMove`). Content controllers take none.
     func installRelationshipChildren(_ children: [ViewController]) {}
 
-    /// Makes every one of `children` a child at once, with the containment callbacks UIKit sends
-    /// (all `willMove`, then all `didMove`): how tab bars, page views and split views take their
-    /// relationship children.
-    final func adoptAll(_ children: [ViewController]) {
-        guard let window else { return }
-        for c in children { window.sendWillMove(c, to: self) }
-        self.children = children
-        for c in children { c.parent = self }
-        for c in children { window.sendDidMove(c, to: self) }
-    }
-
     /// False for custom containers that forward appearance callbacks themselves.
     open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 
@@ -229,6 +218,10 @@ open class ViewController {
         }
         return nil
     }
+
+    /// What this controller itself presents: unlike ``presentedViewController``, nil for a
+    /// controller that only lives inside one that presents.
+    public var ownPresentedViewController: ViewController? { presentedStorage }
 
     /// The controller that presented this one or an ancestor of it.
     public var presentingViewController: ViewController? { topLevel.presentingStorage }

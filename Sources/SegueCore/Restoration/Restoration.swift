@@ -150,7 +150,7 @@ extension Window {
         try validateRestorable(target)
         let firstSeq = log.lastSeq
         let root = try instantiate(sceneID: target.scene)
-        var restored: [(ViewController, [(key: String, value: String)])] = []
+        var restored: Restored = []
         try build(root, target, restored: &restored)
         attach(root)
         self.root = root
@@ -215,71 +215,19 @@ extension Window {
         if let p = node.presented { try validateRestorable(p.node) }
     }
 
+    /// The controllers `build` made, with the state their URL nodes carry, in pre-order.
+    typealias Restored = [(ViewController, [(key: String, value: String)])]
+
     /// Shapes `c` (fresh from `instantiate`) like `node`, directly: no transitions, no segues.
-    private func build(_ c: ViewController, _ node: HierarchyPath, restored: inout [(ViewController, [(key: String, value: String)])]) throws(ActionError) {
+    /// The container first (its stack, tab order, page or secondary), then its children, what
+    /// was pushed onto a More navigation controller, and what it presents.
+    private func build(_ c: ViewController, _ node: HierarchyPath, restored: inout Restored) throws(ActionError) {
         restored.append((c, node.state.map { ($0.key, $0.value) }))
         switch c {
-        case let nav as NavigationController:
-            let wanted = node.children ?? []
-            var stack: [ViewController] = []
-            for (i, childNode) in wanted.enumerated() {
-                if i == 0, let root = nav.children.first, root.sceneID == childNode.scene { stack.append(root) }
-                else { stack.append(try instantiate(sceneID: childNode.scene)) }
-            }
-            if !stack.isEmpty {
-                for old in nav.children where !stack.contains(where: { $0 === old }) { old.parent = nil }
-                // Entries above the storyboard's root join the stack as UIKit's restoration adds
-                // them (`addChild`): containment events, no appearance.
-                let added = stack.filter { s in !nav.children.contains { $0 === s } }
-                for s in added { sendWillMove(s, to: nav) }
-                nav.children = stack
-                for s in stack { s.parent = nav }
-                for s in added { sendDidMove(s, to: nav) }
-            }
-        case let tabs as TabBarController:
-            // Tab order: the URL lists the tabs in their current order.
-            if let wanted = node.children?.map(\.scene), wanted != tabs.children.compactMap(\.sceneID) {
-                var pool = tabs.children
-                var ordered: [ViewController] = []
-                for scene in wanted {
-                    if let i = pool.firstIndex(where: { $0.sceneID == scene }) { ordered.append(pool.remove(at: i)) }
-                }
-                tabs.children = ordered + pool
-            }
-            if let index = node.index, tabs.isSelectableIndex(index) { tabs.selectedIndex = index }
-        case let pages as PageViewController:
-            // A mid spine shows spreads: a URL can only name a spread's first page, as `showPage` can.
-            if let index = node.index, index % pages.pagesPerView != 0 {
-                throw ActionError(.invalidURL, "\(pages.sceneID ?? pages.id)@\(index): a mid spine shows pages in pairs; a spread starts at an even index")
-            }
-            if let index = node.index, index != pages.currentIndex, pages.pageSceneIDs.indices.contains(index) {
-                var fresh: [ViewController] = []
-                for id in pages.pageSceneIDs[index..<min(index + pages.pagesPerView, pages.pageSceneIDs.count)] {
-                    fresh.append(try instantiate(sceneID: id))
-                }
-                // The storyboard's first pages leave and the URL's join, with containment events.
-                let old = pages.children
-                for o in old { sendWillMove(o, to: nil) }
-                for f in fresh { sendWillMove(f, to: pages) }
-                for o in old { o.parent = nil }
-                pages.children = fresh
-                for f in fresh { f.parent = pages }
-                pages.currentIndex = index
-                for o in old { sendDidMove(o, to: nil) }
-                for f in fresh { sendDidMove(f, to: pages) }
-            }
-        case let split as SplitViewController:
-            // A secondary replaced by showDetail or a replace segue.
-            if let wanted = node.children, wanted.count >= 2, split.children.count >= 2, split.children[1].sceneID != wanted[1].scene {
-                let fresh = try instantiate(sceneID: wanted[1].scene)
-                split.children[1].parent = nil
-                split.children[1] = fresh
-                fresh.parent = split
-            }
-            // `@0`: the primary in front where one column shows (ignored where both show).
-            if node.index == 0, SplitViewController.showsOneColumn(traits), split.secondaryViewController != nil {
-                split.isPrimaryInFront = true
-            }
+        case let nav as NavigationController: try restoreStack(nav, node)
+        case let tabs as TabBarController: restoreTabOrder(tabs, node)
+        case let pages as PageViewController: try restorePage(pages, node)
+        case let split as SplitViewController: try restoreSecondary(split, node)
         default:
             // Children embedded in a content controller exist once its view loads (embed segues
             // run then, as in UIKit's restoration): load it when the URL names any.
@@ -290,32 +238,95 @@ extension Window {
                 try build(child, childNode, restored: &restored)
             }
         }
-        // A tab shown inside More, and what was pushed above it onto the More navigation
-        // controller (after the tabs: the More navigation controller is the tab bar's last child).
-        if let tabs = c as? TabBarController, let shown = tabs.tabShownInMore {
-            tabs.shownInMore = shown
-            let wanted = node.children.flatMap { $0.indices.contains(tabs.selectedIndex) ? $0[tabs.selectedIndex].pushedInMore : nil } ?? []
-            let more = tabs.moreNavigationController
-            // The tab goes onto the More navigation controller's stack as UIKit adds it there.
-            sendWillMove(shown, to: more)
-            sendDidMove(shown, to: more)
-            for pushedNode in wanted {
-                let pushed = try instantiate(sceneID: pushedNode.scene)
-                sendWillMove(pushed, to: more)
-                more.children.append(pushed)
-                pushed.parent = more
-                sendDidMove(pushed, to: more)
-                try build(pushed, pushedNode, restored: &restored)
-            }
-        }
+        if let tabs = c as? TabBarController { try restoreMoreStack(tabs, node, restored: &restored) }
         if let p = node.presented {
             let m = try instantiate(sceneID: p.node.scene)
-            c.presentedStorage = m
-            m.presentingStorage = c
-            m.presentationCaller = c
-            m.presentedStyle = p.style
-            m.presentedTransition = p.transition ?? .coverVertical
+            link(presented: m, over: c, caller: c, style: p.style, transition: p.transition ?? .coverVertical)
             try build(m, p.node, restored: &restored)
+        }
+    }
+
+    /// A navigation stack as the URL lists it: entries above the storyboard's root join the
+    /// stack as UIKit's restoration adds them (`addChild`): containment events, no appearance.
+    private func restoreStack(_ nav: NavigationController, _ node: HierarchyPath) throws(ActionError) {
+        let wanted = node.children ?? []
+        var stack: [ViewController] = []
+        for (i, childNode) in wanted.enumerated() {
+            if i == 0, let root = nav.children.first, root.sceneID == childNode.scene { stack.append(root) }
+            else { stack.append(try instantiate(sceneID: childNode.scene)) }
+        }
+        guard !stack.isEmpty else { return }
+        let added = stack.filter { s in !nav.children.contains { $0 === s } }
+        for s in added { sendWillMove(s, to: nav) }
+        nav.linkChildren(stack)
+        for s in added { sendDidMove(s, to: nav) }
+    }
+
+    /// The tabs in the order the URL lists them (a user may have rearranged them), and the
+    /// selected one.
+    private func restoreTabOrder(_ tabs: TabBarController, _ node: HierarchyPath) {
+        if let wanted = node.children?.map(\.scene), wanted != tabs.children.compactMap(\.sceneID) {
+            var pool = tabs.children
+            var ordered: [ViewController] = []
+            for scene in wanted {
+                if let i = pool.firstIndex(where: { $0.sceneID == scene }) { ordered.append(pool.remove(at: i)) }
+            }
+            tabs.linkChildren(ordered + pool)
+        }
+        if let index = node.index, tabs.isSelectableIndex(index) { tabs.selectedIndex = index }
+    }
+
+    /// The page the URL names: the storyboard's first pages leave and the URL's join, with
+    /// containment events.
+    private func restorePage(_ pages: PageViewController, _ node: HierarchyPath) throws(ActionError) {
+        guard let index = node.index else { return }
+        // A mid spine shows spreads: a URL can only name a spread's first page, as `showPage` can.
+        if index % pages.pagesPerView != 0 {
+            throw ActionError(.invalidURL, "\(pages.sceneID ?? pages.id)@\(index): a mid spine shows pages in pairs; a spread starts at an even index")
+        }
+        guard index != pages.currentIndex, pages.pageSceneIDs.indices.contains(index) else { return }
+        var fresh: [ViewController] = []
+        for id in pages.pageSceneIDs[index..<min(index + pages.pagesPerView, pages.pageSceneIDs.count)] {
+            fresh.append(try instantiate(sceneID: id))
+        }
+        let old = pages.children
+        for o in old { sendWillMove(o, to: nil) }
+        for f in fresh { sendWillMove(f, to: pages) }
+        pages.linkChildren(fresh)
+        pages.currentIndex = index
+        for o in old { sendDidMove(o, to: nil) }
+        for f in fresh { sendDidMove(f, to: pages) }
+    }
+
+    /// A secondary replaced by showDetail or a replace segue, and `@0` (the primary in front
+    /// where one column shows; ignored where both show).
+    private func restoreSecondary(_ split: SplitViewController, _ node: HierarchyPath) throws(ActionError) {
+        if let wanted = node.children, wanted.count >= 2, split.children.count >= 2, split.children[1].sceneID != wanted[1].scene {
+            let fresh = try instantiate(sceneID: wanted[1].scene)
+            split.unlinkChild(split.children[1])
+            split.linkChild(fresh, at: 1)
+        }
+        if node.index == 0, SplitViewController.showsOneColumn(traits), split.secondaryViewController != nil {
+            split.isPrimaryInFront = true
+        }
+    }
+
+    /// A tab shown inside More, and what was pushed above it onto the More navigation controller
+    /// (after the tabs: the More navigation controller is the tab bar's last child). The tab goes
+    /// onto the More navigation controller's stack as UIKit adds it there.
+    private func restoreMoreStack(_ tabs: TabBarController, _ node: HierarchyPath, restored: inout Restored) throws(ActionError) {
+        guard let shown = tabs.tabShownInMore else { return }
+        tabs.shownInMore = shown
+        let wanted = node.children.flatMap { $0.indices.contains(tabs.selectedIndex) ? $0[tabs.selectedIndex].pushedInMore : nil } ?? []
+        let more = tabs.moreNavigationController
+        sendWillMove(shown, to: more)
+        sendDidMove(shown, to: more)
+        for pushedNode in wanted {
+            let pushed = try instantiate(sceneID: pushedNode.scene)
+            sendWillMove(pushed, to: more)
+            more.linkChild(pushed)
+            sendDidMove(pushed, to: more)
+            try build(pushed, pushedNode, restored: &restored)
         }
     }
 }

@@ -100,22 +100,19 @@ extension Window {
                 throw ActionError(.unknownController, "no controller '\(controllerID)'")
             }
             // Like push and pop: the frontmost visible controller's navigation controller unless
-            // one is named; a controller in another stack (an unselected tab's) is not in it (409).
+            // one is named; a controller in another stack (an unselected tab's) is not in it (`illegal_transition`).
             let nav = try navigationController(navID)
             try nav.popToViewController(target, animated: animated)
         case .setViewControllers(let sceneIDs, let navID):
             try setStack(sceneIDs, navigationController: navID, animated: animated)
         case .present(let sceneID, let style, let transitionStyle, let controllerID):
             let caller = try controllerOrFrontmost(controllerID)
-            guard storyboard[sceneID] != nil else { throw ActionError(.unknownScene, "no scene '\(sceneID)'" + NearestName.suggestion(for: sceneID, in: storyboard.scenes.keys)) }
-            let effective = style ?? storyboard[sceneID]?.modalPresentationStyle ?? .fullScreen
-            if let reason = presentNoOpReason(from: caller, style: effective) {
+            guard let scene = storyboard[sceneID] else { throw ActionError(.unknownScene, "no scene '\(sceneID)'" + NearestName.suggestion(for: sceneID, in: storyboard.scenes.keys)) }
+            // Decided on the scene first, so a refused or ignored presentation makes no controller.
+            let plan = try planPresentation(of: PresentedDestination(scene), from: caller, style: style, transitionStyle: transitionStyle)
+            if let reason = plan.noOpReason {
                 warn(reason)
                 return false
-            }
-            if transitionStyle == .partialCurl || (transitionStyle == nil && storyboard[sceneID]?.modalTransitionStyle == .partialCurl),
-               effective != .fullScreen {
-                throw ActionError.illegal("partialCurl requires the fullScreen presentation style")
             }
             try present(try instantiate(sceneID: sceneID), from: caller, style: style, transitionStyle: transitionStyle, animated: animated)
         case .dismiss(let controllerID):

@@ -12,8 +12,8 @@ public enum ActionKeys {
         public var allowed: [String] { ["action"] + required + optional + ActionKeys.shared }
     }
 
-    /// Keys every action body may carry: `animated` (default true) and `expectedVersion` (answer
-    /// 409 `stale_version` instead of acting on a state the caller has not seen).
+    /// Keys every action body may carry: `animated` (default true) and `expectedVersion` (the
+    /// server refuses with `stale_version` instead of acting on a state the caller has not seen).
     public static let shared = ["animated", "expectedVersion"]
 
     /// Every action, in the order the reference lists them.

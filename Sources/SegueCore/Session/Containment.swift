@@ -22,7 +22,7 @@
 ///   the children then get appearance callbacks only through `beginAppearanceTransition` /
 ///   `endAppearanceTransition`.
 ///
-/// Inconsistent hierarchies are refused with `illegal_transition` (409) and change nothing:
+/// Inconsistent hierarchies are refused with `illegal_transition` and change nothing:
 /// adding a controller that already has a parent or a presenter, the root, the container itself
 /// or one of its ancestors; adding to a built-in container (use its own API); transitions
 /// between controllers that are not both children, or whose views are not out/in.
@@ -56,8 +56,7 @@ extension Window {
             guard askShouldPerform(spec, source: c, sender: nil), let child = try? instantiate(sceneID: destination) else { continue }
             prepare(spec, source: c, destination: child, sender: nil)
             sendWillMove(child, to: c)
-            c.children.append(child)
-            child.parent = c
+            c.linkChild(child)
             child.embedSegueID = id
             child.isViewInContainerView = true
             loadViewIfNeeded(child)
@@ -79,9 +78,9 @@ extension ViewController {
             throw ActionError.illegal("\(id) is a \(kind.rawValue); use its own API (push, tabs, showDetail, pages) instead of addChild")
         }
         guard child !== self else { throw ActionError.illegal("a controller cannot be its own child") }
-        guard child !== window.root, child.parent == nil, child.presentingStorage == nil, child.presentedStorage == nil else {
-            throw ActionError.illegal("\(child.id.isEmpty ? "the child" : child.id) is already in a hierarchy; call removeFromParent first")
-        }
+        let inHierarchy = "\(child.id.isEmpty ? "the child" : child.id) is already in a hierarchy; call removeFromParent first"
+        try window.checkDetached(child, inHierarchy)
+        guard child.presentedStorage == nil else { throw ActionError.illegal(inHierarchy) }
         var node: ViewController? = self
         while let n = node {
             if n === child { throw ActionError.illegal("\(child.id) is an ancestor of \(id); containment cannot form a cycle") }
@@ -90,8 +89,7 @@ extension ViewController {
         window.attach(child)
         window.sendWillMove(child, to: self)
         window.transition(animated: animated, reasons: [(child, .movingToParent)], mutate: {
-            children.append(child)
-            child.parent = self
+            linkChild(child)
             child.isViewInContainerView = showingView
         }, afterCommit: { window.sendDidMove(child, to: self) })
     }
@@ -109,8 +107,7 @@ extension ViewController {
         }
         window.sendWillMove(self, to: nil)
         window.transition(animated: animated, reasons: [(self, .movingFromParent)], mutate: {
-            parent.children.removeAll { $0 === self }
-            self.parent = nil
+            parent.unlinkChild(self)
             isViewInContainerView = false
             embedSegueID = nil
         }, afterCommit: { window.sendDidMove(self, to: nil) })

@@ -80,21 +80,6 @@ extension Window {
         }
         return out
     }
-
-    /// STATE's `manualSegues`.
-    func writeManualSegues(into w: inout JSONWriter) {
-        w.beginArray()
-        for m in manualSegues {
-            w.beginObject()
-            w.field("controller", m.controller)
-            w.field("identifier", m.identifier)
-            w.field("destination", m.destination)
-            w.field("kind", m.kind.rawValue)
-            if let action = m.action { w.field("action", action) }
-            w.endObject()
-        }
-        w.endArray()
-    }
 }
 
 extension Window {

@@ -22,63 +22,95 @@ extension Window {
         style: ModalPresentationStyle? = nil, transitionStyle: ModalTransitionStyle? = nil,
         anchor: String? = nil, animated: Bool = true
     ) throws(ActionError) {
-        var style = style ?? controller.modalPresentationStyle
-        if style == .automatic { style = .fullScreen }
-        if controller is AlertController {
-            style = (controller as! AlertController).alert.preferredStyle == .actionSheet
-                && traits.horizontalSizeClass == .regular ? .popover : .overFullScreen
-        }
-        let presenter = presentingController(for: caller, style: style)
-        var transitionStyle = transitionStyle ?? controller.modalTransitionStyle
-        if style == .currentContext || style == .overCurrentContext,
-           presenter.providesPresentationContextTransitionStyle {
-            transitionStyle = presenter.modalTransitionStyle
-        }
-        try checkTransitionStyle(style: style, transitionStyle: transitionStyle, isAlert: false)
-        guard controller.parent == nil, controller.presentingStorage == nil, controller !== root else {
-            throw ActionError.illegal("\(controller.id) is already in the hierarchy")
-        }
-        if let reason = presentNoOpReason(from: caller, style: style) {
+        let plan = try planPresentation(of: PresentedDestination(controller), from: caller, style: style, transitionStyle: transitionStyle)
+        try checkDetached(controller, "\(controller.id) is already in the hierarchy")
+        if let reason = plan.noOpReason {
             warn(reason)
             return
         }
+        show(controller, presentedBy: plan.presenter, caller: caller, style: plan.style,
+             transitionStyle: plan.transitionStyle, anchor: anchor, animated: animated)
+    }
+
+    /// Presents from an explicit presenting controller that presents nothing (URL navigation).
+    func present(_ controller: ViewController, presenter: ViewController, style: ModalPresentationStyle,
+                 transitionStyle: ModalTransitionStyle, animated: Bool) {
+        show(controller, presentedBy: presenter, caller: presenter, style: style, transitionStyle: transitionStyle, animated: animated)
+    }
+
+    /// The presentation itself, once its rules are checked: one transition that links
+    /// `controller` over `presenter` (`isBeingPresented` during it).
+    private func show(_ controller: ViewController, presentedBy presenter: ViewController, caller: ViewController,
+                      style: ModalPresentationStyle, transitionStyle: ModalTransitionStyle, anchor: String? = nil, animated: Bool) {
         attach(controller)
-        transition(
-            animated: animated,
-            reasons: [(controller, .beingPresented)],
-            mutate: {
-                presenter.presentedStorage = controller
-                controller.presentingStorage = presenter
-                controller.presentationCaller = caller
-                controller.presentedStyle = style
-                controller.presentedTransition = transitionStyle
-                controller.popoverAnchor = style == .popover || controller is AlertController ? anchor : nil
-            }
-        )
+        transition(animated: animated, reasons: [(controller, .beingPresented)], mutate: {
+            link(presented: controller, over: presenter, caller: caller, style: style, transition: transitionStyle, anchor: anchor)
+        })
     }
 
-    /// `partialCurl` only with full screen: otherwise 409, before anything happens.
-    func checkTransitionStyle(style: ModalPresentationStyle, transitionStyle: ModalTransitionStyle, isAlert: Bool) throws(ActionError) {
-        guard transitionStyle == .partialCurl else { return }
-        if isAlert { throw ActionError.illegal("an alert controller cannot be presented with partialCurl") }
-        if style != .fullScreen && style != .automatic {
-            throw ActionError.illegal("partialCurl requires the fullScreen presentation style, not \(style.rawValue)")
+    /// What a presentation needs to know about the controller it shows, before it exists (its
+    /// scene) or once it does (the controller, whose styles `prepare(for:sender:)` may change).
+    struct PresentedDestination {
+        var style: ModalPresentationStyle
+        var transitionStyle: ModalTransitionStyle
+        /// The alert's style when the destination is an alert controller.
+        var alertStyle: AlertSpec.Style?
+
+        init(_ controller: ViewController) {
+            style = controller.modalPresentationStyle
+            transitionStyle = controller.modalTransitionStyle
+            alertStyle = (controller as? AlertController)?.alert.preferredStyle
+        }
+
+        init(_ scene: Scene) {
+            style = scene.modalPresentationStyle ?? .fullScreen
+            transitionStyle = scene.modalTransitionStyle ?? .coverVertical
+            alertStyle = scene.kind == .alertController ? (scene.alert ?? AlertSpec()).preferredStyle : nil
         }
     }
 
-    /// Why presenting from `caller` would be UIKit's no-op, if it would: the presenting
-    /// controller already presents something, or the caller's view is not in the window (an
-    /// unselected tab, a controller below the top of a stack, one covered by a full-screen
-    /// presentation), which UIKit refuses with a warning.
-    func presentNoOpReason(from caller: ViewController, style: ModalPresentationStyle) -> String? {
+    /// A presentation decided before anything happens.
+    struct PresentationPlan {
+        /// The controller that will present (the caller's top-level controller, or the one that
+        /// defines the presentation context).
+        var presenter: ViewController
+        var style: ModalPresentationStyle
+        var transitionStyle: ModalTransitionStyle
+        /// Why UIKit would do nothing (a warning, no events), if it would.
+        var noOpReason: String?
+    }
+
+    /// The rules of presenting, in one place: the effective style (`automatic` is full screen;
+    /// an alert is over full screen, an action sheet a popover where the width is regular), the
+    /// presenting controller, the transition style (a presentation context may provide its own),
+    /// UIKit's no-op (the presenter already presents, or the caller's view is not in the window),
+    /// and `partialCurl` (full screen only, never for an alert: an error before anything happens).
+    func planPresentation(of destination: PresentedDestination, from caller: ViewController,
+                          style requestedStyle: ModalPresentationStyle?,
+                          transitionStyle requestedTransition: ModalTransitionStyle?) throws(ActionError) -> PresentationPlan {
+        var style = requestedStyle ?? destination.style
+        if style == .automatic { style = .fullScreen }
+        if let alertStyle = destination.alertStyle {
+            style = alertStyle == .actionSheet && traits.horizontalSizeClass == .regular ? .popover : .overFullScreen
+        }
         let presenter = presentingController(for: caller, style: style)
+        var transitionStyle = requestedTransition ?? destination.transitionStyle
+        if style == .currentContext || style == .overCurrentContext, presenter.providesPresentationContextTransitionStyle {
+            transitionStyle = presenter.modalTransitionStyle
+        }
+        var plan = PresentationPlan(presenter: presenter, style: style, transitionStyle: transitionStyle)
         if let existing = presenter.presentedStorage {
-            return "\(presenter.id) is already presenting \(existing.id); present does nothing"
+            plan.noOpReason = "\(presenter.id) is already presenting \(existing.id); present does nothing"
+        } else if isLaunched, !visibleControllers.contains(where: { $0 === caller }) {
+            plan.noOpReason = "\(caller.id) (\(caller.sceneID ?? "code")) presents while its view is not in the window hierarchy; present does nothing"
         }
-        if isLaunched, !visibleControllers.contains(where: { $0 === caller }) {
-            return "\(caller.id) (\(caller.sceneID ?? "code")) presents while its view is not in the window hierarchy; present does nothing"
+        if plan.noOpReason == nil, transitionStyle == .partialCurl {
+            if destination.alertStyle != nil { throw ActionError.illegal("an alert controller cannot be presented with partialCurl") }
+            if style != .fullScreen {
+                throw ActionError.illegal("partialCurl requires the fullScreen presentation style, not \(style.rawValue)")
+            }
         }
-        return nil
+        return plan
     }
 
     /// Dismisses, routed as UIKit does: sent to a controller that presents (or
@@ -120,7 +152,7 @@ extension Window {
     /// left them on screen (only the topmost of a dismissed chain gets disappear events,
     /// intermediate ones get none).
     func dismissalPlan(_ presented: ViewController) -> DismissalPlan? {
-        guard let presenter = presented.presentingStorage else { return nil }
+        guard presented.presentingStorage != nil else { return nil }
         var chain: [ViewController] = []
         func collect(_ c: ViewController) {
             if c.presentingStorage != nil { chain.append(c) }
@@ -141,8 +173,7 @@ extension Window {
             node = n.presentedStorage
         }
         return DismissalPlan(reasons: chain.map { ($0, .beingDismissed) }, silent: silent) {
-            presenter.presentedStorage = nil
-            presented.presentingStorage = nil
+            self.unlink(presented: presented)
         }
     }
 }

@@ -26,15 +26,11 @@ extension Window {
             throw ActionError(.unknownScene, "segue '\(identifier)' has no destination scene '\(spec.destination ?? "")'")
         }
         let plan = try plan(spec, from: source, destination: destinationScene)
-        if case .present(let style, _) = plan,
-           let reason = presentNoOpReason(from: source, style: style ?? destinationScene.modalPresentationStyle ?? .fullScreen) {
+        if case .present(let style, let transitionStyle) = plan,
+           let reason = try planPresentation(of: PresentedDestination(destinationScene), from: source,
+                                             style: style, transitionStyle: transitionStyle).noOpReason {
             warn("segue '\(identifier)': \(reason)")
             return
-        }
-        if case .present(let style, let transitionStyle) = plan {
-            try checkTransitionStyle(style: style ?? destinationScene.modalPresentationStyle ?? .fullScreen,
-                                     transitionStyle: transitionStyle ?? destinationScene.modalTransitionStyle ?? .coverVertical,
-                                     isAlert: destinationScene.kind == .alertController)
         }
         if userInitiated, !askShouldPerform(spec, source: source, sender: sender) { return }
         let destination = try instantiate(sceneID: destinationID)
@@ -169,10 +165,7 @@ extension Window {
                 mutations.append(withPopped.mutate)
                 reasons.append((popped.last!, .movingFromParent))
                 pops.append((nav, popped, node))
-                mutations.append {
-                    nav.children.removeLast(popped.count)
-                    for c in popped { c.parent = nil }
-                }
+                mutations.append { nav.unlinkLastChildren(popped.count) }
             } else if let tabs = parent as? TabBarController, let index = tabs.viewControllers.firstIndex(where: { $0 === node }),
                       index != tabs.selectedIndex {
                 // The tab switch joins the transition (a tab listed in More is pushed onto the

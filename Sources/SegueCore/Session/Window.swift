@@ -219,24 +219,6 @@ public final class Window {
     }
 
     func warn(_ message: String) { warnings.append(message) }
-
-    // MARK: - Invariants
-
-    /// Checks the structural rules after every mutation in debug and test builds.
-    public func checkInvariants() {
-        #if DEBUG
-        let visible = Set(visibleControllers.map { ObjectIdentifier($0) })
-        for c in allControllers {
-            let isVisible = visible.contains(ObjectIdentifier(c))
-            assert(isVisible == (c.appearance == .appeared) || !c.shouldBeTrackedForAppearance,
-                   "\(c.id) (\(c.sceneID ?? "-")) is \(c.appearance) but \(isVisible ? "visible" : "not visible")")
-            assert(!(c.parent != nil && c.presentingStorage != nil), "\(c.id) has both a parent and a presenter")
-            for child in c.children { assert(child.parent === c, "\(child.id)'s parent is not \(c.id)") }
-            if let p = c.presentedStorage { assert(p.presentingStorage === c, "\(p.id)'s presenter is not \(c.id)") }
-            assert(c.reasons.isEmpty, "\(c.id) kept reason flags after a transition")
-        }
-        #endif
-    }
 }
 
 extension ViewController {

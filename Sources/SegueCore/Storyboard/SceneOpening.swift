@@ -36,7 +36,7 @@ extension Storyboard {
     /// The hierarchy that opens `sceneID`: the outermost container holding it through
     /// relationships, with each tab bar and page view on the way showing the branch that leads to
     /// it (a split view shows its primary column in front where one column shows). Throws
-    /// `unknown_scene` (with the nearest scene ids) or `scene_not_standalone` (409).
+    /// `unknown_scene` (with the nearest scene ids) or `scene_not_standalone`.
     public func openingPath(for sceneID: String) throws(ActionError) -> HierarchyPath {
         try openingPath(for: sceneID, parents: relationshipParents)
     }

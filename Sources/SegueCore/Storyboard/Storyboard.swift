@@ -48,21 +48,119 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(file):\(line)" }
 }
 
-/// A problem in an input file, reported as `file:line: message`.
+/// A problem in an input file, reported as `file:line: message`, with a stable code.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
     public enum Severity: String, Sendable { case error, warning }
+    /// What kind of problem this is; `segue check` reports each with the severity of its code.
+    public var code: Code
     public var severity: Severity
     public var location: SourceLocation?
     public var message: String
 
-    public init(_ severity: Severity = .error, at location: SourceLocation?, _ message: String) {
+    /// A problem whose severity is its code's.
+    public init(_ code: Code, at location: SourceLocation?, _ message: String) {
+        self.init(code, severity: code.severity, at: location, message)
+    }
+
+    /// A problem with a severity of its own: an importer tolerates some problems its code calls
+    /// errors (the flow still serves, with a placeholder or without the broken segue), and
+    /// reports them as warnings until `segue check` applies the code's severity.
+    public init(_ code: Code, severity: Severity, at location: SourceLocation?, _ message: String) {
+        self.code = code
         self.severity = severity
         self.location = location
         self.message = message
     }
 
+    /// A problem in a file that is not a storyboard model (a flow file's field, a test file):
+    /// the generic code of its severity.
+    public init(_ severity: Severity = .error, at location: SourceLocation?, _ message: String) {
+        self.init(severity == .error ? .invalidInput : .inputWarning, severity: severity, at: location, message)
+    }
+
     public var description: String {
         let prefix = location.map { "\($0): " } ?? ""
         return severity == .warning ? "\(prefix)warning: \(message)" : "\(prefix)\(message)"
+    }
+}
+
+extension Diagnostic {
+    /// The stable codes of diagnostics (docs/Diagnostics.md lists them with their meaning).
+    /// The severity of a code is fixed: **error** when the flow cannot run as declared,
+    /// **warning** when it runs but something will be refused or ignored when it happens.
+    public enum Code: String, Sendable, CaseIterable {
+        // Input in general (flow files, test files, unreadable or malformed storyboards).
+        case invalidInput = "invalid_input"
+        case inputWarning = "input_warning"
+        case unreadableFile = "unreadable_file"
+        case malformedXML = "malformed_xml"
+        case notAStoryboard = "not_a_storyboard"
+        case duplicateStoryboard = "duplicate_storyboard"
+        case noMainStoryboard = "no_main_storyboard"
+        // The initial view controller.
+        case noInitialViewController = "no_initial_view_controller"
+        case unknownInitialViewController = "unknown_initial_view_controller"
+        // References between scenes.
+        case duplicateStoryboardIdentifier = "duplicate_storyboard_identifier"
+        case unresolvedStoryboardReference = "unresolved_storyboard_reference"
+        case cyclicStoryboardReference = "cyclic_storyboard_reference"
+        case missingScene = "missing_scene"
+        case unknownRelationshipTarget = "unknown_relationship_target"
+        case relationshipNotAllowed = "relationship_not_allowed"
+        case relationshipSegue = "relationship_segue"
+        case containmentCycle = "containment_cycle"
+        // Segues.
+        case duplicateSegueIdentifier = "duplicate_segue_identifier"
+        case unknownDestination = "unknown_destination"
+        case missingDestination = "missing_destination"
+        case unwindWithoutAction = "unwind_without_action"
+        case unknownSegue = "unknown_segue"
+        case unknownEmbedSegue = "unknown_embed_segue"
+        case embedOfNonEmbedSegue = "embed_of_non_embed_segue"
+        case customSegue = "custom_segue"
+        case popoverWithoutAnchor = "popover_without_anchor"
+        case unwindNotToExit = "unwind_not_to_exit"
+        case droppedUnwindSegue = "dropped_unwind_segue"
+        // What UIKit refuses only when it happens.
+        case pushWithoutNavigation = "push_without_navigation"
+        case partialCurlStyle = "partial_curl_style"
+        case unwindNotImplemented = "unwind_not_implemented"
+        case unwindResolvedAtRunTime = "unwind_resolved_at_run_time"
+        // Reachability and empty containers.
+        case unreachableScene = "unreachable_scene"
+        case unreachableEntryScene = "unreachable_entry_scene"
+        case navigationWithoutRoot = "navigation_without_root"
+        case pageViewWithoutPages = "page_view_without_pages"
+        case tabBarWithoutTabs = "tab_bar_without_tabs"
+        // What an importer or the registry does not know and shows some other way.
+        case sceneWithoutController = "scene_without_controller"
+        case unsupportedController = "unsupported_controller"
+        case unsupportedRelationship = "unsupported_relationship"
+        case unsupportedSegueKind = "unsupported_segue_kind"
+        case unsupportedElement = "unsupported_element"
+        case unknownAttributeValue = "unknown_attribute_value"
+        case unknownSystemItem = "unknown_system_item"
+        case unknownControllerClass = "unknown_controller_class"
+
+        /// The severity `segue check` reports this code with.
+        public var severity: Severity {
+            switch self {
+            case .invalidInput, .unreadableFile, .malformedXML, .notAStoryboard,
+                 .noInitialViewController, .unknownInitialViewController,
+                 .duplicateStoryboardIdentifier, .unresolvedStoryboardReference, .cyclicStoryboardReference,
+                 .missingScene, .unknownRelationshipTarget, .relationshipNotAllowed, .relationshipSegue,
+                 .containmentCycle, .duplicateSegueIdentifier, .unknownDestination, .missingDestination,
+                 .unwindWithoutAction, .unknownSegue, .unknownEmbedSegue, .embedOfNonEmbedSegue,
+                 .unknownControllerClass:
+                .error
+            case .inputWarning, .duplicateStoryboard, .noMainStoryboard, .customSegue, .popoverWithoutAnchor,
+                 .unwindNotToExit, .droppedUnwindSegue, .pushWithoutNavigation, .partialCurlStyle,
+                 .unwindNotImplemented, .unwindResolvedAtRunTime, .unreachableScene, .unreachableEntryScene,
+                 .navigationWithoutRoot, .pageViewWithoutPages, .tabBarWithoutTabs, .sceneWithoutController,
+                 .unsupportedController, .unsupportedRelationship, .unsupportedSegueKind, .unsupportedElement,
+                 .unknownAttributeValue, .unknownSystemItem:
+                .warning
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 import SegueCore
 import SegueHTTP
+import SegueJSON
 
 /// The JSON API (docs/API.md).
 extension SegueApp {

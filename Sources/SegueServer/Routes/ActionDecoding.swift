@@ -1,4 +1,5 @@
 import SegueCore
+import SegueJSON
 
 /// JSON request bodies into core actions (docs/API.md), with a coded 400 for anything off.
 enum ActionDecoding {

@@ -1,5 +1,6 @@
 import SegueCore
 import SegueHTTP
+import SegueJSON
 
 /// The sessions admin API (off by default):
 ///

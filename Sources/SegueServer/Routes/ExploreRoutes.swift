@@ -1,6 +1,7 @@
 import SegueCore
 import SegueHTML
 import SegueHTTP
+import SegueJSON
 
 /// Exploring a flow: every scene (`GET /api/v1/scenes`, `GET /scenes`, `GET /scenes/ID` opens one
 /// in a new session), the map of the flow (`GET /map`) and the developer page of a session

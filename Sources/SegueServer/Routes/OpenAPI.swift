@@ -42,12 +42,8 @@ enum OpenAPIDocument {
         ActionKeys.actions.map { ##"{"$ref":"#/components/schemas/Action_\##($0.action)"}"## }.joined(separator: ",")
     }
 
-    static let errorCodes = [
-        "malformed_json", "invalid_request", "unknown_action", "unknown_session", "unknown_scene", "unknown_segue",
-        "unknown_element", "unknown_controller", "not_found", "illegal_transition", "unwind_destination_not_found",
-        "stale_version", "payload_too_large", "too_many_sessions", "forbidden", "method_not_allowed", "invalid_url",
-        "scene_not_standalone", "session_quarantined", "storage_unavailable", "bad_request", "not_implemented",
-    ]
+    /// The application's codes, then the HTTP layer's own.
+    static let errorCodes = ActionError.Code.applicationCodes.map(\.rawValue) + ["bad_request", "not_implemented"]
 
     static func errorResponse(_ description: String) -> String {
         ##"{"description":"\##(description)","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Error"}}}}"##

@@ -1,5 +1,6 @@
 import SegueCore
 import SegueHTTP
+import SegueJSON
 
 /// `GET /api/v1/sessions/ID/test`: the session's steps so far as a flow test file (YAML), with an
 /// `expect` of the visible scenes and the URL after each step. Running it reproduces the session.

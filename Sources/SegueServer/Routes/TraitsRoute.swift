@@ -1,5 +1,6 @@
 import SegueCore
 import SegueHTTP
+import SegueJSON
 
 /// `POST /traits`: the viewport report of `Public/segue.js` (docs/Semantics.md, Traits, rotation and memory).
 ///

@@ -1,4 +1,5 @@
 import SegueCore
+import SegueJSON
 
 /// One stored step of a session (see ``SessionStorage``): an action in the JSON of docs/API.md, or a URL
 /// the session was brought to (`{"navigate": "/ui/…"}`) or restored from (`{"restore": "/ui/…"}`).

@@ -1,4 +1,7 @@
-/// The state, controller and event objects of the JSON API (docs/API.md).
+import SegueCore
+
+/// The state, controller and event objects of the JSON API (docs/API.md): how a window, its
+/// controllers and its events are written on the wire. The core itself knows no wire format.
 extension Window {
     /// The state object of the JSON API.
     public func writeState(into w: inout JSONWriter) {
@@ -80,7 +83,7 @@ extension Window {
             w.field("collapsed", split.isCollapsed)
         }
         w.key("presented")
-        if let p = c.presentedStorage { writeController(p, into: &w) } else { w.null() }
+        if let p = c.ownPresentedViewController { writeController(p, into: &w) } else { w.null() }
         if let style = c.presentedStyle {
             w.field("modalPresentationStyle", style.rawValue)
             w.field("modalTransitionStyle", (c.presentedTransition ?? .coverVertical).rawValue)
@@ -226,5 +229,45 @@ extension Window {
         }
         w.endArray()
         w.endObject()
+    }
+}
+
+/// Tab bar fields of a controller object (docs/API.md): `selectedIndex` plus extensions.
+///
+/// `children` lists the tabs (`viewControllers`) in their current order. With More:
+/// `"moreNavigationController"` (a CONTROLLER whose one child is the More list), `"barItemCount"`
+/// (tabs with their own bar item) and `selectedIndex` equal to the number of tabs while the More
+/// list itself is shown. `"customizableViewControllers"` lists controller ids; `"customizing"`
+/// is true during Edit on More.
+extension Window {
+    func writeTabBarFields(_ tabs: TabBarController, into w: inout JSONWriter) {
+        w.field("selectedIndex", tabs.selectedIndex)
+        w.field("selectedViewController", tabs.selectedViewController?.id)
+        w.key("customizableViewControllers"); w.beginArray()
+        for c in tabs.customizableViewControllers { w.string(c.id) }
+        w.endArray()
+        if tabs.showsMore {
+            w.field("barItemCount", tabs.barTabCount)
+            w.field("customizing", tabs.isCustomizing)
+            w.key("moreNavigationController")
+            writeController(tabs.moreNavigationController, into: &w)
+        }
+    }
+}
+
+extension Window {
+    /// STATE's `manualSegues`.
+    func writeManualSegues(into w: inout JSONWriter) {
+        w.beginArray()
+        for m in manualSegues {
+            w.beginObject()
+            w.field("controller", m.controller)
+            w.field("identifier", m.identifier)
+            w.field("destination", m.destination)
+            w.field("kind", m.kind.rawValue)
+            if let action = m.action { w.field("action", action) }
+            w.endObject()
+        }
+        w.endArray()
     }
 }

@@ -1,0 +1,116 @@
+/// The links that make up a window's hierarchy: parent and children, presenting and presented.
+///
+/// Every change to them goes through the functions in this file, which only link and unlink:
+/// they send no callbacks (callers wrap them in `transition(...)` and the containment events),
+/// and they keep both sides of each link in step. `Window.checkInvariants()` verifies the result
+/// after every action in debug builds.
+extension ViewController {
+    /// Makes `newChildren` the children, in this order: controllers that leave lose their
+    /// parent, the others get this controller as their parent.
+    final func linkChildren(_ newChildren: [ViewController]) {
+        for old in children where old.parent === self && !newChildren.contains(where: { $0 === old }) {
+            old.parent = nil
+        }
+        children = newChildren
+        for c in newChildren { c.parent = self }
+    }
+
+    /// Adds `child` at `index` (the end by default).
+    final func linkChild(_ child: ViewController, at index: Int? = nil) {
+        assert(child.parent == nil && child.presentingStorage == nil, "\(child.id) already has a place in the hierarchy")
+        children.insert(child, at: index.map { min($0, children.count) } ?? children.count)
+        child.parent = self
+    }
+
+    /// Removes `child` from the children.
+    final func unlinkChild(_ child: ViewController) {
+        children.removeAll { $0 === child }
+        if child.parent === self { child.parent = nil }
+    }
+
+    /// Removes the last `count` children (the top of a stack) and returns them, bottom to top.
+    @discardableResult
+    final func unlinkLastChildren(_ count: Int) -> [ViewController] {
+        let removed = Array(children.suffix(count))
+        children.removeLast(removed.count)
+        for c in removed where c.parent === self { c.parent = nil }
+        return removed
+    }
+
+    /// Makes every one of `newChildren` a child at once, with the containment callbacks UIKit
+    /// sends (all `willMove`, then all `didMove`): how containers take their relationship children.
+    final func installChildren(_ newChildren: [ViewController]) {
+        guard let window else { return }
+        for c in newChildren { window.sendWillMove(c, to: self) }
+        linkChildren(newChildren)
+        for c in newChildren { window.sendDidMove(c, to: self) }
+    }
+}
+
+extension Window {
+    /// Refuses `controller` when it already has a place in this window's hierarchy: a parent, a
+    /// presenting controller, or the root. The one check before a controller is pushed, presented,
+    /// added as a child or put into a container.
+    func checkDetached(_ controller: ViewController, _ message: @autoclosure () -> String) throws(ActionError) {
+        guard controller.parent == nil, controller.presentingStorage == nil, controller !== root else {
+            throw ActionError.illegal(message())
+        }
+    }
+
+    /// Links `presented` as what `presenter` presents, with the style and transition it was
+    /// presented with (fixed from now on). `caller` is the controller `present` was sent to.
+    func link(presented: ViewController, over presenter: ViewController, caller: ViewController,
+              style: ModalPresentationStyle, transition: ModalTransitionStyle, anchor: String? = nil) {
+        assert(presenter.presentedStorage == nil, "\(presenter.id) already presents \(presenter.presentedStorage?.id ?? "")")
+        assert(presented.parent == nil && presented.presentingStorage == nil, "\(presented.id) already has a place in the hierarchy")
+        presenter.presentedStorage = presented
+        presented.presentingStorage = presenter
+        presented.presentationCaller = caller
+        presented.presentedStyle = style
+        presented.presentedTransition = transition
+        presented.popoverAnchor = style == .popover || presented is AlertController ? anchor : nil
+    }
+
+    /// Unlinks `presented` from the controller that presents it.
+    func unlink(presented: ViewController) {
+        presented.presentingStorage?.presentedStorage = nil
+        presented.presentingStorage = nil
+    }
+
+    // MARK: - Invariants
+
+    /// Checks the structural rules of the hierarchy after every action in debug and test builds:
+    /// parent and child links point at each other, a controller has at most one place (a parent,
+    /// a presenter or the root), presenting and presented point at each other (so a controller
+    /// presents at most one), every controller belongs to this window with a distinct id, and
+    /// exactly the visible controllers are `appeared`.
+    public func checkInvariants() {
+        #if DEBUG
+        guard let root else { return }
+        assert(root.parent == nil && root.presentingStorage == nil, "the root \(root.id) has a parent or a presenter")
+        let visible = Set(visibleControllers.map { ObjectIdentifier($0) })
+        var ids: Set<String> = []
+        for c in allControllers {
+            assert(ids.insert(c.id).inserted, "two controllers share the id \(c.id)")
+            assert(c.window === self, "\(c.id) belongs to another window")
+            let isVisible = visible.contains(ObjectIdentifier(c))
+            assert(isVisible == (c.appearance == .appeared) || !c.shouldBeTrackedForAppearance,
+                   "\(c.id) (\(c.sceneID ?? "-")) is \(c.appearance) but \(isVisible ? "visible" : "not visible")")
+            assert(!(c.parent != nil && c.presentingStorage != nil), "\(c.id) has both a parent and a presenter")
+            if let parent = c.parent {
+                assert(parent.children.contains { $0 === c }, "\(c.id)'s parent \(parent.id) does not list it as a child")
+            }
+            for child in c.children { assert(child.parent === c, "\(child.id)'s parent is not \(c.id)") }
+            assert(Set(c.children.map(ObjectIdentifier.init)).count == c.children.count, "\(c.id) lists a child twice")
+            if let p = c.presentedStorage {
+                assert(p.presentingStorage === c, "\(p.id)'s presenter is not \(c.id)")
+                assert(p.presentedStyle != nil, "\(p.id) is presented without a style")
+            }
+            if let presenter = c.presentingStorage {
+                assert(presenter.presentedStorage === c, "\(c.id)'s presenter \(presenter.id) presents something else")
+            }
+            assert(c.reasons.isEmpty, "\(c.id) kept reason flags after a transition")
+        }
+        #endif
+    }
+}
