@@ -29,6 +29,9 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // zlib (gzip) and libbrotli as system libraries, for compressed responses.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
         // The pure, synchronous core: controllers, storyboard model, event log, state encoding.
         .target(name: "SegueCore", swiftSettings: swiftSettings),
         // Flow files (JSON and YAML) into the storyboard model.
@@ -42,7 +45,7 @@ let package = Package(
         // HTML pages from the core's screen model.
         .target(name: "SegueHTML", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
         // A small HTTP/1.1 server over libmicrohttpd: requests in, responses out.
-        .target(name: "SegueHTTP", dependencies: ["CMicroHTTPD"], swiftSettings: swiftSettings),
+        .target(name: "SegueHTTP", dependencies: ["CMicroHTTPD", "CZlib", "CBrotli"], swiftSettings: swiftSettings),
         // The application: sessions, storage, JSON API, pages, static files.
         .target(
             name: "SegueServer",

@@ -13,6 +13,9 @@ import CMicroHTTPD
 /// A request's state machine, in `*req_cls` from the first call until the request completes.
 final class RequestBox {
     var machine: RequestStateMachine
+    /// The answer may be compressed when queued, for this `Accept-Encoding` (nil: not sent).
+    var compressesAnswer = false
+    var acceptEncoding: String?
     init(maxBodyBytes: Int) { machine = RequestStateMachine(maxBodyBytes: maxBodyBytes) }
 }
 
@@ -113,10 +116,15 @@ private struct RequestCall {
                 case .payloadTooLarge: return queue(context.tooLarge(url))
                 }
             case .callResponder(let body):
-                let response = context.responder.respond(to: request(body: body))
+                let request = request(body: body)
+                let response = context.responder.respond(to: request)
+                if context.compressesResponses, response.deferred != nil || response.body.count >= ContentCoding.minimumSize {
+                    box.compressesAnswer = true
+                    box.acceptEncoding = request.header("accept-encoding")
+                }
                 action = box.machine.responderAnswered(response, waitsForPass: HTTPServer.currentThreadRunsAfterEachPass)
             case .queue(let response):
-                return queue(response)
+                return queue(box.compressesAnswer ? response.compressed(for: box.acceptEncoding) : response)
             case .waitForPass(let deferred):
                 context.suspended.withLock { $0[ObjectIdentifier(deferred)] = deferred }
                 return cmhd_yes()

@@ -74,7 +74,7 @@ public final class HTTPServer: Sendable {
                                   : min(max(1, config.headerTimeoutSeconds), config.connectionTimeoutSeconds),
                               requestTimeout: max(0, config.connectionTimeoutSeconds),
                               memoryPoolBytes: config.connectionMemoryLimit > 0 ? config.connectionMemoryLimit : 32 * 1024,
-                              observers: observers))
+                              observers: observers, compressesResponses: config.compressesResponses))
             try startLoops(&s, context: context, address: &address)
         }
     }
@@ -280,11 +280,15 @@ final class ServerContext: Sendable {
     /// libmicrohttpd's per-connection memory pool (bytes).
     let memoryPoolBytes: Int
     let observers: ServerObservers
+    /// Large text answers are compressed for the clients that take it.
+    let compressesResponses: Bool
 
     init(responder: any HTTPResponder, maxBodyBytes: Int, refused: (@Sendable (String, String, Int) -> Void)? = nil,
          payloadTooLarge: (@Sendable (String, Int) -> HTTPResponse)? = nil,
-         headerTimeout: Int = 0, requestTimeout: Int = 0, memoryPoolBytes: Int = 0, observers: ServerObservers = ServerObservers()) {
+         headerTimeout: Int = 0, requestTimeout: Int = 0, memoryPoolBytes: Int = 0, observers: ServerObservers = ServerObservers(),
+         compressesResponses: Bool = false) {
         self.memoryPoolBytes = memoryPoolBytes
+        self.compressesResponses = compressesResponses
         self.observers = observers
         self.responder = responder
         self.payloadTooLargeResponse = payloadTooLarge

@@ -194,6 +194,12 @@ public struct HTTPServerConfiguration: Sendable {
     /// The 413 answer for a request to `path` whose body is over `maxBodyBytes` (nil: a JSON
     /// error; a server of pages answers its forms with a page).
     public var payloadTooLarge: (@Sendable (_ path: String, _ limit: Int) -> HTTPResponse)?
+    /// Compress answers for clients that accept it (`Accept-Encoding`: brotli, else gzip): a
+    /// text, JSON, JavaScript or SVG body of at least ``ContentCoding/minimumSize`` bytes that has
+    /// no `Content-Encoding` yet is compressed when it is queued (deferred answers included),
+    /// and says `Vary: Accept-Encoding`. A responder that keeps compressed forms of its own
+    /// (``EncodedBody``) sets `Content-Encoding` itself and is left alone.
+    public var compressesResponses = true
 
     public init(
         host: String = "127.0.0.1",

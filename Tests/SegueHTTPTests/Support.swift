@@ -10,6 +10,11 @@ final class CallCounter: Sendable {
     var value: Int { calls.load(ordering: .relaxed) }
 }
 
+/// A text that compresses well (about 20 KB).
+let bigText = (0..<400).map { "line \($0): the quick brown fox jumps over the lazy dog\n" }.joined()
+/// A JSON answer of about 12 KB.
+let bigJSON = "[" + (0..<300).map { "{\"row\":\($0),\"title\":\"Message \($0)\"}" }.joined(separator: ",") + "]"
+
 /// Signals between a test and the responder's threads (no sleeping: each side waits on the other).
 final class Gates: Sendable {
     /// `/slow` has begun.
@@ -42,6 +47,13 @@ struct EchoResponder: HTTPResponder {
             return .text("slow done")
         case "/":
             return .text("ok")
+        case "/big":
+            return .text(bigText)
+        case "/deferred-big":
+            // A deferred answer is compressed too, when it goes out.
+            let deferred = DeferredResponse()
+            deferred.onSuspension { Thread.detachNewThread { deferred.complete(.json(bytes: Array(bigJSON.utf8))) } }
+            return .deferred(deferred)
         case "/deferred":
             // Completed by another thread once the connection is suspended.
             let deferred = DeferredResponse()
