@@ -112,7 +112,11 @@ let package = Package(
         .testTarget(name: "SegueStoryboardTests", dependencies: ["SegueStoryboard", "SegueServer"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueHTMLTests", dependencies: ["SegueHTML", "SegueFlowFiles"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP"], swiftSettings: swiftSettings),
-        .testTarget(name: "SegueServerTests", dependencies: ["SegueServer", "SegueFlowFiles"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SegueServerTests",
+            dependencies: ["SegueServer", "SegueFlowFiles", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "SegueTestingTests",
             dependencies: ["SegueTesting", "SegueServer", "SegueFlowFiles", .product(name: "Logging", package: "swift-log")],
