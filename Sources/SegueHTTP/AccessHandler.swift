@@ -118,7 +118,9 @@ private struct RequestCall {
             case .callResponder(let body):
                 let request = request(body: body)
                 let response = context.responder.respond(to: request)
-                if context.compressesResponses, response.deferred != nil || response.body.count >= ContentCoding.minimumSize {
+                if context.compressesResponses, response.deferred != nil || (response.body.count >= ContentCoding.minimumSize
+                    && response.header("content-encoding") == nil
+                    && ContentCoding.isCompressible(contentType: response.header("content-type"))) {
                     box.compressesAnswer = true
                     box.acceptEncoding = request.header("accept-encoding")
                 }

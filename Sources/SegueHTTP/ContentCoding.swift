@@ -30,44 +30,60 @@ public enum ContentCoding: String, Sendable, CaseIterable {
     /// neither coding acceptable, or with `identity` weighted above both, the answer is
     /// `.identity`. A weight that is not a number in 0...1 makes its entry count as refused.
     public static func negotiate(_ acceptEncoding: String?) -> ContentCoding {
-        guard let acceptEncoding, !acceptEncoding.isEmpty else { return .identity }
-        var br: Double?
-        var gzip: Double?
-        var identity: Double?
-        var any: Double?
-        for entry in acceptEncoding.utf8.split(separator: UInt8(ascii: ",")) {
-            let parts = entry.split(separator: UInt8(ascii: ";"))
-            guard let first = parts.first else { continue }
-            let name = lowercasedTrimmed(first)
-            guard !name.isEmpty else { continue }
-            var weight = 1.0
-            for parameter in parts.dropFirst() {
-                let pair = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1)
-                guard pair.count == 2, lowercasedTrimmed(pair[0]) == "q" else { continue }
-                weight = qValue(lowercasedTrimmed(pair[1])) ?? 0
+        guard var acceptEncoding, !acceptEncoding.isEmpty else { return .identity }
+        return acceptEncoding.withUTF8 { negotiate(bytes: $0) }
+    }
+
+    /// ``negotiate(_:)`` over the header's bytes, without allocating (it runs on every request).
+    static func negotiate(bytes: UnsafeBufferPointer<UInt8>) -> ContentCoding {
+        var br = -1, gzip = -1, identity = -1, any = -1  // weights in thousandths; -1: not listed
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            // One entry: a name, then `;`-separated parameters, up to a comma.
+            var end = index
+            while end < count, bytes[end] != UInt8(ascii: ",") { end += 1 }
+            var nameEnd = index
+            while nameEnd < end, bytes[nameEnd] != UInt8(ascii: ";") { nameEnd += 1 }
+            let name = trimmed(bytes, index, nameEnd)
+            var weight = 1000
+            var parameter = nameEnd
+            while parameter < end {
+                var next = parameter + 1
+                while next < end, bytes[next] != UInt8(ascii: ";") { next += 1 }
+                let (start, stop) = trimmed(bytes, parameter + 1, next)
+                if stop - start >= 2, bytes[start] | 0x20 == UInt8(ascii: "q"), bytes[start + 1] == UInt8(ascii: "=") {
+                    weight = qValue(bytes, start + 2, stop) ?? 0
+                }
+                parameter = next
             }
-            switch name {
-            case "br": br = max(br ?? 0, weight)
-            case "gzip", "x-gzip": gzip = max(gzip ?? 0, weight)
-            case "identity": identity = max(identity ?? 0, weight)
-            case "*": any = max(any ?? 0, weight)
-            default: break
-            }
+            if matches(bytes, name, "br") { br = max(br, weight) }
+            else if matches(bytes, name, "gzip") || matches(bytes, name, "x-gzip") { gzip = max(gzip, weight) }
+            else if matches(bytes, name, "identity") { identity = max(identity, weight) }
+            else if matches(bytes, name, "*") { any = max(any, weight) }
+            index = end + 1
         }
-        let brWeight = br ?? any ?? 0
-        let gzipWeight = gzip ?? any ?? 0
+        let brWeight = br >= 0 ? br : max(any, 0)
+        let gzipWeight = gzip >= 0 ? gzip : max(any, 0)
         let best = max(brWeight, gzipWeight)
-        guard best > 0 else { return .identity }
-        if let identity, identity > best { return .identity }
+        guard best > 0, identity <= best else { return .identity }
         return brWeight >= gzipWeight ? .br : .gzip
     }
 
     /// Whether a body of this `Content-Type` is worth compressing (text, JSON, JavaScript, SVG;
     /// not images or archives, which are compressed already).
     public static func isCompressible(contentType: String?) -> Bool {
-        guard let type = contentType?.utf8.split(separator: UInt8(ascii: ";")).first.map(lowercasedTrimmed) else { return false }
-        return type.hasPrefix("text/") || type == "application/json" || type == "application/javascript"
-            || type == "image/svg+xml" || type.hasSuffix("+json") || type == "application/xml"
+        guard var type = contentType else { return false }
+        return type.withUTF8 { bytes in
+            var end = 0
+            while end < bytes.count, bytes[end] != UInt8(ascii: ";") { end += 1 }
+            let range = trimmed(bytes, 0, end)
+            let length = range.1 - range.0
+            return (length > 5 && matches(bytes, (range.0, range.0 + 5), "text/"))
+                || matches(bytes, range, "application/json") || matches(bytes, range, "application/javascript")
+                || matches(bytes, range, "image/svg+xml") || matches(bytes, range, "application/xml")
+                || (length > 5 && matches(bytes, (range.1 - 5, range.1), "+json"))
+        }
     }
 
     /// `bytes` in this coding (the bytes themselves for `.identity`), or nil if the library failed.
@@ -252,17 +268,37 @@ extension Substring {
     }
 }
 
-/// ASCII-lower-cased, without surrounding spaces and tabs.
-private func lowercasedTrimmed<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
-    var slice = Array(bytes)
-    while let last = slice.last, last == 0x20 || last == 0x09 { slice.removeLast() }
-    let start = slice.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? slice.endIndex
-    return String(decoding: slice[start...].map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
+/// The bounds of `bytes[start..<end]` without surrounding spaces and tabs.
+private func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Int, Int) {
+    var start = start, end = end
+    while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+    while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+    return (start, end)
 }
 
-/// A q-value ("0", "0.5", "1", "1.000"), or nil when malformed.
-private func qValue(_ text: String) -> Double? {
-    guard let value = Double(text), value >= 0, value <= 1, text.utf8.count <= 5,
-          text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }) else { return nil }
-    return value
+/// Whether `bytes[range]` is `name`, ASCII letters compared case-insensitively.
+private func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ range: (Int, Int), _ name: StaticString) -> Bool {
+    guard range.1 - range.0 == name.utf8CodeUnitCount else { return false }
+    let expected = name.utf8Start
+    for i in 0..<name.utf8CodeUnitCount {
+        var byte = bytes[range.0 + i]
+        if byte >= 65 && byte <= 90 { byte |= 0x20 }
+        if byte != expected[i] { return false }
+    }
+    return true
+}
+
+/// A q-value in thousandths ("0" … "1", with up to three decimals), or nil when malformed.
+private func qValue(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+    guard start < end, end - start <= 5, bytes[start] == UInt8(ascii: "0") || bytes[start] == UInt8(ascii: "1") else { return nil }
+    var value = Int(bytes[start] - 0x30) * 1000
+    guard end - start > 1 else { return value }
+    guard bytes[start + 1] == UInt8(ascii: ".") else { return nil }
+    var scale = 100
+    for i in (start + 2)..<end {
+        guard bytes[i] >= 0x30 && bytes[i] <= 0x39 else { return nil }
+        value += Int(bytes[i] - 0x30) * scale
+        scale /= 10
+    }
+    return value <= 1000 ? value : nil
 }

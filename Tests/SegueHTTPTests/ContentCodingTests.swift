@@ -26,9 +26,24 @@ struct ContentCodingTests {
         ("gzip;q=abc, br;q=2", .identity),
         (" br ; q=0.9 , gzip ; q=1.0 ", .gzip),
         ("gzip;level=1", .gzip),
+        ("gzip;q=0.999, br;q=1.", .br),
+        ("gzip;q=0.0001", .identity),
+        ("gzip;Q=0.5", .gzip),
+        (",,gzip,", .gzip),
     ] as [(String?, ContentCoding)])
     func negotiationFollowsTheWeights(header: String?, expected: ContentCoding) {
         #expect(ContentCoding.negotiate(header) == expected, "Accept-Encoding: \(header ?? "(none)")")
+    }
+
+    @Test func textJSONScriptsAndSVGAreCompressibleImagesAreNot() {
+        for type in ["text/html; charset=utf-8", "text/css", "TEXT/PLAIN", "application/json", " application/json ; x=y",
+                     "application/problem+json", "text/javascript; charset=utf-8", "image/svg+xml"] {
+            #expect(ContentCoding.isCompressible(contentType: type), "\(type)")
+        }
+        for type in ["image/png", "image/x-icon", "application/octet-stream", "text", "", "+json"] {
+            #expect(!ContentCoding.isCompressible(contentType: type), "\(type)")
+        }
+        #expect(!ContentCoding.isCompressible(contentType: nil))
     }
 
     @Test func bothCodingsRoundTripAndShrinkText() throws {
