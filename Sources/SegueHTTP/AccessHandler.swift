@@ -13,9 +13,8 @@ import CMicroHTTPD
 /// A request's state machine, in `*req_cls` from the first call until the request completes.
 final class RequestBox {
     var machine: RequestStateMachine
-    /// The answer may be compressed when queued, for this `Accept-Encoding` (nil: not sent).
-    var compressesAnswer = false
-    var acceptEncoding: String?
+    /// The coding the answer may be compressed in when it is queued (nil: left as it is).
+    var answerCoding: ContentCoding?
     init(maxBodyBytes: Int) { machine = RequestStateMachine(maxBodyBytes: maxBodyBytes) }
 }
 
@@ -121,12 +120,12 @@ private struct RequestCall {
                 if context.compressesResponses, response.deferred != nil || (response.body.count >= ContentCoding.minimumSize
                     && response.header("content-encoding") == nil
                     && ContentCoding.isCompressible(contentType: response.header("content-type"))) {
-                    box.compressesAnswer = true
-                    box.acceptEncoding = request.header("accept-encoding")
+                    box.answerCoding = ContentCoding.negotiate(request.header("accept-encoding"))
                 }
                 action = box.machine.responderAnswered(response, waitsForPass: HTTPServer.currentThreadRunsAfterEachPass)
             case .queue(let response):
-                return queue(box.compressesAnswer ? response.compressed(for: box.acceptEncoding) : response)
+                guard let coding = box.answerCoding else { return queue(response) }
+                return queue(response.compressed(as: coding))
             case .waitForPass(let deferred):
                 context.suspended.withLock { $0[ObjectIdentifier(deferred)] = deferred }
                 return cmhd_yes()

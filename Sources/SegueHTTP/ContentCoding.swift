@@ -207,12 +207,16 @@ extension HTTPResponse {
     /// `Content-Encoding`, and `Vary: Accept-Encoding` whenever the coding depended on the header.
     /// Other responses are returned as they are.
     public func compressed(for acceptEncoding: String?, effort: ContentCoding.Effort = .fast) -> HTTPResponse {
+        compressed(as: ContentCoding.negotiate(acceptEncoding), effort: effort)
+    }
+
+    /// ``compressed(for:effort:)`` with the coding already negotiated.
+    public func compressed(as coding: ContentCoding, effort: ContentCoding.Effort = .fast) -> HTTPResponse {
         guard body.count >= ContentCoding.minimumSize, deferred == nil, status != 206,
-              ContentCoding.isCompressible(contentType: header("content-type")),
-              header("content-encoding") == nil else { return self }
+              header("content-encoding") == nil,
+              ContentCoding.isCompressible(contentType: header("content-type")) else { return self }
         var response = self
         response.addVary("Accept-Encoding")
-        let coding = ContentCoding.negotiate(acceptEncoding)
         guard coding != .identity, let encoded = coding.encode(body, effort: effort), encoded.count < body.count else {
             return response
         }
@@ -227,6 +231,7 @@ extension HTTPResponse {
     /// Adds `name` to the `Vary` header (once).
     public mutating func addVary(_ name: String) {
         if let index = headers.firstIndex(where: { asciiCaseInsensitiveEquals($0.name, "Vary") }) {
+            if asciiCaseInsensitiveEquals(headers[index].value, name) { return }
             let listed = headers[index].value.split(separator: ",").contains {
                 asciiCaseInsensitiveEquals($0.trimmingBlanks, name) || $0.trimmingBlanks == "*"
             }

@@ -111,8 +111,7 @@ extension SegueApp {
             }
         }
         // HEAD gets the body too: libmicrohttpd sends only its length.
-        var headers = PageHeaders.html
-        if html.count >= ContentCoding.minimumSize { headers.append(("Vary", "Accept-Encoding")) }
+        var headers = html.count >= ContentCoding.minimumSize ? PageHeaders.htmlVarying : PageHeaders.html
         if encoded != nil { headers.append(("Content-Encoding", coding.rawValue)) }
         let response = HTTPResponse(status: 200, headers: headers, body: encoded ?? html)
         return withCookie(response, newCookie)
@@ -200,6 +199,8 @@ enum PageHeaders {
         ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
         ("Content-Security-Policy", contentSecurityPolicy),
     ]
+    /// A page sent in the coding the client takes.
+    static let htmlVarying = html + [("Vary", "Accept-Encoding")]
 }
 
 extension SegueApp {
