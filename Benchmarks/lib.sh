@@ -1,8 +1,10 @@
 # Shared by the benchmark scripts (sourced, from the repository root).
 
-# wrk must be installed; builds the release `segue` and sets BIN to it.
+# wrk must be installed; builds the release `segue` and sets BIN to it (unless BIN is set:
+# `BIN=path/to/segue Benchmarks/run.sh` measures that binary).
 prepare_benchmark() {
     command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
+    if [ -n "${BIN:-}" ]; then return; fi
     swift build -c release --product segue >/dev/null
     BIN="$(swift build -c release --show-bin-path)/segue"
 }
