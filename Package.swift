@@ -32,6 +32,9 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // zlib (gzip) and libbrotli as system libraries, for compressed responses.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
         // The pure, synchronous core: controllers, storyboard model, event log, canonical URLs.
         .target(name: "SegueCore", swiftSettings: swiftSettings),
         // JSON values, a fast writer, and the JSON API's wire format of state and events.
@@ -49,7 +52,7 @@ let package = Package(
         // HTML pages from the core's screen model.
         .target(name: "SegueHTML", dependencies: ["SegueCore", "SegueLayout"], swiftSettings: swiftSettings),
         // A small HTTP/1.1 server over libmicrohttpd: requests in, responses out.
-        .target(name: "SegueHTTP", dependencies: ["CMicroHTTPD"], swiftSettings: swiftSettings),
+        .target(name: "SegueHTTP", dependencies: ["CMicroHTTPD", "CZlib", "CBrotli"], swiftSettings: swiftSettings),
         // The application: sessions, storage, JSON API, pages, static files.
         .target(
             name: "SegueServer",

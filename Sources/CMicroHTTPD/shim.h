@@ -22,19 +22,6 @@ static const unsigned int CMHD_FLAG_IPV6 = MHD_USE_IPv6;
 static const unsigned int CMHD_FLAG_TURBO = MHD_USE_TURBO;
 static const unsigned int CMHD_FLAG_ERROR_LOG = MHD_USE_ERROR_LOG;
 
-/// A connection that starts gets the short timeout passed as `cls` (seconds) until its first
-/// request's headers are in (SegueHTTP then sets the normal one): libmicrohttpd 0.9.75 in epoll
-/// mode does not notice a client that sends part of a request and closes, so such a connection
-/// would hold its slot for the whole connection timeout.
-static inline void
-cmhd_connection_started(void *cls, struct MHD_Connection *connection,
-                        void **socket_context, enum MHD_ConnectionNotificationCode toe)
-{
-  (void)socket_context;
-  if (toe == MHD_CONNECTION_NOTIFY_STARTED)
-    MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, (unsigned int)(uintptr_t)cls);
-}
-
 /// `*req_cls` of a request whose target is longer, or has more query arguments, than the
 /// server takes: the access handler answers it 414 on its first call.
 #define CMHD_TARGET_REFUSED ((void *)(uintptr_t)0x2)
@@ -141,10 +128,10 @@ cmhd_start_loop_daemon(unsigned int flags,
                        size_t memory_limit,
                        MHD_RequestCompletedCallback completed,
                        void *completed_cls,
-                       unsigned int header_timeout_seconds,
+                       MHD_NotifyConnectionCallback notify,
+                       void *notify_cls,
                        uintptr_t target_limits)
 {
-  void *header_timeout = (void *)(uintptr_t)header_timeout_seconds;
   size_t pool = (size_t)(memory_limit ? memory_limit : 32 * 1024);
   if (listen_fd >= 0)
     return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
@@ -154,7 +141,7 @@ cmhd_start_loop_daemon(unsigned int flags,
                             MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, pool,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
-                            MHD_OPTION_NOTIFY_CONNECTION, cmhd_connection_started, header_timeout,
+                            MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
                             MHD_OPTION_URI_LOG_CALLBACK, cmhd_target_guard, (void *)target_limits,
                             MHD_OPTION_END);
   return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
@@ -164,7 +151,7 @@ cmhd_start_loop_daemon(unsigned int flags,
                           MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
                           MHD_OPTION_CONNECTION_MEMORY_LIMIT, pool,
                           MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
-                          MHD_OPTION_NOTIFY_CONNECTION, cmhd_connection_started, header_timeout,
+                          MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
                           MHD_OPTION_URI_LOG_CALLBACK, cmhd_target_guard, (void *)target_limits,
                           MHD_OPTION_END);
 }
@@ -244,6 +231,13 @@ cmhd_response_copying(const void *data, size_t size)
   static const char empty[1] = { 0 };
   return MHD_create_response_from_buffer(size, (void *)(size ? data : empty),
                                          MHD_RESPMEM_MUST_COPY);
+}
+
+/// Whether a connection notification says the connection started (else it closed).
+static inline int
+cmhd_notice_is_start(enum MHD_ConnectionNotificationCode code)
+{
+  return code == MHD_CONNECTION_NOTIFY_STARTED;
 }
 
 static inline enum MHD_Result cmhd_yes(void) { return MHD_YES; }

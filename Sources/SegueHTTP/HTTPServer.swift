@@ -27,6 +27,8 @@ public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
     private let responder: any HTTPResponder
     private let state = Mutex(DaemonState())
+    /// Hooks on the server's own events, for tests that wait on them.
+    let observers = ServerObservers()
 
     /// Everything that exists only while the daemon runs.
     private struct DaemonState: ~Copyable {
@@ -71,7 +73,8 @@ public final class HTTPServer: Sendable {
                               headerTimeout: config.connectionTimeoutSeconds <= 0 ? 0
                                   : min(max(1, config.headerTimeoutSeconds), config.connectionTimeoutSeconds),
                               requestTimeout: max(0, config.connectionTimeoutSeconds),
-                              memoryPoolBytes: config.connectionMemoryLimit > 0 ? config.connectionMemoryLimit : 32 * 1024))
+                              memoryPoolBytes: config.connectionMemoryLimit > 0 ? config.connectionMemoryLimit : 32 * 1024,
+                              observers: observers, compressesResponses: config.compressesResponses))
             try startLoops(&s, context: context, address: &address)
         }
     }
@@ -88,6 +91,7 @@ public final class HTTPServer: Sendable {
             let listenSocket = MHD_quiesce_daemon(daemon)
             for other in s.loopDaemons.dropFirst() { _ = MHD_quiesce_daemon(other) }
             let shared = context.takeUnretainedValue()
+            observers.stopping()
             func waitForInFlight(_ seconds: Double) {
                 let deadline = monotonicSeconds() + max(0, seconds)
                 while shared.inFlight.load(ordering: .acquiring) > 0, monotonicSeconds() < deadline { usleep(2_000) }
@@ -158,7 +162,7 @@ extension HTTPServer {
                     clampUInt32(config.connectionTimeoutSeconds),
                     max(0, config.connectionMemoryLimit),
                     segueRequestCompleted, context.toOpaque(),
-                    clampUInt32(context.takeUnretainedValue().headerTimeout),
+                    segueConnectionNotice, context.toOpaque(),
                     cmhd_target_limits(clampUInt32(config.maxTargetBytes), clampUInt32(config.maxQueryArguments)))
             }
             guard let daemon else {
@@ -275,11 +279,17 @@ final class ServerContext: Sendable {
     let requestTimeout: Int
     /// libmicrohttpd's per-connection memory pool (bytes).
     let memoryPoolBytes: Int
+    let observers: ServerObservers
+    /// Large text answers are compressed for the clients that take it.
+    let compressesResponses: Bool
 
     init(responder: any HTTPResponder, maxBodyBytes: Int, refused: (@Sendable (String, String, Int) -> Void)? = nil,
          payloadTooLarge: (@Sendable (String, Int) -> HTTPResponse)? = nil,
-         headerTimeout: Int = 0, requestTimeout: Int = 0, memoryPoolBytes: Int = 0) {
+         headerTimeout: Int = 0, requestTimeout: Int = 0, memoryPoolBytes: Int = 0, observers: ServerObservers = ServerObservers(),
+         compressesResponses: Bool = false) {
         self.memoryPoolBytes = memoryPoolBytes
+        self.compressesResponses = compressesResponses
+        self.observers = observers
         self.responder = responder
         self.payloadTooLargeResponse = payloadTooLarge
         self.maxBodyBytes = maxBodyBytes
@@ -301,348 +311,22 @@ final class ServerContext: Sendable {
     }
 }
 
-/// Per-request upload state, stored in `*req_cls` once a body arrives.
-final class RequestState {
-    var body: [UInt8] = []
-    /// Set while the response is deferred (the connection is suspended until it completes).
-    var deferred: DeferredResponse?
-    var isHead = false
-    var tooLarge = false
-    /// The deferred response waits, unsuspended, for the end of the pass that received it.
-    var waitingForPass = false
-    /// Body bytes read and dropped once over the limit.
-    var discarded = 0
-}
-
-/// How many body bytes an over-limit (chunked) upload may still send before
-/// the connection is dropped without a response.
-@inline(__always)
-private func discardLimit(_ maxBodyBytes: Int) -> Int {
-    max(maxBodyBytes, 1 << 20) &* 4
-}
-
-/// `*req_cls` for a request that has started but received no body bytes yet:
-/// avoids an allocation for body-less requests.
-private var noBodyMarker: UnsafeMutableRawPointer {
-    @inline(__always) get { UnsafeMutableRawPointer(bitPattern: 0x1).unsafelyUnwrapped }
-}
-
-/// Bytes of the connection's memory pool kept free for building an answer: a request head
-/// larger than the pool less this is answered 431 directly.
-private let headRoomBytes = 1_536
-
-private let uriTooLongAnswer = Array(
-    "HTTP/1.1 414 URI Too Long\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
-private let headersTooLargeAnswer = Array(
-    "HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
-
-/// Sends a complete, fixed answer on the connection's socket and closes the connection.
-private func answerDirectly(_ answer: [UInt8], on connection: OpaquePointer) -> MHD_Result {
-    _ = answer.withUnsafeBytes { cmhd_answer_directly(connection, $0.baseAddress, $0.count) }
-    return cmhd_no()
-}
-
-/// `*req_cls` set by `cmhd_target_guard` for a target over the limits.
-private var targetRefusedMarker: UnsafeMutableRawPointer {
-    @inline(__always) get { UnsafeMutableRawPointer(bitPattern: 0x2).unsafelyUnwrapped }
-}
-
-// MARK: - libmicrohttpd callbacks (C function pointers, nonisolated)
-
-/// The access handler. libmicrohttpd calls it:
-/// 1. once when the headers are parsed (`*req_cls == nil`): we only mark the
-///    request as started — queueing a response here would make 0.9.75 close
-///    the connection (no keep-alive);
-/// 2. zero or more times with body bytes: we accumulate (or discard once over
-///    the limit) and set `*upload_data_size = 0`;
-/// 3. once with `*upload_data_size == 0`: we call the responder and queue.
-private func segueAccessHandler(
-    _ cls: UnsafeMutableRawPointer?,
-    _ connection: OpaquePointer?,
-    _ url: UnsafePointer<CChar>?,
-    _ method: UnsafePointer<CChar>?,
-    _ version: UnsafePointer<CChar>?,
-    _ uploadData: UnsafePointer<CChar>?,
-    _ uploadDataSize: UnsafeMutablePointer<Int>?,
-    _ reqCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-) -> MHD_Result {
-    guard let cls, let connection, let reqCls, let uploadDataSize else { return cmhd_no() }
-    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-
-    // A target the guard refused (too long, too many query arguments): 414, written directly
-    // (a long target may have left no room in the pool for a response header).
-    if reqCls.pointee == targetRefusedMarker {
-        context.inFlight.add(1, ordering: .relaxed)
-        reqCls.pointee = noBodyMarker
-        context.report(method, url, 414)
-        return answerDirectly(uriTooLongAnswer, on: connection)
+/// Hooks on events of the server (each set at most once at a time): tests wait on these instead
+/// of sleeping.
+final class ServerObservers: Sendable {
+    private struct Hooks {
+        var connectionClosed: (@Sendable () -> Void)?
+        var stopping: (@Sendable () -> Void)?
     }
+    private let hooks = Mutex(Hooks())
 
-    // 1. First call: headers only.
-    guard let current = reqCls.pointee else {
-        context.inFlight.add(1, ordering: .relaxed)
-        // A head that nearly fills the connection's memory pool leaves no room to build any
-        // answer in it (libmicrohttpd would close the connection without one): 431, directly.
-        if context.memoryPoolBytes > headRoomBytes,
-           cmhd_request_head_exceeds(connection, url, context.memoryPoolBytes - headRoomBytes) != 0 {
-            reqCls.pointee = noBodyMarker
-            context.report(method, url, 431)
-            return answerDirectly(headersTooLargeAnswer, on: connection)
-        }
-        // The headers are in: the request (its body, its answer) gets the normal timeout.
-        if context.headerTimeout != context.requestTimeout { cmhd_set_connection_timeout(connection, UInt32(context.requestTimeout)) }
-        if let encoding = cmhd_transfer_encoding(connection),
-           let refusal = transferEncodingRefusal(encoding, hasContentLength: cmhd_content_length(connection) != nil) {
-            // A body whose length cannot be known (RFC 9112 §6.1): answer at once and close,
-            // instead of waiting for the connection's timeout.
-            reqCls.pointee = noBodyMarker
-            context.report(method, url, refusal.status)
-            return queue(refusal, on: connection, isHead: false)
-        }
-        if let announced = cmhd_content_length(connection),
-           announcedLengthExceeds(announced, context.maxBodyBytes) {
-            // Refuse before reading the body; libmicrohttpd will close the
-            // connection after the response since the body stays unread.
-            reqCls.pointee = noBodyMarker
-            context.report(method, url, 413)
-            return queue(context.tooLarge(url), on: connection, isHead: false)
-        }
-        reqCls.pointee = noBodyMarker
-        return cmhd_yes()
-    }
+    /// Called on a loop thread whenever a connection closes.
+    func onConnectionClosed(_ body: (@Sendable () -> Void)?) { hooks.withLock { $0.connectionClosed = body } }
+    /// Called by `stop()` once it stopped accepting, before it waits for requests in flight.
+    func onStopping(_ body: (@Sendable () -> Void)?) { hooks.withLock { $0.stopping = body } }
 
-    // 2. Body bytes.
-    let size = uploadDataSize.pointee
-    if size != 0 {
-        let state = requestState(current, reqCls)
-        if state.tooLarge {
-            // libmicrohttpd 0.9.75 cannot queue a response mid-upload, so the
-            // rest is read and dropped, then 413 is sent. A client that keeps
-            // sending far past the limit is cut off instead.
-            state.discarded &+= size
-            if state.discarded > discardLimit(context.maxBodyBytes) { return cmhd_no() }
-        } else {
-            if size > context.maxBodyBytes - state.body.count {
-                state.tooLarge = true
-                state.discarded = state.body.count + size
-                state.body = []
-            } else if let uploadData {
-                uploadData.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
-                    state.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size))
-                }
-            }
-        }
-        uploadDataSize.pointee = 0
-        return cmhd_yes()
-    }
-
-    // 3. Request complete (or, for a deferred response, resumed with its answer).
-    var body: [UInt8] = []
-    if current != noBodyMarker {
-        let state = Unmanaged<RequestState>.fromOpaque(current).takeUnretainedValue()
-        if let deferred = state.deferred {
-            if state.waitingForPass {
-                // The pass that received it has ended (its group commit ran): answer, or
-                // suspend until another thread's commit completes it.
-                state.waitingForPass = false
-                guard let ready = deferred.suspendUnlessComplete(connection) else { return cmhd_yes() }
-                return queue(ready, on: connection, isHead: state.isHead)
-            }
-            guard let response = deferred.take() else { return cmhd_no() }
-            return queue(response, on: connection, isHead: state.isHead)
-        }
-        if state.tooLarge {
-            context.report(method, url, 413)
-            return queue(context.tooLarge(url), on: connection, isHead: false)
-        }
-        swap(&body, &state.body)
-    }
-    let methodString = method.map { String(cString: $0) } ?? ""
-    let request = HTTPRequest(
-        method: HTTPMethod(methodString: methodString),
-        methodString: methodString,
-        path: url.map { String(cString: $0) } ?? "/",
-        query: collectQuery(connection),
-        headers: collectHeaders(connection),
-        body: body)
-    let response = context.responder.respond(to: request)
-    if let deferred = response.deferred {
-        let state = requestState(current, reqCls)
-        state.deferred = deferred
-        state.isHead = request.method == .HEAD
-        context.suspended.withLock { $0[ObjectIdentifier(deferred)] = deferred }
-        if HTTPServer.currentThreadRunsAfterEachPass {
-            // Work for this answer may be left for the end of the pass: without a response,
-            // libmicrohttpd keeps the connection ready and calls again in the next pass (at
-            // once), with no suspension (and its two epoll_ctl calls and a wake-up) in between.
-            state.waitingForPass = true
-            return cmhd_yes()
-        }
-        // Suspended: libmicrohttpd calls back here once `complete(_:)` resumes the connection.
-        guard let ready = deferred.suspendUnlessComplete(connection) else { return cmhd_yes() }
-        return queue(ready, on: connection, isHead: state.isHead)
-    }
-    return queue(response, on: connection, isHead: request.method == .HEAD)
-}
-
-/// The request's state in `*req_cls`, made on first need (body-less requests hold the marker).
-@inline(__always)
-private func requestState(
-    _ current: UnsafeMutableRawPointer, _ reqCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-) -> RequestState {
-    if current != noBodyMarker { return Unmanaged<RequestState>.fromOpaque(current).takeUnretainedValue() }
-    let state = RequestState()
-    reqCls.pointee = Unmanaged.passRetained(state).toOpaque()
-    return state
-}
-
-/// Frees per-request state; balances the in-flight count.
-private func segueRequestCompleted(
-    _ cls: UnsafeMutableRawPointer?,
-    _ connection: OpaquePointer?,
-    _ reqCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
-    _ termination: MHD_RequestTerminationCode
-) {
-    guard let cls, let reqCls, let current = reqCls.pointee else { return }
-    // Refused by the target guard and never handled (the client left): nothing to balance.
-    if current == targetRefusedMarker {
-        reqCls.pointee = nil
-        return
-    }
-    if current != noBodyMarker {
-        let state = Unmanaged<RequestState>.fromOpaque(current)
-        if let deferred = state.takeUnretainedValue().deferred {
-            _ = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-                .suspended.withLock { $0.removeValue(forKey: ObjectIdentifier(deferred)) }
-        }
-        state.release()
-    }
-    reqCls.pointee = nil
-    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-    // A kept-alive connection now waits for the next request's headers: the short timeout again.
-    if termination == .REQUEST_TERMINATED_COMPLETED_OK, let connection, context.headerTimeout != context.requestTimeout {
-        cmhd_set_connection_timeout(connection, UInt32(context.headerTimeout))
-    }
-    context.inFlight.subtract(1, ordering: .releasing)
-}
-
-private typealias Pairs = [(name: String, value: String)]
-
-private func headerIterator(
-    _ cls: UnsafeMutableRawPointer?,
-    _ kind: MHD_ValueKind,
-    _ key: UnsafePointer<CChar>?,
-    _ value: UnsafePointer<CChar>?
-) -> MHD_Result {
-    guard let cls, let key else { return cmhd_yes() }
-    cls.assumingMemoryBound(to: Pairs.self).pointee.append(
-        (lowercasedASCII(key), value.map { String(cString: $0) } ?? ""))
-    return cmhd_yes()
-}
-
-private func queryIterator(
-    _ cls: UnsafeMutableRawPointer?,
-    _ kind: MHD_ValueKind,
-    _ key: UnsafePointer<CChar>?,
-    _ value: UnsafePointer<CChar>?
-) -> MHD_Result {
-    guard let cls, let key else { return cmhd_yes() }
-    cls.assumingMemoryBound(to: Pairs.self).pointee.append(
-        (String(cString: key), value.map { String(cString: $0) } ?? ""))
-    return cmhd_yes()
-}
-
-@inline(__always)
-private func collectHeaders(_ connection: OpaquePointer) -> Pairs {
-    var pairs = Pairs()
-    pairs.reserveCapacity(8)
-    _ = withUnsafeMutablePointer(to: &pairs) { cmhd_each_header(connection, headerIterator, $0) }
-    return pairs
-}
-
-@inline(__always)
-private func collectQuery(_ connection: OpaquePointer) -> Pairs {
-    var pairs = Pairs()
-    _ = withUnsafeMutablePointer(to: &pairs) { cmhd_each_query_argument(connection, queryIterator, $0) }
-    return pairs
-}
-
-/// Hands a response to libmicrohttpd (it copies the body: MHD_RESPMEM_MUST_COPY).
-private func queue(_ response: HTTPResponse, on connection: OpaquePointer, isHead: Bool) -> MHD_Result {
-    let created = response.body.withUnsafeBytes { raw in
-        cmhd_response_copying(raw.baseAddress, raw.count)
-    }
-    guard let mhdResponse = created else { return cmhd_no() }
-    defer { MHD_destroy_response(mhdResponse) }
-    for header in response.headers {
-        // libmicrohttpd computes the framing itself.
-        if asciiCaseInsensitiveEquals(header.name, "Content-Length")
-            || asciiCaseInsensitiveEquals(header.name, "Transfer-Encoding") { continue }
-        // Rejected (MHD_NO) when the name or value contains CR/LF: dropped.
-        _ = MHD_add_response_header(mhdResponse, header.name, header.value)
-    }
-    let status = (100...999).contains(response.status) ? UInt32(response.status) : 500
-    return MHD_queue_response(connection, status, mhdResponse)
-}
-
-private func payloadTooLarge(_ limit: Int) -> HTTPResponse {
-    .jsonError(code: "payload_too_large",
-               message: "Request body exceeds the limit of \(limit) bytes.",
-               status: 413)
-}
-
-/// The answer to a request whose `Transfer-Encoding` libmicrohttpd cannot frame, or nil when it
-/// is plain `chunked`. Chunked must be the final coding or the body's end is unknowable (400); a
-/// coding before it is one the server does not implement (501); `Content-Length` beside
-/// `Transfer-Encoding` is the shape of a smuggled request (400).
-func transferEncodingRefusal(_ value: UnsafePointer<CChar>, hasContentLength: Bool) -> HTTPResponse? {
-    let codings = String(cString: value).split(separator: ",").map {
-        $0.trimmingCharacters(in: .whitespaces).lowercased()
-    }
-    if codings == ["chunked"] {
-        guard hasContentLength else { return nil }
-        return .jsonError(code: "bad_request", message: "Request has both Content-Length and Transfer-Encoding.", status: 400)
-    }
-    guard codings.last == "chunked" else {
-        return .jsonError(code: "bad_request",
-                          message: "Transfer-Encoding must end with chunked; the request body's length cannot be determined.",
-                          status: 400)
-    }
-    return .jsonError(code: "not_implemented",
-                      message: "Only the chunked transfer coding is supported (got \(codings.joined(separator: ", "))).",
-                      status: 501)
-}
-
-/// Whether a Content-Length header value announces more than `limit` bytes.
-/// Unparseable values are left to libmicrohttpd (which rejects them).
-private func announcedLengthExceeds(_ value: UnsafePointer<CChar>, _ limit: Int) -> Bool {
-    var p = value
-    while p.pointee == 0x20 || p.pointee == 0x09 { p += 1 }
-    var total = 0
-    var digits = 0
-    while p.pointee >= 0x30 && p.pointee <= 0x39 {
-        let (times10, o1) = total.multipliedReportingOverflow(by: 10)
-        let (next, o2) = times10.addingReportingOverflow(Int(p.pointee - 0x30))
-        if o1 || o2 { return true }
-        total = next
-        digits += 1
-        p += 1
-    }
-    return digits > 0 && total > limit
-}
-
-/// Header names arrive as the client sent them; we lower-case ASCII letters.
-@inline(__always)
-private func lowercasedASCII(_ cString: UnsafePointer<CChar>) -> String {
-    let count = strlen(cString)
-    return String(unsafeUninitializedCapacity: count) { buffer in
-        for i in 0..<count {
-            var byte = UInt8(bitPattern: cString[i])
-            if byte >= 65 && byte <= 90 { byte |= 0x20 }
-            buffer[i] = byte
-        }
-        return count
-    }
+    func connectionClosed() { hooks.withLock { $0.connectionClosed }?() }
+    func stopping() { hooks.withLock { $0.stopping }?() }
 }
 
 // MARK: - Helpers

@@ -194,6 +194,12 @@ public struct HTTPServerConfiguration: Sendable {
     /// The 413 answer for a request to `path` whose body is over `maxBodyBytes` (nil: a JSON
     /// error; a server of pages answers its forms with a page).
     public var payloadTooLarge: (@Sendable (_ path: String, _ limit: Int) -> HTTPResponse)?
+    /// Compress answers for clients that accept it (`Accept-Encoding`: brotli, else gzip): a
+    /// text, JSON, JavaScript or SVG body of at least ``ContentCoding/minimumSize`` bytes that has
+    /// no `Content-Encoding` yet is compressed when it is queued (deferred answers included),
+    /// and says `Vary: Accept-Encoding`. A responder that keeps compressed forms of its own
+    /// (``EncodedBody``) sets `Content-Encoding` itself and is left alone.
+    public var compressesResponses = true
 
     public init(
         host: String = "127.0.0.1",
@@ -290,15 +296,23 @@ func appendJSONEscaped(_ string: String, to out: inout String) {
 /// called. Completing before the server got to suspend is fine (it then answers at once), and
 /// only the first completion counts.
 public final class DeferredResponse: Sendable {
+    /// Where the answer is. Moves forward only: `waiting` → (`suspended` →) `completed` → `taken`.
+    private enum Phase {
+        /// Not completed, connection not suspended.
+        case waiting
+        /// Not completed; the connection (an `MHD_Connection` address) is suspended, by the loop
+        /// thread whose waker is given (own loop threads only).
+        case suspended(connection: UInt, waker: LoopWaker?)
+        /// Completed; the connection (not or no longer suspended) has yet to send it.
+        case completed(HTTPResponse)
+        /// Handed to the connection. Later completions are ignored.
+        case taken(HTTPResponse)
+    }
     private struct State {
-        var response: HTTPResponse?
-        /// The suspended `MHD_Connection`, as an address (valid while suspended).
-        var connection: UInt = 0
-        var suspended = false
-        var taken = false
+        var phase = Phase.waiting
         var observer: (@Sendable (HTTPResponse) -> Void)?
-        /// The loop thread that suspended the connection (own loop threads only).
-        var waker: LoopWaker?
+        /// Told when the connection has been suspended (tests).
+        var suspensionObserver: (@Sendable () -> Void)?
     }
     private let state = Mutex(State())
 
@@ -306,12 +320,15 @@ public final class DeferredResponse: Sendable {
 
     public func complete(_ response: HTTPResponse) {
         let observer = state.withLock { s -> (@Sendable (HTTPResponse) -> Void)? in
-            guard s.response == nil, !s.taken else { return nil }
-            s.response = response
-            if s.suspended, let connection = OpaquePointer(bitPattern: s.connection) {
-                s.suspended = false
-                MHD_resume_connection(connection)
-                if let waker = s.waker {
+            switch s.phase {
+            case .completed, .taken:
+                return nil
+            case .waiting:
+                s.phase = .completed(response)
+            case .suspended(let address, let waker):
+                s.phase = .completed(response)
+                if let connection = OpaquePointer(bitPattern: address) { MHD_resume_connection(connection) }
+                if let waker {
                     if waker === HTTPServer.currentLoopWaker {
                         waker.resumedHere.store(true, ordering: .relaxed)
                     } else {
@@ -329,34 +346,50 @@ public final class DeferredResponse: Sendable {
     /// logging what a deferred request finally answered.
     public func observe(_ body: @escaping @Sendable (HTTPResponse) -> Void) {
         let ready = state.withLock { s -> HTTPResponse? in
-            if let response = s.response { return response }
+            switch s.phase {
+            case .completed(let response), .taken(let response): return response
+            case .waiting, .suspended: break
+            }
             s.observer = body
             return nil
         }
         if let ready { body(ready) }
     }
 
+    /// Calls `body` (on the connection's thread) once the connection has been suspended to wait
+    /// for this answer; never when it was complete in time.
+    func onSuspension(_ body: @escaping @Sendable () -> Void) {
+        state.withLock { $0.suspensionObserver = body }
+    }
+
     /// On the connection's thread: suspends it unless the response is already there.
     /// Returns the response when it is (to be queued at once).
     func suspendUnlessComplete(_ connection: OpaquePointer) -> HTTPResponse? {
-        state.withLock { s in
-            if let response = s.response {
-                s.taken = true
-                return response
+        let (ready, suspended) = state.withLock { s -> (HTTPResponse?, (@Sendable () -> Void)?) in
+            switch s.phase {
+            case .completed(let response):
+                s.phase = .taken(response)
+                return (response, nil)
+            case .waiting:
+                s.phase = .suspended(connection: UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))),
+                                     waker: HTTPServer.currentLoopWaker)
+                MHD_suspend_connection(connection)
+                defer { s.suspensionObserver = nil }
+                return (nil, s.suspensionObserver)
+            case .suspended, .taken:
+                return (nil, nil)
             }
-            s.connection = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
-            s.suspended = true
-            s.waker = HTTPServer.currentLoopWaker
-            MHD_suspend_connection(connection)
-            return nil
         }
+        suspended?()
+        return ready
     }
 
     /// On the connection's thread after it was resumed: the response.
     func take() -> HTTPResponse? {
         state.withLock { s in
-            s.taken = true
-            return s.response
+            guard case .completed(let response) = s.phase else { return nil }
+            s.phase = .taken(response)
+            return response
         }
     }
 }

@@ -132,7 +132,8 @@ struct HTTPServerTests {
     @Test func stoppingWithAnUncompletedDeferredResponseClosesIt() throws {
         let config = HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 1, connectionTimeoutSeconds: 10,
                                              shutdownGraceSeconds: 0.5)
-        let server = HTTPServer(configuration: config, responder: EchoResponder())
+        let responder = EchoResponder()
+        let server = HTTPServer(configuration: config, responder: responder)
         try server.start()
         let url = "http://127.0.0.1:\(server.port)/deferred-never"
         let finished = DispatchSemaphore(value: 0)
@@ -142,7 +143,7 @@ struct HTTPServerTests {
             answer.withLock { $0 = r }
             finished.signal()
         }
-        usleep(300_000)
+        #expect(responder.gates.neverSuspended.wait(timeout: .now() + 10) == .success)
         server.stop()
         #expect(finished.wait(timeout: .now() + 5) == .success)
         let reply = answer.withLock { $0?.stdout } ?? ""
@@ -251,8 +252,11 @@ struct HTTPServerTests {
         var config = HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 1, connectionLimit: 2, connectionTimeoutSeconds: 30)
         config.headerTimeoutSeconds = 1
         let server = HTTPServer(configuration: config, responder: EchoResponder())
+        let closed = DispatchSemaphore(value: 0)
+        server.observers.onConnectionClosed { closed.signal() }
         try server.start()
         defer { server.stop() }
+        let started = Date()
         // Each sends half of its headers and closes: libmicrohttpd does not notice the close.
         for _ in 0..<2 {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -268,8 +272,10 @@ struct HTTPServerTests {
             _ = partial.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
             close(fd)
         }
-        usleep(2_500_000)
-        // Their slots are free well before the connection timeout.
+        // Their slots are freed by the header timeout, well before the connection timeout.
+        for _ in 0..<2 { #expect(closed.wait(timeout: .now() + 20) == .success) }
+        #expect(Date().timeIntervalSince(started) < 10)
+        server.observers.onConnectionClosed(nil)
         let r = try run(["-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "3", "http://127.0.0.1:\(server.port)/"])
         #expect(r.stdout == "200")
         // A kept-alive connection still serves two requests back to back.
@@ -376,17 +382,21 @@ struct HTTPServerTests {
     }
 
     @Test func stopLetsInFlightRequestFinish() throws {
-        let server = try startServer()
+        let responder = EchoResponder()
+        let server = try startServer(responder: responder)
         let port = server.port
         let result = Mutex<ProcessResult?>(nil)
-        let thread = Thread {
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
             let r = try? run(["-s", "http://127.0.0.1:\(port)/slow"])
             result.withLock { $0 = r }
+            done.signal()
         }
-        thread.start()
-        usleep(100_000) // the request is now inside the 300 ms responder
+        // The request is inside the responder; it answers only once the stop has begun.
+        #expect(responder.gates.slowEntered.wait(timeout: .now() + 10) == .success)
+        server.observers.onStopping { responder.gates.slowRelease.signal() }
         server.stop()
-        for _ in 0..<100 where result.withLock({ $0 == nil }) { usleep(20_000) }
+        #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(result.withLock { $0?.stdout } == "slow done")
     }
 

@@ -10,9 +10,25 @@ final class CallCounter: Sendable {
     var value: Int { calls.load(ordering: .relaxed) }
 }
 
+/// A text that compresses well (about 20 KB).
+let bigText = (0..<400).map { "line \($0): the quick brown fox jumps over the lazy dog\n" }.joined()
+/// A JSON answer of about 12 KB.
+let bigJSON = "[" + (0..<300).map { "{\"row\":\($0),\"title\":\"Message \($0)\"}" }.joined(separator: ",") + "]"
+
+/// Signals between a test and the responder's threads (no sleeping: each side waits on the other).
+final class Gates: Sendable {
+    /// `/slow` has begun.
+    let slowEntered = DispatchSemaphore(value: 0)
+    /// `/slow` may answer.
+    let slowRelease = DispatchSemaphore(value: 0)
+    /// The connection of `/deferred-never` is suspended.
+    let neverSuspended = DispatchSemaphore(value: 0)
+}
+
 /// Echoes the request as `key=value` lines; `/upload` echoes the body.
 struct EchoResponder: HTTPResponder {
     let counter = CallCounter()
+    let gates = Gates()
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         counter.increment()
@@ -25,31 +41,40 @@ struct EchoResponder: HTTPResponder {
         case "/redirect":
             return .redirect(to: "/target")
         case "/slow":
-            usleep(300_000)
+            // Answers once the test lets it (the request is in flight meanwhile).
+            gates.slowEntered.signal()
+            _ = gates.slowRelease.wait(timeout: .now() + 10)
             return .text("slow done")
         case "/":
             return .text("ok")
+        case "/big":
+            return .text(bigText)
+        case "/deferred-big":
+            // A deferred answer is compressed too, when it goes out.
+            let deferred = DeferredResponse()
+            deferred.onSuspension { Thread.detachNewThread { deferred.complete(.json(bytes: Array(bigJSON.utf8))) } }
+            return .deferred(deferred)
         case "/deferred":
-            // Completed by another thread 50 ms later (the connection waits, suspended).
+            // Completed by another thread once the connection is suspended.
             let deferred = DeferredResponse()
             let body = request.bodyString
-            Thread.detachNewThread {
-                usleep(50_000)
-                deferred.complete(.text("deferred done \(body)"))
-                deferred.complete(.text("a second completion is ignored"))
+            deferred.onSuspension {
+                Thread.detachNewThread {
+                    deferred.complete(.text("deferred done \(body)"))
+                    deferred.complete(.text("a second completion is ignored"))
+                }
             }
             return .deferred(deferred)
         case "/deferred-fast":
-            // Completed by another thread 1 ms later: the loop must be woken for it.
+            // Completed by another thread once suspended: the loop must be woken for it.
             let deferred = DeferredResponse()
-            Thread.detachNewThread {
-                usleep(1_000)
-                deferred.complete(.text("fast"))
-            }
+            deferred.onSuspension { Thread.detachNewThread { deferred.complete(.text("fast")) } }
             return .deferred(deferred)
         case "/deferred-never":
             // Never completed: stopping the server must still end the connection cleanly.
-            return .deferred(DeferredResponse())
+            let deferred = DeferredResponse()
+            deferred.onSuspension { gates.neverSuspended.signal() }
+            return .deferred(deferred)
         case "/deferred-ready":
             // Completed before the server gets to suspend the connection.
             let deferred = DeferredResponse()

@@ -40,7 +40,9 @@ extension SegueApp {
         }
         // Under the session's lock: reconcile the hierarchy with the URL (recorded as a durable
         // step) and snapshot the screen. Rendering to HTML happens after the lock is released.
-        enum Outcome: Sendable { case redirect(String), cached([UInt8]), render(Screen, PageContext), otherRoot(HierarchyPath) }
+        enum Outcome: Sendable { case redirect(String), cached([UInt8], [UInt8]?), render(Screen, PageContext), otherRoot(HierarchyPath) }
+        // The coding the client takes (pages under ContentCoding.minimumSize go as they are).
+        let coding = ContentCoding.negotiate(request.header("accept-encoding"))
         let result: Result<Outcome, ActionError>
         do throws(ActionError) {
             result = .success(try withDurableSession(id) { (session) throws(ActionError) -> Outcome in
@@ -56,7 +58,9 @@ extension SegueApp {
                 }
                 let url = window.canonicalURL
                 guard url == request.path else { return .redirect(url) }
-                if let cache = session.pageCache, cache.isValid(for: window, url: url) { return .cached(cache.html) }
+                if let cache = session.pageCache, cache.isValid(for: window, url: url) {
+                    return .cached(cache.html, coding == .identity ? nil : cache.encoded[coding])
+                }
                 session.pageCache = nil
                 return .render(window.screen(), pageContext(session))
             })
@@ -64,6 +68,7 @@ extension SegueApp {
             result = .failure(error)
         }
         let html: [UInt8]
+        var encoded: [UInt8]?
         switch result {
         case .failure(let error):
             return withCookie(errorPage(error), newCookie)
@@ -76,20 +81,39 @@ extension SegueApp {
             } catch {
                 return errorPage(error)
             }
-        case .success(.cached(let bytes)):
+        case .success(.cached(let bytes, let compressed)):
             html = bytes
+            encoded = compressed
+            if encoded == nil, let made = Self.compressedPage(html, coding) {
+                // The first request of this version in this coding: keep the compressed page
+                // beside the page, if it is still the current one.
+                encoded = made
+                if let box = try? liveSession(id: id) {
+                    box.withSession { session in
+                        if session.pageCache?.html == html, session.pageCache?.isValid(for: session.window, url: request.path) == true {
+                            session.pageCache?.encoded[coding] = made
+                        }
+                    }
+                }
+            }
         case .success(.render(let screen, let context)):
             html = PageRenderer.render(screen, context: context)
+            encoded = Self.compressedPage(html, coding)
             // Keep it for the next GET if nothing changed meanwhile.
             if let box = try? liveSession(id: id) {
                 box.withSession { session in
                     if session.window.version == screen.version && session.window.canonicalURL == request.path {
-                        session.pageCache = PageCache(window: session.window, html: html)
+                        var cache = PageCache(window: session.window, html: html)
+                        if let encoded { cache.encoded[coding] = encoded }
+                        session.pageCache = cache
                     }
                 }
             }
         }
-        let response = HTTPResponse(status: 200, headers: PageHeaders.html, body: request.method == .HEAD ? [] : html)
+        // HEAD gets the body too: libmicrohttpd sends only its length.
+        var headers = html.count >= ContentCoding.minimumSize ? PageHeaders.htmlVarying : PageHeaders.html
+        if encoded != nil { headers.append(("Content-Encoding", coding.rawValue)) }
+        let response = HTTPResponse(status: 200, headers: headers, body: encoded ?? html)
         return withCookie(response, newCookie)
     }
 
@@ -101,6 +125,14 @@ extension SegueApp {
         let parts = value.split(separator: "x", maxSplits: 1)
         guard parts.count == 2 else { return nil }
         return try? Self.viewport(width: String(parts[0]), height: String(parts[1]))
+    }
+
+    /// A page in `coding`, or nil when it goes as it is (identity asked for, a small page, or no
+    /// gain).
+    static func compressedPage(_ html: [UInt8], _ coding: ContentCoding) -> [UInt8]? {
+        guard coding != .identity, html.count >= ContentCoding.minimumSize,
+              let encoded = coding.encode(html, effort: .fast), encoded.count < html.count else { return nil }
+        return encoded
     }
 
     private func withCookie(_ response: HTTPResponse, _ cookie: (name: String, value: String)?) -> HTTPResponse {
@@ -181,6 +213,8 @@ enum PageHeaders {
         ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
         ("Content-Security-Policy", contentSecurityPolicy),
     ]
+    /// A page sent in the coding the client takes.
+    static let htmlVarying = html + [("Vary", "Accept-Encoding")]
 }
 
 extension SegueApp {

@@ -1,15 +1,20 @@
 import Foundation
 import SegueHTTP
+import Synchronization
 
 /// The files of `Public/`, read once at start-up and served from memory with caching headers.
 /// Only files found at start-up are served, so no request path can reach outside the folder.
+///
+/// Text files (CSS, JavaScript, SVG, JSON) of 1 KiB or more are also compressed at start-up, at
+/// the codings' best settings, and sent brotli- or gzip-encoded to clients that accept it, each
+/// coding with its own `ETag` (the file's tag with `-br` or `-gzip`).
 ///
 /// The stylesheet is kept as parts, `Public/styles/NN-topic.css`, one per concern (base,
 /// navigation, content, tabs, presentation…), and served as one file, `/public/segue.css`:
 /// the parts joined in name order, so a page makes one stylesheet request.
 public struct StaticAssets: Sendable {
     struct Asset: Sendable {
-        var body: [UInt8]
+        var body: EncodedBody
         var contentType: String
         var etag: String
     }
@@ -34,7 +39,7 @@ public struct StaticAssets: Sendable {
             var joined: [UInt8] = []
             for part in parts {
                 joined += Array("/* \(part.dropFirst("/public/".count)) */\n".utf8)
-                joined += files[part]!.body
+                joined += files[part]!.body.identity
                 joined.append(0x0A)
             }
             files["/public/segue.css"] = Self.asset(joined, path: "segue.css")
@@ -44,7 +49,22 @@ public struct StaticAssets: Sendable {
     static func asset(_ bytes: [UInt8], path: String) -> Asset {
         var hash: UInt64 = 0xcbf29ce484222325
         for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100000001b3 }
-        return Asset(body: bytes, contentType: contentType(path), etag: "\"\(String(hash, radix: 16))\"")
+        let type = contentType(path)
+        let etag = "\"\(String(hash, radix: 16))\""
+        return Asset(body: encoded(bytes, etag: etag, compressible: ContentCoding.isCompressible(contentType: type)),
+                     contentType: type, etag: etag)
+    }
+
+    /// Compressed forms already made in this process, by the file's tag and length: the best
+    /// brotli settings take a while, and a process may load the same folder more than once.
+    private static let compressedBefore = Mutex<[String: EncodedBody]>([:])
+
+    private static func encoded(_ bytes: [UInt8], etag: String, compressible: Bool) -> EncodedBody {
+        let key = "\(etag)/\(bytes.count)"
+        if let known = compressedBefore.withLock({ $0[key] }), known.identity == bytes { return known }
+        let body = EncodedBody(bytes, compressible: compressible, effort: .best)
+        if body.varies { compressedBefore.withLock { $0[key] = body } }
+        return body
     }
 
     /// Finds `Public/` next to the working directory or above the executable.
@@ -92,10 +112,15 @@ public struct StaticAssets: Sendable {
         guard let asset = files[request.path] else {
             return HTTPResponse(status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("not found\n".utf8))
         }
-        let headers = [("Content-Type", asset.contentType), ("Cache-Control", "public, max-age=3600"),
-                       ("ETag", asset.etag), ("X-Content-Type-Options", "nosniff")]
-        if request.header("if-none-match") == asset.etag { return HTTPResponse(status: 304, headers: headers) }
-        return HTTPResponse(status: 200, headers: headers, body: request.method == .HEAD ? [] : asset.body)
+        // HEAD gets the body too: libmicrohttpd sends only its length.
+        let (coding, body) = asset.body.select(request.header("accept-encoding"))
+        let etag = HTTPResponse.etag(asset.etag, coding: coding)
+        var headers = [("Content-Type", asset.contentType), ("Cache-Control", "public, max-age=3600"),
+                       ("ETag", etag), ("X-Content-Type-Options", "nosniff")]
+        if asset.body.varies { headers.append(("Vary", "Accept-Encoding")) }
+        if request.matchesIfNoneMatch(etag) { return HTTPResponse(status: 304, headers: headers) }
+        if coding != .identity { headers.append(("Content-Encoding", coding.rawValue)) }
+        return HTTPResponse(status: 200, headers: headers, body: body)
     }
 
     static func contentType(_ path: String) -> String {

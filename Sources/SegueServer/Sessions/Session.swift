@@ -1,4 +1,5 @@
 import SegueCore
+import SegueHTTP
 import Synchronization
 
 /// One browser or API session: its window (the controller hierarchy), its CSRF token, and when
@@ -117,6 +118,9 @@ struct PageCache {
     var change: ScreenChange
     var url: String
     var html: [UInt8]
+    /// The page compressed, per coding asked for (at most brotli and gzip): made once per
+    /// version of the page, on the first request that takes that coding.
+    var encoded: [ContentCoding: [UInt8]] = [:]
 
     init(window: Window, html: [UInt8]) {
         version = window.version

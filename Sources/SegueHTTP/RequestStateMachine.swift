@@ -1,0 +1,291 @@
+// The life of one request on a libmicrohttpd connection, as a value: events in, actions out.
+//
+// libmicrohttpd drives a request through one callback, called again and again with different
+// arguments (headers parsed, a piece of body, the end of the body, the end after a resume), plus
+// a completion callback. This type names those calls as events and says, for each, what the
+// server does next; the C callbacks in HTTPServer.swift only translate and carry out. It does no
+// I/O, so every path can be tested without a socket.
+
+import Foundation
+
+/// The per-request protocol between libmicrohttpd and the responder.
+///
+/// Events, in the order libmicrohttpd gives them:
+/// 1. ``headReceived(_:)`` once, when the request line and headers are parsed;
+/// 2. ``bodyReceived(_:)`` zero or more times, with pieces of the body;
+/// 3. ``endOfRequest()`` when the body is complete (and again after a deferred answer was
+///    waited for: at the next pass, or when the suspended connection is resumed);
+/// 4. ``responderAnswered(_:waitsForPass:)`` once the responder has been called;
+/// 5. ``suspendAttempted(ready:)`` and ``resumed(answer:)`` for a deferred answer;
+/// 6. ``finished(completedOK:)`` when libmicrohttpd is done with the request.
+///
+/// A response is only ever queued from the end of the request, never on the first call:
+/// libmicrohttpd 0.9.75 closes a keep-alive connection whose response was queued with the
+/// headers. An event that does not fit the state (which libmicrohttpd should never produce)
+/// gives ``Action/close`` instead of a crash.
+struct RequestStateMachine {
+    /// Where the request is.
+    enum State {
+        /// Nothing received yet.
+        case awaitingHead
+        /// Headers accepted; the body (possibly empty) is being read.
+        case readingBody([UInt8])
+        /// The body went over the limit: the rest is read and dropped (libmicrohttpd cannot
+        /// answer mid-upload), then 413.
+        case discardingBody(received: Int)
+        /// The responder is being called.
+        case responding
+        /// The answer is deferred and waits, unsuspended, for the end of the loop's pass.
+        case waitingForPass(DeferredResponse)
+        /// The answer is deferred and the connection suspended until it is completed.
+        case suspended(DeferredResponse)
+        /// A response was queued, or an answer written: nothing more to do but finish.
+        case answered
+        /// libmicrohttpd is done with the request.
+        case finished
+    }
+
+    /// What the server does next.
+    enum Action {
+        /// Return MHD_YES with nothing queued: keep reading (or wait).
+        case keepReading
+        /// The headers are accepted: give the request its full timeout and keep reading.
+        case startBody
+        /// Answer without calling the responder (and report it).
+        case refuse(Refusal)
+        /// Build the request with this body and call the responder.
+        case callResponder(body: [UInt8])
+        /// Queue this response.
+        case queue(HTTPResponse)
+        /// Leave the connection ready and unsuspended until the next pass (register the
+        /// deferred answer so that a stop can complete it).
+        case waitForPass(DeferredResponse)
+        /// Suspend the connection unless the deferred answer is already complete, then report
+        /// with ``RequestStateMachine/suspendAttempted(ready:)``.
+        case suspend(DeferredResponse)
+        /// The connection was resumed: take the deferred answer and report it with
+        /// ``RequestStateMachine/resumed(answer:)``.
+        case takeAnswer(DeferredResponse)
+        /// Return MHD_NO: libmicrohttpd closes the connection without a response.
+        case close
+    }
+
+    /// A request the server answers itself.
+    enum Refusal {
+        /// The target was longer, or had more query arguments, than the server takes (414).
+        case targetTooLong
+        /// The head nearly fills the connection's memory pool (431).
+        case headTooLarge
+        /// A transfer coding whose body cannot be framed: the answer (400 or 501).
+        case transferCoding(HTTPResponse)
+        /// The body is over the limit (413).
+        case payloadTooLarge
+
+        var status: Int {
+            switch self {
+            case .targetTooLong: 414
+            case .headTooLarge: 431
+            case .transferCoding(let answer): answer.status
+            case .payloadTooLarge: 413
+            }
+        }
+
+        /// Written straight to the socket (there may be no room in the connection's pool to
+        /// build a response), after which the connection closes.
+        var isWrittenDirectly: Bool {
+            switch self {
+            case .targetTooLong, .headTooLarge: true
+            case .transferCoding, .payloadTooLarge: false
+            }
+        }
+    }
+
+    /// What is known of a request once its head is parsed.
+    struct Head {
+        /// The target guard refused the target (the query was emptied).
+        var targetRefused = false
+        /// The head leaves too little of the connection's memory pool to build an answer.
+        var exceedsPool = false
+        /// The `Transfer-Encoding` header, when sent.
+        var transferEncoding: String?
+        /// The length `Content-Length` announces (`Int.max` when too large to count), when sent
+        /// with digits.
+        var announcedLength: Int?
+    }
+
+    /// What the completion callback does.
+    struct Finish {
+        /// A deferred answer the server no longer needs to complete on stop.
+        var forget: DeferredResponse?
+        /// The connection stays open for another request: back to the short header timeout.
+        var awaitsNextHead: Bool
+    }
+
+    let maxBodyBytes: Int
+    private(set) var state: State = .awaitingHead
+
+    init(maxBodyBytes: Int) { self.maxBodyBytes = max(0, maxBodyBytes) }
+
+    /// How many body bytes an over-limit (chunked) upload may still send before the
+    /// connection is dropped without a response.
+    var discardLimit: Int { max(maxBodyBytes, 1 << 20) &* 4 }
+
+    // MARK: Events
+
+    /// The first call: request line and headers are in.
+    mutating func headReceived(_ head: Head) -> Action {
+        guard case .awaitingHead = state else { return close() }
+        if head.targetRefused { return refuse(.targetTooLong) }
+        if head.exceedsPool { return refuse(.headTooLarge) }
+        if let encoding = head.transferEncoding,
+           let answer = transferEncodingRefusal(encoding, hasContentLength: head.announcedLength != nil) {
+            // A body whose length cannot be known: answer at once and close, instead of waiting
+            // for the connection's timeout.
+            return refuse(.transferCoding(answer))
+        }
+        if let announced = head.announcedLength, announced > maxBodyBytes {
+            // Refused before the body is read; libmicrohttpd closes the connection after the
+            // answer since the body stays unread.
+            return refuse(.payloadTooLarge)
+        }
+        state = .readingBody([])
+        return .startBody
+    }
+
+    /// A piece of the body (the server consumes all of it).
+    mutating func bodyReceived(_ bytes: UnsafeRawBufferPointer) -> Action {
+        switch state {
+        case .readingBody(var body):
+            state = .responding  // releases the array's buffer so appending does not copy it
+            if bytes.count > maxBodyBytes - body.count {
+                state = .discardingBody(received: body.count + bytes.count)
+            } else {
+                body.append(contentsOf: bytes)
+                state = .readingBody(body)
+            }
+            return .keepReading
+        case .discardingBody(let received):
+            let total = received &+ bytes.count
+            state = .discardingBody(received: total)
+            // A client that keeps sending far past the limit is cut off instead.
+            return total > discardLimit ? close() : .keepReading
+        default:
+            return close()
+        }
+    }
+
+    /// The body is complete; or the deferred answer's wait is over.
+    mutating func endOfRequest() -> Action {
+        switch state {
+        case .readingBody(let body):
+            state = .responding
+            return .callResponder(body: body)
+        case .discardingBody:
+            return refuse(.payloadTooLarge)
+        case .waitingForPass(let deferred):
+            // The pass that received it has ended: answer, or suspend until it is completed.
+            state = .suspended(deferred)
+            return .suspend(deferred)
+        case .suspended(let deferred):
+            return .takeAnswer(deferred)
+        default:
+            return close()
+        }
+    }
+
+    /// The responder's answer. `waitsForPass`: the current thread runs work after each pass
+    /// (which may complete a deferred answer), so a deferred answer first waits for it.
+    mutating func responderAnswered(_ response: HTTPResponse, waitsForPass: Bool) -> Action {
+        guard case .responding = state else { return close() }
+        guard let deferred = response.deferred else {
+            state = .answered
+            return .queue(response)
+        }
+        if waitsForPass {
+            // Without a response libmicrohttpd keeps the connection ready and calls again in the
+            // next pass, with no suspension (two epoll_ctl calls and a wake-up) in between.
+            state = .waitingForPass(deferred)
+            return .waitForPass(deferred)
+        }
+        state = .suspended(deferred)
+        return .suspend(deferred)
+    }
+
+    /// After ``Action/suspend(_:)``: the answer when it was already complete (the connection
+    /// was not suspended), or nil when the connection now waits for it.
+    mutating func suspendAttempted(ready: HTTPResponse?) -> Action {
+        guard case .suspended = state else { return close() }
+        guard let ready else { return .keepReading }
+        state = .answered
+        return .queue(ready)
+    }
+
+    /// After ``Action/takeAnswer(_:)``: the deferred answer (nil would be a resume without one).
+    mutating func resumed(answer: HTTPResponse?) -> Action {
+        guard case .suspended = state, let answer else { return close() }
+        state = .answered
+        return .queue(answer)
+    }
+
+    /// libmicrohttpd is done with the request (answered, or the connection closed).
+    mutating func finished(completedOK: Bool) -> Finish {
+        var forget: DeferredResponse?
+        switch state {
+        case .waitingForPass(let deferred), .suspended(let deferred): forget = deferred
+        default: break
+        }
+        state = .finished
+        return Finish(forget: forget, awaitsNextHead: completedOK)
+    }
+
+    // MARK: Helpers
+
+    private mutating func refuse(_ refusal: Refusal) -> Action {
+        state = .answered
+        return .refuse(refusal)
+    }
+
+    private mutating func close() -> Action {
+        state = .answered
+        return .close
+    }
+}
+
+/// The answer to a request whose `Transfer-Encoding` libmicrohttpd cannot frame, or nil when it
+/// is plain `chunked`. Chunked must be the final coding or the body's end is unknowable (400); a
+/// coding before it is one the server does not implement (501); `Content-Length` beside
+/// `Transfer-Encoding` is the shape of a smuggled request (400).
+func transferEncodingRefusal(_ value: String, hasContentLength: Bool) -> HTTPResponse? {
+    let codings = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    if codings == ["chunked"] {
+        guard hasContentLength else { return nil }
+        return .jsonError(code: "bad_request", message: "Request has both Content-Length and Transfer-Encoding.", status: 400)
+    }
+    guard codings.last == "chunked" else {
+        return .jsonError(code: "bad_request",
+                          message: "Transfer-Encoding must end with chunked; the request body's length cannot be determined.",
+                          status: 400)
+    }
+    return .jsonError(code: "not_implemented",
+                      message: "Only the chunked transfer coding is supported (got \(codings.joined(separator: ", "))).",
+                      status: 501)
+}
+
+/// The length a `Content-Length` value announces: its leading digits (after blanks), `Int.max`
+/// when they overflow, nil when there are none (libmicrohttpd rejects such values itself).
+func announcedLength<S: Sequence>(_ value: S) -> Int? where S.Element == UInt8 {
+    var total = 0
+    var digits = 0
+    var leading = true
+    for byte in value {
+        if leading && (byte == 0x20 || byte == 0x09) { continue }
+        leading = false
+        guard byte >= 0x30 && byte <= 0x39 else { break }
+        let (times10, o1) = total.multipliedReportingOverflow(by: 10)
+        let (next, o2) = times10.addingReportingOverflow(Int(byte - 0x30))
+        if o1 || o2 { return Int.max }
+        total = next
+        digits += 1
+    }
+    return digits > 0 ? total : nil
+}
