@@ -458,13 +458,14 @@ private func segueAccessHandler(
         swap(&body, &state.body)
     }
     let methodString = method.map { String(cString: $0) } ?? ""
-    let request = HTTPRequest(
+    var request = HTTPRequest(
         method: HTTPMethod(methodString: methodString),
         methodString: methodString,
         path: url.map { String(cString: $0) } ?? "/",
         query: collectQuery(connection),
         headers: collectHeaders(connection),
         body: body)
+    request.afterEachPassFollows = HTTPServer.currentThreadRunsAfterEachPass
     let response = context.responder.respond(to: request)
     if let deferred = response.deferred {
         let state = requestState(current, reqCls)
