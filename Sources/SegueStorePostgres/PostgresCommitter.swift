@@ -79,7 +79,7 @@ final class PostgresCommitter: Sendable {
     }
 
     private func launch(_ batch: [Entry]) {
-        Task.detached { [self] in
+        Task.detached(executorPreference: storeExecutor) { [self] in
             let outcomes = await write(batch.map(\.append))
             for (entry, outcome) in zip(batch, outcomes) { entry.completion(outcome) }
             let next = state.withLock { s -> [Entry]? in

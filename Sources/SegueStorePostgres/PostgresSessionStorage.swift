@@ -95,7 +95,7 @@ public final class PostgresSessionStorage: SessionStorage {
         self.instanceID = instanceID
         let counter = RoundTripCounter()
         self.counter = counter
-        runner = Task.detached { await client.run() }
+        runner = Task.detached(executorPreference: storeExecutor) { await client.run() }
         let leaseMilliseconds = Int(lease.components.seconds * 1000 + lease.components.attoseconds / 1_000_000_000_000_000)
         let leases = LeaseBook()
         self.leases = leases
@@ -402,7 +402,7 @@ public final class PostgresSessionStorage: SessionStorage {
     private func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws(SessionStorageError) -> T {
         let result = Mutex<Result<T, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
-        let task = Task.detached {
+        let task = Task.detached(executorPreference: storeExecutor) {
             let r: Result<T, any Error>
             do { r = .success(try await body()) } catch { r = .failure(error) }
             result.withLock { $0 = r }
@@ -419,6 +419,20 @@ public final class PostgresSessionStorage: SessionStorage {
         }
     }
 }
+
+/// Where the store's tasks run: threads of its own, not the shared concurrency pool. The store's
+/// callers wait for those tasks on threads of their own (a server thread, a test); on a pool
+/// whose few threads were all waiting like that, the tasks would never run.
+final class StoreExecutor: TaskExecutor {
+    private let queue = DispatchQueue(label: "segue.postgres", attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
+
+let storeExecutor = StoreExecutor()
 
 /// The sessions this instance holds the lease of, each until when (this process's clock, a fifth
 /// of the lease before the database's end of it) it may treat its live copy as current.
