@@ -139,8 +139,8 @@ let package = Package(
         .testTarget(
             name: "SegueStoreTests",
             dependencies: [
-                "SegueServer", "SegueFlowFiles", "SegueStoreSQLite", "SegueStorePostgres",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "SegueServer", "SegueFlowFiles", "SegueStoreSQLite", "SegueStorePostgres", "SegueTesting",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -4,7 +4,8 @@
 # For each store (memory; SQLite, the default, with synchronous=NORMAL and FULL; PostgreSQL on a
 # private loopback server when Debian's postgresql is installed), one release `segue serve`,
 # CONNECTIONS sessions opened at the inbox, then wrk alternating push and pop on them (every
-# action is durable before its 200 with the durable stores).
+# action is durable before its 200 with the durable stores). After the PostgreSQL run it prints
+# the database round trips per action (counted by the server, `GET /api/v1/admin/storage`).
 #
 # The memory and SQLite runs repeat in ROUNDS rounds (default 3), back to back within a round;
 # each ratio is taken within its round (this machine's speed drifts from minute to minute) and
@@ -33,13 +34,16 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# The store's database round trips so far (admin API), "null" without a database server.
+round_trips() { curl -s "$1/api/v1/admin/storage" | python3 -c 'import json,sys; v=json.load(sys.stdin)["roundTrips"]; print("null" if v is None else v)'; }
+
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 run_store() {  # name, then extra serve arguments
     local name="$1"; shift
     local port; port="$(free_port)"
     local base="http://127.0.0.1:$port"
-    "$BIN" serve Examples/mail.yaml --port "$port" --log-level warning "$@" >"$WORK/$name.log" 2>&1 &
+    "$BIN" serve Examples/mail.yaml --port "$port" --log-level warning --admin loopback "$@" >"$WORK/$name.log" 2>&1 &
     SERVER=$!
     for _ in $(seq 100); do curl -fs "$base/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
     local ids=()
@@ -58,14 +62,19 @@ setup = function(thread) counter = counter + 1; thread:set('tid', counter) end" 
     requests[#requests + 1] = wrk.format('POST', path, {['Content-Type'] = 'application/json'}, [[$PUSH]])
     requests[#requests + 1] = wrk.format('POST', path, {['Content-Type'] = 'application/json'}, [[$POP]])
   end"
+    local trips0; trips0="$(round_trips "$base")"
     local out; out="$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$lua" "$base")"
+    local trips1; trips1="$(round_trips "$base")"
+    local requests; requests="$(echo "$out" | awk '/requests in/ {print $1; exit}')"
+    local per_action="-"
+    [ "$trips0" != null ] && per_action="$(python3 -c "print('%.3f' % (($trips1 - $trips0) / max(1, $requests)))")"
     local rps; rps="$(echo "$out" | awk '/Requests\/sec/ {print $2}')"
     local avg; avg="$(echo "$out" | awk '/^    Latency/ {print $2; exit}')"
     local p50; p50="$(echo "$out" | awk '/^ +50%/ {print $2; exit}')"
     local p99; p99="$(echo "$out" | awk '/^ +99%/ {print $2; exit}')"
     local non2xx; non2xx="$(echo "$out" | awk '/Non-2xx/ {print $5}')"
     kill -9 "$SERVER"; wait "$SERVER" 2>/dev/null || true; SERVER=""
-    echo "$name $rps $avg $p50 $p99 ${non2xx:-0}"
+    echo "$name $rps $avg $p50 $p99 ${non2xx:-0} $per_action"
 }
 
 echo "# Segue session stores  $(date -u +%Y-%m-%dT%H:%MZ)  $(nproc) cores  wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s  push/pop actions"
@@ -96,7 +105,7 @@ pg=""
 if [ -n "$with_postgres" ] && ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
     eval "$(Tests/Scripts/postgres.sh start 2>/dev/null)"
     PG_DIR="$SEGUE_PG_DIR"
-    pg="$(run_store postgres --store "$SEGUE_TEST_POSTGRES_URL" --threads 8)"
+    pg="$(run_store postgres --store "$SEGUE_TEST_POSTGRES_URL")"
 fi
 echo
 echo "Medians over $ROUNDS rounds (ratios to the memory store of the same round):"
@@ -110,4 +119,6 @@ done
 if [ -n "$pg" ]; then
     base="$(median ${rps[memory]})"
     echo "$pg" | awk -v base="$base" '{ printf "| %s (one run) | %s | %.2f× | %s | %s | %s | %s |\n", $1, $2, $2 / base, $3, $4, $5, $6 }'
+    echo
+    echo "PostgreSQL: $(echo "$pg" | awk '{print $7}') database round trips per action."
 fi

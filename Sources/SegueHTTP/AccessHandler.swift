@@ -144,13 +144,15 @@ private struct RequestCall {
     /// The request handed to the responder.
     func request(body: [UInt8]) -> HTTPRequest {
         let methodString = method.map { String(cString: $0) } ?? ""
-        return HTTPRequest(
+        var request = HTTPRequest(
             method: HTTPMethod(methodString: methodString),
             methodString: methodString,
             path: url.map { String(cString: $0) } ?? "/",
             query: collectQuery(connection),
             headers: collectHeaders(connection),
             body: body)
+        request.afterEachPassFollows = HTTPServer.currentThreadRunsAfterEachPass
+        return request
     }
 
     /// Hands a response to libmicrohttpd (it copies the body: MHD_RESPMEM_MUST_COPY). For a HEAD

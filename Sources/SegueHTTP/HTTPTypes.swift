@@ -33,6 +33,11 @@ public struct HTTPRequest: Sendable {
     /// Request headers in order; names are lower-cased.
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
+    /// Whether the server calls `configuration.afterEachPass` on the thread handling this request
+    /// once the pass of its event loop that delivered the request ends: work the responder leaves
+    /// for the end of the pass (a group commit) is then done on that thread. False for requests
+    /// built by hand (tests, in-process clients), whose responder must not wait for a pass.
+    public var afterEachPassFollows = false
 
     public init(
         method: HTTPMethod,

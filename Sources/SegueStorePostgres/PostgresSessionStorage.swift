@@ -8,48 +8,106 @@ import Synchronization
 /// by several `segue serve` processes behind a load balancer.
 ///
 /// Through postgres-nio's `PostgresClient` (a connection pool on its own NIO event loops, run by a
-/// background task). Schema as in the SQLite store: `segue_sessions` and `segue_steps` with primary
-/// key `(session, seq)`. An append runs in one transaction:
-/// `UPDATE segue_sessions SET steps = n + k … WHERE id = $1 AND steps = n` — under READ COMMITTED a
-/// concurrent writer of the same session waits for the row lock and then finds `steps` changed, so
-/// exactly one of two racing instances wins; the loser gets ``SessionStorageError/conflict``, catches
-/// up and retries (or answers 409). Every request of a shared store first reads the steps it missed.
+/// background task). Tables: `segue_sessions(id, csrf, width, height, steps, updated_at,
+/// quarantined, owner, lease_until)` and `segue_steps(session, seq, step)` with primary key
+/// `(session, seq)`.
 ///
-/// **Blocking bridge.** ``SessionStorage`` is synchronous because libmicrohttpd calls the handlers on
-/// its own threads. Each call starts a task on the Swift concurrency pool and *blocks the calling
-/// libmicrohttpd thread* on a semaphore until it finishes, at most `timeout` (default 5 s; then
-/// `unavailable`, answered 503). The pool's threads and NIO's event loops are not libmicrohttpd's, so
-/// the wait cannot deadlock; it costs one server thread per in-flight query, so size `--threads`
-/// for the database's latency.
+/// **Appends are group commits, answered after COMMIT.** ``append(session:firstSeq:steps:completion:)``
+/// returns at once; ``PostgresCommitter`` gathers the appends of every session and writes them in
+/// one transaction per batch (`BEGIN`, one statement, `COMMIT`: three round trips for the whole
+/// batch), with up to `lanes` batches in flight on separate connections. The statement updates
+/// each session's row from `steps = n` to `n + k` only where `steps` is still `n` and the
+/// ownership lease is this instance's (or free, or run out), and inserts the step rows of the
+/// sessions it updated: a session whose row changed meanwhile fails alone with
+/// ``SessionStorageError/conflict``. The server answers an action only once its batch committed,
+/// and no libmicrohttpd thread waits for it.
+///
+/// **Ownership leases.** Each append also takes (or renews) the session's lease: `owner` is this
+/// process's instance id and `lease_until` the database's clock plus `leaseDuration`. While the
+/// lease runs no other instance can append to the session, so the instance holding it knows its
+/// live copy is current and serves requests without reading the database first
+/// (``holdsLease(session:)``; its own view of the lease ends a fifth of the duration before the
+/// database's). Another instance that gets a request for the session (the balancer moved it:
+/// the owner died or was taken out) reads the steps it missed, and its append is refused until
+/// the lease runs out; it then waits for that (``awaitLease(session:)``) and takes the lease
+/// over. A session therefore moves to another instance at most `leaseDuration` after its owner
+/// stopped writing it, and an append from an instance whose lease was taken over is refused
+/// (the step number check): nothing acknowledged is lost or applied twice.
+///
+/// **Other calls block.** Loading a session, the catch-up read of a session another instance
+/// owned, creation, deletion, listing and expiry run on the concurrency pool while the calling
+/// thread waits, at most `timeout` (then `unavailable`, answered 503). They happen once per
+/// session and instance, not per action.
 public final class PostgresSessionStorage: SessionStorage {
     private let client: PostgresClient
     private let runner: Task<Void, Never>
     private let logger: Logger
     public let timeout: Duration
+    /// How long a lease lasts after the append that took it.
+    public let leaseDuration: Duration
+    /// This process's owner id in `segue_sessions.owner`.
+    public let instanceID: String
+    private let committer: PostgresCommitter
+    private let counter: RoundTripCounter
+    private let clock: any SessionClock
+    private let leases: LeaseBook
 
-    /// Connects lazily; `create`s the schema now (waiting up to `timeout`).
-    public init(url: String, timeout: Duration = .seconds(5), maxConnections: Int = 16, logger: Logger = Logger(label: "segue.postgres")) throws {
+    /// Connects lazily; `create`s the schema now (waiting up to `timeout`). The URL's query may
+    /// set `lease` (seconds, default 3) and `lanes` (batches in flight, default 3).
+    /// `clock` stamps `updated_at` (idle expiry); leases use the database's clock.
+    public init(url: String, timeout: Duration = .seconds(5), maxConnections: Int = 16,
+                clock: any SessionClock = SystemSessionClock(), logger: Logger = Logger(label: "segue.postgres")) throws {
         guard let parts = URLComponents(string: url), parts.scheme == "postgres" || parts.scheme == "postgresql",
               let host = parts.host, !host.isEmpty else {
             throw SessionStorageError.unavailable("'\(url)' is not a postgres://user:password@host:port/database URL")
+        }
+        var lease = Duration.seconds(3)
+        var lanes = 3
+        for item in parts.queryItems ?? [] {
+            switch item.name {
+            case "lease":
+                guard let seconds = item.value.flatMap(Double.init), seconds > 0, seconds <= 3600 else {
+                    throw SessionStorageError.unavailable("'lease' must be a number of seconds (0 < lease ≤ 3600) in \(url)")
+                }
+                lease = .milliseconds(Int64(seconds * 1000))
+            case "lanes":
+                guard let n = item.value.flatMap(Int.init), (1...16).contains(n) else {
+                    throw SessionStorageError.unavailable("'lanes' must be 1 to 16 in \(url)")
+                }
+                lanes = n
+            default:
+                throw SessionStorageError.unavailable("unknown option '\(item.name)' in \(url) (known: lease, lanes)")
+            }
         }
         let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
         var configuration = PostgresClient.Configuration(
             host: host, port: parts.port ?? 5432, username: parts.user ?? "postgres",
             password: parts.password, database: database.isEmpty ? nil : database, tls: .disable)
-        configuration.options.maximumConnections = maxConnections
+        configuration.options.maximumConnections = max(maxConnections, lanes + 2)
         configuration.options.connectTimeout = .seconds(Int64(max(1, timeout.components.seconds)))
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         self.logger = logger
         self.timeout = timeout
-        runner = Task.detached { await client.run() }
-        let log = logger
+        self.leaseDuration = lease
+        self.clock = clock
+        let instanceID = "\(ProcessInfo.processInfo.hostName)/\(getpid())/\(UInt32.random(in: 0...UInt32.max))"
+        self.instanceID = instanceID
+        let counter = RoundTripCounter()
+        self.counter = counter
+        runner = Task.detached(executorPreference: storeExecutor) { await client.run() }
+        let leaseMilliseconds = Int(lease.components.seconds * 1000 + lease.components.attoseconds / 1_000_000_000_000_000)
+        let leases = LeaseBook()
+        self.leases = leases
+        let (log, limit, leaseDuration) = (logger, timeout, lease)
+        committer = PostgresCommitter(lanes: lanes) { batch in
+            await Self.write(batch, client: client, now: clock.unixSeconds, owner: instanceID, leaseMilliseconds: leaseMilliseconds,
+                             leaseDuration: leaseDuration, leases: leases, counter: counter, timeout: limit, logger: log)
+        }
         try blocking { () async throws -> Void in
             try await client.withConnection { connection in
                 // Serialise concurrent schema creation by several instances starting together.
                 _ = try await connection.query("SELECT pg_advisory_lock(4242001)", logger: log)
-                defer { Task { _ = try? await connection.query("SELECT pg_advisory_unlock(4242001)", logger: log) } }
                 _ = try await connection.query("""
                     CREATE TABLE IF NOT EXISTS segue_sessions (
                         id TEXT PRIMARY KEY,
@@ -60,6 +118,10 @@ public final class PostgresSessionStorage: SessionStorage {
                         updated_at BIGINT NOT NULL,
                         quarantined TEXT
                     )
+                    """, logger: log)
+                _ = try await connection.query("""
+                    ALTER TABLE segue_sessions ADD COLUMN IF NOT EXISTS owner TEXT,
+                        ADD COLUMN IF NOT EXISTS lease_until BIGINT NOT NULL DEFAULT 0
                     """, logger: log)
                 _ = try await connection.query("""
                     CREATE TABLE IF NOT EXISTS segue_steps (
@@ -75,44 +137,74 @@ public final class PostgresSessionStorage: SessionStorage {
         }
     }
 
+    /// The database's clock in milliseconds since the epoch (leases are measured on it, so the
+    /// instances' clocks need not agree).
+    static let databaseNow = "(extract(epoch from clock_timestamp()) * 1000)::bigint"
+
     public var isShared: Bool { true }
+    public var commitsInBackground: Bool { true }
+    public var roundTrips: Int? { counter.value }
+
+    public func holdsLease(session id: String) -> Bool { leases.holds(id) }
+
+    public func awaitLease(session id: String) {
+        let (client, log, counter, instanceID) = (self.client, logger, self.counter, self.instanceID)
+        let remaining = try? blocking { () async throws -> Int64 in
+            counter.add(1)
+            var left: Int64 = 0
+            for try await (ms) in try await client.query(
+                "SELECT GREATEST(lease_until - \(unescaped: Self.databaseNow), 0) FROM segue_sessions WHERE id = \(id) AND owner <> \(instanceID)",
+                logger: log).decode(Int64.self) { left = ms }
+            return left
+        }
+        guard let remaining, remaining > 0 else { return }
+        // Bounded by the lease's duration: a lease is never set further ahead than that.
+        let wait = min(Double(remaining) / 1000, Double(leaseDuration.components.seconds) + Double(leaseDuration.components.attoseconds) / 1e18)
+        Thread.sleep(forTimeInterval: wait + 0.005)
+    }
 
     public func create(_ h: StoredSessionHeader) throws(SessionStorageError) {
-        let (client, log) = (self.client, logger)
-        let now = unixNow()
+        let (client, log, owner, counter) = (self.client, logger, instanceID, self.counter)
+        let now = clock.unixSeconds
+        let started = ContinuousClock.now
+        let ms = leaseMilliseconds
         try blocking {
-            _ = try await client.query(
-                "INSERT INTO segue_sessions (id, csrf, width, height, updated_at) VALUES (\(h.id), \(h.csrfToken), \(h.width), \(h.height), \(now))",
-                logger: log)
+            counter.add(1)
+            _ = try await client.query("""
+                INSERT INTO segue_sessions (id, csrf, width, height, updated_at, owner, lease_until)
+                VALUES (\(h.id), \(h.csrfToken), \(h.width), \(h.height), \(now), \(owner), \(unescaped: Self.databaseNow) + \(ms))
+                """, logger: log)
         }
+        grantLease(h.id, since: started)
     }
 
     public func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError) {
-        let (client, log) = (self.client, logger)
-        let now = unixNow()
-        let newCount = firstSeq - 1 + steps.count, oldCount = firstSeq - 1
-        let won = try blocking { () async throws -> Bool in
-            try await client.withTransaction(logger: log) { connection -> Bool in
-                let rows = try await connection.query(
-                    "UPDATE segue_sessions SET steps = \(newCount), updated_at = \(now) WHERE id = \(id) AND steps = \(oldCount) RETURNING id",
-                    logger: log)
-                var updated = 0
-                for try await _ in rows { updated += 1 }
-                guard updated == 1 else { return false }
-                for (i, step) in steps.enumerated() {
-                    let seq = firstSeq + i
-                    _ = try await connection.query("INSERT INTO segue_steps (session, seq, step) VALUES (\(id), \(seq), \(step))", logger: log)
-                }
-                return true
-            }
+        let result = Mutex<SessionStorageError??>(nil)
+        let done = DispatchSemaphore(value: 0)
+        committer.submit(PostgresAppend(session: id, firstSeq: firstSeq, steps: steps)) { error in
+            result.withLock { $0 = .some(error) }
+            done.signal()
         }
-        guard won else { throw .conflict }
+        done.wait()
+        if let error = result.withLock({ $0 }) ?? nil { throw error }
     }
 
+    /// With `commit: .endOfPass` the batch starts at the caller's ``commitPending()``, so that
+    /// the actions of one pass of a server thread share it.
+    public func append(session id: String, firstSeq: Int, steps: [String], commit: CommitTiming,
+                       completion: @escaping @Sendable (SessionStorageError?) -> Void) {
+        committer.submit(PostgresAppend(session: id, firstSeq: firstSeq, steps: steps), wait: commit == .endOfPass,
+                         completion: completion)
+    }
+
+    /// Starts a batch of the appends left for the end of the pass.
+    public func commitPending() { committer.flush() }
+
     public func load(session id: String) throws(SessionStorageError) -> StoredSession? {
-        let (client, log) = (self.client, logger)
+        let (client, log, counter) = (self.client, logger, self.counter)
         return try blocking { () async throws -> StoredSession? in
             try await client.withConnection { connection -> StoredSession? in
+                counter.add(2)
                 let rows = try await connection.query(
                     "SELECT csrf, width, height, steps, quarantined FROM segue_sessions WHERE id = \(id)", logger: log)
                 var header: (String, Int, Int, Int, String?)?
@@ -133,8 +225,9 @@ public final class PostgresSessionStorage: SessionStorage {
     }
 
     public func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String]? {
-        let (client, log) = (self.client, logger)
+        let (client, log, counter) = (self.client, logger, self.counter)
         return try blocking { () async throws -> [String]? in
+            counter.add(1)
             // One round trip: the session row (is it still there?) joined with the steps it misses.
             var found = false
             var out: [String] = []
@@ -151,9 +244,11 @@ public final class PostgresSessionStorage: SessionStorage {
     }
 
     public func delete(session id: String) throws(SessionStorageError) -> Bool {
-        let (client, log) = (self.client, logger)
+        let (client, log, counter) = (self.client, logger, self.counter)
+        dropLease(id)
         return try blocking { () async throws -> Bool in
             try await client.withTransaction(logger: log) { connection -> Bool in
+                counter.add(4)
                 _ = try await connection.query("DELETE FROM segue_steps WHERE session = \(id)", logger: log)
                 var n = 0
                 for try await _ in try await connection.query("DELETE FROM segue_sessions WHERE id = \(id) RETURNING id", logger: log) { n += 1 }
@@ -163,15 +258,18 @@ public final class PostgresSessionStorage: SessionStorage {
     }
 
     public func quarantine(session id: String, reason: String) throws(SessionStorageError) {
-        let (client, log) = (self.client, logger)
+        let (client, log, counter) = (self.client, logger, self.counter)
+        dropLease(id)
         try blocking {
+            counter.add(1)
             _ = try await client.query("UPDATE segue_sessions SET quarantined = \(reason) WHERE id = \(id)", logger: log)
         }
     }
 
     public func list(limit: Int) throws(SessionStorageError) -> [StoredSessionSummary] {
-        let (client, log) = (self.client, logger)
+        let (client, log, counter) = (self.client, logger, self.counter)
         return try blocking { () async throws -> [StoredSessionSummary] in
+            counter.add(1)
             var out: [StoredSessionSummary] = []
             for try await (id, steps, updated, quarantined) in try await client.query(
                 "SELECT id, steps, updated_at, quarantined FROM segue_sessions ORDER BY updated_at DESC LIMIT \(limit)", logger: log
@@ -183,10 +281,11 @@ public final class PostgresSessionStorage: SessionStorage {
     }
 
     public func expire(idleLongerThan idle: Duration) throws(SessionStorageError) -> Int {
-        let (client, log) = (self.client, logger)
-        let cutoff = unixNow() - idle.components.seconds
+        let (client, log, counter) = (self.client, logger, self.counter)
+        let cutoff = clock.unixSeconds - idle.components.seconds
         return try blocking { () async throws -> Int in
             try await client.withTransaction(logger: log) { connection -> Int in
+                counter.add(4)
                 _ = try await connection.query(
                     "DELETE FROM segue_steps WHERE session IN (SELECT id FROM segue_sessions WHERE updated_at < \(cutoff))", logger: log)
                 var n = 0
@@ -198,29 +297,112 @@ public final class PostgresSessionStorage: SessionStorage {
 
     public func touch(sessions ids: [String]) throws(SessionStorageError) {
         guard !ids.isEmpty else { return }
-        let (client, log) = (self.client, logger)
-        let now = unixNow()
+        let (client, log, counter) = (self.client, logger, self.counter)
+        let now = clock.unixSeconds
         try blocking { () async throws -> Void in
+            counter.add(1)
             _ = try await client.query("UPDATE segue_sessions SET updated_at = \(now) WHERE id = ANY(\(ids))", logger: log)
         }
     }
 
     public func count() throws(SessionStorageError) -> Int {
-        let (client, log) = (self.client, logger)
+        let (client, log, counter) = (self.client, logger, self.counter)
         return try blocking { () async throws -> Int in
+            counter.add(1)
             var n = 0
             for try await (c) in try await client.query("SELECT COUNT(*)::BIGINT FROM segue_sessions", logger: log).decode(Int64.self) { n = Int(c) }
             return n
         }
     }
 
-    public func close() { runner.cancel() }
+    public func close() {
+        committer.stop()
+        runner.cancel()
+    }
+
+    // MARK: - Leases
+
+    private var leaseMilliseconds: Int {
+        Int(leaseDuration.components.seconds * 1000 + leaseDuration.components.attoseconds / 1_000_000_000_000_000)
+    }
+
+    private func grantLease(_ id: String, since started: ContinuousClock.Instant) {
+        leases.grant([id], until: started + leaseDuration * 0.8)
+    }
+
+    private func dropLease(_ id: String) { leases.drop([id]) }
+
+    // MARK: - The batch statement
+
+    /// Writes a batch in one transaction (three round trips) and renews the leases of the sessions
+    /// it wrote. Each session's appends are merged into one row update; an append whose session
+    /// row is not at its `firstSeq - 1`, or is leased by another instance, fails with `conflict`;
+    /// a failed transaction fails the whole batch (`unavailable`), and none of it is stored.
+    static func write(_ batch: [PostgresAppend], client: PostgresClient, now: Int64, owner: String, leaseMilliseconds: Int,
+                      leaseDuration: Duration, leases: LeaseBook,
+                      counter: RoundTripCounter, timeout: Duration, logger: Logger) async -> [SessionStorageError?] {
+        let merged = MergedBatch(batch)
+        var outcomes = [SessionStorageError?](repeating: nil, count: batch.count)
+        for i in merged.refused { outcomes[i] = .conflict }
+        guard !merged.ids.isEmpty else { return outcomes }
+        let started = ContinuousClock.now
+        let written: Set<String>
+        do {
+            written = try await withTimeout(timeout) {
+                try await client.withTransaction(logger: logger) { connection -> Set<String> in
+                    counter.add(3)
+                    var written: Set<String> = []
+                    for try await (id) in try await connection.query("""
+                        WITH input AS (
+                            SELECT * FROM unnest(\(merged.ids)::text[], \(merged.olds)::bigint[], \(merged.news)::bigint[]) AS u(id, old, new)
+                        ), upd AS (
+                            UPDATE segue_sessions s
+                            SET steps = input.new, updated_at = \(now), owner = \(owner),
+                                lease_until = \(unescaped: databaseNow) + \(leaseMilliseconds)
+                            FROM input
+                            WHERE s.id = input.id AND s.steps = input.old
+                              AND (s.owner IS NULL OR s.owner = \(owner) OR s.lease_until < \(unescaped: databaseNow))
+                            RETURNING s.id
+                        ), ins AS (
+                            INSERT INTO segue_steps (session, seq, step)
+                            SELECT r.session, r.seq, r.step
+                            FROM unnest(\(merged.rowSessions)::text[], \(merged.rowSeqs)::bigint[], \(merged.rowSteps)::text[]) AS r(session, seq, step)
+                            WHERE r.session IN (SELECT id FROM upd)
+                        )
+                        SELECT id FROM upd
+                        """, logger: logger).decode(String.self) {
+                        written.insert(id)
+                    }
+                    return written
+                }
+            }
+        } catch {
+            leases.drop(merged.ids)
+            let failure = storageError(error)
+            for i in outcomes.indices where merged.sessionIndex[i] != nil { outcomes[i] = failure }
+            return outcomes
+        }
+        leases.grant(merged.ids.filter { written.contains($0) }, until: started + leaseDuration * 0.8)
+        leases.drop(merged.ids.filter { !written.contains($0) })
+        for (i, k) in merged.sessionIndex.enumerated() {
+            if let k, !written.contains(merged.ids[k]) { outcomes[i] = .conflict }
+        }
+        return outcomes
+    }
+
+    static func storageError(_ error: any Error) -> SessionStorageError {
+        switch error {
+        case let error as SessionStorageError: error
+        case let error as PSQLError: .unavailable(String(reflecting: error))
+        default: .unavailable("\(error)")
+        }
+    }
 
     /// Runs `body` on the concurrency pool and waits for it, at most `timeout` (see the type's doc).
     private func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws(SessionStorageError) -> T {
         let result = Mutex<Result<T, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
-        let task = Task.detached {
+        let task = Task.detached(executorPreference: storeExecutor) {
             let r: Result<T, any Error>
             do { r = .success(try await body()) } catch { r = .failure(error) }
             result.withLock { $0 = r }
@@ -233,10 +415,73 @@ public final class PostgresSessionStorage: SessionStorage {
         }
         switch result.withLock({ $0 })! {
         case .success(let value): return value
-        case .failure(let error as SessionStorageError): throw error
-        case .failure(let error as PSQLError):
-            throw .unavailable(String(reflecting: error))
-        case .failure(let error): throw .unavailable("\(error)")
+        case .failure(let error): throw Self.storageError(error)
         }
+    }
+}
+
+/// Where the store's tasks run: threads of its own, not the shared concurrency pool. The store's
+/// callers wait for those tasks on threads of their own (a server thread, a test); on a pool
+/// whose few threads were all waiting like that, the tasks would never run.
+final class StoreExecutor: TaskExecutor {
+    private let queue = DispatchQueue(label: "segue.postgres", attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
+
+let storeExecutor = StoreExecutor()
+
+/// The sessions this instance holds the lease of, each until when (this process's clock, a fifth
+/// of the lease before the database's end of it) it may treat its live copy as current.
+final class LeaseBook: Sendable {
+    private let until = Mutex<[String: ContinuousClock.Instant]>([:])
+
+    func holds(_ id: String) -> Bool {
+        let now = ContinuousClock.now
+        return until.withLock { map in
+            guard let end = map[id] else { return false }
+            if end > now { return true }
+            map.removeValue(forKey: id)
+            return false
+        }
+    }
+
+    func grant(_ ids: [String], until end: ContinuousClock.Instant) {
+        guard !ids.isEmpty else { return }
+        until.withLock { map in
+            if map.count > 200_000 { map = map.filter { $0.value > ContinuousClock.now } }
+            for id in ids { map[id] = end }
+        }
+    }
+
+    func drop(_ ids: [String]) {
+        guard !ids.isEmpty else { return }
+        until.withLock { map in for id in ids { map.removeValue(forKey: id) } }
+    }
+}
+
+/// Database round trips made by a store (each query, `BEGIN` and `COMMIT` counts one).
+final class RoundTripCounter: Sendable {
+    private let count = Atomic<Int>(0)
+    func add(_ n: Int) { count.add(n, ordering: .relaxed) }
+    var value: Int { count.load(ordering: .relaxed) }
+}
+
+/// `body`, or `unavailable` once `timeout` has passed (the body is then cancelled).
+func withTimeout<T: Sendable>(_ timeout: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(for: timeout)
+            return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let value = first else {
+            throw SessionStorageError.unavailable("PostgreSQL did not answer within \(timeout)")
+        }
+        return value
     }
 }

@@ -31,14 +31,17 @@ public final class SQLiteSessionStorage: SessionStorage {
     /// there every commit waits for the disk (an fsync), which would hold a server thread and
     /// all its connections, so the writer thread commits everything.
     private let commitsOnServerThreads: Bool
+    private let clock: any SessionClock
 
     /// Opens (creating the folder and the schema when needed) the database at `path`.
     /// `journalLimit`: how many new steps gather in the journal before they move to `steps`.
+    /// `clock` stamps `updated_at` (idle expiry).
     public init(path: String, synchronous: Synchronous = .normal, busyTimeout: Duration = .seconds(5),
-                journalLimit: Int = 2048) throws {
+                journalLimit: Int = 2048, clock: any SessionClock = SystemSessionClock()) throws {
         self.path = path
+        self.clock = clock
         commitsOnServerThreads = synchronous == .normal
-        writer = StepWriter(journalLimit: max(1, journalLimit))
+        writer = StepWriter(journalLimit: max(1, journalLimit), clock: clock)
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         var configuration = Configuration()
@@ -96,7 +99,7 @@ public final class SQLiteSessionStorage: SessionStorage {
     public func create(_ h: StoredSessionHeader) throws(SessionStorageError) {
         try run { try $0.write { db in
             try db.execute(sql: "INSERT INTO sessions (id, csrf, width, height, updated_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [h.id, h.csrfToken, h.width, h.height, unixNow()])
+                           arguments: [h.id, h.csrfToken, h.width, h.height, clock.unixSeconds])
         } }
     }
 
@@ -112,13 +115,16 @@ public final class SQLiteSessionStorage: SessionStorage {
 
     public var commitsInBackground: Bool { true }
 
-    public func append(session id: String, firstSeq: Int, steps: [String],
+    /// With `commit: .endOfPass` the append waits for the caller's ``commitPending()`` (the end of
+    /// its server thread's pass, shared with the other appends of the pass); otherwise the writer
+    /// thread is woken for it.
+    public func append(session id: String, firstSeq: Int, steps: [String], commit: CommitTiming,
                        completion: @escaping @Sendable (SessionStorageError?) -> Void) {
         committer.submit(StepWriter.Append(session: id, firstSeq: firstSeq, steps: steps),
-                         wakeWriter: !(commitsOnServerThreads && commitsAtEndOfPass), completion: completion)
+                         wakeWriter: !(commitsOnServerThreads && commit == .endOfPass), completion: completion)
     }
 
-    /// Commits the appends submitted on server threads in one transaction (the server calls it
+    /// Commits the appends submitted with `.endOfPass` in one transaction (the server calls it
     /// after each pass of its event loop).
     public func commitPending() {
         if commitsOnServerThreads { committer.commitPending() }
@@ -186,7 +192,7 @@ public final class SQLiteSessionStorage: SessionStorage {
     }
 
     public func expire(idleLongerThan idle: Duration) throws(SessionStorageError) -> Int {
-        let cutoff = unixNow() - idle.components.seconds
+        let cutoff = clock.unixSeconds - idle.components.seconds
         return try run { try $0.write { db -> Int in
             try db.execute(sql: "DELETE FROM steps WHERE session IN (SELECT id FROM sessions WHERE updated_at < ?)", arguments: [cutoff])
             try db.execute(sql: "DELETE FROM journal WHERE session IN (SELECT id FROM sessions WHERE updated_at < ?)", arguments: [cutoff])
@@ -197,7 +203,7 @@ public final class SQLiteSessionStorage: SessionStorage {
 
     public func touch(sessions ids: [String]) throws(SessionStorageError) {
         guard !ids.isEmpty else { return }
-        let now = unixNow()
+        let now = clock.unixSeconds
         try run { try $0.write { db in
             for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")

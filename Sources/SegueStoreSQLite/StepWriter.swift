@@ -31,7 +31,12 @@ final class StepWriter: @unchecked Sendable {
     private var lastSeq: [String: Int] = [:]
     private var touched: [String: Int64] = [:]
 
-    init(journalLimit: Int = 2048) { self.journalLimit = journalLimit }
+    private let clock: any SessionClock
+
+    init(journalLimit: Int = 2048, clock: any SessionClock = SystemSessionClock()) {
+        self.journalLimit = journalLimit
+        self.clock = clock
+    }
 
     /// Writes a batch of appends in one transaction; nil where an append succeeded. An append
     /// fails alone (`conflict`) when its session was deleted, or when its first step does not
@@ -41,7 +46,7 @@ final class StepWriter: @unchecked Sendable {
     func write(_ batch: [Append], to pool: DatabaseQueue) -> [SessionStorageError?] {
         var outcomes = [SessionStorageError?](repeating: nil, count: batch.count)
         guard batch.contains(where: { !$0.steps.isEmpty }) else { return outcomes }  // barriers only
-        let now = unixNow()
+        let now = clock.unixSeconds
         var touches: [String] = []
         var batchLastSeq: [String: Int] = [:]  // kept only if the transaction commits
         var rows = 0

@@ -52,20 +52,24 @@ import Testing
         let id = try #require(created.json["id"] as? String)
         let acked = Atomic<Int>(0)
         let url = server.base + "/api/v1/sessions/\(id)/actions"
+        // The crash comes once 20 actions are acknowledged, with the worker still sending.
+        let twenty = DispatchSemaphore(value: 0), stopped = DispatchSemaphore(value: 0)
         let worker = Thread {
-            for i in 0..<400 {
+            defer { twenty.signal(); stopped.signal() }
+            for i in 0..<100_000 {
                 let body = i % 2 == 0 ? #"{"action":"push","scene":"message"}"# : #"{"action":"pop"}"#
                 guard let r = try? http("POST", url, json: body), r.status == 200,
                       let v = r.json[keyPath: "state.version"] as? Int else { return }
                 acked.store(v, ordering: .sequentiallyConsistent)
+                if v == 20 { twenty.signal() }
             }
         }
         worker.start()
-        Thread.sleep(forTimeInterval: 1.0)
+        twenty.wait()
         server.crash()
+        stopped.wait()  // the worker saw the refused connection: nothing more can be acknowledged
         let acknowledged = acked.load(ordering: .sequentiallyConsistent)
-        Thread.sleep(forTimeInterval: 0.3)  // let the worker see the refused connection
-        #expect(acknowledged > 0)
+        #expect(acknowledged >= 20)
         server = try Served(store: dir)
         defer { server.crash() }
         let state = try http("GET", server.base + "/api/v1/sessions/\(id)").json

@@ -7,20 +7,16 @@ import SegueStorePostgres
 import Synchronization
 import Testing
 
-/// Every storage behaves alike (the protocol's contract). PostgreSQL runs when
-/// `SEGUE_TEST_POSTGRES_URL` names a server (Tests/Scripts/multi-instance.sh sets one up).
-@Suite(.serialized) struct StorageContractTests {
-    static var storages: [String] {
-        var out = ["memory", "sqlite"]
-        if ProcessInfo.processInfo.environment["SEGUE_TEST_POSTGRES_URL"] != nil { out.append("postgres") }
-        return out
-    }
+/// Every storage behaves alike (the protocol's contract). PostgreSQL runs the same tests in
+/// ``PostgresStoreTests``, whose suite has the test server to itself.
+@Suite struct StorageContractTests {
+    static let storages = ["memory", "sqlite"]
 
-    func make(_ kind: String) throws -> any SessionStorage {
+    func make(_ kind: String, clock: any SessionClock = SystemSessionClock()) throws -> any SessionStorage {
         switch kind {
-        case "sqlite": return try SQLiteSessionStorage(path: temporaryDirectory() + "/s.sqlite")
-        case "postgres": return try PostgresSessionStorage(url: ProcessInfo.processInfo.environment["SEGUE_TEST_POSTGRES_URL"]!)
-        default: return InMemorySessionStorage()
+        case "sqlite": return try SQLiteSessionStorage(path: temporaryDirectory() + "/s.sqlite", clock: clock)
+        case "postgres": return try PostgresSessionStorage(url: try #require(PrivatePostgres.url), clock: clock, logger: quietLogger)
+        default: return InMemorySessionStorage(clock: clock)
         }
     }
 
@@ -52,12 +48,13 @@ import Testing
     }
 
     @Test(arguments: storages) func touchedSessionsAreNotIdle(kind: String) throws {
-        let s = try make(kind)
+        let clock = ManualClock()
+        let s = try make(kind, clock: clock)
         defer { s.close() }
         let suffix = String(Int.random(in: 1000...9999))
         let (read, idle) = ("read0123456789abcdef0123" + suffix, "idle0123456789abcdef0123" + suffix)
         for id in [read, idle] { try s.create(StoredSessionHeader(id: id, csrfToken: "t", width: 390, height: 844)) }
-        Thread.sleep(forTimeInterval: 3.1)  // stored times have a second's resolution
+        clock.advance(by: .seconds(3))  // stored times have a second's resolution
         try s.touch(sessions: [read, "no-such-session"])  // only read since: not idle
         _ = try s.expire(idleLongerThan: .seconds(2))
         #expect(try s.load(session: read) != nil)
@@ -96,7 +93,7 @@ import Testing
         let group = DispatchGroup()
         for (id, seq) in [("a", 3), ("b", 5), ("b", 1), ("a", 4)] {
             group.enter()
-            s.append(session: id, firstSeq: seq, steps: ["\(id)\(seq)"]) { error in
+            s.append(session: id, firstSeq: seq, steps: ["\(id)\(seq)"], commit: .byStorage) { error in
                 outcomes.withLock { $0["\(id)\(seq)"] = error == nil }
                 group.leave()
             }
@@ -262,13 +259,11 @@ extension SQLiteWriterTests {
         #expect(try server.act(bad, #"{"action":"pop"}"#).errorCode == "session_quarantined")
         #expect(try server.state(good).json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
         // A browser holding that session's cookie gets the error page, and "Start Over" gives it a new session.
-        let jar = NSTemporaryDirectory() + "jar-\(UUID().uuidString)"
-        try "127.0.0.1\tFALSE\t/\tFALSE\t0\tsegue_session\t\(bad)\n".write(toFile: jar, atomically: true, encoding: .utf8)
-        let page = try http("GET", server.base + "/ui/mailNav(mailboxes)", jar: jar)
+        let page = try http("GET", server.base + "/ui/mailNav(mailboxes)", cookie: bad)
         #expect(page.status == 409 && page.body.contains("session_quarantined"))
-        let restart = try http("GET", server.base + "/", jar: jar)
+        let restart = try http("GET", server.base + "/", cookie: bad)
         #expect(restart.status == 303 && restart.location?.hasSuffix("/ui/mailNav(mailboxes)") == true)
-        #expect(try String(contentsOfFile: jar, encoding: .utf8).contains(bad) == false)
+        #expect(restart.sessionCookie != nil && restart.sessionCookie != bad)
         server.stop()  // the store's file is locked while it is open
         #expect(try runSQL(file, "SELECT quarantined IS NOT NULL FROM sessions WHERE id = '\(bad)'") == "1")
     }
@@ -346,10 +341,9 @@ extension SQLiteWriterTests {
         let names = try server.events(id).compactMap { $0["event"] as? String }
         #expect(names.contains("decodeRestorableState") && !names.contains("prepareForSegue"))
         // A fresh browser (no cookie) opening the link gets a restored session and the page.
-        let jar = NSTemporaryDirectory() + "jar-\(UUID().uuidString)"
-        let page = try http("GET", server.base + url, jar: jar)
+        let page = try http("GET", server.base + url)
         #expect(page.status == 200 && page.body.contains("Lunch at noon"))
-        #expect(try http("GET", server.base + "/ui/mailNav(mailboxes;e=$Z1)", jar: NSTemporaryDirectory() + "j2").status == 400)
+        #expect(try http("GET", server.base + "/ui/mailNav(mailboxes;e=$Z1)").status == 400)
         #expect(try http("POST", server.base + "/api/v1/sessions", json: #"{"url":"/ui/mailNav(mailboxes;x"}"#).errorCode == "invalid_url")
         #expect(try http("POST", server.base + "/api/v1/sessions", json: #"{"url":"/ui/compose"}"#).status == 400)
         #expect(try http("GET", server.base + "/ui/mailNav(nowhere)").status == 404)
@@ -379,7 +373,7 @@ extension SQLiteWriterTests {
         defer { server.stop() }
         let a = try server.newSession(), b = try server.newSession()
         try server.act(b, #"{"action":"tap","element":"inboxRow"}"#)
-        Thread.sleep(forTimeInterval: 1.1)
+        server.age([a, b], by: .seconds(2))  // both idle for longer than the warning's second
         let r = try server.act(a, #"{"action":"memoryWarning"}"#)
         #expect(r.status == 200 && (r.json["events"] as? [Any])?.isEmpty == false)
         #expect(server.service.app.store.session(id: b) == nil && server.service.app.store.session(id: a) != nil)
@@ -391,7 +385,7 @@ extension SQLiteWriterTests {
         defer { server.stop() }
         let ids = try (0..<4).map { _ in try server.newSession() }
         for id in ids { try server.act(id, #"{"action":"tap","element":"inboxRow"}"#) }
-        Thread.sleep(forTimeInterval: 1.1)
+        server.age(ids, by: .seconds(2))  // idle for longer than the second pressure relief waits for
         server.service.app.relieveMemoryPressure()
         #expect(server.service.app.store.count <= 2)  // the sweeper may have evicted too
         for id in ids { #expect(try server.state(id).json["url"] as? String == "/ui/mailNav(mailboxes,inbox)") }

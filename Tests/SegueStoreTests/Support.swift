@@ -1,8 +1,11 @@
 import Foundation
+import Logging
 import SegueCore
 import SegueFlowFiles
 import SegueServer
 import SegueStoreSQLite
+import SegueTesting
+import Synchronization
 import Testing
 
 let repositoryRoot: String = {
@@ -31,7 +34,9 @@ final class StoreServer: @unchecked Sendable {
         configuration.http.connectionTimeoutSeconds = 10
         configuration.publicDirectory = repositoryRoot + "/Public"
         configure(&configuration)
-        service = SegueService(storyboard: try storyboard ?? mailStoryboard(), storage: storage, configuration: configuration)
+        var logger = Logger(label: "segue-store-test")
+        logger.logLevel = .critical
+        service = SegueService(storyboard: try storyboard ?? mailStoryboard(), storage: storage, configuration: configuration, logger: logger)
         try service.start()
     }
 
@@ -42,35 +47,39 @@ struct Reply {
     var status: Int
     var body: String
     var location: String?
+    /// The `segue_session` cookie the answer sets, if any.
+    var sessionCookie: String?
     var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:] }
     var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
     var state: [String: Any] { json["state"] as? [String: Any] ?? json }
 }
 
-/// One request through curl (real HTTP); `jar` keeps cookies.
-func http(_ method: String, _ url: String, json: String? = nil, jar: String? = nil) throws -> Reply {
-    let bodyFile = NSTemporaryDirectory() + "segue-sb-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: bodyFile) }
-    var args = ["-s", "-X", method, "-o", bodyFile, "-w", "%{http_code} %{redirect_url}", "--max-time", "20"]
-    if let jar { args += ["-c", jar, "-b", jar] }
-    if let json { args += ["-H", "Content-Type: application/json", "--data-binary", json] }
-    args.append(url)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    process.arguments = args
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let parts = String(decoding: data, as: UTF8.self).split(separator: " ", maxSplits: 1)
-    let body = (try? String(contentsOfFile: bodyFile, encoding: .utf8)) ?? ""
-    let location = parts.count > 1 && !parts[1].isEmpty ? String(parts[1]) : nil
-    return Reply(status: Int(parts.first ?? "") ?? 0, body: body, location: location)
+/// One request over real HTTP (SegueTesting's live transport) to `url` (`http://host:port/path?query`);
+/// `cookie` is sent as the `segue_session` cookie.
+func http(_ method: String, _ url: String, json: String? = nil, cookie: String? = nil) throws -> Reply {
+    guard url.hasPrefix("http://"), let slash = url.dropFirst(7).firstIndex(of: "/") else {
+        throw TransportError("\(url) is not an http://host:port/path URL")
+    }
+    let transport = try LiveTransport(baseURL: String(url[..<slash]))
+    let target = url[slash...]
+    let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    var headers: [(name: String, value: String)] = []
+    if let cookie { headers.append(("Cookie", "segue_session=\(cookie)")) }
+    let answer = try transport.send(TestRequest(method: method, path: String(path[0]), query: path.count > 1 ? String(path[1]) : nil,
+                                                headers: headers, body: Array((json ?? "").utf8)))
+    var session: String?
+    if let set = answer.header("Set-Cookie"), set.hasPrefix("segue_session=") {
+        session = String(set.dropFirst("segue_session=".count).prefix { $0 != ";" })
+    }
+    return Reply(status: answer.status, body: answer.text, location: answer.header("Location"), sessionCookie: session)
 }
 
 extension StoreServer {
+    /// Makes live sessions look unused for `idle` (instead of waiting that long).
+    func age(_ ids: [String], by idle: Duration) {
+        for id in ids { service.app.store.session(id: id)?.withSession { $0.lastAccess = .now - idle } }
+    }
+
     func newSession(_ body: String = "") throws -> String {
         let r = try http("POST", base + "/api/v1/sessions", json: body)
         #expect(r.status == 201)
@@ -98,4 +107,19 @@ func sameEvents(_ a: [[String: Any]], _ b: [[String: Any]]) -> Bool {
         if dx != dy { return false }
     }
     return true
+}
+
+/// A clock for stores that moves only when told (`updated_at`, idle expiry).
+final class ManualClock: SessionClock {
+    private let start = ContinuousClock.now
+    private let elapsed = Mutex<Duration>(.zero)
+    private let startMilliseconds = unixNowMilliseconds()
+
+    var now: ContinuousClock.Instant { start + elapsed.withLock { $0 } }
+    var unixMilliseconds: Int64 {
+        let (seconds, attoseconds) = elapsed.withLock { $0 }.components
+        return startMilliseconds + seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+
+    func advance(by duration: Duration) { elapsed.withLock { $0 += duration } }
 }

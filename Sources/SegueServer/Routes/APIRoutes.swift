@@ -87,7 +87,7 @@ extension SegueApp {
         let decoded = try ActionDecoding.action(body)
         let expectedVersion = try ActionDecoding.int(body, "expectedVersion")
         let memoryWarning = if case .memoryWarning = decoded.action { true } else { false }
-        return durableResponse(id, { (session) throws(ActionError) -> [UInt8] in
+        return durableResponse(id, for: request, { (session) throws(ActionError) -> [UInt8] in
             try Self.perform(decoded, expectedVersion: expectedVersion, on: session)
         }, answer: { [self] result in
             switch result {

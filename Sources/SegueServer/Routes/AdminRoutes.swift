@@ -9,6 +9,8 @@ import SegueJSON
 /// - `DELETE /api/v1/admin/sessions/ID`: 204 (also clears a quarantined session).
 /// - `POST /api/v1/admin/expire`: 200 `{"expired": N}`, runs expiry now.
 /// - `POST /api/v1/admin/evict`: 200 `{"evicted": N}`, drops every idle live session from memory.
+/// - `GET /api/v1/admin/storage`: 200 `{"roundTrips": N}`, the database round trips the store made
+///   since it opened (`null` for a store without a database server), for benchmarks.
 ///
 /// `Configuration.admin`: `off` answers 404; `loopback` serves it only while the listener itself is
 /// bound to a loopback address (127.0.0.0/8, ::1, localhost), so it is never reachable from another
@@ -56,6 +58,13 @@ extension SegueApp {
                 do { n = try expireStoredSessions() } catch { throw storageError(error, id: "-") }
                 store.expire(idleLongerThan: configuration.sessionIdleTimeout)
                 return json(Array("{\"expired\":\(n)}".utf8))
+            case (.GET, ["storage"]):
+                var w = JSONWriter(capacity: 64)
+                w.beginObject()
+                w.key("roundTrips")
+                if let n = storage.roundTrips { w.int(n) } else { w.null() }
+                w.endObject()
+                return json(w.bytes)
             case (.POST, ["evict"]):
                 let n = evictIdle(Int.max, idleAtLeast: .zero)
                 return json(Array("{\"evicted\":\(n)}".utf8))

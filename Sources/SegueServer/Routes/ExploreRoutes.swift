@@ -148,7 +148,7 @@ extension SegueApp {
                 try session.perform(action)
                 return session.window.canonicalURL
             }
-            return durableResponse(id, apply, answer: { @Sendable [self] result in
+            return durableResponse(id, for: request, apply, answer: { @Sendable [self] result in
                 switch result {
                 case .success(let url): .redirect(to: url)
                 case .failure(let error): errorPage(error)

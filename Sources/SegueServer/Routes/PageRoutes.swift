@@ -193,7 +193,7 @@ extension SegueApp {
             case .failure(let error): errorPage(error)
             }
         }
-        return durableResponse(id, apply, answer: answer)
+        return durableResponse(id, for: request, apply, answer: answer)
     }
 
     func errorPage(_ error: ActionError, startOver: Bool = false) -> HTTPResponse {

@@ -82,14 +82,19 @@ extension SegueApp {
     }
 
     /// Runs `body` durably and answers through `answer`, which sees its result only once the steps
-    /// it queued are stored: deferred (``withDurableSessionDeferred(_:_:answer:)``, this thread is
-    /// not held) with a store that commits in the background, else at once
-    /// (``withDurableSession(_:_:)``).
+    /// it queued are stored: deferred (``withDurableSessionDeferred(_:commit:_:answer:)``, this
+    /// thread is not held) with a store that commits in the background, else at once
+    /// (``withDurableSession(_:_:)``). With a shared store the deferred way needs the session's
+    /// lease (its live copy is current); without it the request reads what it missed first.
+    /// `request` tells whether its server thread commits at the end of its pass
+    /// (``HTTPRequest/afterEachPassFollows``).
     func durableResponse<R: Sendable>(
-        _ id: String, _ body: (Session) throws(ActionError) -> R,
+        _ id: String, for request: HTTPRequest, _ body: (Session) throws(ActionError) -> R,
         answer: @escaping @Sendable (Result<R, ActionError>) -> HTTPResponse
     ) -> HTTPResponse {
-        if storage.commitsInBackground { return withDurableSessionDeferred(id, body, answer: answer) }
+        if storage.commitsInBackground && (!storage.isShared || storage.holdsLease(session: id)) {
+            return withDurableSessionDeferred(id, commit: request.afterEachPassFollows ? .endOfPass : .byStorage, body, answer: answer)
+        }
         do throws(ActionError) {
             return answer(.success(try withDurableSession(id, body)))
         } catch {
@@ -98,7 +103,7 @@ extension SegueApp {
     }
 
     /// Runs `body` on the session with its lock held, after catching up with other instances
-    /// (shared storage), and writes the steps it queued before returning: when this returns,
+    /// (shared storage, unless this instance holds the session's lease), and writes the steps it queued before returning: when this returns,
     /// what it reported is durable. A write conflict reruns `body` on the caught-up session (up to
     /// 3 times, then 409 `stale_version`); a storage failure answers 503 and drops the live copy,
     /// so the session reloads at its last durable state.
@@ -108,7 +113,7 @@ extension SegueApp {
             guard let box = try liveSession(id: id) else { throw ActionError(.unknownSession, "no session '\(id)'") }
             let attempt = box.withSession { session -> Attempt<R> in
                 if box.isOutOfService(session) { return .stale }
-                if storage.isShared {
+                if storage.isShared && !storage.holdsLease(session: id) {
                     do throws(SessionStorageError) {
                         guard let missed = try storage.steps(session: id, after: session.storedSeq) else {
                             session.evicted = true  // deleted or expired elsewhere: the lookup answers 404
@@ -149,7 +154,11 @@ extension SegueApp {
             }
             switch attempt {
             case .done(let result): return try result.get()
-            case .stale, .conflict: store.remove(id: id, ifSame: box)
+            case .stale: store.remove(id: id, ifSame: box)
+            case .conflict:
+                store.remove(id: id, ifSame: box)
+                // Another instance may hold the session's lease: the retry takes it over once it runs out.
+                storage.awaitLease(session: id)
             case .failed(let error):
                 store.remove(id: id, ifSame: box)
                 throw error
@@ -159,12 +168,13 @@ extension SegueApp {
     }
 
     /// Like ``withDurableSession(_:_:)`` for a store that commits in the background: runs `body`
-    /// under the session's lock, submits the steps it queued, and returns a deferred response that
+    /// under the session's lock, submits the steps it queued (`commit`: whether this thread
+    /// commits them at the end of its pass), and returns a deferred response that
     /// `answer` completes once they are durable, so the thread serves other connections meanwhile.
     /// A failed append answers 503 (409 when an earlier append of the session failed first) and
     /// drops the live copy, so the session reloads at its last durable state.
     func withDurableSessionDeferred<R: Sendable>(
-        _ id: String, _ body: (Session) throws(ActionError) -> R,
+        _ id: String, commit: CommitTiming, _ body: (Session) throws(ActionError) -> R,
         answer: @escaping @Sendable (Result<R, ActionError>) -> HTTPResponse
     ) -> HTTPResponse {
         let storage = self.storage
@@ -190,7 +200,7 @@ extension SegueApp {
                 box.appendsInFlight.add(1, ordering: .acquiringAndReleasing)
                 let deferred = DeferredResponse()
                 // Submitted under the session's lock, so the session's appends queue in step order.
-                storage.append(session: id, firstSeq: firstSeq, steps: steps) { [self] error in
+                storage.append(session: id, firstSeq: firstSeq, steps: steps, commit: commit) { [self] error in
                     if let error {
                         box.poisoned.store(true, ordering: .releasing)
                         store.remove(id: id, ifSame: box)

@@ -16,6 +16,11 @@ public protocol SessionClock: Sendable {
     var unixMilliseconds: Int64 { get }
 }
 
+extension SessionClock {
+    /// Now as whole seconds since the Unix epoch (the stores' `updated_at`).
+    public var unixSeconds: Int64 { unixMilliseconds / 1000 }
+}
+
 /// The machine's clocks: `ContinuousClock` and `CLOCK_REALTIME`.
 public struct SystemSessionClock: SessionClock {
     public init() {}

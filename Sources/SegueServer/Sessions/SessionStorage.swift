@@ -1,4 +1,3 @@
-import SegueHTTP
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -64,32 +63,50 @@ public protocol SessionStorage: Sendable {
     func close()
 
     /// Whether appends are written by the storage's own thread, in order of submission
-    /// (``append(session:firstSeq:steps:completion:)`` returns at once). The server then answers
-    /// an action once its append completes, without holding a thread while it waits.
+    /// (``append(session:firstSeq:steps:commit:completion:)`` returns at once). The server then
+    /// answers an action once its append completes, without holding a thread while it waits.
     var commitsInBackground: Bool { get }
     /// Appends like ``append(session:firstSeq:steps:)`` and calls `completion` once the steps are
     /// durable (nil) or failed. Appends complete in the order they were submitted, synchronous
     /// ones included, and an append whose `firstSeq - 1` is not stored fails with `conflict`.
-    func append(session id: String, firstSeq: Int, steps: [String],
+    /// `commit` says whether the caller will call ``commitPending()`` once the requests it is
+    /// handling are done (``CommitTiming/endOfPass``), so the append may wait for that commit.
+    func append(session id: String, firstSeq: Int, steps: [String], commit: CommitTiming,
                 completion: @escaping @Sendable (SessionStorageError?) -> Void)
-    /// Commits the background appends submitted on the current server thread and left for the
-    /// end of its pass (see ``commitsAtEndOfPass``). `SegueService` calls it after each pass of
-    /// each server thread when ``commitsInBackground``.
+    /// Commits the background appends submitted with ``CommitTiming/endOfPass``. `SegueService`
+    /// calls it on each server thread after each pass of its event loop when ``commitsInBackground``.
     func commitPending()
+
+    /// Whether this instance holds the session's ownership lease (shared stores): no other
+    /// instance can write the session while it runs, so the live copy is current and a request
+    /// needs no catch-up read first. False when the store has no leases.
+    func holdsLease(session id: String) -> Bool
+    /// After a refused append: waits, at most for the lease's duration, until a lease another
+    /// instance holds on the session has run out, so that a retry can take it over. Returns at
+    /// once when the store has no leases or nobody else holds one.
+    func awaitLease(session id: String)
+    /// Database round trips this store made so far (nil for a store without a database server):
+    /// shown by the admin API, so a benchmark can print round trips per action.
+    var roundTrips: Int? { get }
 }
 
-extension SessionStorage {
-    /// Whether a background append submitted on the current thread may leave its commit to the
-    /// end of the pass: true on the server's loop threads, whose pass ends with
-    /// ``commitPending()``, so that the appends of the pass share one commit made on that thread.
-    public var commitsAtEndOfPass: Bool { HTTPServer.currentThreadRunsAfterEachPass }
+/// Who commits a background append (``SessionStorage/append(session:firstSeq:steps:commit:completion:)``).
+public enum CommitTiming: Sendable, Equatable {
+    /// The submitting thread calls ``SessionStorage/commitPending()`` at the end of the pass of
+    /// its event loop: appends of that pass may share one commit made there.
+    case endOfPass
+    /// Nobody will: the storage commits on its own (a thread or task of its own).
+    case byStorage
 }
 
 extension SessionStorage {
     public var commitsInBackground: Bool { false }
     public func commitPending() {}
+    public func holdsLease(session id: String) -> Bool { false }
+    public func awaitLease(session id: String) {}
+    public var roundTrips: Int? { nil }
 
-    public func append(session id: String, firstSeq: Int, steps: [String],
+    public func append(session id: String, firstSeq: Int, steps: [String], commit: CommitTiming,
                        completion: @escaping @Sendable (SessionStorageError?) -> Void) {
         do throws(SessionStorageError) {
             try append(session: id, firstSeq: firstSeq, steps: steps)
@@ -159,14 +176,14 @@ public enum SessionStorageError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// Seconds since the Unix epoch (for `updated_at` columns), without Foundation.
-/// Milliseconds since the Unix epoch.
+/// Milliseconds since the Unix epoch, without Foundation.
 public func unixNowMilliseconds() -> Int64 {
     var ts = timespec()
     clock_gettime(CLOCK_REALTIME, &ts)
     return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
 }
 
+/// Seconds since the Unix epoch (for `updated_at` columns), without Foundation.
 public func unixNow() -> Int64 {
     var ts = timespec()
     clock_gettime(CLOCK_REALTIME, &ts)
