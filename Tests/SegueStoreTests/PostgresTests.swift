@@ -118,7 +118,7 @@ struct PostgresStoreTests {
     /// While one instance holds a session's lease, another cannot write it; once the lease runs
     /// out, the other one takes it over after reading what it missed.
     @Test func aLeaseKeepsOthersOutUntilItRunsOut() throws {
-        let a = try Self.storage(lease: 0.4), b = try Self.storage(lease: 0.4)
+        let a = try Self.storage(lease: 2), b = try Self.storage(lease: 2)
         defer { a.close(); b.close() }
         let id = Self.newID()
         try a.create(StoredSessionHeader(id: id, csrfToken: "t", width: 1, height: 1))
