@@ -9,6 +9,9 @@ prepare_benchmark() {
     BIN="$(swift build -c release --show-bin-path)/segue"
 }
 
+# A free TCP port on the loopback interface.
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
 # The median of the numbers given.
 median() { python3 -c "import statistics,sys; print(f'{statistics.median(float(x) for x in sys.argv[1:]):.2f}')" "$@"; }
 

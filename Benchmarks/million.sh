@@ -23,7 +23,7 @@ WORK="$(mktemp -d /tmp/segue-million-XXXXXX)"
 SERVER=""
 cleanup() { [ -n "$SERVER" ] && { kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; }; rm -rf "$WORK"; }
 trap cleanup EXIT
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+port="$(free_port)"
 base="http://127.0.0.1:$port"
 limit=$((N * 2 + 1000))
 if [ "$STORE" = memory ]; then

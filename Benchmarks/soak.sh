@@ -25,7 +25,7 @@ WORK="$(mktemp -d /tmp/segue-soak-XXXXXX)"
 SERVER=""
 cleanup() { [ -n "$SERVER" ] && { kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; }; rm -rf "$WORK"; }
 trap cleanup EXIT
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+port="$(free_port)"
 base="http://127.0.0.1:$port"
 store_args=(--store "$WORK/data")
 [ "$STORE" = memory ] && store_args=(--store memory)

@@ -37,7 +37,6 @@ trap cleanup EXIT
 # The store's database round trips so far (admin API), "null" without a database server.
 round_trips() { curl -s "$1/api/v1/admin/storage" | python3 -c 'import json,sys; v=json.load(sys.stdin)["roundTrips"]; print("null" if v is None else v)'; }
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 run_store() {  # name, then extra serve arguments
     local name="$1"; shift
