@@ -57,6 +57,11 @@ public final class HTTPServer: Sendable {
     /// Whether the daemon is running.
     public var isRunning: Bool { state.withLock { $0.daemon != nil } }
 
+    /// Deferred answers held to be completed on stop: those of requests not yet ended.
+    var heldDeferredAnswers: Int {
+        state.withLock { s in s.context.map { $0.takeUnretainedValue().suspended.withLock { $0.count } } ?? 0 }
+    }
+
     /// Binds and starts serving. Throws `HTTPServerError` (e.g. `.bindFailed`
     /// with "Address already in use").
     public func start() throws {

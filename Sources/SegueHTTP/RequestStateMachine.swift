@@ -123,6 +123,10 @@ struct RequestStateMachine {
 
     let maxBodyBytes: Int
     private(set) var state: State = .awaitingHead
+    /// The deferred answer handed out with ``Action/waitForPass(_:)`` or ``Action/suspend(_:)``
+    /// (the server registers it, to complete it on stop), until ``finished(completedOK:)``
+    /// reports it to forget: whether it went out, or the connection closed first.
+    private var registered: DeferredResponse?
 
     init(maxBodyBytes: Int) { self.maxBodyBytes = max(0, maxBodyBytes) }
 
@@ -201,6 +205,7 @@ struct RequestStateMachine {
             state = .answered
             return .queue(response)
         }
+        registered = deferred
         if waitsForPass {
             // Without a response libmicrohttpd keeps the connection ready and calls again in the
             // next pass, with no suspension (two epoll_ctl calls and a wake-up) in between.
@@ -229,11 +234,8 @@ struct RequestStateMachine {
 
     /// libmicrohttpd is done with the request (answered, or the connection closed).
     mutating func finished(completedOK: Bool) -> Finish {
-        var forget: DeferredResponse?
-        switch state {
-        case .waitingForPass(let deferred), .suspended(let deferred): forget = deferred
-        default: break
-        }
+        let forget = registered
+        registered = nil
         state = .finished
         return Finish(forget: forget, awaitsNextHead: completedOK)
     }

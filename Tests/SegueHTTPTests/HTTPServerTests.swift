@@ -62,6 +62,22 @@ struct HTTPServerTests {
         #expect(Date().timeIntervalSince(started) < 5)
     }
 
+    /// The server holds each deferred answer (to answer it on stop) only until its request ends,
+    /// whether it went out at once or after a suspension.
+    @Test func deferredAnswersAreReleasedWhenTheirRequestsEnd() throws {
+        let server = try startServer(threads: 1)
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        // One kept-alive connection: each request has ended before the next one is read, so
+        // they have all ended once the last (plain) answer is in.
+        var urls: [String] = []
+        for _ in 0..<5 { urls += [base + "/deferred-ready", base + "/deferred", base + "/deferred-fast"] }
+        let result = try run(["-s", "-w", "%{http_code} %{num_connects}\n"] + (urls + [base + "/"]).flatMap { ["-o", "/dev/null", $0] })
+        #expect(result.stdout.split(separator: "\n").count == 16)
+        #expect(result.stdout.hasPrefix("202 1\n") && result.stdout.hasSuffix("200 0\n"))
+        #expect(server.heldDeferredAnswers == 0)
+    }
+
     /// The server's loop threads have no libmicrohttpd wake-up channel: a deferred response
     /// completed on another thread must wake its loop, not wait for the loop's timeout (a second).
     @Test func deferredResponsesCompletedElsewhereWakeTheLoop() throws {

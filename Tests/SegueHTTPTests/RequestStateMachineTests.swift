@@ -117,9 +117,27 @@ struct RequestStateMachineTests {
         var machine = RequestStateMachine(maxBodyBytes: 100)
         _ = machine.headReceived(.init())
         _ = machine.endOfRequest()
-        _ = machine.responderAnswered(.deferred(DeferredResponse()), waitsForPass: false)
+        let deferred = DeferredResponse()
+        _ = machine.responderAnswered(.deferred(deferred), waitsForPass: false)
         guard case .queue(let response) = machine.suspendAttempted(ready: ok("ready")) else { Issue.record("ready"); return }
         #expect(response.body == Array("ready".utf8))
+        // Sent: the server forgets it (it kept it, to answer it on stop, since the suspension).
+        #expect(machine.finished(completedOK: true).forget === deferred)
+    }
+
+    @Test func aDeferredAnswerSentAfterTheResumeIsForgottenWhenTheRequestEnds() {
+        var machine = RequestStateMachine(maxBodyBytes: 100)
+        _ = machine.headReceived(.init())
+        _ = machine.endOfRequest()
+        let deferred = DeferredResponse()
+        _ = machine.responderAnswered(.deferred(deferred), waitsForPass: true)
+        _ = machine.endOfRequest()
+        _ = machine.suspendAttempted(ready: nil)
+        _ = machine.endOfRequest()
+        guard case .queue = machine.resumed(answer: ok("later")) else { Issue.record("taken"); return }
+        let finish = machine.finished(completedOK: true)
+        #expect(finish.forget === deferred)
+        #expect(finish.awaitsNextHead)
     }
 
     @Test func onALoopWithPassWorkADeferredAnswerFirstWaitsForThePass() {
