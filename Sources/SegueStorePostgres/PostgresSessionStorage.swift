@@ -12,11 +12,11 @@ import Synchronization
 /// quarantined, owner, lease_until)` and `segue_steps(session, seq, step)` with primary key
 /// `(session, seq)`.
 ///
-/// **Appends are group commits, answered after COMMIT.** ``append(session:firstSeq:steps:completion:)``
+/// **Appends are group commits, answered after their commit.** ``append(session:firstSeq:steps:completion:)``
 /// returns at once; ``PostgresCommitter`` gathers the appends of every session and writes them in
-/// one transaction per batch (`BEGIN`, one statement, `COMMIT`: three round trips for the whole
-/// batch), with up to `lanes` batches in flight on separate connections. The statement updates
-/// each session's row from `steps = n` to `n + k` only where `steps` is still `n` and the
+/// one statement per batch (run in autocommit, so PostgreSQL makes it a transaction of its own:
+/// one round trip for the whole batch), with up to `lanes` batches in flight on separate
+/// connections. The statement updates each session's row from `steps = n` to `n + k` only where `steps` is still `n` and the
 /// ownership lease is this instance's (or free, or run out), and inserts the step rows of the
 /// sessions it updated: a session whose row changed meanwhile fails alone with
 /// ``SessionStorageError/conflict``. The server answers an action only once its batch committed,
@@ -203,24 +203,25 @@ public final class PostgresSessionStorage: SessionStorage {
     public func load(session id: String) throws(SessionStorageError) -> StoredSession? {
         let (client, log, counter) = (self.client, logger, self.counter)
         return try blocking { () async throws -> StoredSession? in
-            try await client.withConnection { connection -> StoredSession? in
-                counter.add(2)
-                let rows = try await connection.query(
-                    "SELECT csrf, width, height, steps, quarantined FROM segue_sessions WHERE id = \(id)", logger: log)
-                var header: (String, Int, Int, Int, String?)?
-                for try await row in rows { header = try row.decode((String, Int, Int, Int, String?).self) }
-                guard let (csrf, width, height, count, quarantined) = header else { return nil }
-                var steps: [String] = []
-                for try await (step) in try await connection.query(
-                    "SELECT step FROM segue_steps WHERE session = \(id) ORDER BY seq", logger: log).decode(String.self) {
-                    steps.append(step)
-                }
-                let h = StoredSessionHeader(id: id, csrfToken: csrf, width: width, height: height)
-                if quarantined == nil, steps.count != count {
-                    return StoredSession(header: h, steps: steps, quarantined: "stored steps (\(steps.count)) do not match the session row (\(count))")
-                }
-                return StoredSession(header: h, steps: steps, quarantined: quarantined)
+            counter.add(1)
+            // One statement, so the row and its steps come from one snapshot even while another
+            // instance appends.
+            var header: (String, Int, Int, Int, String?)?
+            var steps: [String] = []
+            for try await (csrf, width, height, count, quarantined, step) in try await client.query("""
+                SELECT s.csrf, s.width, s.height, s.steps, s.quarantined, st.step FROM segue_sessions s
+                LEFT JOIN segue_steps st ON st.session = s.id
+                WHERE s.id = \(id) ORDER BY st.seq
+                """, logger: log).decode((String, Int, Int, Int, String?, String?).self) {
+                header = (csrf, width, height, count, quarantined)
+                if let step { steps.append(step) }
             }
+            guard let (csrf, width, height, count, quarantined) = header else { return nil }
+            let h = StoredSessionHeader(id: id, csrfToken: csrf, width: width, height: height)
+            if quarantined == nil, steps.count != count {
+                return StoredSession(header: h, steps: steps, quarantined: "stored steps (\(steps.count)) do not match the session row (\(count))")
+            }
+            return StoredSession(header: h, steps: steps, quarantined: quarantined)
         }
     }
 
@@ -247,13 +248,13 @@ public final class PostgresSessionStorage: SessionStorage {
         let (client, log, counter) = (self.client, logger, self.counter)
         dropLease(id)
         return try blocking { () async throws -> Bool in
-            try await client.withTransaction(logger: log) { connection -> Bool in
-                counter.add(4)
-                _ = try await connection.query("DELETE FROM segue_steps WHERE session = \(id)", logger: log)
-                var n = 0
-                for try await _ in try await connection.query("DELETE FROM segue_sessions WHERE id = \(id) RETURNING id", logger: log) { n += 1 }
-                return n > 0
-            }
+            counter.add(1)
+            var n = 0
+            for try await _ in try await client.query("""
+                WITH gone_steps AS (DELETE FROM segue_steps WHERE session = \(id))
+                DELETE FROM segue_sessions WHERE id = \(id) RETURNING id
+                """, logger: log) { n += 1 }
+            return n > 0
         }
     }
 
@@ -284,14 +285,14 @@ public final class PostgresSessionStorage: SessionStorage {
         let (client, log, counter) = (self.client, logger, self.counter)
         let cutoff = clock.unixSeconds - idle.components.seconds
         return try blocking { () async throws -> Int in
-            try await client.withTransaction(logger: log) { connection -> Int in
-                counter.add(4)
-                _ = try await connection.query(
-                    "DELETE FROM segue_steps WHERE session IN (SELECT id FROM segue_sessions WHERE updated_at < \(cutoff))", logger: log)
-                var n = 0
-                for try await _ in try await connection.query("DELETE FROM segue_sessions WHERE updated_at < \(cutoff) RETURNING id", logger: log) { n += 1 }
-                return n
-            }
+            counter.add(1)
+            var n = 0
+            for try await _ in try await client.query("""
+                WITH gone AS (DELETE FROM segue_sessions WHERE updated_at < \(cutoff) RETURNING id),
+                     gone_steps AS (DELETE FROM segue_steps WHERE session IN (SELECT id FROM gone))
+                SELECT id FROM gone
+                """, logger: log) { n += 1 }
+            return n
         }
     }
 
@@ -334,8 +335,8 @@ public final class PostgresSessionStorage: SessionStorage {
 
     // MARK: - The batch statement
 
-    /// Writes a batch in one transaction (three round trips) and renews the leases of the sessions
-    /// it wrote. Each session's appends are merged into one row update; an append whose session
+    /// Writes a batch in one statement (one round trip, its own transaction) and renews the
+    /// leases of the sessions it wrote. Each session's appends are merged into one row update; an append whose session
     /// row is not at its `firstSeq - 1`, or is leased by another instance, fails with `conflict`;
     /// a failed transaction fails the whole batch (`unavailable`), and none of it is stored.
     static func write(_ batch: [PostgresAppend], client: PostgresClient, now: Int64, owner: String, leaseMilliseconds: Int,
@@ -349,32 +350,13 @@ public final class PostgresSessionStorage: SessionStorage {
         let written: Set<String>
         do {
             written = try await withTimeout(timeout) {
-                try await client.withTransaction(logger: logger) { connection -> Set<String> in
-                    counter.add(3)
-                    var written: Set<String> = []
-                    for try await (id) in try await connection.query("""
-                        WITH input AS (
-                            SELECT * FROM unnest(\(merged.ids)::text[], \(merged.olds)::bigint[], \(merged.news)::bigint[]) AS u(id, old, new)
-                        ), upd AS (
-                            UPDATE segue_sessions s
-                            SET steps = input.new, updated_at = \(now), owner = \(owner),
-                                lease_until = \(unescaped: databaseNow) + \(leaseMilliseconds)
-                            FROM input
-                            WHERE s.id = input.id AND s.steps = input.old
-                              AND (s.owner IS NULL OR s.owner = \(owner) OR s.lease_until < \(unescaped: databaseNow))
-                            RETURNING s.id
-                        ), ins AS (
-                            INSERT INTO segue_steps (session, seq, step)
-                            SELECT r.session, r.seq, r.step
-                            FROM unnest(\(merged.rowSessions)::text[], \(merged.rowSeqs)::bigint[], \(merged.rowSteps)::text[]) AS r(session, seq, step)
-                            WHERE r.session IN (SELECT id FROM upd)
-                        )
-                        SELECT id FROM upd
-                        """, logger: logger).decode(String.self) {
-                        written.insert(id)
-                    }
-                    return written
-                }
+                // One statement in autocommit: PostgreSQL runs it as its own transaction, all or
+                // nothing, and answers only after the commit is flushed, in one round trip.
+                counter.add(1)
+                var written: Set<String> = []
+                let statement = BatchStatement(merged: merged, now: now, owner: owner, leaseMilliseconds: leaseMilliseconds)
+                for try await id in try await client.execute(statement, logger: logger) { written.insert(id) }
+                return written
             }
         } catch {
             leases.drop(merged.ids)
@@ -388,6 +370,54 @@ public final class PostgresSessionStorage: SessionStorage {
             if let k, !written.contains(merged.ids[k]) { outcomes[i] = .conflict }
         }
         return outcomes
+    }
+
+    /// The batch statement, prepared once per connection (PostgreSQL then keeps its plan
+    /// instead of parsing and planning it for every batch). It updates each session's row from
+    /// `old` to `new` steps where the row is still at `old` and the lease is this instance's, free
+    /// or run out (renewing the lease), inserts the step rows of the sessions it updated, and
+    /// returns their ids.
+    struct BatchStatement: PostgresPreparedStatement {
+        static let sql = """
+            WITH input AS (
+                SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS u(id, old, new)
+            ), upd AS (
+                UPDATE segue_sessions s
+                SET steps = input.new, updated_at = $4, owner = $5,
+                    lease_until = \(PostgresSessionStorage.databaseNow) + $6
+                FROM input
+                WHERE s.id = input.id AND s.steps = input.old
+                  AND (s.owner IS NULL OR s.owner = $5 OR s.lease_until < \(PostgresSessionStorage.databaseNow))
+                RETURNING s.id
+            ), ins AS (
+                INSERT INTO segue_steps (session, seq, step)
+                SELECT r.session, r.seq, r.step
+                FROM unnest($7::text[], $8::bigint[], $9::text[]) AS r(session, seq, step)
+                WHERE r.session IN (SELECT id FROM upd)
+            )
+            SELECT id FROM upd
+            """
+        typealias Row = String
+        let merged: MergedBatch
+        let now: Int64
+        let owner: String
+        let leaseMilliseconds: Int
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 9)
+            bindings.append(merged.ids)
+            bindings.append(merged.olds)
+            bindings.append(merged.news)
+            bindings.append(now)
+            bindings.append(owner)
+            bindings.append(leaseMilliseconds)
+            bindings.append(merged.rowSessions)
+            bindings.append(merged.rowSeqs)
+            bindings.append(merged.rowSteps)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> String { try row.decode(String.self) }
     }
 
     static func storageError(_ error: any Error) -> SessionStorageError {
@@ -463,7 +493,8 @@ final class LeaseBook: Sendable {
     }
 }
 
-/// Database round trips made by a store (each query, `BEGIN` and `COMMIT` counts one).
+/// Database round trips made by a store (each statement sent and answered counts one; preparing
+/// the batch statement, once per connection, is not counted).
 final class RoundTripCounter: Sendable {
     private let count = Atomic<Int>(0)
     func add(_ n: Int) { count.add(n, ordering: .relaxed) }
