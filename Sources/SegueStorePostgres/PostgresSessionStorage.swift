@@ -53,7 +53,7 @@ public final class PostgresSessionStorage: SessionStorage {
     private let leases: LeaseBook
 
     /// Connects lazily; `create`s the schema now (waiting up to `timeout`). The URL's query may
-    /// set `lease` (seconds, default 3) and `lanes` (batches in flight, default 3).
+    /// set `lease` (seconds, default 3) and `lanes` (batches in flight, default 1: see deploy/README.md).
     /// `clock` stamps `updated_at` (idle expiry); leases use the database's clock.
     public init(url: String, timeout: Duration = .seconds(5), maxConnections: Int = 16,
                 clock: any SessionClock = SystemSessionClock(), logger: Logger = Logger(label: "segue.postgres")) throws {
@@ -62,7 +62,7 @@ public final class PostgresSessionStorage: SessionStorage {
             throw SessionStorageError.unavailable("'\(url)' is not a postgres://user:password@host:port/database URL")
         }
         var lease = Duration.seconds(3)
-        var lanes = 3
+        var lanes = 1
         for item in parts.queryItems ?? [] {
             switch item.name {
             case "lease":
