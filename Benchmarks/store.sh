@@ -4,14 +4,16 @@
 # For each store (memory; SQLite, the default, with synchronous=NORMAL and FULL; PostgreSQL on a
 # private loopback server when Debian's postgresql is installed), one release `segue serve`,
 # CONNECTIONS sessions opened at the inbox, then wrk alternating push and pop on them (every
-# action is durable before its 200 with the durable stores). After the PostgreSQL run it prints
-# the database round trips per action (counted by the server, `GET /api/v1/admin/storage`).
+# action is durable before its 200 with the durable stores). The table gives the database round
+# trips per action of each run with a database server (counted by the server,
+# `GET /api/v1/admin/storage`).
 #
-# The memory and SQLite runs repeat in ROUNDS rounds (default 3), back to back within a round;
-# each ratio is taken within its round (this machine's speed drifts from minute to minute) and
-# the table gives medians. PostgreSQL runs once.
+# Every store runs once per round, ROUNDS rounds (default 3), back to back within a round; each
+# ratio is taken within its round (this machine's speed drifts from minute to minute) and the
+# table gives medians.
 # STORES="memory sqlite" limits the runs to those stores (PostgreSQL runs when it is listed and
-# installed); the default is "memory sqlite sqlite-full postgres".
+# installed); the default is "memory sqlite sqlite-full postgres". POSTGRES_OPTIONS is appended to
+# the PostgreSQL URL (e.g. "?lanes=2").
 # Usage: Benchmarks/store.sh [seconds per run, default 10]   (needs wrk, curl, python3)
 # Prints a Markdown table; "ratio" is requests/s relative to the memory store.
 set -euo pipefail
@@ -78,12 +80,18 @@ setup = function(thread) counter = counter + 1; thread:set('tid', counter) end" 
 
 echo "# Segue session stores  $(date -u +%Y-%m-%dT%H:%MZ)  $(nproc) cores  wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s  push/pop actions"
 field() { echo "$1" | awk -v f="$2" '{print $f}'; }
-declare -A rps ratio avg p50 p99 non2xx
+declare -A rps ratio avg p50 p99 non2xx trips
 read -r -a stores <<< "${STORES:-memory sqlite sqlite-full postgres}"
-with_postgres=""
-for s in "${stores[@]}"; do [ "$s" = postgres ] && with_postgres=1; done
-stores=("${stores[@]/postgres}")
-read -r -a stores <<< "${stores[*]}"
+if [[ " ${stores[*]} " == *" postgres "* ]]; then
+    if ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
+        eval "$(Tests/Scripts/postgres.sh start 2>/dev/null)"
+        PG_DIR="$SEGUE_PG_DIR"
+    else
+        echo "PostgreSQL is not installed: its runs are left out" >&2
+        stores=("${stores[@]/postgres}")
+        read -r -a stores <<< "${stores[*]}"
+    fi
+fi
 for round in $(seq "$ROUNDS"); do
     line=()
     for store in "${stores[@]}"; do
@@ -91,33 +99,24 @@ for round in $(seq "$ROUNDS"); do
             memory) r="$(run_store memory --store memory)" ;;
             sqlite) r="$(run_store sqlite --store "$WORK/sqlite-$round")" ;;
             sqlite-full) r="$(run_store sqlite-full --store "$WORK/sqlite-full-$round" --sqlite-synchronous full)" ;;
+            postgres) r="$(run_store postgres --store "$SEGUE_TEST_POSTGRES_URL${POSTGRES_OPTIONS:-}")" ;;
         esac
+        trips[$store]+=" $(field "$r" 7)"
         rps[$store]+=" $(field "$r" 2)"; avg[$store]+=" $(field "$r" 3)"; p50[$store]+=" $(field "$r" 4)"; p99[$store]+=" $(field "$r" 5)"
         non2xx[$store]=$(( ${non2xx[$store]:-0} + $(field "$r" 6) ))
-        base="$(echo "${rps[memory]}" | awk '{print $NF}')"
-        ratio[$store]+=" $(python3 -c "print($(field "$r" 2) / $base)")"
+        base="$(echo "${rps[memory]:-0}" | awk '{print $NF}')"  # 0 without a memory run: no ratio
+        ratio[$store]+=" $(python3 -c "print($(field "$r" 2) / $base if $base else 0)")"
         line+=("$store $(field "$r" 2)")
     done
     echo "round $round: ${line[*]}"
 done
-pg=""
-if [ -n "$with_postgres" ] && ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
-    eval "$(Tests/Scripts/postgres.sh start 2>/dev/null)"
-    PG_DIR="$SEGUE_PG_DIR"
-    pg="$(run_store postgres --store "$SEGUE_TEST_POSTGRES_URL")"
-fi
 echo
 echo "Medians over $ROUNDS rounds (ratios to the memory store of the same round):"
 echo
-echo "| store | requests/s | ratio | latency avg (last round) | p50 | p99 | non-2xx |"
-echo "|---|---:|---:|---:|---:|---:|---:|"
+echo "| store | requests/s | ratio | latency avg (last round) | p50 | p99 (each round) | non-2xx | database round trips per action |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 for store in "${stores[@]}"; do
-    printf "| %s | %.0f | %.2f× | %s | %s | %s | %s |\n" "$store" "$(median ${rps[$store]})" "$(median ${ratio[$store]})" \
-        "$(echo "${avg[$store]}" | awk '{print $NF}')" "$(echo "${p50[$store]}" | awk '{print $NF}')" "$(echo "${p99[$store]}" | awk '{print $NF}')" "${non2xx[$store]}"
+    printf "| %s | %.0f | %.2f× | %s | %s | %s | %s | %s |\n" "$store" "$(median ${rps[$store]})" "$(median ${ratio[$store]})" \
+        "$(echo "${avg[$store]}" | awk '{print $NF}')" "$(echo "${p50[$store]}" | awk '{print $NF}')" "$(echo ${p99[$store]})" \
+        "${non2xx[$store]}" "$(echo ${trips[$store]})"
 done
-if [ -n "$pg" ]; then
-    base="$(median ${rps[memory]})"
-    echo "$pg" | awk -v base="$base" '{ printf "| %s (one run) | %s | %.2f× | %s | %s | %s | %s |\n", $1, $2, $2 / base, $3, $4, $5, $6 }'
-    echo
-    echo "PostgreSQL: $(echo "$pg" | awk '{print $7}') database round trips per action."
-fi
