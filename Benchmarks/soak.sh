@@ -4,8 +4,11 @@
 # One release `segue serve` of the Mail example on SQLite (STORE=memory for the memory store)
 # with a live-session cap below the number of sessions, so the load keeps evicting sessions and
 # rebuilding them from storage, the regime where a leak shows. First an unthrottled run measures
-# capacity; then wrk drives LOAD percent of it (wrk's per-request delay), cycling push, pop and
-# a page GET over every session, while RSS is read every SAMPLE seconds.
+# capacity; then wrk drives LOAD percent of it (wrk's per-request delay), cycling push, page GET
+# and pop over every session, while RSS is read every SAMPLE seconds. Each wrk thread sends the
+# pushes of all its sessions, then their page GETs, then their pops, so that one session's
+# requests are never in flight together (as with a person clicking, or a client waiting for each
+# answer); every answer that is not 2xx or 3xx is counted by status and the first few are kept.
 # The report: capacity, achieved rate, errors, p50/p99, and RSS after warm-up (first WARMUP
 # seconds excluded): min, max and the largest deviation from their mean (target within +-5%).
 # Usage: Benchmarks/soak.sh [minutes, default 30]   (needs wrk, curl, python3)
@@ -53,12 +56,26 @@ write_script() {  # per-request delay in ms
 for line in io.lines('$WORK/ids') do ids[#ids + 1] = line end
 local counter = 0
 setup = function(thread) counter = counter + 1; thread:set('tid', counter) end
-delay = function() return $1 end" "
-  for i = (tid or 1), #ids, 2 do
-    local path = '/api/v1/sessions/' .. ids[i] .. '/actions'
-    requests[#requests + 1] = wrk.format('POST', path, {['Content-Type'] = 'application/json'}, [[{\"action\":\"push\",\"scene\":\"message\"}]])
-    requests[#requests + 1] = wrk.format('GET', '/ui/mailNav(mailboxes,inbox,message)', {['Cookie'] = 'segue_session=' .. ids[i]})
-    requests[#requests + 1] = wrk.format('POST', path, {['Content-Type'] = 'application/json'}, [[{\"action\":\"pop\"}]])
+delay = function() return $1 end
+local failures = 0
+response = function(status, headers, body)
+  if status >= 400 then
+    failures = failures + 1
+    local f = io.open('$WORK/errors.' .. (tid or 0), 'a')
+    if failures <= 5 then f:write(status, ' ', (body or ''):sub(1, 300):gsub('\\n', ' '), '\\n') else f:write(status, '\\n') end
+    f:close()
+  end
+end" "
+  local mine = {}
+  for i = (tid or 1), #ids, 2 do mine[#mine + 1] = ids[i] end
+  for _, id in ipairs(mine) do
+    requests[#requests + 1] = wrk.format('POST', '/api/v1/sessions/' .. id .. '/actions', {['Content-Type'] = 'application/json'}, [[{\"action\":\"push\",\"scene\":\"message\"}]])
+  end
+  for _, id in ipairs(mine) do
+    requests[#requests + 1] = wrk.format('GET', '/ui/mailNav(mailboxes,inbox,message)', {['Cookie'] = 'segue_session=' .. id})
+  end
+  for _, id in ipairs(mine) do
+    requests[#requests + 1] = wrk.format('POST', '/api/v1/sessions/' .. id .. '/actions', {['Content-Type'] = 'application/json'}, [[{\"action\":\"pop\"}]])
   end"
 }
 rps() { awk '/Requests\/sec/ {print $2}'; }
@@ -82,6 +99,14 @@ while kill -0 "$WRK" 2>/dev/null; do
 done
 wait "$WRK" || true
 cat "$WORK/wrk.out" | grep -E "Requests/sec|Non-2xx|Socket errors|requests in" || true
+# Answers that were not 2xx or 3xx: counted by status, the first few of each thread in full.
+if ls "$WORK"/errors.* >/dev/null 2>&1; then
+    echo "errors by status: $(cat "$WORK"/errors.* | awk '{print $1}' | sort | uniq -c | awk '{printf "%s x%s  ", $2, $1}')"
+    grep -h " " "$WORK"/errors.* | head -10 | sed 's/^/  /'
+    echo "server log (warnings and errors, last lines):"; tail -5 "$WORK/server.log" | sed 's/^/  /'
+else
+    echo "errors by status: none"
+fi
 python3 - "$WORK/rss" "$WARMUP" "$WORK/wrk.out" <<'PY'
 import re, sys, statistics
 rows = [tuple(map(int, l.split())) for l in open(sys.argv[1]) if l.strip()]
