@@ -1,5 +1,5 @@
 import Foundation
-import SegueServer
+@testable import SegueServer
 import SegueTesting
 import Synchronization
 import Testing
@@ -223,6 +223,47 @@ import Testing
         #expect(gone.errorCode == "unknown_session")
         #expect(try server.service.app.storage.load(session: idle) == nil)
         #expect(try server.request("GET", "/api/v1/sessions/\(active)").status == 200)
+    }
+
+    /// Eviction takes the least recently used sessions, oldest first, whether a few are asked
+    /// for (picked out in one pass) or many (sorted).
+    @Test func leastRecentlyUsedListsTheOldestFirst() throws {
+        let server = try TestServer()
+        var ids: [String] = []
+        for _ in 0..<40 {
+            ids.append(try server.createSession().id)
+            server.clock.advance(by: .seconds(1))
+        }
+        let used = [ids[3], ids[0], ids[7]]
+        for id in used {
+            #expect(try server.request("GET", "/api/v1/sessions/\(id)").status == 200)
+            server.clock.advance(by: .seconds(1))
+        }
+        let expected = ids.filter { !used.contains($0) } + used
+        let store = server.service.app.store
+        #expect(store.leastRecentlyUsed(3, idleAtLeast: .zero).map(\.id) == Array(expected.prefix(3)))
+        #expect(store.leastRecentlyUsed(40, idleAtLeast: .zero).map(\.id) == expected)
+        // Now is 43 s: only sessions 1 and 2 have been idle for 40 s or more.
+        #expect(store.leastRecentlyUsed(3, idleAtLeast: .seconds(40)).map(\.id) == [ids[1], ids[2]])
+    }
+
+    /// A session with an append in flight is not evicted (its answer is not out yet): the next
+    /// least recently used one goes instead.
+    @Test func evictionPassesOverASessionWithAnAppendInFlight() throws {
+        let server = try TestServer()
+        var ids: [String] = []
+        for _ in 0..<3 {
+            ids.append(try server.createSession().id)
+            server.clock.advance(by: .seconds(1))
+        }
+        let app = server.service.app
+        let busy = try #require(app.store.session(id: ids[0]))
+        busy.appendsInFlight.add(1, ordering: .relaxed)
+        #expect(app.evictIdle(1, idleAtLeast: .zero) == 1)
+        #expect(app.store.session(id: ids[0]) != nil)
+        #expect(app.store.session(id: ids[1]) == nil)
+        #expect(app.store.session(id: ids[2]) != nil)
+        busy.appendsInFlight.subtract(1, ordering: .relaxed)
     }
 
     @Test func aLiveSessionStaysUntilIdleLongerThanTheTimeout() throws {

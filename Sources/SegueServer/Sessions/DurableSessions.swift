@@ -17,7 +17,13 @@ extension SegueApp {
         }
         let box = try rebuild(stored)
         makeRoom()
-        return try store.adopt(box)
+        do {
+            return try store.adopt(box)
+        } catch {
+            // Another server thread took the room made: make more once.
+            makeRoom()
+            return try store.adopt(box)
+        }
     }
 
     /// Launches a fresh window and replays the stored steps; quarantines the session when they
@@ -244,18 +250,24 @@ extension SegueApp {
     // MARK: - Eviction (memory pressure, live-session limit)
 
     /// Drops up to `count` least recently used sessions idle for at least `idle` from memory. They
-    /// stay in storage and are rebuilt on their next request.
+    /// stay in storage and are rebuilt on their next request. A session with an append in flight
+    /// stays (its answer is not out yet); the next least recently used one goes instead.
     @discardableResult
     public func evictIdle(_ count: Int, idleAtLeast idle: Duration, except: String? = nil) -> Int {
         var evicted = 0
-        for box in store.leastRecentlyUsed(count, idleAtLeast: idle)
-        where box.id != except && box.appendsInFlight.load(ordering: .acquiring) == 0 {
+        let candidates = min(count, Int.max - Self.evictionSpares) + Self.evictionSpares
+        for box in store.leastRecentlyUsed(candidates, idleAtLeast: idle) {
+            guard evicted < count else { break }
+            guard box.id != except, box.appendsInFlight.load(ordering: .acquiring) == 0 else { continue }
             store.remove(id: box.id, ifSame: box)
             box.markEvicted()
             evicted += 1
         }
         return evicted
     }
+
+    /// Candidates looked at beyond the number to evict, for the busy ones among them.
+    static let evictionSpares = 32
 
     /// Makes room for one more live session when the cache is full.
     func makeRoom() {

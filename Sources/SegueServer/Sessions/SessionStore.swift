@@ -85,6 +85,18 @@ public final class InMemorySessionStore: SessionStore {
         guard count > 0 else { return [] }
         let all = sessions.withLock { Array($0.values) }
         let deadline = clock.now - idle
-        return all.map { ($0, $0.lastAccess) }.filter { $0.1 <= deadline }.sorted { $0.1 < $1.1 }.prefix(count).map(\.0)
+        let candidates = all.lazy.map { ($0, $0.lastAccess) }.filter { $0.1 <= deadline }
+        if count >= all.count / 8 { return candidates.sorted { $0.1 < $1.1 }.prefix(count).map(\.0) }
+        // A few out of many (making room for one more session): keep the `count` oldest seen so
+        // far, oldest first; most sessions are newer than the newest kept and cost one comparison.
+        var kept: [(box: SessionBox, lastAccess: ContinuousClock.Instant)] = []
+        kept.reserveCapacity(count + 1)
+        for candidate in candidates {
+            if kept.count == count, let newest = kept.last, candidate.1 >= newest.lastAccess { continue }
+            let at = kept.firstIndex { candidate.1 < $0.lastAccess } ?? kept.count
+            kept.insert(candidate, at: at)
+            if kept.count > count { kept.removeLast() }
+        }
+        return kept.map(\.box)
     }
 }
