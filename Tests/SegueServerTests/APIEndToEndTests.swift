@@ -204,6 +204,33 @@ import Testing
         #expect(third.status == 503 && third.errorCode == "too_many_sessions")
         #expect(try server.request("GET", "/healthz").status == 200)
     }
+
+    /// At the limit a creation first expires idle sessions, but walks the store at most once a
+    /// second: in between, a full server refuses at once.
+    @Test func atTheLimitCreationExpiresIdleSessionsAtMostOnceASecond() throws {
+        let server = try TestServer {
+            $0.maxSessions = 1
+            $0.app.sessionIdleTimeout = .seconds(400)
+        }
+        let app = server.service.app
+        let create = { try server.request("POST", "/api/v1/sessions", json: "") }
+        #expect(try create().status == 201)
+        server.clock.advance(by: .seconds(10))
+        #expect(try create().status == 503)  // full: the expiry ran, nothing was idle long enough
+        let first = try #require(app.lastExpiryAtLimit.withLock { $0 })
+        #expect(first == server.clock.now)
+        server.clock.advance(by: .milliseconds(500))
+        let refused = try create()  // refused without walking the store again
+        #expect(refused.status == 503 && refused.errorCode == "too_many_sessions")
+        #expect(app.lastExpiryAtLimit.withLock { $0 } == first)
+        server.clock.advance(by: .milliseconds(600))
+        #expect(try create().status == 503)
+        #expect(app.lastExpiryAtLimit.withLock { $0 } == server.clock.now)  // a second on: it ran again
+        // Idle past the timeout: the expiry at the next creation makes room.
+        server.clock.advance(by: .seconds(401))
+        #expect(try create().status == 201)
+        #expect(try app.storage.count() == 1)
+    }
 }
 
 /// Idle expiry and eviction on a test clock: time is advanced, never waited for.

@@ -69,6 +69,8 @@ public final class SegueApp: HTTPResponder {
     public let assets: StaticAssets
     public let configuration: Configuration
     let logger: Logger
+    /// When a creation at the session limit last ran the expiry (see ``makeSession``).
+    let lastExpiryAtLimit = Mutex<ContinuousClock.Instant?>(nil)
 
     /// `store` and `storage` default to memory, on the configuration's clock.
     public init(storyboard: Storyboard, registry: ControllerRegistry = ControllerRegistry(), store: (any SessionStore)? = nil,
@@ -140,7 +142,16 @@ public final class SegueApp: HTTPResponder {
         let traits = traits ?? configuration.defaultTraits
         do {
             if try storage.count() >= configuration.maxSessions {
-                _ = try expireStoredSessions()
+                // The expiry walks every stored session: at the limit it runs at most once a
+                // second, so a full server refuses new sessions cheaply instead of walking a
+                // million sessions for each one.
+                let now = configuration.clock.now
+                let due = lastExpiryAtLimit.withLock { last -> Bool in
+                    if let last, now - last < .seconds(1) { return false }
+                    last = now
+                    return true
+                }
+                if due { _ = try expireStoredSessions() }
                 guard try storage.count() < configuration.maxSessions else {
                     throw ActionError(.tooManySessions, "the server holds its limit of \(configuration.maxSessions) sessions; try again later")
                 }
