@@ -91,11 +91,12 @@ extension Window {
         }
         w.key("navigationItem"); writeNavigationItem(c, into: &w)
         w.key("tabBarItem"); w.beginObject()
-        w.field("title", c.tabBarItem.title ?? c.tabBarItem.systemItem?.title ?? c.title)
-        w.field("badgeValue", c.tabBarItem.badgeValue)
-        if let s = c.tabBarItem.systemItem { w.field("systemItem", s.rawValue) }
-        if let image = c.tabBarItem.image { w.field("image", image) }
-        if !c.tabBarItem.enabled { w.field("enabled", false) }
+        let tabBarItem = c.tabBarItem  // one copy: each read of `c.tabBarItem` copies the item
+        w.field("title", tabBarItem.title ?? tabBarItem.systemItem?.title ?? c.title)
+        w.field("badgeValue", tabBarItem.badgeValue)
+        if let s = tabBarItem.systemItem { w.field("systemItem", s.rawValue) }
+        if let image = tabBarItem.image { w.field("image", image) }
+        if !tabBarItem.enabled { w.field("enabled", false) }
         w.endObject()
         w.field("editing", c.isEditing)
         if let alert = c as? AlertController { writeAlert(alert.alert, into: &w) }

@@ -43,13 +43,13 @@ open class NavigationController: ViewController {
     /// top scene (`navigationBarHidden: true` on a content scene, as its `viewWillAppear` calling
     /// `setNavigationBarHidden` would).
     public var showsNavigationBar: Bool {
-        !isNavigationBarHidden && !(topViewController?.scene?.navigationBarHidden ?? false)
+        !isNavigationBarHidden && !(topViewController?.sceneHidesNavigationBar ?? false)
     }
 
     /// Whether the toolbar shows now (before `hidesBottomBarWhenPushed`): shown by the navigation
     /// controller, or asked for by the top scene (`toolbarHidden: false` on a content scene).
     public var showsToolbar: Bool {
-        !isToolbarHidden || !(topViewController?.scene?.toolbarHidden ?? true)
+        !isToolbarHidden || (topViewController?.sceneShowsToolbar ?? false)
     }
 
     override func installRelationshipChildren(_ children: [ViewController]) {

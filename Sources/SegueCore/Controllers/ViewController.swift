@@ -36,6 +36,24 @@ open class ViewController {
     @exclusivity(unchecked) public internal(set) var id: String = ""
     /// The scene this controller was instantiated from (`nil` for controllers made in code).
     public let scene: Scene?
+
+    // Single fields of the scene for the paths that run on every action. A read such as
+    // `navigationController.topViewController?.scene?.toolbarHidden` copies the whole scene (a
+    // large value) before reading the field; read inside a method of the controller, it does not.
+
+    /// The scene asks for the navigation bar to be hidden.
+    final var sceneHidesNavigationBar: Bool { scene?.navigationBarHidden ?? false }
+    /// The scene asks for the toolbar (`toolbarHidden: false`).
+    final var sceneShowsToolbar: Bool { !(scene?.toolbarHidden ?? true) }
+
+    /// The scene's code-triggered segues, remembered per scene in `cache`.
+    final func manualSegueSpecs(cache: inout [String: [SegueSpec]]) -> [SegueSpec] {
+        guard let id = scene?.id, !(scene?.segues.isEmpty ?? true) else { return [] }
+        if let cached = cache[id] { return cached }
+        let specs = scene?.manualSegues ?? []
+        cache[id] = specs
+        return specs
+    }
     /// The session this controller lives in.
     @exclusivity(unchecked) public internal(set) weak var window: Window?
 

@@ -42,18 +42,25 @@ public enum ActionKeys {
     public static let createSession = ["traits", "url", "scene"]
 
     private static let byName: [String: Entry] = Dictionary(uniqueKeysWithValues: actions.map { ($0.action, $0) })
+    private static let allowedByName: [String: [String]] = byName.mapValues(\.allowed)
 
     /// The entry of an action name, nil for an unknown action.
     public static func entry(_ action: String) -> Entry? { byName[action] }
 
+    /// Every key a body of the named action may carry (``Entry/allowed``, made once), nil for an
+    /// unknown action.
+    public static func allowedKeys(_ action: String) -> [String]? { allowedByName[action] }
+
     /// The action names, for messages.
     public static var names: [String] { actions.map(\.action) }
 
-    /// The first key of `body` the action does not take, as a coded error naming it and the
-    /// nearest key it does take.
-    public static func checkKeys(_ keys: some Sequence<String>, allowed: [String], of what: String) throws(ActionError) {
+    /// The first key of `body` (in sorted order) the action does not take, as a coded error naming
+    /// it and the nearest key it does take. Runs on every action: the keys are sorted and the
+    /// message is made only when a key is refused.
+    public static func checkKeys(_ keys: some Sequence<String>, allowed: [String], of what: @autoclosure () -> String) throws(ActionError) {
+        guard keys.contains(where: { !allowed.contains($0) }) else { return }
         for key in keys.sorted() where !allowed.contains(key) {
-            var message = "\(what) takes no key '\(key)' (it takes \(allowed.map { "'\($0)'" }.joined(separator: ", ")))"
+            var message = "\(what()) takes no key '\(key)' (it takes \(allowed.map { "'\($0)'" }.joined(separator: ", ")))"
             if let near = NearestName.nearest(to: key, in: allowed, alwaysOne: true) { message += "; did you mean '\(near)'?" }
             throw ActionError(.invalidRequest, message)
         }

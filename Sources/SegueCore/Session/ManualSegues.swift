@@ -64,16 +64,8 @@ extension Window {
     public var manualSegues: [ManualSegue] {
         var out: [ManualSegue] = []
         for c in visibleControllers {
-            guard let scene = c.scene, !scene.segues.isEmpty else { continue }
             // Per scene, once per window: STATE is written after every action.
-            let specs: [SegueSpec]
-            if let cached = manualSegueCache[scene.id] {
-                specs = cached
-            } else {
-                specs = scene.manualSegues
-                manualSegueCache[scene.id] = specs
-            }
-            for spec in specs {
+            for spec in c.manualSegueSpecs(cache: &manualSegueCache) {
                 out.append(ManualSegue(controller: c.id, identifier: spec.id, kind: spec.kind,
                                        destination: spec.destination, action: spec.action))
             }

@@ -37,7 +37,7 @@ enum ActionDecoding {
             if let near = NearestName.nearest(to: name, in: ActionKeys.names) { message += "; did you mean '\(near)'?" }
             throw ActionError(.unknownAction, message)
         }
-        try ActionKeys.checkKeys(o.keys, allowed: entry.allowed, of: "action '\(name)'")
+        try ActionKeys.checkKeys(o.keys, allowed: ActionKeys.allowedKeys(name) ?? entry.allowed, of: "action '\(name)'")
         let animated = try bool(o, "animated") ?? true
         let action: Action
         switch name {
