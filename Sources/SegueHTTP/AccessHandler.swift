@@ -117,9 +117,8 @@ private struct RequestCall {
             case .callResponder(let body):
                 let request = request(body: body)
                 let response = context.responder.respond(to: request)
-                if context.compressesResponses, response.deferred != nil || (response.body.count >= ContentCoding.minimumSize
-                    && response.header("content-encoding") == nil
-                    && ContentCoding.isCompressible(contentType: response.header("content-type"))) {
+                // Compressed when it goes out (`queue`), where the rest of the checks are made.
+                if context.compressesResponses, response.deferred != nil || response.body.count >= ContentCoding.minimumSize {
                     box.answerCoding = ContentCoding.negotiate(request.header("accept-encoding"))
                 }
                 action = box.machine.responderAnswered(response, waitsForPass: HTTPServer.currentThreadRunsAfterEachPass)
