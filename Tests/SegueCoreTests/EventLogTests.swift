@@ -19,5 +19,24 @@ import Testing
         // Retained events stay contiguous, so `after:` still slices correctly.
         #expect(log.events(after: 995).map(\.seq) == [996, 997, 998, 999, 1_000])
         #expect(log.events(after: 0).first?.seq == log.events.first?.seq)
+        #expect(log.first?.seq == log.events.first?.seq)
+    }
+
+    /// Once full, the log is a ring: every position of its oldest event reads back in order,
+    /// whatever `after` asks for.
+    @Test func theRingReadsBackInOrderFromEveryStartingPoint() {
+        var log = EventLog(capacity: 4)  // keeps the newest 8
+        for n in 1...21 {
+            log.append(Event(controller: "c1", scene: "a", event: .viewDidLoad))
+            let kept = Array(max(1, n - 7)...n)
+            #expect(log.events.map(\.seq) == kept)
+            for after in 0...n { #expect(log.events(after: after).map(\.seq) == kept.filter { $0 > after }) }
+        }
+        // A smaller capacity keeps the newest; a larger one keeps what is there and grows.
+        log.capacity = 2
+        #expect(log.events.map(\.seq) == [18, 19, 20, 21])
+        log.capacity = 8
+        for _ in 0..<3 { log.append(Event(controller: "c1", scene: "a", event: .viewDidLoad)) }
+        #expect(log.events.map(\.seq) == Array(18...24))
     }
 }

@@ -120,14 +120,23 @@ public struct Event: Sendable, Hashable {
 
 /// The ordered log of one session. Sequence numbers start at 1 and only count up.
 ///
-/// The log keeps at least the most recent `capacity` events and at most twice that: when it
-/// reaches `2 × capacity` the oldest `capacity` are dropped in one step (amortised O(1) per
-/// append), so a long-lived session's memory stays bounded. The server serves older events by
+/// The log keeps the most recent `2 × capacity` events (at least `capacity`, the promise to
+/// callers), so a long-lived session's memory stays bounded. The server serves older events by
 /// replaying the session's stored steps (`GET …/events?after=` always answers every event).
+///
+/// Once full it is a ring: each new event takes the place of the oldest, which is freed then.
+/// Dropping a block of old events at once freed hundreds of them in one burst, and since a
+/// session moves between server threads those frees go back to another thread's heap, whose
+/// lock the two threads then fought over (a tenth of a JSON action's time under load).
 public struct EventLog: Sendable {
-    public private(set) var events: [Event] = []
+    /// The retained events, oldest at `head` once the ring is full (`head` is 0 until then).
+    private var ring: [Event] = []
+    private var head = 0
     public private(set) var lastSeq = 0
-    public var capacity: Int
+    /// At least this many of the newest events are kept (twice as many at most).
+    public var capacity: Int {
+        didSet { resize() }
+    }
 
     public init(capacity: Int = EventLog.defaultCapacity) { self.capacity = capacity }
 
@@ -138,26 +147,54 @@ public struct EventLog: Sendable {
     /// A capacity that never drops an event (`2 × capacity` must not overflow).
     public static let unbounded = Int.max / 4
 
+    /// How many events the ring holds at most.
+    private var limit: Int { 2 * capacity }
+
+    /// The retained events, oldest first.
+    public var events: [Event] {
+        head == 0 ? ring : Array(ring[head...]) + ring[..<head]
+    }
+
+    /// The oldest retained event.
+    public var first: Event? { ring.isEmpty ? nil : ring[head] }
+
     @discardableResult
     public mutating func append(_ event: consuming Event) -> Int {
         lastSeq += 1
         event.seq = lastSeq
-        if events.count >= 2 * capacity { events.removeFirst(events.count - capacity) }
-        events.append(event)
+        if ring.count < limit {
+            ring.append(event)
+        } else {
+            ring[head] = event
+            head = head + 1 == ring.count ? 0 : head + 1
+        }
         return lastSeq
     }
 
     /// Events with `seq > after`, in order.
-    public func events(after seq: Int) -> ArraySlice<Event> {
-        guard let first = events.first else { return [] }
-        let start = max(0, seq - first.seq + 1)
-        return start >= events.count ? [] : events[start...]
+    public func events(after seq: Int) -> [Event] {
+        guard let first else { return [] }
+        let skip = max(0, seq - first.seq + 1)
+        guard skip < ring.count else { return [] }
+        let start = (head + skip) % ring.count
+        if start >= head { return Array(ring[start...]) + (head == 0 ? [] : ring[..<head]) }
+        return Array(ring[start..<head])
+    }
+
+    /// After a change of capacity: the ring laid out oldest first, then cut to the new limit.
+    private mutating func resize() {
+        if head != 0 {
+            ring = events
+            head = 0
+        }
+        if ring.count > limit { ring.removeFirst(ring.count - limit) }
     }
 
     /// Restores a log (storage reload) keeping the sequence counter.
     public init(events: [Event], lastSeq: Int, capacity: Int = EventLog.defaultCapacity) {
-        self.events = events
+        self.ring = events
         self.lastSeq = lastSeq
         self.capacity = capacity
+        resize()
     }
 }

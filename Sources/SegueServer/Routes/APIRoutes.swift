@@ -141,7 +141,7 @@ extension SegueApp {
         let answer = try withDurableSession(id) { session -> (bytes: [UInt8], retainedFrom: Int?) in
             let log = session.window.log
             // The live log dropped some of the events asked for: answered from a replay below.
-            if let first = log.events.first, after + 1 < first.seq { return ([], first.seq) }
+            if let first = log.first, after + 1 < first.seq { return ([], first.seq) }
             return (eventsJSON(log.events(after: after), lastSeq: log.lastSeq), nil)
         }
         guard let retainedFrom = answer.retainedFrom else { return json(answer.bytes) }
