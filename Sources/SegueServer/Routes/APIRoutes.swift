@@ -171,8 +171,11 @@ extension SegueApp {
         return w.bytes
     }
 
+    /// A JSON answer. `Vary: Accept-Encoding` comes with it (the HTTP layer compresses JSON for
+    /// clients that take it), so the layer need not copy the answer to add it.
     func json(_ bytes: [UInt8], status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")], body: bytes)
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store"),
+                                               ("X-Content-Type-Options", "nosniff"), ("Vary", "Accept-Encoding")], body: bytes)
     }
 
     func jsonError(_ error: ActionError) -> HTTPResponse {
