@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Two builds side by side: the action pair and page loads of `Benchmarks/run.sh`, alternating
+# between a base binary and this tree's release binary, so that both see the same machine
+# (whose speed drifts by tens of percent from minute to minute).
+#
+# Both servers run at once (the idle one costs nothing); each round measures the action load on
+# the base, then on this build, then the page load on each; "ratio" is this build over the base.
+# Usage: BASE_BIN=/path/to/old/segue Benchmarks/compare.sh [seconds per load, default 8]
+#        (BIN=... to measure another binary than this tree's release build; needs wrk, curl, python3)
+# To build a base: git worktree add /tmp/segue-base COMMIT && (cd /tmp/segue-base && swift build -c release --product segue)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DURATION="${1:-8}"
+ROUNDS="${ROUNDS:-3}"
+: "${BASE_BIN:?set BASE_BIN to the segue binary to compare against}"
+source Benchmarks/lib.sh
+prepare_benchmark
+WORK="$(mktemp -d /tmp/segue-compare-XXXXXX)"
+PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$WORK"; }
+trap cleanup EXIT
+
+start() {  # binary, port
+    "$1" serve Examples/mail.yaml --port "$2" --log-level warning --store memory \
+        --max-sessions 200000 --max-live-sessions 200000 >"$WORK/$2.log" 2>&1 &
+    PIDS+=($!)
+    for _ in $(seq 100); do curl -fs "http://127.0.0.1:$2/healthz" >/dev/null 2>&1 && return; sleep 0.1; done
+    echo "the server on port $2 did not start" >&2; exit 1
+}
+
+scripts() {  # port: 64 sessions at the inbox, then the page and action wrk scripts
+    local base="http://127.0.0.1:$1" ids=()
+    for _ in $(seq 64); do
+        ids+=("$(curl -s -X POST -d '{}' "$base/api/v1/sessions" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')")
+    done
+    for id in "${ids[@]}"; do curl -s -o /dev/null -H "Cookie: segue_session=$id" "$base/ui/mailNav(mailboxes,inbox)"; done
+    local list="local ids = { $(printf '"%s",' "${ids[@]}") }"
+    cycling_wrk_script "$WORK/$1-page.lua" "$list" '
+  for _, id in ipairs(ids) do requests[#requests + 1] = wrk.format("GET", "/ui/mailNav(mailboxes,inbox)", {["Cookie"] = "segue_session=" .. id}) end'
+    cycling_wrk_script "$WORK/$1-action.lua" "$list" '
+  for _, id in ipairs(ids) do
+    local path = "/api/v1/sessions/" .. id .. "/actions"
+    requests[#requests + 1] = wrk.format("POST", path, {["Content-Type"] = "application/json"}, [[{"action":"push","scene":"message"}]])
+    requests[#requests + 1] = wrk.format("POST", path, {["Content-Type"] = "application/json"}, [[{"action":"pop"}]])
+  end'
+}
+
+old_port="$(free_port)"; start "$BASE_BIN" "$old_port"
+new_port="$(free_port)"; start "$BIN" "$new_port"
+scripts "$old_port"; scripts "$new_port"
+rps() { awk '/Requests\/sec/ {print $2}'; }
+echo "# Segue build comparison  $(date -u +%Y-%m-%dT%H:%MZ)  $(nproc) cores  wrk -t2 -c64 -d${DURATION}s  base $BASE_BIN"
+declare -A ratios
+for round in $(seq "$ROUNDS"); do
+    for kind in action page; do
+        before=$(wrk -t2 -c64 -d"${DURATION}s" -s "$WORK/$old_port-$kind.lua" "http://127.0.0.1:$old_port" | rps)
+        after=$(wrk -t2 -c64 -d"${DURATION}s" -s "$WORK/$new_port-$kind.lua" "http://127.0.0.1:$new_port" | rps)
+        ratio=$(python3 -c "print(f'{$after / $before:.2f}')")
+        ratios[$kind]+=" $ratio"
+        echo "round $round: $kind base $before req/s, this build $after req/s, ratio $ratio"
+    done
+done
+echo
+echo "Median ratio (this build / base): action pair $(median ${ratios[action]}), page $(median ${ratios[page]})"
