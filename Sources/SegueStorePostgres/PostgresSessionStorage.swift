@@ -12,11 +12,12 @@ import Synchronization
 /// quarantined, owner, lease_until)` and `segue_steps(session, seq, step)` with primary key
 /// `(session, seq)`.
 ///
-/// **Appends are group commits, answered after their commit.** ``append(session:firstSeq:steps:completion:)``
-/// returns at once; ``PostgresCommitter`` gathers the appends of every session and writes them in
-/// one statement per batch (run in autocommit, so PostgreSQL makes it a transaction of its own:
-/// one round trip for the whole batch), with up to `lanes` batches in flight on separate
-/// connections. The statement updates each session's row from `steps = n` to `n + k` only where `steps` is still `n` and the
+/// **Appends are group commits, answered after their commit.**
+/// ``append(session:firstSeq:steps:commit:completion:)`` returns at once; ``PostgresCommitter``
+/// gathers the appends of every session and writes them in one prepared statement per batch (run
+/// in autocommit, so PostgreSQL makes it a transaction of its own: one round trip for the whole
+/// batch), with up to `lanes` batches in flight on separate connections. The statement updates
+/// each session's row from `steps = n` to `n + k` only where `steps` is still `n` and the
 /// ownership lease is this instance's (or free, or run out), and inserts the step rows of the
 /// sessions it updated: a session whose row changed meanwhile fails alone with
 /// ``SessionStorageError/conflict``. The server answers an action only once its batch committed,
