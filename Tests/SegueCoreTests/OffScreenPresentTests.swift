@@ -1,7 +1,8 @@
 import Testing
 @testable import SegueCore
 
-/// Presenting from a controller whose view is not in the window does nothing.
+/// Presenting from a controller whose view is not in the window does nothing; dismissing a
+/// presentation that is off screen changes the hierarchy without callbacks.
 @Suite struct OffScreenPresentTests {
     @Test func presentingFromAControllerOffScreenIsAWarnedNoOp() throws {
         let board = storyboard(initial: "tabs", [
@@ -22,5 +23,33 @@ import Testing
         // Selecting that tab later shows it without anything presented.
         _ = try w.run(.selectTab(index: 1, controller: nil))
         #expect(w.visibleScenes == ["t1"])
+    }
+
+    func tabsWithContext() -> Storyboard {
+        storyboard(initial: "tabs", [
+            scene("tabs", .tabBarController) { $0.viewControllers = ["nav", "other"] },
+            scene("nav", .navigationController) {
+                $0.rootViewController = "list"
+                $0.definesPresentationContext = true
+            },
+            scene("list", title: "List"),
+            scene("player", title: "Player"),
+            scene("other", title: "Other"),
+        ])
+    }
+
+    @Test func dismissingAPresentationOffScreenIsAChange() throws {
+        let w = try launched(tabsWithContext())
+        let list = try #require(w.allControllers.first { $0.sceneID == "list" })
+        _ = try w.perform(.present(scene: "player", style: .currentContext, transitionStyle: nil, controller: list.id))
+        _ = try w.perform(.selectTab(index: 1, controller: nil))
+        #expect(w.canonicalURL.contains("~currentContext~player"))
+        let version = w.version
+        let outcome = try w.perform(.dismiss(controller: nil))
+        // No callbacks (the presentation was off screen), but the hierarchy and its URL changed:
+        // the action counts as a change, so the server stores it.
+        #expect(outcome.changed)
+        #expect(w.version == version + 1)
+        #expect(!w.canonicalURL.contains("player"))
     }
 }

@@ -116,12 +116,16 @@ extension Window {
             }
             try present(try instantiate(sceneID: sceneID), from: caller, style: style, transitionStyle: transitionStyle, animated: animated)
         case .dismiss(let controllerID):
+            // A presentation off screen (over an unselected tab's context) leaves without events,
+            // yet the state (and its URL) changed.
+            let presentedBefore = presentedControllerCount
             if let controllerID {
                 guard let c = controller(id: controllerID) else { throw ActionError(.unknownController, "no controller '\(controllerID)'") }
                 dismiss(from: c, animated: animated)
             } else {
                 dismiss(from: nil, animated: animated)
             }
+            return presentedControllerCount != presentedBefore
         case .selectTab(let index, let controllerID):
             // Under a presentation that covers the tab bar the switch sends no events, yet the
             // state (and its URL) changed.

@@ -117,6 +117,9 @@ extension Window {
     /// lives in one that presents), it dismisses what is presented and everything above; sent to
     /// a presented controller, it is forwarded to its presenting controller. Nothing presented:
     /// a warning. `nil` dismisses the topmost presented controller.
+    /// How many controllers are presented, anywhere in the window.
+    var presentedControllerCount: Int { allControllers.reduce(0) { $0 + ($1.presentingStorage != nil ? 1 : 0) } }
+
     public func dismiss(from receiver: ViewController?, animated: Bool = true) {
         let target: ViewController
         if let receiver {
