@@ -27,6 +27,20 @@
 /// or one of its ancestors; adding to a built-in container (use its own API); transitions
 /// between controllers that are not both children, or whose views are not out/in.
 extension Window {
+    /// The embed segues of `c`'s loaded view in view order, after appending a container view
+    /// that fills the view for each embed segue of `scene` no container view names.
+    static func placeEmbedContainers(in c: ViewController, scene: Scene) -> [String] {
+        var embeds: [String] = []
+        for node in c.view { node.forEach { if let e = $0.embed, !embeds.contains(e) { embeds.append(e) } } }
+        for spec in scene.segues where spec.kind == .embed && !embeds.contains(spec.id) {
+            var container = ViewNode(.container)
+            container.embed = spec.id
+            c.view.append(container)
+            embeds.append(spec.id)
+        }
+        return embeds
+    }
+
     /// Embed segues are set up while the parent's view loads, after `loadView` and before its
     /// `viewDidLoad`, one container view at a time in view order: `parent.shouldPerformSegue`
     /// (a refusal leaves the container empty; code may add a child later),
@@ -39,14 +53,7 @@ extension Window {
     /// declared.
     func loadEmbeddedChildren(of c: ViewController) {
         guard let scene = c.scene else { return }
-        var embeds: [String] = []
-        for node in c.view { node.forEach { if let e = $0.embed, !embeds.contains(e) { embeds.append(e) } } }
-        for spec in scene.segues where spec.kind == .embed && !embeds.contains(spec.id) {
-            var container = ViewNode(.container)
-            container.embed = spec.id
-            c.view.append(container)
-            embeds.append(spec.id)
-        }
+        let embeds = Self.placeEmbedContainers(in: c, scene: scene)
         for id in embeds where !c.children.contains(where: { $0.embedSegueID == id }) {
             guard let spec = scene.segue(id), spec.kind == .embed, let destination = spec.destination,
                   storyboard[destination] != nil else {

@@ -112,3 +112,16 @@ public struct Size: Sendable, Hashable {
         self.height = height
     }
 }
+
+extension ViewLayout: Equatable {
+    /// Every stored property (the two tuples by their parts).
+    public static func == (a: ViewLayout, b: ViewLayout) -> Bool {
+        a.xmlID == b.xmlID && a.constraints == b.constraints && a.translatesAutoresizingMask == b.translatesAutoresizingMask
+            && a.autoresizingMask == b.autoresizingMask && a.hugging == b.hugging && a.compressionResistance == b.compressionResistance
+            && a.safeAreaGuideID == b.safeAreaGuideID && a.layoutMargins == b.layoutMargins && a.fontSize == b.fontSize
+            && a.numberOfLines == b.numberOfLines && a.imageSize == b.imageSize && a.styleName == b.styleName
+            && a.topLayoutGuideID == b.topLayoutGuideID && a.bottomLayoutGuideID == b.bottomLayoutGuideID
+            && a.contentGuideID == b.contentGuideID && a.frameGuideID == b.frameGuideID && a.hostRole == b.hostRole
+            && a.aliasIDs == b.aliasIDs && a.host == b.host && a.frame == b.frame
+    }
+}

@@ -100,3 +100,7 @@ public struct TableRow: Sendable {
         self.detail = detail
     }
 }
+
+extension ViewNode: Equatable {}
+extension TableSection: Equatable {}
+extension TableRow: Equatable {}
