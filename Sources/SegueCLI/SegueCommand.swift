@@ -64,6 +64,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Resident memory in MiB above which idle sessions leave memory.")
     var memoryCeiling: Int?
 
+    @Option(help: "Steps between two snapshots of a stored session (0: none); a session leaving memory is rebuilt from its latest snapshot and the steps after it. Not with PostgreSQL or --watch.")
+    var snapshotInterval = 32
+
     @Option(help: "The sessions admin API under /api/v1/admin: off, loopback (only when listening on loopback), or on.")
     var admin = "off"
 
@@ -165,6 +168,7 @@ struct Serve: ParsableCommand {
         configuration.maxLiveSessions = max(1, maxLiveSessions)
         configuration.app.evictIdleAfter = .seconds(max(1, evictAfter) * 60)
         configuration.app.memoryCeilingBytes = memoryCeiling.map { $0 * 1_048_576 }
+        configuration.app.snapshotInterval = max(0, snapshotInterval)
         configuration.app.admin = adminAccess
         configuration.app.secureCookies = secureCookies
         configuration.app.trustForwardedProto = trustForwardedProto

@@ -11,6 +11,8 @@ struct FlowState: Sendable {
     var generation = 0
     /// The problems of the last edit when it was refused (the last good flow keeps serving).
     var problems: [String] = []
+    /// ``Storyboard/contentDigest()`` of `storyboard`, once a snapshot needed it.
+    var digest: String?
 }
 
 /// Live reload (`segue serve --watch`): a good edit of the flow file or storyboards replaces the
@@ -62,6 +64,7 @@ extension SegueApp {
         let (previous, generation) = flow.withLock { state -> (Storyboard, Int) in
             let previous = state.storyboard
             state.storyboard = storyboard
+            state.digest = nil
             state.generation += 1
             state.problems = []
             return (previous, state.generation)

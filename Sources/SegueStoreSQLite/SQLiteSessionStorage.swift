@@ -16,8 +16,10 @@ import SegueServer
 /// Writers wait at most `busyTimeout` for the lock (then the request answers 503).
 ///
 /// Tables: `sessions(id, csrf, width, height, steps (unused), updated_at, quarantined)`,
-/// `journal(session, seq, step)` where new steps are appended (see ``StepWriter``), and
-/// `steps(session, seq, step)` with primary key `(session, seq)`, where they settle. The writer
+/// `journal(session, seq, step)` where new steps are appended (see ``StepWriter``),
+/// `steps(session, seq, step)` with primary key `(session, seq)`, where they settle, and
+/// `snapshots(session, seq, state)`, each session's latest snapshot, written in the transaction
+/// of the append that ends at its step. The writer
 /// refuses a step number that is not the session's next (the optimistic concurrency of
 /// ``SessionStorage``). A row that does not decode quarantines its session only.
 public final class SQLiteSessionStorage: SessionStorage {
@@ -90,6 +92,11 @@ public final class SQLiteSessionStorage: SessionStorage {
                     seq INTEGER NOT NULL,
                     step TEXT NOT NULL
                 );
+                CREATE TABLE IF NOT EXISTS snapshots (
+                    session TEXT PRIMARY KEY NOT NULL,
+                    seq INTEGER NOT NULL,
+                    state TEXT NOT NULL
+                ) WITHOUT ROWID;
                 """)
         }
     }
@@ -110,7 +117,14 @@ public final class SQLiteSessionStorage: SessionStorage {
     /// `conflict`, and fail only that append. `updated_at` (expiry) is rewritten at most once a
     /// minute, so a typical action writes one row.
     public func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError) {
-        if let error = committer.submitAndWait(StepWriter.Append(session: id, firstSeq: firstSeq, steps: steps)) { throw error }
+        try append(session: id, firstSeq: firstSeq, steps: steps, snapshot: nil)
+    }
+
+    public var keepsSnapshots: Bool { true }
+
+    public func append(session id: String, firstSeq: Int, steps: [String], snapshot: StoredSnapshot?) throws(SessionStorageError) {
+        let append = StepWriter.Append(session: id, firstSeq: firstSeq, steps: steps, snapshot: snapshot)
+        if let error = committer.submitAndWait(append) { throw error }
     }
 
     public var commitsInBackground: Bool { true }
@@ -120,7 +134,12 @@ public final class SQLiteSessionStorage: SessionStorage {
     /// thread is woken for it.
     public func append(session id: String, firstSeq: Int, steps: [String], commit: CommitTiming,
                        completion: @escaping @Sendable (SessionStorageError?) -> Void) {
-        committer.submit(StepWriter.Append(session: id, firstSeq: firstSeq, steps: steps),
+        append(session: id, firstSeq: firstSeq, steps: steps, snapshot: nil, commit: commit, completion: completion)
+    }
+
+    public func append(session id: String, firstSeq: Int, steps: [String], snapshot: StoredSnapshot?, commit: CommitTiming,
+                       completion: @escaping @Sendable (SessionStorageError?) -> Void) {
+        committer.submit(StepWriter.Append(session: id, firstSeq: firstSeq, steps: steps, snapshot: snapshot),
                          wakeWriter: !(commitsOnServerThreads && commit == .endOfPass), completion: completion)
     }
 
@@ -131,26 +150,41 @@ public final class SQLiteSessionStorage: SessionStorage {
     }
 
     public func load(session id: String) throws(SessionStorageError) -> StoredSession? {
+        try load(session: id, fromSnapshot: false)
+    }
+
+    public func loadLatest(session id: String) throws(SessionStorageError) -> StoredSession? {
+        try load(session: id, fromSnapshot: true)
+    }
+
+    /// The header and the steps, all of them or (`fromSnapshot`) those after the latest snapshot.
+    private func load(session id: String, fromSnapshot: Bool) throws(SessionStorageError) -> StoredSession? {
         try run { try $0.read { db -> StoredSession? in
             guard let row = try Row.fetchOne(db, sql: "SELECT csrf, width, height, quarantined FROM sessions WHERE id = ?", arguments: [id]) else { return nil }
             guard let csrf = row["csrf"] as String?, let width = row["width"] as Int?, let height = row["height"] as Int? else {
                 return StoredSession(header: StoredSessionHeader(id: id, csrfToken: "", width: 1, height: 1), steps: [], quarantined: "corrupt session row")
             }
             let header = StoredSessionHeader(id: id, csrfToken: csrf, width: width, height: height)
+            var snapshot: StoredSnapshot?
+            if fromSnapshot, let r = try Row.fetchOne(db, sql: "SELECT seq, state FROM snapshots WHERE session = ?", arguments: [id]),
+               let seq = r["seq"] as Int?, let state = r["state"] as String?, seq > 0 {
+                snapshot = StoredSnapshot(seq: seq, state: state)
+            }
+            let after = snapshot?.seq ?? 0
             var steps: [String] = []
             var gap: Int?
             for r in try Row.fetchAll(db, sql: """
-                SELECT seq, step FROM steps WHERE session = ?1 UNION ALL SELECT seq, step FROM journal WHERE session = ?1 ORDER BY seq
-                """, arguments: [id]) {
-                guard let seq = r["seq"] as Int?, let step = r["step"] as String? else { gap = steps.count + 1; break }
-                if seq != steps.count + 1 { gap = steps.count + 1; break }
+                SELECT seq, step FROM steps WHERE session = ?1 AND seq > ?2 UNION ALL SELECT seq, step FROM journal WHERE session = ?1 AND seq > ?2 ORDER BY seq
+                """, arguments: [id, after]) {
+                guard let seq = r["seq"] as Int?, let step = r["step"] as String? else { gap = after + steps.count + 1; break }
+                if seq != after + steps.count + 1 { gap = after + steps.count + 1; break }
                 steps.append(step)
             }
             let quarantined: String? = row["quarantined"]
             if quarantined == nil, let gap {
                 return StoredSession(header: header, steps: steps, quarantined: "stored step \(gap) is missing or unreadable")
             }
-            return StoredSession(header: header, steps: steps, quarantined: quarantined)
+            return StoredSession(header: header, steps: steps, quarantined: quarantined, snapshot: snapshot)
         } }
     }
 
@@ -168,6 +202,7 @@ public final class SQLiteSessionStorage: SessionStorage {
         try run { try $0.write { db -> Bool in
             try db.execute(sql: "DELETE FROM steps WHERE session = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM journal WHERE session = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM snapshots WHERE session = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [id])
             return db.changesCount > 0
         } }
@@ -196,6 +231,7 @@ public final class SQLiteSessionStorage: SessionStorage {
         return try run { try $0.write { db -> Int in
             try db.execute(sql: "DELETE FROM steps WHERE session IN (SELECT id FROM sessions WHERE updated_at < ?)", arguments: [cutoff])
             try db.execute(sql: "DELETE FROM journal WHERE session IN (SELECT id FROM sessions WHERE updated_at < ?)", arguments: [cutoff])
+            try db.execute(sql: "DELETE FROM snapshots WHERE session IN (SELECT id FROM sessions WHERE updated_at < ?)", arguments: [cutoff])
             try db.execute(sql: "DELETE FROM sessions WHERE updated_at < ?", arguments: [cutoff])
             return db.changesCount
         } }

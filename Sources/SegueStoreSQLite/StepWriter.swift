@@ -22,6 +22,8 @@ final class StepWriter: @unchecked Sendable {
         var session: String
         var firstSeq: Int
         var steps: [String]
+        /// Replaces the session's snapshot when the steps are stored (taken after the last of them).
+        var snapshot: StoredSnapshot?
     }
 
     private var statements: Statements?
@@ -62,6 +64,9 @@ final class StepWriter: @unchecked Sendable {
                         // A gap: an earlier append of this session failed; this one cannot follow it.
                         guard append.firstSeq == last + 1 else { outcomes[index] = .conflict; continue }
                         if try s.insert(append) {
+                            if let snapshot = append.snapshot, snapshot.seq == append.firstSeq + append.steps.count - 1 {
+                                try s.saveSnapshot(snapshot, of: append.session)
+                            }
                             rows += append.steps.count
                             batchLastSeq[append.session] = append.firstSeq + append.steps.count - 1
                             if now - (touched[append.session] ?? 0) >= 60 { touches.append(append.session) }
@@ -155,7 +160,7 @@ struct SQLiteFailure: Error {
 private struct Statements {
     let connection: OpaquePointer
     let begin, commit, rollback: OpaquePointer
-    let insertStep, maxSeqOfSession, touchSession: OpaquePointer
+    let insertStep, maxSeqOfSession, touchSession, upsertSnapshot: OpaquePointer
 
     init(_ connection: OpaquePointer) throws {
         self.connection = connection
@@ -177,10 +182,11 @@ private struct Statements {
             SELECT max(m) FROM (SELECT max(seq) AS m FROM steps WHERE session = ?1 UNION ALL SELECT max(seq) FROM journal WHERE session = ?1)
             """)
         touchSession = try prepare("UPDATE sessions SET updated_at = ? WHERE id = ?")
+        upsertSnapshot = try prepare("INSERT OR REPLACE INTO snapshots (session, seq, state) VALUES (?1, ?2, ?3)")
     }
 
     func finalize() {
-        for s in [begin, commit, rollback, insertStep, maxSeqOfSession, touchSession] {
+        for s in [begin, commit, rollback, insertStep, maxSeqOfSession, touchSession, upsertSnapshot] {
             sqlite3_finalize(s)
         }
     }
@@ -224,6 +230,20 @@ private struct Statements {
             if sqlite3_changes(connection) == 0 { return false }
         }
         return true
+    }
+
+    /// Replaces the session's snapshot (in the append's transaction).
+    func saveSnapshot(_ snapshot: StoredSnapshot, of session: String) throws {
+        defer { sqlite3_reset(upsertSnapshot); sqlite3_clear_bindings(upsertSnapshot) }
+        let code: Int32 = session.withCString { id in
+            snapshot.state.withCString { text in
+                sqlite3_bind_text(upsertSnapshot, 1, id, -1, nil)
+                sqlite3_bind_int64(upsertSnapshot, 2, Int64(snapshot.seq))
+                sqlite3_bind_text(upsertSnapshot, 3, text, -1, nil)
+                return sqlite3_step(upsertSnapshot)
+            }
+        }
+        guard code == SQLITE_DONE else { throw failure(code) }
     }
 
     func touch(_ session: String, at now: Int64) throws {

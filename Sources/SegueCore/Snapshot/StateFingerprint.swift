@@ -119,3 +119,24 @@ private struct FingerprintWriter {
         }
     }
 }
+
+extension Storyboard {
+    /// A digest of every scene (64-bit FNV-1a over their reflected text, scenes in id order): a
+    /// snapshot records the flow it was taken on, and one taken on another flow is not used.
+    /// The same storyboard gives the same digest in every process.
+    public func contentDigest() -> String {
+        var writer = FingerprintWriter()
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ text: String) {
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        }
+        mix(name + "\u{0}" + (initialViewController ?? "") + "\u{0}")
+        for id in scenes.keys.sorted() {
+            var text = ""
+            _ = writer.write(scenes[id]!, into: &text)
+            mix(id + "\u{0}" + text + "\u{0}")
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -10,7 +10,7 @@ extension SegueApp {
     func liveSession(id: String) throws(ActionError) -> SessionBox? {
         if let box = store.session(id: id) { return box }
         let stored: StoredSession?
-        do { stored = try storage.load(session: id) } catch { throw storageError(error, id: id) }
+        do { stored = try storage.loadLatest(session: id) } catch { throw storageError(error, id: id) }
         guard let stored else { return nil }
         if let reason = stored.quarantined {
             throw ActionError(.sessionQuarantined, "session \(id) is quarantined and cannot be shown: \(reason)")
@@ -30,6 +30,13 @@ extension SegueApp {
     /// no longer apply (a corrupt row, or a storyboard that changed since).
     func rebuild(_ stored: StoredSession) throws(ActionError) -> SessionBox {
         let h = stored.header
+        if let snapshot = stored.snapshot {
+            if let session = session(from: snapshot, stored: stored) { return SessionBox(id: h.id, session: session) }
+            let all: StoredSession?
+            do { all = try storage.load(session: h.id) } catch { throw storageError(error, id: h.id) }
+            guard let all else { throw ActionError(.unknownSession, "no session '\(h.id)'") }
+            return try rebuild(StoredSession(header: all.header, steps: all.steps, quarantined: all.quarantined))
+        }
         let session = Session(window: window(for: h), csrfToken: h.csrfToken, clock: configuration.clock)
         do throws(SessionStorageError) {
             try replay(stored.steps, into: session)
@@ -148,8 +155,9 @@ extension SegueApp {
                 }
                 let steps = session.pending
                 session.pending = []
+                let snapshot = self.snapshotIfDue(session, upTo: session.storedSeq + steps.count)
                 do throws(SessionStorageError) {
-                    try storage.append(session: id, firstSeq: session.storedSeq + 1, steps: steps)
+                    try storage.append(session: id, firstSeq: session.storedSeq + 1, steps: steps, snapshot: snapshot)
                     session.storedSeq += steps.count
                     return .done(result)
                 } catch {
@@ -203,10 +211,11 @@ extension SegueApp {
                 if steps.isEmpty && box.appendsInFlight.load(ordering: .acquiring) == 0 { return .done(result) }
                 let firstSeq = session.storedSeq + 1
                 session.storedSeq += steps.count
+                let snapshot = steps.isEmpty ? nil : snapshotIfDue(session, upTo: session.storedSeq)
                 box.appendsInFlight.add(1, ordering: .acquiringAndReleasing)
                 let deferred = DeferredResponse()
                 // Submitted under the session's lock, so the session's appends queue in step order.
-                storage.append(session: id, firstSeq: firstSeq, steps: steps, commit: commit) { [self] error in
+                storage.append(session: id, firstSeq: firstSeq, steps: steps, snapshot: snapshot, commit: commit) { [self] error in
                     if let error {
                         box.poisoned.store(true, ordering: .releasing)
                         store.remove(id: id, ifSame: box)

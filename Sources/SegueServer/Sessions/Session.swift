@@ -22,6 +22,8 @@ public final class Session {
     var pageCache: PageCache?
     /// How many stored steps this window has applied (the next step is `storedSeq + 1`).
     public internal(set) var storedSeq = 0
+    /// The step of the last snapshot stored, loaded or tried (``SegueApp/snapshotIfDue(_:upTo:)``).
+    var snapshotSeq = 0
     /// Steps applied but not yet written.
     var pending: [String] = []
     /// Set when the session left the cache (eviction, failed write): a thread that still holds the

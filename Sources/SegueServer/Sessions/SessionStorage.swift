@@ -20,8 +20,8 @@ import Synchronization
 /// same sequence numbers) that the clients saw. This is the simplest faithful model: it needs no
 /// serialisation of controller internals (a Swift subclass's own properties are rebuilt by running its
 /// code again), and a write is one small row, so an action can be made durable *before* its 2xx
-/// answer at the cost of one insert. Replay is linear in the number of steps; sessions are short-lived
-/// (idle expiry), and a replay of thousands of steps takes milliseconds.
+/// answer at the cost of one insert. Replay is linear in the number of steps, so stores that keep
+/// *snapshots* (below) let a rebuild start from the latest one instead of the first step.
 ///
 /// ## Concurrency: optimistic, on the step number
 ///
@@ -88,6 +88,36 @@ public protocol SessionStorage: Sendable {
     /// Database round trips this store made so far (nil for a store without a database server):
     /// shown by the admin API, so a benchmark can print round trips per action.
     var roundTrips: Int? { get }
+
+    // MARK: Snapshots
+    //
+    // A snapshot is the session's whole state after step `seq` (``StoredSnapshot``): a rebuild
+    // starts from the latest one and replays only the steps after it, so its cost does not grow
+    // with the session's age. The steps stay stored (the full event history is replayed from
+    // them). A snapshot is written in the same transaction as the append that ends at its step,
+    // so it never describes a step that is not stored. Stores without snapshots ignore them.
+
+    /// Whether this store keeps snapshots (the server only takes them then).
+    var keepsSnapshots: Bool { get }
+    /// Like ``load(session:)``, from the latest snapshot: `snapshot` is set and `steps` holds
+    /// only the steps after it. Without a snapshot, the same as ``load(session:)``.
+    func loadLatest(session id: String) throws(SessionStorageError) -> StoredSession?
+    /// Appends like ``append(session:firstSeq:steps:)`` and, with it, replaces the session's
+    /// snapshot by `snapshot` (taken after the last of these steps).
+    func append(session id: String, firstSeq: Int, steps: [String], snapshot: StoredSnapshot?) throws(SessionStorageError)
+    /// The background form of ``append(session:firstSeq:steps:snapshot:)``.
+    func append(session id: String, firstSeq: Int, steps: [String], snapshot: StoredSnapshot?, commit: CommitTiming,
+                completion: @escaping @Sendable (SessionStorageError?) -> Void)
+}
+
+/// A session's state after step `seq`, as the server encoded it (see ``SessionStorage``).
+public struct StoredSnapshot: Sendable, Hashable {
+    public var seq: Int
+    public var state: String
+    public init(seq: Int, state: String) {
+        self.seq = seq
+        self.state = state
+    }
 }
 
 /// Who commits a background append (``SessionStorage/append(session:firstSeq:steps:commit:completion:)``).
@@ -105,6 +135,16 @@ extension SessionStorage {
     public func holdsLease(session id: String) -> Bool { false }
     public func awaitLease(session id: String) {}
     public var roundTrips: Int? { nil }
+
+    public var keepsSnapshots: Bool { false }
+    public func loadLatest(session id: String) throws(SessionStorageError) -> StoredSession? { try load(session: id) }
+    public func append(session id: String, firstSeq: Int, steps: [String], snapshot: StoredSnapshot?) throws(SessionStorageError) {
+        try append(session: id, firstSeq: firstSeq, steps: steps)
+    }
+    public func append(session id: String, firstSeq: Int, steps: [String], snapshot: StoredSnapshot?, commit: CommitTiming,
+                       completion: @escaping @Sendable (SessionStorageError?) -> Void) {
+        append(session: id, firstSeq: firstSeq, steps: steps, commit: commit, completion: completion)
+    }
 
     public func append(session id: String, firstSeq: Int, steps: [String], commit: CommitTiming,
                        completion: @escaping @Sendable (SessionStorageError?) -> Void) {
@@ -132,14 +172,18 @@ public struct StoredSessionHeader: Sendable, Hashable {
 }
 
 /// A stored session: header, steps in order, and the quarantine reason if it was quarantined.
+/// From ``SessionStorage/loadLatest(session:)``: also the latest snapshot, and then only the
+/// steps after it.
 public struct StoredSession: Sendable {
     public var header: StoredSessionHeader
     public var steps: [String]
     public var quarantined: String?
-    public init(header: StoredSessionHeader, steps: [String], quarantined: String? = nil) {
+    public var snapshot: StoredSnapshot?
+    public init(header: StoredSessionHeader, steps: [String], quarantined: String? = nil, snapshot: StoredSnapshot? = nil) {
         self.header = header
         self.steps = steps
         self.quarantined = quarantined
+        self.snapshot = snapshot
     }
 }
 
@@ -199,6 +243,7 @@ public final class InMemorySessionStorage: SessionStorage {
         /// Unix time in milliseconds (expiry timeouts can be shorter than a second in tests).
         var updatedAt: Int64
         var quarantined: String?
+        var snapshot: StoredSnapshot?
     }
     private let entries = Mutex<[String: Entry]>([:])
     /// Where `updatedAt` comes from.
@@ -213,15 +258,43 @@ public final class InMemorySessionStorage: SessionStorage {
     }
 
     public func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError) {
+        try append(session: id, firstSeq: firstSeq, steps: steps, snapshot: nil)
+    }
+
+    public var keepsSnapshots: Bool { true }
+
+    public func append(session id: String, firstSeq: Int, steps: [String], snapshot: StoredSnapshot?) throws(SessionStorageError) {
         let result: SessionStorageError? = entries.withLock { map in
             guard let count = map[id]?.steps.count else { return .unavailable("no session '\(id)'") }
             guard count == firstSeq - 1 else { return .conflict }
             // In place: copying the entry out and back would copy the whole step log each time.
             map[id]!.steps.append(contentsOf: steps)
             map[id]!.updatedAt = clock.unixMilliseconds
+            if let snapshot, snapshot.seq == firstSeq + steps.count - 1 { map[id]!.snapshot = snapshot }
             return nil
         }
         if let result { throw result }
+    }
+
+    public func append(session id: String, firstSeq: Int, steps: [String], snapshot: StoredSnapshot?, commit: CommitTiming,
+                       completion: @escaping @Sendable (SessionStorageError?) -> Void) {
+        do throws(SessionStorageError) {
+            try append(session: id, firstSeq: firstSeq, steps: steps, snapshot: snapshot)
+            completion(nil)
+        } catch {
+            completion(error)
+        }
+    }
+
+    public func loadLatest(session id: String) throws(SessionStorageError) -> StoredSession? {
+        entries.withLock { map in
+            map[id].map { e in
+                guard let snapshot = e.snapshot, snapshot.seq <= e.steps.count else {
+                    return StoredSession(header: e.header, steps: e.steps, quarantined: e.quarantined)
+                }
+                return StoredSession(header: e.header, steps: Array(e.steps[snapshot.seq...]), quarantined: e.quarantined, snapshot: snapshot)
+            }
+        }
     }
 
     public func load(session id: String) throws(SessionStorageError) -> StoredSession? {
