@@ -297,9 +297,13 @@ extension SegueApp {
 
     /// Above the configured memory ceiling, evicts the least recently used half of the idle live
     /// sessions (idle ≥ 1 s); they reload from storage on demand.
+    /// The memory the evicted sessions held is then handed back to the system (`malloc_trim`),
+    /// whatever trim threshold the process set, so the next reading shows what is left.
     public func relieveMemoryPressure() {
         guard let ceiling = configuration.memoryCeilingBytes, let rss = Self.residentBytes(), rss > ceiling else { return }
         let n = evictIdle(max(1, store.count / 2), idleAtLeast: .seconds(1))
-        logger.notice("memory \(rss / 1_048_576) MiB above the ceiling of \(ceiling / 1_048_576) MiB: evicted \(n) idle sessions")
+        Allocator.trim()
+        let after = Self.residentBytes().map { "\($0 / 1_048_576) MiB" } ?? "?"
+        logger.notice("memory \(rss / 1_048_576) MiB above the ceiling of \(ceiling / 1_048_576) MiB: evicted \(n) idle sessions, now \(after)")
     }
 }
