@@ -41,6 +41,27 @@ import Testing
         #expect(next.status == 200 && next.state["version"] as? Int == (before["version"] as? Int ?? 0) + 1)
     }
 
+    /// A snapshot of the last step: the rebuilt session's live log is empty, and its events
+    /// still come back whole, from a replay of every step.
+    @Test func aSessionRebuiltAtItsSnapshotStillAnswersItsWholeHistory() throws {
+        let server = try StoreServer(storage: InMemorySessionStorage()) {
+            $0.maxLiveSessions = 1
+            $0.app.snapshotInterval = 4
+        }
+        defer { server.stop() }
+        let id = try server.newSession()
+        try server.act(id, #"{"action":"tap","element":"inboxRow"}"#)
+        for i in 0..<3 { try server.act(id, i % 2 == 0 ? Self.push : Self.pop) }
+        let eventsBefore = try server.events(id)
+        #expect(eventsBefore.count > 10)
+        _ = try server.newSession()
+        #expect(server.service.app.store.session(id: id) == nil)
+        #expect(sameEvents(try server.events(id), eventsBefore))
+        let lastSeq = eventsBefore.last?["seq"] as? Int ?? 0
+        let tail = try http("GET", server.base + "/api/v1/sessions/\(id)/events?after=\(lastSeq - 3)").json["events"] as? [[String: Any]]
+        #expect(tail?.count == 3)
+    }
+
     /// The steps a snapshot covers are not read to rebuild the session: made unreadable, the
     /// session still comes back (without a snapshot it would be quarantined).
     @Test func aRebuildReadsOnlyTheStepsAfterTheSnapshot() throws {

@@ -140,8 +140,10 @@ extension SegueApp {
         }
         let answer = try withDurableSession(id) { session -> (bytes: [UInt8], retainedFrom: Int?) in
             let log = session.window.log
-            // The live log dropped some of the events asked for: answered from a replay below.
-            if let first = log.first, after + 1 < first.seq { return ([], first.seq) }
+            // The live log dropped some of the events asked for (or holds none yet: a session
+            // rebuilt from a snapshot starts with an empty log): answered from a replay below.
+            let oldestKept = log.first?.seq ?? log.lastSeq + 1
+            if after + 1 < oldestKept { return ([], oldestKept) }
             return (eventsJSON(log.events(after: after), lastSeq: log.lastSeq), nil)
         }
         guard let retainedFrom = answer.retainedFrom else { return json(answer.bytes) }
