@@ -12,7 +12,8 @@
 # ratio is taken within its round (this machine's speed drifts from minute to minute) and the
 # table gives medians.
 # STORES="memory sqlite" limits the runs to those stores (PostgreSQL runs when it is listed and
-# installed); the default is "memory sqlite sqlite-full postgres". POSTGRES_OPTIONS is appended to
+# installed); the default is "memory sqlite sqlite-full postgres". "sqlite-no-snapshots" is SQLite
+# with `--snapshot-interval 0`: beside "sqlite", what taking a snapshot every 32 steps costs. POSTGRES_OPTIONS is appended to
 # the PostgreSQL URL (e.g. "?lanes=2").
 # Usage: Benchmarks/store.sh [seconds per run, default 10]   (needs wrk, curl, python3)
 # Prints a Markdown table; "ratio" is requests/s relative to the memory store.
@@ -99,6 +100,7 @@ for round in $(seq "$ROUNDS"); do
             memory) r="$(run_store memory --store memory)" ;;
             sqlite) r="$(run_store sqlite --store "$WORK/sqlite-$round")" ;;
             sqlite-full) r="$(run_store sqlite-full --store "$WORK/sqlite-full-$round" --sqlite-synchronous full)" ;;
+            sqlite-no-snapshots) r="$(run_store sqlite-no-snapshots --store "$WORK/sqlite-no-snapshots-$round" --snapshot-interval 0)" ;;
             postgres) r="$(run_store postgres --store "$SEGUE_TEST_POSTGRES_URL${POSTGRES_OPTIONS:-}")" ;;
         esac
         trips[$store]+=" $(field "$r" 7)"
