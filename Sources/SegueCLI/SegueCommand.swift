@@ -64,7 +64,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Resident memory in MiB above which idle sessions leave memory.")
     var memoryCeiling: Int?
 
-    @Option(help: "Steps between two snapshots of a stored session (0: none); a session leaving memory is rebuilt from its latest snapshot and the steps after it. Not with PostgreSQL or --watch.")
+    @Option(help: "A session leaving memory leaves a snapshot of its state once this many steps were stored since its last one (0: never); it is rebuilt from its latest snapshot and the steps after it. Not with PostgreSQL or --watch.")
     var snapshotInterval = 32
 
     @Option(help: "The sessions admin API under /api/v1/admin: off, loopback (only when listening on loopback), or on.")

@@ -103,7 +103,7 @@ public final class SegueService: @unchecked Sendable {
             do { try storage.touch(sessions: read) } catch { logger.error("marking sessions used failed: \(error)") }
         }
         store.expire(idleLongerThan: idle)
-        app.evictIdle(Int.max, idleAtLeast: app.configuration.evictIdleAfter)
+        app.evictIdle(Int.max, idleAtLeast: app.configuration.evictIdleAfter, snapshots: true)
         do { _ = try storage.expire(idleLongerThan: idle) } catch { logger.error("session expiry failed: \(error)") }
     }
 

@@ -47,7 +47,7 @@ final class StepWriter: @unchecked Sendable {
     /// (disk full, I/O error) fails the whole batch, and none of it is stored.
     func write(_ batch: [Append], to pool: DatabaseQueue) -> [SessionStorageError?] {
         var outcomes = [SessionStorageError?](repeating: nil, count: batch.count)
-        guard batch.contains(where: { !$0.steps.isEmpty }) else { return outcomes }  // barriers only
+        guard batch.contains(where: { !$0.steps.isEmpty || $0.snapshot != nil }) else { return outcomes }  // barriers only
         let now = clock.unixSeconds
         var touches: [String] = []
         var batchLastSeq: [String: Int] = [:]  // kept only if the transaction commits
@@ -59,10 +59,15 @@ final class StepWriter: @unchecked Sendable {
                 if journalRows == nil { journalRows = try Int.fetchOne(db, sql: "SELECT count(*) FROM journal") ?? 0 }
                 try s.run(s.begin)
                 do {
-                    for (index, append) in batch.enumerated() where !append.steps.isEmpty {
+                    for (index, append) in batch.enumerated() where !append.steps.isEmpty || append.snapshot != nil {
                         let last = try batchLastSeq[append.session] ?? lastSeq[append.session] ?? s.maxSeq(of: append.session)
                         // A gap: an earlier append of this session failed; this one cannot follow it.
                         guard append.firstSeq == last + 1 else { outcomes[index] = .conflict; continue }
+                        // A snapshot alone, of the session's last stored step.
+                        if append.steps.isEmpty, let snapshot = append.snapshot {
+                            if snapshot.seq == last, last > 0 { try s.saveSnapshot(snapshot, of: append.session) }
+                            continue
+                        }
                         if try s.insert(append) {
                             if let snapshot = append.snapshot, snapshot.seq == append.firstSeq + append.steps.count - 1 {
                                 try s.saveSnapshot(snapshot, of: append.session)

@@ -56,6 +56,8 @@ struct SnapshotTests {
         registry.register(Counting.self, as: "Counting")
         let counting = try launched(board, registry: registry)
         #expect(counting.verifiedSnapshot() == nil)
+        #expect(!counting.holdsOnlyFrameworkControllers)
+        #expect(try launched(mailStoryboard()).holdsOnlyFrameworkControllers)
 
         registry.register(CountingAndRestoring.self, as: "Counting")
         let restoring = try launched(board, registry: registry)

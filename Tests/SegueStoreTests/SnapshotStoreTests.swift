@@ -4,14 +4,19 @@ import SegueServer
 import SegueStoreSQLite
 import Testing
 
-/// Snapshots in storage: a session evicted or restarted is rebuilt from its latest snapshot and
-/// the steps after it, into the same state with the same history; a snapshot of another flow
-/// is not used.
+/// Snapshots in storage: a session leaving memory leaves one when it is due, and is rebuilt from
+/// it and the steps after it into the same state with the same history; a snapshot of another
+/// flow is not used.
 @Suite struct SnapshotStoreTests {
     static let push = #"{"action":"push","scene":"message"}"#
     static let pop = #"{"action":"pop"}"#
 
-    /// Ten actions with a snapshot every four steps: the snapshot is of step 8, two steps follow.
+    /// Waits until what the store's writer was given before is written (a background append of
+    /// a snapshot): a synchronous append of nothing is stored after it.
+    static func settle(_ storage: any SessionStorage) { try? storage.append(session: "-", firstSeq: 1, steps: []) }
+
+    /// A session leaves memory with a snapshot of its last step once four steps were stored since
+    /// the last one; the next time it leaves after fewer, the steps since follow that snapshot.
     @Test(arguments: ["memory", "sqlite"]) func evictedSessionsRebuildFromTheirLatestSnapshot(store: String) throws {
         let file = temporaryDirectory() + "/sessions.sqlite"
         let storage: any SessionStorage = store == "sqlite" ? try SQLiteSessionStorage(path: file) : InMemorySessionStorage()
@@ -23,22 +28,35 @@ import Testing
         let id = try server.newSession()
         try server.act(id, #"{"action":"tap","element":"inboxRow"}"#)
         for i in 0..<9 { #expect(try server.act(id, i % 2 == 0 ? Self.push : Self.pop).status == 200) }
+        // Live, it has no snapshot: a session that stays in memory costs nothing.
+        #expect(try storage.loadLatest(session: id)?.snapshot == nil)
         let before = try server.state(id).json, eventsBefore = try server.events(id)
-        let latest = try #require(try storage.loadLatest(session: id))
-        #expect(latest.snapshot?.seq == 8)
-        #expect(latest.steps.count == 2)
-        #expect(try storage.load(session: id)?.steps.count == 10)
 
-        // Another session takes the one live place: this one leaves memory.
-        _ = try server.newSession()
+        // Another session takes the one live place: this one leaves memory, with a snapshot.
+        let other = try server.newSession()
         #expect(server.service.app.store.session(id: id) == nil)
+        Self.settle(storage)
+        let latest = try #require(try storage.loadLatest(session: id))
+        #expect(latest.snapshot?.seq == 10 && latest.steps.isEmpty)
+        #expect(try storage.load(session: id)?.steps.count == 10)
         let after = try server.state(id).json
         #expect(after["url"] as? String == before["url"] as? String)
         #expect(after["version"] as? Int == before["version"] as? Int)
         // The whole history is still there (replayed from the first step for events before the snapshot).
         #expect(sameEvents(try server.events(id), eventsBefore))
-        let next = try server.act(id, Self.pop)
-        #expect(next.status == 200 && next.state["version"] as? Int == (before["version"] as? Int ?? 0) + 1)
+
+        // Two more steps, and out again: too few for a new snapshot; they follow the old one.
+        for action in [Self.push, Self.pop] { #expect(try server.act(id, action).status == 200) }
+        let state = try server.state(id).json
+        _ = try server.state(other)
+        #expect(server.service.app.store.session(id: id) == nil)
+        Self.settle(storage)
+        let later = try #require(try storage.loadLatest(session: id))
+        #expect(later.snapshot?.seq == 10 && later.steps.count == 2)
+        let rebuilt = try server.state(id).json
+        #expect(rebuilt["url"] as? String == state["url"] as? String && rebuilt["version"] as? Int == state["version"] as? Int)
+        let next = try server.act(id, Self.push)
+        #expect(next.status == 200 && next.state["version"] as? Int == (state["version"] as? Int ?? 0) + 1)
     }
 
     /// A snapshot of the last step: the rebuilt session's live log is empty, and its events
@@ -69,7 +87,10 @@ import Testing
         var server = try StoreServer(storage: try SQLiteSessionStorage(path: file)) { $0.app.snapshotInterval = 4 }
         let id = try server.newSession()
         try server.act(id, #"{"action":"tap","element":"inboxRow"}"#)
-        for i in 0..<5 { try server.act(id, i % 2 == 0 ? Self.push : Self.pop) }
+        for i in 0..<3 { try server.act(id, i % 2 == 0 ? Self.push : Self.pop) }
+        server.service.app.evictIdle(Int.max, idleAtLeast: .zero, snapshots: true)
+        Self.settle(server.service.app.storage)
+        for i in 0..<2 { try server.act(id, i % 2 == 0 ? Self.push : Self.pop) }
         let url = try server.state(id).json["url"] as? String
         server.stop()
         #expect(try runSQL(file, "SELECT seq FROM snapshots WHERE session = '\(id)'") == "4")
@@ -91,6 +112,7 @@ import Testing
         try server.act(id, #"{"action":"tap","element":"inboxRow"}"#)
         try server.act(id, Self.push)
         #expect(try server.state(id).body.contains("\"Inbox\""))
+        server.service.app.evictIdle(Int.max, idleAtLeast: .zero, snapshots: true)
         server.stop()
         #expect(try runSQL(file, "SELECT seq FROM snapshots WHERE session = '\(id)'") == "2")
         var board = try mailStoryboard()
@@ -107,7 +129,9 @@ import Testing
         let server = try StoreServer(storage: storage) { $0.app.snapshotInterval = 0 }
         defer { server.stop() }
         let id = try server.newSession()
+        try server.act(id, #"{"action":"tap","element":"inboxRow"}"#)
         for i in 0..<6 { try server.act(id, i % 2 == 0 ? Self.push : Self.pop) }
+        server.service.app.evictIdle(Int.max, idleAtLeast: .zero, snapshots: true)
         #expect(try storage.loadLatest(session: id)?.snapshot == nil)
     }
 }

@@ -20,6 +20,25 @@ extension Window {
         return copy.stateFingerprint() == mine ? taken : nil
     }
 
+    /// Whether every controller is one of the framework's own classes, made from a scene (or the
+    /// More tab's, which the framework makes): then ``snapshot()`` carries all their state
+    /// (what the snapshot fidelity tests check on every example and corpus storyboard), and a
+    /// caller may skip ``verifiedSnapshot()``'s check. A registered subclass's code may keep state
+    /// of its own, and a controller made in code has no scene to be made again from.
+    public var holdsOnlyFrameworkControllers: Bool {
+        allControllers.allSatisfy { c in
+            switch ObjectIdentifier(type(of: c)) {
+            case ObjectIdentifier(MoreNavigationController.self), ObjectIdentifier(MoreListController.self): true
+            case ObjectIdentifier(ViewController.self), ObjectIdentifier(TableViewController.self),
+                 ObjectIdentifier(CollectionViewController.self), ObjectIdentifier(AlertController.self),
+                 ObjectIdentifier(NavigationController.self), ObjectIdentifier(TabBarController.self),
+                 ObjectIdentifier(SplitViewController.self), ObjectIdentifier(PageViewController.self):
+                c.scene != nil
+            default: false
+            }
+        }
+    }
+
     private static func state(of c: ViewController) -> WindowSnapshot.ControllerState {
         let framework: WindowSnapshot.ControllerState.Framework? = switch c {
         case is MoreNavigationController: .more

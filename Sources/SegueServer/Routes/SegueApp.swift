@@ -44,8 +44,8 @@ public final class SegueApp: HTTPResponder {
         public var flowPath: String?
         /// The flow is watched for edits (`segue serve --watch`): pages follow reloads.
         public var watchesFlow = false
-        /// Steps between two snapshots of a session in storage (0: none). A rebuild replays at
-        /// most this many steps after the latest snapshot (``SessionStorage``).
+        /// Steps stored since a session's last snapshot for it to leave a new one as it leaves
+        /// memory (0: no snapshots; ``SessionStorage``).
         public var snapshotInterval = 32
         /// The time session expiry and eviction read (the machine's unless a test passes its own).
         public var clock: any SessionClock = SystemSessionClock()

@@ -155,9 +155,8 @@ extension SegueApp {
                 }
                 let steps = session.pending
                 session.pending = []
-                let snapshot = self.snapshotIfDue(session, upTo: session.storedSeq + steps.count)
                 do throws(SessionStorageError) {
-                    try storage.append(session: id, firstSeq: session.storedSeq + 1, steps: steps, snapshot: snapshot)
+                    try storage.append(session: id, firstSeq: session.storedSeq + 1, steps: steps)
                     session.storedSeq += steps.count
                     return .done(result)
                 } catch {
@@ -211,11 +210,10 @@ extension SegueApp {
                 if steps.isEmpty && box.appendsInFlight.load(ordering: .acquiring) == 0 { return .done(result) }
                 let firstSeq = session.storedSeq + 1
                 session.storedSeq += steps.count
-                let snapshot = steps.isEmpty ? nil : snapshotIfDue(session, upTo: session.storedSeq)
                 box.appendsInFlight.add(1, ordering: .acquiringAndReleasing)
                 let deferred = DeferredResponse()
                 // Submitted under the session's lock, so the session's appends queue in step order.
-                storage.append(session: id, firstSeq: firstSeq, steps: steps, snapshot: snapshot, commit: commit) { [self] error in
+                storage.append(session: id, firstSeq: firstSeq, steps: steps, commit: commit) { [self] error in
                     if let error {
                         box.poisoned.store(true, ordering: .releasing)
                         store.remove(id: id, ifSame: box)
@@ -260,17 +258,29 @@ extension SegueApp {
 
     /// Drops up to `count` least recently used sessions idle for at least `idle` from memory. They
     /// stay in storage and are rebuilt on their next request. A session with an append in flight
-    /// stays (its answer is not out yet); the next least recently used one goes instead.
+    /// stays (its answer is not out yet); the next least recently used one goes instead. With
+    /// `snapshots`, each one leaves a snapshot in storage when one is due
+    /// (``snapshotIfDue(_:)``), so its rebuild replays few steps; evictions for memory pressure
+    /// pass `false`, as a snapshot costs memory first.
     @discardableResult
-    public func evictIdle(_ count: Int, idleAtLeast idle: Duration, except: String? = nil) -> Int {
+    public func evictIdle(_ count: Int, idleAtLeast idle: Duration, except: String? = nil, snapshots: Bool = false) -> Int {
         var evicted = 0
         let candidates = min(count, Int.max - Self.evictionSpares) + Self.evictionSpares
         for box in store.leastRecentlyUsed(candidates, idleAtLeast: idle) {
             guard evicted < count else { break }
             guard box.id != except, box.appendsInFlight.load(ordering: .acquiring) == 0 else { continue }
+            let snapshot: StoredSnapshot? = snapshots ? box.withSession { session in
+                guard !box.isOutOfService(session), session.pending.isEmpty, box.appendsInFlight.load(ordering: .acquiring) == 0 else { return nil }
+                return snapshotIfDue(session)
+            } : nil
             store.remove(id: box.id, ifSame: box)
             box.markEvicted()
             evicted += 1
+            // Written after the steps it follows (submitted later, stored in order); refused as a
+            // conflict, harmlessly, if the session took another step meanwhile.
+            if let snapshot {
+                storage.append(session: box.id, firstSeq: snapshot.seq + 1, steps: [], snapshot: snapshot, commit: .byStorage) { _ in }
+            }
         }
         return evicted
     }
@@ -282,7 +292,7 @@ extension SegueApp {
     func makeRoom() {
         let count = store.count
         guard count >= store.limit else { return }
-        evictIdle(max(1, store.limit / 64), idleAtLeast: .zero)
+        evictIdle(max(1, store.limit / 64), idleAtLeast: .zero, snapshots: true)
     }
 }
 

@@ -4,13 +4,18 @@ import SegueCore
 /// Snapshots of sessions in durable storage, so that rebuilding a session (after eviction or a
 /// restart) does not replay its whole history.
 ///
-/// - **Taken** with an append, once at least ``SegueApp/Configuration/snapshotInterval`` steps
-///   were stored since the session's last snapshot (or the last try), when the store keeps
-///   snapshots (``SessionStorage/keepsSnapshots``). Only a verified one is stored
-///   (``Window/verifiedSnapshot()``): a window holding state a snapshot cannot carry keeps
-///   replaying from its first step, and is tried again one interval later.
+/// - **Taken** when a session leaves memory for the live-session limit or for being idle
+///   (``SegueApp/evictIdle(_:idleAtLeast:except:snapshots:)``), once at least
+///   ``SegueApp/Configuration/snapshotInterval`` steps were stored since its last snapshot (or
+///   the last try), when the store keeps snapshots (``SessionStorage/keepsSnapshots``). A
+///   session that stays in memory costs nothing. A window of the framework's own controllers is
+///   encoded as it is (the snapshot fidelity tests walk every example and corpus storyboard
+///   through them); one with a registered subclass only as a verified snapshot
+///   (``Window/verifiedSnapshot()``), since its code may keep state a snapshot cannot carry:
+///   such a session keeps replaying from its first step, and is tried again one interval later.
 /// - **Stored** as JSON: the window's ``WindowSnapshot`` and the digest of the flow it ran on
-///   (``Storyboard/contentDigest()``).
+///   (``Storyboard/contentDigest()``), with an append of no steps that follows the session's
+///   last one (refused, and dropped, if the session took a step meanwhile).
 /// - **Used** by a rebuild: a snapshot of the flow being served is restored and the steps after
 ///   it replayed. A snapshot of another flow (the file changed between two runs), one that does
 ///   not decode, and steps after it that no longer apply all fall back to replaying every step,
@@ -25,14 +30,15 @@ extension SegueApp {
         var window: WindowSnapshot
     }
 
-    /// The snapshot to store with an append that brings `session` to step `seq`, when one is
-    /// due and verifies; nil otherwise. Call with the session's lock held, after the steps ran.
-    func snapshotIfDue(_ session: Session, upTo seq: Int) -> StoredSnapshot? {
-        let interval = configuration.snapshotInterval
+    /// The snapshot of `session` at its last stored step, when one is due and can be taken; nil
+    /// otherwise. Call with the session's lock held and no step pending.
+    func snapshotIfDue(_ session: Session) -> StoredSnapshot? {
+        let interval = configuration.snapshotInterval, seq = session.storedSeq
         guard interval > 0, storage.keepsSnapshots, !configuration.watchesFlow, seq - session.snapshotSeq >= interval else { return nil }
         session.snapshotSeq = seq  // tried: the next try is one interval later, whatever this one gives
-        guard let window = session.window.verifiedSnapshot(),
-              let data = try? JSONEncoder().encode(SnapshotEnvelope(flow: flowDigest, window: window)) else { return nil }
+        let window = session.window
+        guard let taken = window.holdsOnlyFrameworkControllers ? window.snapshot() : window.verifiedSnapshot(),
+              let data = try? JSONEncoder().encode(SnapshotEnvelope(flow: flowDigest, window: taken)) else { return nil }
         return StoredSnapshot(seq: seq, state: String(decoding: data, as: UTF8.self))
     }
 

@@ -94,8 +94,9 @@ public protocol SessionStorage: Sendable {
     // A snapshot is the session's whole state after step `seq` (``StoredSnapshot``): a rebuild
     // starts from the latest one and replays only the steps after it, so its cost does not grow
     // with the session's age. The steps stay stored (the full event history is replayed from
-    // them). A snapshot is written in the same transaction as the append that ends at its step,
-    // so it never describes a step that is not stored. Stores without snapshots ignore them.
+    // them). A snapshot comes with an append, usually of no steps, that must follow the session's
+    // last stored step like any other: so it never describes a step that is not stored, and it
+    // is written in that append's transaction. Stores without snapshots ignore them.
 
     /// Whether this store keeps snapshots (the server only takes them then).
     var keepsSnapshots: Bool { get }
@@ -103,7 +104,8 @@ public protocol SessionStorage: Sendable {
     /// only the steps after it. Without a snapshot, the same as ``load(session:)``.
     func loadLatest(session id: String) throws(SessionStorageError) -> StoredSession?
     /// Appends like ``append(session:firstSeq:steps:)`` and, with it, replaces the session's
-    /// snapshot by `snapshot` (taken after the last of these steps).
+    /// snapshot by `snapshot` (taken after the last of these steps; with no steps, of the
+    /// session's last stored step `firstSeq - 1`).
     func append(session id: String, firstSeq: Int, steps: [String], snapshot: StoredSnapshot?) throws(SessionStorageError)
     /// The background form of ``append(session:firstSeq:steps:snapshot:)``.
     func append(session id: String, firstSeq: Int, steps: [String], snapshot: StoredSnapshot?, commit: CommitTiming,
@@ -269,8 +271,8 @@ public final class InMemorySessionStorage: SessionStorage {
             guard count == firstSeq - 1 else { return .conflict }
             // In place: copying the entry out and back would copy the whole step log each time.
             map[id]!.steps.append(contentsOf: steps)
-            map[id]!.updatedAt = clock.unixMilliseconds
-            if let snapshot, snapshot.seq == firstSeq + steps.count - 1 { map[id]!.snapshot = snapshot }
+            if !steps.isEmpty { map[id]!.updatedAt = clock.unixMilliseconds }
+            if let snapshot, snapshot.seq == firstSeq + steps.count - 1, snapshot.seq > 0 { map[id]!.snapshot = snapshot }
             return nil
         }
         if let result { throw result }
