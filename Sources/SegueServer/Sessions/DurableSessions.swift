@@ -16,14 +16,13 @@ extension SegueApp {
             throw ActionError(.sessionQuarantined, "session \(id) is quarantined and cannot be shown: \(reason)")
         }
         let box = try rebuild(stored)
-        makeRoom()
-        do {
-            return try store.adopt(box)
-        } catch {
-            // Another server thread took the room made: make more once.
+        for _ in 0..<3 {
             makeRoom()
-            return try store.adopt(box)
+            // Another server thread may take the room made: make more, a few times.
+            if let adopted = try? store.adopt(box) { return adopted }
         }
+        makeRoom()
+        return try store.adopt(box)
     }
 
     /// Launches a fresh window and replays the stored steps; quarantines the session when they
@@ -269,12 +268,14 @@ extension SegueApp {
         for box in store.leastRecentlyUsed(candidates, idleAtLeast: idle) {
             guard evicted < count else { break }
             guard box.id != except, box.appendsInFlight.load(ordering: .acquiring) == 0 else { continue }
-            let snapshot: StoredSnapshot? = snapshots ? box.withSession { session in
-                guard !box.isOutOfService(session), session.pending.isEmpty, box.appendsInFlight.load(ordering: .acquiring) == 0 else { return nil }
-                return snapshotIfDue(session)
-            } : nil
+            // Out of the cache first, so its place is free while the snapshot is taken.
             store.remove(id: box.id, ifSame: box)
-            box.markEvicted()
+            let snapshot: StoredSnapshot? = box.withSession { session in
+                defer { session.evicted = true }
+                guard snapshots, !box.isOutOfService(session), session.pending.isEmpty,
+                      box.appendsInFlight.load(ordering: .acquiring) == 0 else { return nil }
+                return snapshotIfDue(session)
+            }
             evicted += 1
             // Written after the steps it follows (submitted later, stored in order); refused as a
             // conflict, harmlessly, if the session took another step meanwhile.
