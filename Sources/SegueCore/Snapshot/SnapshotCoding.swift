@@ -195,7 +195,7 @@ private struct SnapshotBuilder {
                 for case let more as MoreNavigationController in c.children {
                     tabs.moreStorage = more
                 }
-                if let more = tabs.moreStorage as MoreNavigationController? { more.tabs = tabs }
+                tabs.moreStorage?.tabs = tabs
             case let split as SplitViewController:
                 split.isPrimaryInFront = container.primaryInFront ?? false
                 split.supplementaryStorage = try controller(container.supplementary)

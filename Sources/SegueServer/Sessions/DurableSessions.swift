@@ -34,7 +34,7 @@ extension SegueApp {
             let all: StoredSession?
             do { all = try storage.load(session: h.id) } catch { throw storageError(error, id: h.id) }
             guard let all else { throw ActionError(.unknownSession, "no session '\(h.id)'") }
-            return try rebuild(StoredSession(header: all.header, steps: all.steps, quarantined: all.quarantined))
+            return try rebuild(all)  // `load` gives no snapshot: every step is replayed
         }
         let session = Session(window: window(for: h), csrfToken: h.csrfToken, clock: configuration.clock)
         do throws(SessionStorageError) {

@@ -46,7 +46,7 @@ extension SegueApp {
     /// nil when the snapshot is of another flow, does not decode, or the steps no longer apply.
     func session(from snapshot: StoredSnapshot, stored: StoredSession) -> Session? {
         guard let envelope = try? JSONDecoder().decode(SnapshotEnvelope.self, from: Data(snapshot.state.utf8)),
-              envelope.flow == flowDigest, envelope.window.lastSeq >= 0 else { return nil }
+              envelope.flow == flowDigest else { return nil }
         let h = stored.header
         let window = window(for: h)
         do throws(SnapshotError) { try window.restore(from: envelope.window) } catch {
