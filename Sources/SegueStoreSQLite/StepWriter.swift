@@ -35,7 +35,7 @@ final class StepWriter: @unchecked Sendable {
 
     private let clock: any SessionClock
 
-    init(journalLimit: Int = 2048, clock: any SessionClock = SystemSessionClock()) {
+    init(journalLimit: Int = 512, clock: any SessionClock = SystemSessionClock()) {
         self.journalLimit = journalLimit
         self.clock = clock
     }
