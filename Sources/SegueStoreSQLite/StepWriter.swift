@@ -35,7 +35,7 @@ final class StepWriter: @unchecked Sendable {
 
     private let clock: any SessionClock
 
-    init(journalLimit: Int = 512, clock: any SessionClock = SystemSessionClock()) {
+    init(journalLimit: Int, clock: any SessionClock) {
         self.journalLimit = journalLimit
         self.clock = clock
     }
