@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SegueServer
+import SegueStorePostgres
 
 /// How `segue serve` has glibc's allocator hand memory back to the system.
 ///
@@ -13,11 +14,17 @@ import SegueServer
 /// server gives the free memory back itself after each eviction (`malloc_trim`), so what it
 /// reads against the ceiling is what its sessions hold.
 ///
+/// The PostgreSQL store is left at glibc's default. Its writes run on other threads than the
+/// requests (the event loop of its connections, the store's executor), and in paired runs of the
+/// store benchmark its actions went about a tenth slower with the 64 MiB threshold than without
+/// (`Benchmarks/RESULTS.md`). Its resident size then swings with the bursts, around the same mean.
+///
 /// `MALLOC_TRIM_THRESHOLD_` in the environment wins: glibc reads it, and this does nothing.
 enum HeapPolicy {
     static let trimThresholdBytes: Int32 = 64 << 20
 
-    static func apply() {
+    static func apply(for storage: any SessionStorage) {
+        guard !(storage is PostgresSessionStorage) else { return }
         #if canImport(Glibc)
         guard getenv("MALLOC_TRIM_THRESHOLD_") == nil else { return }
         #endif

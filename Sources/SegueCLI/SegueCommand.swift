@@ -177,7 +177,7 @@ struct Serve: ParsableCommand {
         configuration.app.flowPath = URL(fileURLWithPath: path).standardizedFileURL.path
         configuration.app.watchesFlow = watch
         let signals = ShutdownSignals.install()
-        HeapPolicy.apply()
+        HeapPolicy.apply(for: storage)
         let service = SegueService(storyboard: storyboard, storage: storage, configuration: configuration, logger: logger)
         do {
             try service.start()
