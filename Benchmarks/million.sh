@@ -86,11 +86,11 @@ after_latency="$(page_latency)"
 kill "$TRACER" 2>/dev/null || true
 
 echo "# Segue: $N sessions  $(date -u +%Y-%m-%dT%H:%MZ)  $(nproc) cores  store $STORE$([ "$STORE" = memory ] || echo ", memory ceiling $CEILING MiB")"
-echo "created in ${elapsed} s: $(awk '/Requests\/sec/ {print $2}' "$WORK/create.out") sessions/s, $(awk '/Non-2xx/ {print $5}' "$WORK/create.out" | grep . || echo 0) non-2xx"
+non2xx=$(awk '/Non-2xx/ {print $5}' "$WORK/create.out" | grep . || echo 0)
+echo "created in ${elapsed} s: $(awk '/Requests\/sec/ {print $2}' "$WORK/create.out") sessions/s, $non2xx non-2xx"
 # wrk goes on POSTing until both threads are done, so the server holds more than N sessions: the
 # ones answered 201 (requests less non-2xx; at most the 32 in flight when wrk stopped are missed).
-requests=$(awk '/requests in/ {print $1; exit}' "$WORK/create.out")
-created=$(( requests - $(awk '/Non-2xx/ {print $5}' "$WORK/create.out" | grep . || echo 0) ))
+created=$(( $(awk '/requests in/ {print $1; exit}' "$WORK/create.out") - non2xx ))
 echo "sessions created: $created (asked: $N)"
 echo "RSS ${before} KiB before, ${after} KiB after: $(( (after - before) * 1024 / created )) bytes per session; highest $(sort -n "$WORK/rss-trace" | tail -1) KiB"
 echo "inbox page with 64 sessions:       $before_latency"

@@ -14,10 +14,9 @@ import SegueStorePostgres
 /// server gives the free memory back itself after each eviction (`malloc_trim`), so what it
 /// reads against the ceiling is what its sessions hold.
 ///
-/// The PostgreSQL store is left at glibc's default. Its writes run on other threads than the
-/// requests (the event loop of its connections, the store's executor), and in paired runs of the
-/// store benchmark its actions went about a tenth slower with the 64 MiB threshold than without
-/// (`Benchmarks/RESULTS.md`). Its resident size then swings with the bursts, around the same mean.
+/// The PostgreSQL store is left at glibc's default: in paired runs of the store benchmark its
+/// actions went about a tenth slower with the 64 MiB threshold than without (why was not found;
+/// `Benchmarks/RESULTS.md`). Its resident size then swings with the bursts, around the same mean.
 ///
 /// `MALLOC_TRIM_THRESHOLD_` in the environment wins: glibc reads it, and this does nothing.
 enum HeapPolicy {
