@@ -120,26 +120,28 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // Shared by the test targets: a scratch folder removed when the test process exits.
+        .target(name: "SegueTestSupport", path: "Tests/SegueTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore", "SegueJSON"], swiftSettings: swiftSettings),
-        .testTarget(name: "SegueFlowFilesTests", dependencies: ["SegueFlowFiles", "SegueStoryboard"], swiftSettings: swiftSettings),
-        .testTarget(name: "SegueStoryboardTests", dependencies: ["SegueStoryboard", "SegueServer"], swiftSettings: swiftSettings),
+        .testTarget(name: "SegueFlowFilesTests", dependencies: ["SegueFlowFiles", "SegueStoryboard", "SegueTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "SegueStoryboardTests", dependencies: ["SegueStoryboard", "SegueServer", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueLayoutTests", dependencies: ["SegueLayout", "SegueStoryboard"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueHTMLTests", dependencies: ["SegueHTML", "SegueFlowFiles"], swiftSettings: swiftSettings),
-        .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP"], swiftSettings: swiftSettings),
+        .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SegueServerTests",
-            dependencies: ["SegueServer", "SegueJSON", "SegueFlowFiles", "SegueTesting", "SegueCLI", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SegueServer", "SegueJSON", "SegueFlowFiles", "SegueTesting", "SegueCLI", "SegueTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "SegueTestingTests",
-            dependencies: ["SegueTesting", "SegueServer", "SegueJSON", "SegueFlowFiles", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SegueTesting", "SegueServer", "SegueJSON", "SegueFlowFiles", "SegueTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "SegueStoreTests",
             dependencies: [
-                "SegueServer", "SegueFlowFiles", "SegueStoreSQLite", "SegueStorePostgres", "SegueTesting",
+                "SegueServer", "SegueFlowFiles", "SegueStoreSQLite", "SegueStorePostgres", "SegueTesting", "SegueTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -5,4 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 python3 -c 'import selenium, pytest, axe_selenium_python' 2>/dev/null || pip install -q selenium pytest axe-selenium-python
 export SEGUE_BIN="${SEGUE_BIN:-$PWD/.build/debug/segue}"
-exec python3 -m pytest -q -p no:cacheprovider Tests/Browser "$@"
+# Chromium writes profiles and shared-memory files under TMPDIR; they go with this folder.
+export TMPDIR="$(mktemp -d /tmp/segue-browser-XXXXXX)"
+trap 'rm -rf "$TMPDIR"' EXIT
+python3 -m pytest -q -p no:cacheprovider Tests/Browser "$@"

@@ -13,7 +13,7 @@ After each restart every client checks its session:
 Usage: Tests/Scripts/crash_test.py [--segue .build/debug/segue] [--actions 3000] [--clients 4]
 Exit 0 and a closing line "N passed, 0 failed" when every check held.
 """
-import argparse, json, os, random, signal, socket, subprocess, sys, tempfile, threading, time, urllib.request, urllib.error
+import argparse, json, os, random, shutil, signal, socket, subprocess, sys, tempfile, threading, time, urllib.request, urllib.error
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -216,6 +216,10 @@ def main():
         print("FAIL", f)
     ok = not failures and done >= args.actions - args.clients
     print("%d passed, %d failed" % (checks[0] if ok else checks[0] - len(failures), 0 if ok else max(1, len(failures))))
+    if ok:
+        shutil.rmtree(data, ignore_errors=True)
+    else:
+        print("the store is kept for a look: %s" % data)
     sys.exit(0 if ok else 1)
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ import SegueFlowFiles
 import SegueStoryboard
 import Foundation
 import Testing
+import SegueTestSupport
 
 /// Each rule of the loader, with a bad file and the exact `file:line: message` it must produce.
 @Suite struct ValidationTests {
@@ -455,7 +456,7 @@ import Testing
 
     /// A flow file over 4 MiB is refused at once, with the limit in the message.
     @Test func oversizedFlowFileIsRefused() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("segue-big-\(UUID().uuidString).yaml").path
+        let path = Scratch.url.appendingPathComponent("segue-big-\(UUID().uuidString).yaml").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         var text = "initialViewController: a\nscenes:\n  a: {title: A}\n"
         text += String(repeating: "# padding padding padding padding padding padding padding padding\n", count: 70_000)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SegueHTTP
+import SegueTestSupport
 
 @Suite("Content codings")
 struct ContentCodingTests {
@@ -122,7 +123,7 @@ struct ContentCodingTests {
         let base = "http://127.0.0.1:\(server.port)"
         for (path, expected) in [("/big", bigText), ("/deferred-big", bigJSON)] {
             for coding in ["br", "gzip"] {
-                let output = NSTemporaryDirectory() + "segue-coding-\(UUID().uuidString)"
+                let output = Scratch.folder + "/segue-coding-\(UUID().uuidString)"
                 defer { unlink(output) }
                 let result = try run(["-s", "--compressed", "-H", "Accept-Encoding: \(coding)", "-o", output,
                                       "-w", "%{size_download}", base + path])

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import SegueHTTP
+import SegueTestSupport
 
 /// Counts responder calls (to prove 413s never reach it).
 final class CallCounter: Sendable {
@@ -139,7 +140,7 @@ func run(_ arguments: [String], executable: String = "/usr/bin/curl") throws -> 
 
 /// Writes bytes to a temporary file for `curl --data-binary @file`.
 func temporaryFile(_ bytes: [UInt8]) throws -> String {
-    let path = NSTemporaryDirectory() + "segue-http-\(UUID().uuidString).bin"
+    let path = Scratch.folder + "/segue-http-\(UUID().uuidString).bin"
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     return path
 }

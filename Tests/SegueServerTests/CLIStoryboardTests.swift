@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SegueTestSupport
 
 /// `segue check` (lines, exit status) and `segue graph` on storyboards and flow files, in process.
 @Suite struct CLIStoryboardTests {
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func checkPrintsEachProblemWithItsCodeAsTextOrJSON() throws {
-        let path = NSTemporaryDirectory() + "segue-codes-\(UUID().uuidString).yaml"
+        let path = Scratch.folder + "/segue-codes-\(UUID().uuidString).yaml"
         try """
         initialViewController: a
         scenes:
@@ -36,11 +37,11 @@ import Testing
           b: {title: B}
         """.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let text = try run(["check", path])
+        let text = run(["check", path])
         #expect(text.status == 0)
         #expect(text.out.contains(":7: warning: scene a: push segue 'go' but the scene has no navigation controller ancestor"))
         #expect(text.out.contains("(illegal_transition) [push_without_navigation]"))
-        let json = try run(["check", "--format", "json", path])
+        let json = run(["check", "--format", "json", path])
         #expect(json.status == 0)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
         #expect(report["errors"] as? Int == 0 && report["warnings"] as? Int == 2)
@@ -49,7 +50,7 @@ import Testing
         #expect(problems.first?["severity"] as? String == "warning" && problems.first?["line"] as? Int == 7)
         #expect((problems.first?["message"] as? String)?.hasPrefix("scene a: push segue 'go'") == true)
         // A file that does not load: its problems, coded, and exit status 1.
-        let missing = try run(["check", "--format", "json", path + ".absent"])
+        let missing = run(["check", "--format", "json", path + ".absent"])
         #expect(missing.status == 1)
         let refused = try #require(try JSONSerialization.jsonObject(with: Data(missing.out.utf8)) as? [String: Any])
         #expect(refused["errors"] as? Int == 1)
@@ -82,7 +83,7 @@ import Testing
     }
 
     @Test func checkOfMalformedInputIsALocatedErrorNotACrash() throws {
-        let path = NSTemporaryDirectory() + "segue-broken-\(UUID().uuidString).storyboard"
+        let path = Scratch.folder + "/segue-broken-\(UUID().uuidString).storyboard"
         try #"<?xml version="1.0"?><document type="x"><scenes><scene sceneID="a">"#.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = run(["check", path])

@@ -1,6 +1,7 @@
 import Foundation
 import SegueCLI
 import Testing
+import SegueTestSupport
 
 /// Runs `segue ARGUMENTS` in this process (the executable's own code, through `SegueCommand`),
 /// with its output captured.
@@ -27,7 +28,7 @@ func repositoryFile(_ path: String) -> String { repositoryRoot + "/" + path }
     }
 
     @Test func badFlowFileIsRefusedWithEveryProblemAndNoServer() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(UUID().uuidString)")
+        let dir = Scratch.url.appendingPathComponent("segue-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("bad.yaml")
@@ -57,7 +58,7 @@ func repositoryFile(_ path: String) -> String { repositoryRoot + "/" + path }
     /// What UIKit reports only when it happens is a warning: `check` exits 0, `serve` logs it at
     /// start-up and serves, and performing the segue answers its code with nothing changed.
     @Test func runTimeFailuresAreWarningsAndTheFlowServes() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(UUID().uuidString)")
+        let dir = Scratch.url.appendingPathComponent("segue-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("warn.yaml")
@@ -106,7 +107,7 @@ func repositoryFile(_ path: String) -> String { repositoryRoot + "/" + path }
     func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { segue(["test"] + arguments) }
 
     func file(_ text: String) throws -> String {
-        let path = NSTemporaryDirectory() + "segue-cli-\(UUID().uuidString).test.yaml"
+        let path = Scratch.folder + "/segue-cli-\(UUID().uuidString).test.yaml"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }

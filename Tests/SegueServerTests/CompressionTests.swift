@@ -5,6 +5,7 @@ import SegueFlowFiles
 import SegueHTTP
 import Testing
 @testable import SegueServer
+import SegueTestSupport
 
 /// Pages and assets in brotli and gzip, asked of the application in process and over HTTP.
 @Suite struct CompressionTests {
@@ -98,7 +99,7 @@ import Testing
         try service.start()
         defer { service.stop() }
         let base = "http://127.0.0.1:\(service.port)"
-        let jar = NSTemporaryDirectory() + "segue-jar-\(UUID().uuidString)"
+        let jar = Scratch.folder + "/segue-jar-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: jar) }
         let page = try Self.curl(["-s", "-L", "-c", jar, "-b", jar, "-o", "/dev/null", "-w", "%{http_code} %{url_effective}", base + "/"])
         let parts = page.split(separator: " ", maxSplits: 1).map(String.init)
@@ -133,7 +134,7 @@ import Testing
     /// `curl --compressed` (it decodes what it receives): the head, the decoded body, and the
     /// bytes that came over the wire.
     static func fetch(_ url: String, jar: String, acceptEncoding: String?) throws -> (headers: String, body: [UInt8], wireBytes: Int) {
-        let file = NSTemporaryDirectory() + "segue-body-\(UUID().uuidString)"
+        let file = Scratch.folder + "/segue-body-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: file) }
         var arguments = ["-s", "-b", jar, "-D", "-", "-o", file, "-w", "%{size_download}", "--max-time", "20"]
         if let acceptEncoding { arguments += ["--compressed", "-H", "Accept-Encoding: \(acceptEncoding)"] }

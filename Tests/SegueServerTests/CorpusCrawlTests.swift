@@ -5,6 +5,7 @@ import SegueServer
 import SegueTesting
 @testable import SegueStoryboard
 import Testing
+import SegueTestSupport
 
 /// The shared corpus of real Xcode storyboards, read in place (never copied into the project).
 enum CrawlCorpus {
@@ -354,7 +355,7 @@ extension CrawlCorpus {
     /// A temporary directory of symbolic links named like the app's storyboards (`Main.storyboard`,
     /// `Menu.storyboard`, …) for the corpus files whose names contain `app`.
     static func linkSet(_ app: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-crawl-\(UUID().uuidString)").path
+        let dir = Scratch.url.appendingPathComponent("segue-crawl-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         for file in files where file.contains("__\(app)__") {
             let name = String(file.split(separator: "__").last!)

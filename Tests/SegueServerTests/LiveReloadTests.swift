@@ -4,6 +4,7 @@ import SegueFlowFiles
 import SegueServer
 import SegueTesting
 import Testing
+import SegueTestSupport
 
 /// `segue serve --watch`: the reload logic called directly (no file watching, no waiting), and
 /// the inotify watcher on its own.
@@ -11,7 +12,7 @@ import Testing
 struct LiveReloadTests {
     /// A copy of the Mail example to edit, and a server on it that watches.
     func setUp() throws -> (server: TestServer, file: String) {
-        let dir = NSTemporaryDirectory() + "segue-reload-\(UUID().uuidString)"
+        let dir = Scratch.folder + "/segue-reload-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let file = dir + "/mail.yaml"
         try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples/mail.yaml", toPath: file)
@@ -159,7 +160,7 @@ struct LiveReloadTests {
             </document>
             """
         }
-        let dir = NSTemporaryDirectory() + "segue-reload-dir-\(UUID().uuidString)"
+        let dir = Scratch.folder + "/segue-reload-dir-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try document("home", "home", "Home").write(toFile: dir + "/Main.storyboard", atomically: true, encoding: .utf8)
         try document("away", "away", "Away").write(toFile: dir + "/Other.storyboard", atomically: true, encoding: .utf8)
@@ -213,7 +214,7 @@ struct LiveReloadTests {
     }
 
     @Test func theWatcherReportsAnEditOfTheWatchedFileOnce() throws {
-        let dir = NSTemporaryDirectory() + "segue-watch-\(UUID().uuidString)"
+        let dir = Scratch.folder + "/segue-watch-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let file = dir + "/flow.yaml"

@@ -1,11 +1,12 @@
 import Foundation
 import SegueServer
 import Testing
+import SegueTestSupport
 
 /// Finding the page assets (`Public/`), and saying so at start-up when they are missing.
 @Suite struct StaticAssetsTests {
     @Test func missingAssetsGetOneWarningNamingWhereItLookedAndTheOption() throws {
-        let nowhere = NSTemporaryDirectory() + "segue-no-public-\(UUID().uuidString)/Public"
+        let nowhere = Scratch.folder + "/segue-no-public-\(UUID().uuidString)/Public"
         let warning = try #require(StaticAssets.missingAssetsWarning(explicit: nil, candidates: [nowhere, "/nonexistent/Public"]))
         #expect(warning.contains(nowhere) && warning.contains("/nonexistent/Public"))
         #expect(warning.contains("--public-dir"))

@@ -7,6 +7,7 @@ import SegueStoreSQLite
 import SegueTesting
 import Synchronization
 import Testing
+import SegueTestSupport
 
 let repositoryRoot: String = {
     var url = URL(fileURLWithPath: #filePath)
@@ -17,7 +18,7 @@ let repositoryRoot: String = {
 func mailStoryboard() throws -> Storyboard { try FlowFileLoader.load(path: repositoryRoot + "/Examples/mail.yaml") }
 
 func temporaryDirectory() -> String {
-    let dir = NSTemporaryDirectory() + "segue-store-\(UUID().uuidString)"
+    let dir = Scratch.folder + "/segue-store-\(UUID().uuidString)"
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     return dir
 }

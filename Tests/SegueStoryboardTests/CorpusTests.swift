@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SegueCore
 @testable import SegueStoryboard
+import SegueTestSupport
 
 /// The shared corpus: 38 real storyboards from 28 public apps, read in place (never copied).
 enum Corpus {
@@ -162,7 +163,7 @@ struct CorpusTests {
     func wallabagDirectory() throws {
         let set = Self.entries.filter { $0.fields["multi_storyboard_set"] == "wallabag@804f097" }
         #expect(set.count == 7)
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-wallabag-\(UUID().uuidString)").path
+        let dir = Scratch.url.appendingPathComponent("segue-wallabag-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         for entry in set {
@@ -213,7 +214,7 @@ struct CorpusTests {
     func multiStoryboardSets(_ name: String) throws {
         let set = Self.entries.filter { $0.fields["multi_storyboard_set"] == name }
         #expect(set.count >= 3)
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-set-\(UUID().uuidString)").path
+        let dir = Scratch.url.appendingPathComponent("segue-set-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         for entry in set {

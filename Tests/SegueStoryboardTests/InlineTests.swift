@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SegueCore
 @testable import SegueStoryboard
+import SegueTestSupport
 
 /// A storyboard document around some scenes.
 func document(initial: String?, _ scenes: String) -> String {
@@ -610,7 +611,7 @@ struct GraphTests {
 @Suite("Directory")
 struct DirectoryTests {
     func write(_ files: [String: String]) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-sb-\(UUID().uuidString)").path
+        let dir = Scratch.url.appendingPathComponent("segue-sb-\(UUID().uuidString)").path
         for (name, text) in files {
             let path = dir + "/" + name
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

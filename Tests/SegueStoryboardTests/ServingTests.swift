@@ -3,13 +3,14 @@ import Testing
 import SegueCore
 import SegueServer
 @testable import SegueStoryboard
+import SegueTestSupport
 
 /// Serving what can be served: entry scenes, broken files in a directory, code-built views,
 /// reachability in taps.
 @Suite("Serving")
 struct ServingTests {
     func temporaryDirectory(_ files: [String: String]) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-serve-\(UUID().uuidString)").path
+        let dir = Scratch.url.appendingPathComponent("segue-serve-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
         return dir
@@ -120,7 +121,7 @@ struct CheckRulesTests {
 struct PreferredTraitsTests {
     @Test("iPad and Apple TV storyboards open at their device's size; others and flow files at the default")
     func traits() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-traits-\(UUID().uuidString)").path
+        let dir = Scratch.url.appendingPathComponent("segue-traits-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let pad = document(initial: nil, "").replacingOccurrences(of: "targetRuntime=\"iOS.CocoaTouch\"", with: "targetRuntime=\"iOS.CocoaTouch.iPad\"")

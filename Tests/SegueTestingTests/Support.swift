@@ -3,6 +3,7 @@ import SegueCore
 import SegueFlowFiles
 import SegueTesting
 import Testing
+import SegueTestSupport
 
 /// The repository root, found from this file.
 let repositoryRoot: String = {
@@ -13,7 +14,7 @@ let repositoryRoot: String = {
 
 /// Writes a test file into a fresh temporary folder and answers its path.
 func writeTestFile(_ text: String, name: String = "flow.test.yaml") throws -> String {
-    let folder = NSTemporaryDirectory() + "segue-tests-" + UUID().uuidString
+    let folder = Scratch.folder + "/segue-tests-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let path = folder + "/" + name
     try text.write(toFile: path, atomically: true, encoding: .utf8)
