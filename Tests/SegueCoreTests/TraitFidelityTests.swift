@@ -74,4 +74,37 @@ import Testing
             #expect(!later.contains { $0.contains("Rotat") || $0.contains("traitCollection") })
         }
     }
+
+    @Test func presentingALandscapeOnlyControllerTurnsTheInterfaceAndDismissingTurnsItBack() throws {
+        var board = mailStoryboard()
+        board.scenes["nav"]!.supportedInterfaceOrientations = [.portrait]
+        board.scenes["composeNav"]!.supportedInterfaceOrientations = [.landscapeLeft, .landscapeRight]
+        let w = try launched(board)
+        let present = try w.run(.present(scene: "composeNav", style: .fullScreen, transitionStyle: nil, controller: nil))
+        // The presented controller decides: the interface turns as it appears, with the trio.
+        let appeared = try #require(present.firstIndex(of: "composeNav.viewDidAppear{presented}"))
+        let willRotate = try #require(present.firstIndex(of: "composeNav.willRotateToInterfaceOrientation"))
+        #expect(appeared < willRotate && present.contains("composeNav.didRotateFromInterfaceOrientation"))
+        #expect(w.traits.orientation == .landscape && w.traits == .phonePortrait.turned)
+        let dismiss = try w.run(.dismiss(controller: nil))
+        #expect(dismiss.contains("nav.willRotateToInterfaceOrientation"))
+        #expect(w.traits == .phonePortrait)
+    }
+
+    @Test func aRootThatAllowsOnlyLandscapeLaunchesInLandscapeWithoutRotationEvents() throws {
+        var board = mailStoryboard()
+        board.scenes["nav"]!.supportedInterfaceOrientations = [.landscapeRight]
+        let w = try launched(board)
+        #expect(w.traits == .phonePortrait.turned)
+        #expect(!w.log.events(after: 0).contains { $0.event == .willRotateToInterfaceOrientation || $0.event == .traitCollectionDidChange })
+        // Presenting and dismissing a controller that allows every orientation turns nothing.
+        _ = try w.run(.present(scene: "composeNav", style: .fullScreen, transitionStyle: nil, controller: nil))
+        let dismiss = try w.run(.dismiss(controller: nil))
+        #expect(!dismiss.contains { $0.contains("Rotat") })
+        #expect(w.traits.orientation == .landscape)
+        // Restored from a URL, the same.
+        let restored = Window(id: "restored", storyboard: board, traits: .phonePortrait)
+        _ = try restored.restore(try #require(HierarchyPath.parse("/ui/nav(mailboxes)")))
+        #expect(restored.traits.orientation == .landscape)
+    }
 }

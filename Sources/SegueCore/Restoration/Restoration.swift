@@ -154,6 +154,7 @@ extension Window {
         try build(root, target, restored: &restored)
         attach(root)
         self.root = root
+        settleLaunchOrientation()
         // Every view the decoding needs loads first, parent first down each chain; then each
         // controller on an identifier path decodes its state, in pre-order.
         let participating = restored.filter { $0.0.hasRestorationIdentifierPath }

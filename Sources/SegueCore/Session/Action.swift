@@ -427,9 +427,24 @@ extension Window {
             : mask.contains(.portrait) || mask.contains(.portraitUpsideDown)
     }
 
-    /// After a dismissal: when the controller that now decides does not support the current
-    /// orientation (a presented controller allowed landscape, the root is portrait only), the
-    /// interface turns back to one it supports, with the rotation events.
+    /// At launch (or restoration) the interface takes an orientation the deciding controller
+    /// supports, with no events: UIKit sends none for the initial rotation. A root that allows
+    /// only landscape starts in landscape whatever the viewport.
+    func settleLaunchOrientation() {
+        let decider = orientationDecider
+        guard let mask = decider.supportedInterfaceOrientations else { return }
+        func allows(_ orientation: Traits.Orientation) -> Bool {
+            orientation == .landscape
+                ? mask.contains(.landscapeLeft) || mask.contains(.landscapeRight)
+                : mask.contains(.portrait) || mask.contains(.portraitUpsideDown)
+        }
+        if !allows(traits.orientation), allows(traits.turned.orientation) { traits = traits.turned }
+    }
+
+    /// After a presentation or a dismissal: when the controller that now decides does not
+    /// support the current orientation (a presented controller allows only landscape; it is
+    /// dismissed and the root is portrait only), the interface turns to one it supports, with
+    /// the rotation events.
     func rotateToSupportedOrientationIfNeeded() {
         guard isLaunched else { return }
         let decider = orientationDecider

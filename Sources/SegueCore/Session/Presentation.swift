@@ -46,6 +46,9 @@ extension Window {
         transition(animated: animated, reasons: [(controller, .beingPresented)], mutate: {
             link(presented: controller, over: presenter, caller: caller, style: style, transition: transitionStyle, anchor: anchor)
         })
+        // A full-screen controller that does not allow the current orientation turns the
+        // interface as it appears (and back when dismissed).
+        rotateToSupportedOrientationIfNeeded()
     }
 
     /// What a presentation needs to know about the controller it shows, before it exists (its

@@ -65,6 +65,7 @@ public final class Window {
         guard !isLaunched else { return }
         attach(root)
         self.root = root
+        settleLaunchOrientation()
         showLaunchTabsInMore { self.isLaunched = true }
         checkInvariants()
     }
