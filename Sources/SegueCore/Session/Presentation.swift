@@ -104,6 +104,9 @@ extension Window {
         var plan = PresentationPlan(presenter: presenter, style: style, transitionStyle: transitionStyle)
         if let existing = presenter.presentedStorage {
             plan.noOpReason = "\(presenter.id) is already presenting \(existing.id); present does nothing"
+        } else if let (holder, existing) = presentationAbove(caller) {
+            // The caller reports what a parent presents as its own presentedViewController.
+            plan.noOpReason = "\(caller.id) is already presenting \(existing.id) (through \(holder.id)); present does nothing"
         } else if isLaunched, !visibleControllers.contains(where: { $0 === caller }) {
             plan.noOpReason = "\(caller.id) (\(caller.sceneID ?? "code")) presents while its view is not in the window hierarchy; present does nothing"
         }
@@ -114,6 +117,17 @@ extension Window {
             }
         }
         return plan
+    }
+
+    /// The nearest of `caller` and its parents that presents a controller, with that controller:
+    /// UIKit reports it as the caller's `presentedViewController`, so the caller presents already.
+    func presentationAbove(_ caller: ViewController) -> (ViewController, ViewController)? {
+        var node: ViewController? = caller
+        while let n = node {
+            if let presented = n.presentedStorage { return (n, presented) }
+            node = n.parent
+        }
+        return nil
     }
 
     /// Dismisses, routed as UIKit does: sent to a controller that presents (or
