@@ -173,6 +173,40 @@ public final class MoreNavigationController: NavigationController {
     public override var visibleChildren: [ViewController] {
         displayedStack.last.map { [$0] } ?? []
     }
+
+    // Pops work on the stack a person sees: the tab shown inside More sits between the list and
+    // what was pushed above it, though it stays the tab bar controller's child.
+
+    @discardableResult
+    public override func popViewController(animated: Bool) -> ViewController? {
+        guard let tabs, tabs.isShowingTabInMore, children.count < 2 else { return super.popViewController(animated: animated) }
+        let shown = tabs.tabShownInMore
+        tabs.popMoreToList(animated: animated)
+        return shown
+    }
+
+    @discardableResult
+    public override func popToRootViewController(animated: Bool) -> [ViewController] {
+        guard let tabs, tabs.isShowingTabInMore else { return super.popToRootViewController(animated: animated) }
+        let leaving = Array(displayedStack.dropFirst().reversed())
+        tabs.popMoreToList(animated: animated)
+        return leaving
+    }
+
+    @discardableResult
+    public override func popToViewController(_ controller: ViewController, animated: Bool) throws(ActionError) -> [ViewController] {
+        guard let tabs, let shown = tabs.tabShownInMore else { return try super.popToViewController(controller, animated: animated) }
+        if controller === children.first { return popToRootViewController(animated: animated) }
+        if controller === shown {
+            guard children.count >= 2 else {
+                window?.warn("popToViewController: \(controller.id) is already the top of \(id)")
+                return []
+            }
+            // What was pushed above the tab goes; the tab is the top again.
+            return try super.popToViewController(children[0], animated: animated)
+        }
+        return try super.popToViewController(controller, animated: animated)
+    }
 }
 
 /// The More list: a table with a row per tab that does not fit the bar.

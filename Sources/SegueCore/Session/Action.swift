@@ -88,13 +88,9 @@ extension Window {
             }
             try nav.pushViewController(try instantiate(sceneID: sceneID), animated: animated)
         case .pop(let navID):
-            let nav = try navigationController(navID)
-            if let tabs = (nav as? MoreNavigationController)?.tabs, tabs.isShowingTabInMore, nav.children.count < 2 { tabs.popMoreToList(animated: animated) }
-            else { nav.popViewController(animated: animated) }
+            try navigationController(navID).popViewController(animated: animated)
         case .popToRoot(let navID):
-            let nav = try navigationController(navID)
-            if let tabs = (nav as? MoreNavigationController)?.tabs, tabs.isShowingTabInMore { tabs.popMoreToList(animated: animated) }
-            else { nav.popToRootViewController(animated: animated) }
+            try navigationController(navID).popToRootViewController(animated: animated)
         case .popTo(let controllerID, let navID):
             guard let target = controller(id: controllerID) else {
                 throw ActionError(.unknownController, "no controller '\(controllerID)'")
