@@ -221,15 +221,15 @@ extension Window {
 }
 
 extension ViewController {
-    /// `viewControllerForUnwindSegueAction(_:fromViewController:withSender:)`.
+    /// `viewControllerForUnwindSegueAction(_:fromViewController:withSender:)`: the children
+    /// first (a container's search), then the controller itself, a container included (a
+    /// navigation controller subclass with the unwind action is a destination).
     func unwindCandidate(for action: String, from source: ViewController, sender: Element?) -> ViewController? {
         if let nav = self as? NavigationController {
             for child in nav.children.reversed() {
                 if let found = child.unwindCandidate(for: action, from: source, sender: sender) { return found }
             }
-            return nil
-        }
-        if let tabs = self as? TabBarController {
+        } else if let tabs = self as? TabBarController {
             let order = tabs.selectedViewController.map { [$0] + tabs.children.filter { $0 !== tabs.selectedViewController } } ?? tabs.children
             for child in order {
                 if let found = child.unwindCandidate(for: action, from: source, sender: sender) { return found }
