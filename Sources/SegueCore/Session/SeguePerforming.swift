@@ -125,8 +125,9 @@ extension Window {
     /// controller that is popped, is dismissed (`isBeingDismissed`), so the destination is
     /// revealed directly. With nothing to dismiss the pop is animated like a back tap. A tab
     /// switch on the way joins the transition, a tab listed in More included (pushed onto the
-    /// More navigation controller within it); what More shows pushed above a tab and a
-    /// collapsed split view showing its secondary are brought back afterwards.
+    /// More navigation controller within it), and so do the pops that bring back a tab shown
+    /// inside More (what was pushed above it) and the primary of a collapsed split view (its
+    /// secondary leaves the one stack).
     func unwindTransition(to destination: ViewController, animated: Bool) {
         var reasons: [(ViewController, AppearanceReason)] = []
         var silent: [ViewController] = []
@@ -149,7 +150,7 @@ extension Window {
             if let presented = presenter.presentedStorage { dismissal(of: presented) }
         }
         var pops: [(nav: NavigationController, popped: [ViewController], newTop: ViewController)] = []
-        var afterwards: [() -> Void] = []
+        var collapsedPops: [(split: SplitViewController, secondary: ViewController)] = []
         var prepares: [() -> Void] = []
         var beforeCommits: [() -> Void] = []
         var afterCommits: [() -> Void] = []
@@ -176,16 +177,31 @@ extension Window {
                 mutations.append(plan.mutate)
                 beforeCommits.append(plan.beforeCommit)
                 afterCommits.append(plan.afterCommit)
-            } else if let tabs = parent as? TabBarController, tabs.pushedInMore(above: node) != nil, let more = tabs.moreStorage {
-                afterwards.append { more.popToRootViewController(animated: false) }  // back to the tab shown inside More
+            } else if let tabs = parent as? TabBarController, let popped = tabs.pushedInMore(above: node), let more = tabs.moreStorage {
+                // Back to the tab shown inside More: what was pushed above it is popped.
+                let withPopped = dismissalPlan(presentedIn: popped)
+                reasons += withPopped.reasons
+                silent += withPopped.silent
+                mutations.append(withPopped.mutate)
+                reasons.append((popped.last!, .movingFromParent))
+                pops.append((more, popped, node))
+                mutations.append { _ = tabs.dropPushedInMore() }
             } else if let split = parent as? SplitViewController, node === split.primaryViewController,
-                      split.isCollapsed, split.collapsedShowsSecondary {
-                afterwards.append { split.showPrimaryCollapsed(animated: false) }
+                      split.isCollapsed, split.compactViewController == nil, split.collapsedShowsSecondary,
+                      let secondary = split.secondaryViewController {
+                // Collapsed and showing the secondary: it is popped off the one stack (a primary
+                // that is not a navigation controller is simply shown again).
+                if split.collapsedStack != nil {
+                    reasons.append((secondary, .movingFromParent))
+                    collapsedPops.append((split, secondary))
+                }
+                mutations.append { split.isPrimaryInFront = true }
             }
             node = parent
         }
         if !mutations.isEmpty {
             for (_, popped, _) in pops { for c in popped.reversed() { sendWillMove(c, to: nil) } }
+            for (_, secondary) in collapsedPops { sendWillMove(secondary, to: nil) }
             for p in prepares { p() }
             transition(
                 animated: animated,
@@ -194,16 +210,22 @@ extension Window {
                 mutate: { for m in mutations { m() } },
                 beforeCommit: {
                     for (nav, _, top) in pops { sendDelegate(nav, .navigationControllerWillShow, child: top) }
+                    for (split, _) in collapsedPops {
+                        if let stack = split.collapsedStack, let top = stack.children.last { sendDelegate(stack, .navigationControllerWillShow, child: top) }
+                    }
                     for b in beforeCommits { b() }
                 },
                 afterCommit: {
                     for (_, popped, _) in pops { for c in popped.reversed() { sendDidMove(c, to: nil) } }
+                    for (_, secondary) in collapsedPops { sendDidMove(secondary, to: nil) }
                     for (nav, _, top) in pops { sendDelegate(nav, .navigationControllerDidShow, child: top) }
+                    for (split, _) in collapsedPops {
+                        if let stack = split.collapsedStack, let top = stack.children.last { sendDelegate(stack, .navigationControllerDidShow, child: top) }
+                    }
                     for a in afterCommits { a() }
                 }
             )
         }
-        for step in afterwards { step() }
         rotateToSupportedOrientationIfNeeded()
     }
 
