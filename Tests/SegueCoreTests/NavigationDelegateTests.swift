@@ -16,4 +16,21 @@ import Testing
         let pop = try w.run(.pop(navigationController: nil))
         #expect(pop.filter { $0.contains("navigationController") } == ["nav.navigationControllerWillShow(a)", "nav.navigationControllerDidShow(a)"])
     }
+
+    @Test func aStackChangedOffScreenTellsTheDelegateOnceWhenShown() throws {
+        // Under a full-screen presentation: nothing at the push, the pair when the stack shows.
+        let w = try launched(mailStoryboard())
+        _ = try w.run(.present(scene: "composeNav", style: .fullScreen, transitionStyle: nil, controller: nil))
+        let push = try w.run(.push(scene: "inbox", navigationController: w.root.id))
+        #expect(!push.contains { $0.contains("navigationController") })
+        let dismiss = try w.run(.dismiss(controller: nil))
+        #expect(dismiss.filter { $0.hasPrefix("nav.navigationController") } == ["nav.navigationControllerWillShow(inbox)", "nav.navigationControllerDidShow(inbox)"])
+        // An unselected tab never shown: one pair, at its first display.
+        let tabs = try launched(tabBoard(count: 3) { board in board.scenes["tabs"]!.viewControllers = ["t1", "nav0", "t2"] })
+        let nav = try #require(tabs.tabs.viewControllers[1] as? NavigationController)
+        let hidden = try tabs.run(.push(scene: "info", navigationController: nav.id))
+        #expect(!hidden.contains { $0.contains("navigationController") })
+        let select = try tabs.run(.selectTab(index: 1, controller: nil))
+        #expect(select.filter { $0.contains("navigationController") } == ["nav0.navigationControllerWillShow(info)", "nav0.navigationControllerDidShow(info)"])
+    }
 }

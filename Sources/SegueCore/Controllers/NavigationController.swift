@@ -7,6 +7,9 @@ open class NavigationController: ViewController {
     @exclusivity(unchecked) public var isToolbarHidden: Bool
     /// Set the first time this navigation controller is in the window.
     @exclusivity(unchecked) var hasBeenShown = false
+    /// Set when the top changed while this navigation controller was off screen (an unselected
+    /// tab, under a full-screen presentation): its delegate hears of the top when it is shown.
+    @exclusivity(unchecked) var hasDeferredShow = false
 
     public required init(scene: Scene?) {
         isNavigationBarHidden = scene?.navigationBarHidden ?? false
@@ -76,10 +79,10 @@ open class NavigationController: ViewController {
             animated: animated,
             reasons: [(controller, .movingToParent)],
             mutate: { linkChild(controller) },
-            beforeCommit: { window.sendDelegate(self, .navigationControllerWillShow, child: controller) },
+            beforeCommit: { window.sendShowDelegate(self, .navigationControllerWillShow, child: controller) },
             afterCommit: {
                 window.sendDidMove(controller, to: self)
-                window.sendDelegate(self, .navigationControllerDidShow, child: controller)
+                window.sendShowDelegate(self, .navigationControllerDidShow, child: controller)
             }
         )
     }
@@ -135,10 +138,10 @@ open class NavigationController: ViewController {
                 dismissal.mutate()
                 unlinkLastChildren(removed.count)
             },
-            beforeCommit: { window.sendDelegate(self, .navigationControllerWillShow, child: self.topViewController ?? newTop) },
+            beforeCommit: { window.sendShowDelegate(self, .navigationControllerWillShow, child: self.topViewController ?? newTop) },
             afterCommit: {
                 for c in removed.reversed() { window.sendDidMove(c, to: nil) }
-                window.sendDelegate(self, .navigationControllerDidShow, child: self.topViewController ?? newTop)
+                window.sendShowDelegate(self, .navigationControllerDidShow, child: self.topViewController ?? newTop)
             }
         )
         return removed.reversed()
@@ -175,11 +178,11 @@ open class NavigationController: ViewController {
                 dismissal.mutate()
                 linkChildren(controllers)
             },
-            beforeCommit: { if newTop !== oldTop { window.sendDelegate(self, .navigationControllerWillShow, child: newTop) } },
+            beforeCommit: { if newTop !== oldTop { window.sendShowDelegate(self, .navigationControllerWillShow, child: newTop) } },
             afterCommit: {
                 for c in added { window.sendDidMove(c, to: self) }
                 for c in removed { window.sendDidMove(c, to: nil) }
-                if newTop !== oldTop { window.sendDelegate(self, .navigationControllerDidShow, child: newTop) }
+                if newTop !== oldTop { window.sendShowDelegate(self, .navigationControllerDidShow, child: newTop) }
             }
         )
     }

@@ -165,10 +165,10 @@ open class SplitViewController: ViewController {
             animated: animated,
             reasons: [(secondary, .movingFromParent)],
             mutate: { isPrimaryInFront = true },
-            beforeCommit: { if let top = stack.children.last { window.sendDelegate(stack, .navigationControllerWillShow, child: top) } },
+            beforeCommit: { if let top = stack.children.last { window.sendShowDelegate(stack, .navigationControllerWillShow, child: top) } },
             afterCommit: {
                 window.sendDidMove(secondary, to: nil)
-                if let top = stack.children.last { window.sendDelegate(stack, .navigationControllerDidShow, child: top) }
+                if let top = stack.children.last { window.sendShowDelegate(stack, .navigationControllerDidShow, child: top) }
             }
         )
     }
@@ -194,11 +194,11 @@ open class SplitViewController: ViewController {
                 linkChild(controller, at: 1)
                 isPrimaryInFront = false
             },
-            beforeCommit: { if let stack { window.sendDelegate(stack, .navigationControllerWillShow, child: controller) } },
+            beforeCommit: { if let stack { window.sendShowDelegate(stack, .navigationControllerWillShow, child: controller) } },
             afterCommit: {
                 if let old, oldLeaves { window.sendDidMove(old, to: nil) }
                 window.sendDidMove(controller, to: stack ?? self)
-                if let stack { window.sendDelegate(stack, .navigationControllerDidShow, child: controller) }
+                if let stack { window.sendShowDelegate(stack, .navigationControllerDidShow, child: controller) }
             }
         )
     }

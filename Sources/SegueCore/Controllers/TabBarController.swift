@@ -169,13 +169,13 @@ open class TabBarController: ViewController {
                 self.selectedIndex = destination
             },
             beforeCommit: {
-                if let entering, let more { window.sendDelegate(more, .navigationControllerWillShow, child: entering) }
+                if let entering, let more { window.sendShowDelegate(more, .navigationControllerWillShow, child: entering) }
             },
             afterCommit: {
                 for p in dropped.reversed() { window.sendDidMove(p, to: nil) }
                 if let entering, let more {
                     window.sendDidMove(entering, to: more)
-                    window.sendDelegate(more, .navigationControllerDidShow, child: entering)
+                    window.sendShowDelegate(more, .navigationControllerDidShow, child: entering)
                 }
             })
     }

@@ -118,10 +118,10 @@ extension TabBarController {
             animated: animated,
             reasons: [(target, .movingToParent)],
             mutate: { selectedIndex = index },
-            beforeCommit: { window.sendDelegate(more, .navigationControllerWillShow, child: target) },
+            beforeCommit: { window.sendShowDelegate(more, .navigationControllerWillShow, child: target) },
             afterCommit: {
                 window.sendDidMove(target, to: more)
-                window.sendDelegate(more, .navigationControllerDidShow, child: target)
+                window.sendShowDelegate(more, .navigationControllerDidShow, child: target)
             }
         )
         shownInMore = target
@@ -148,10 +148,10 @@ extension TabBarController {
                 _ = dropPushedInMore()
                 selectedIndex = viewControllers.count
             },
-            beforeCommit: { if let list = more.moreList { window.sendDelegate(more, .navigationControllerWillShow, child: list) } },
+            beforeCommit: { if let list = more.moreList { window.sendShowDelegate(more, .navigationControllerWillShow, child: list) } },
             afterCommit: {
                 for c in leaving.reversed() { window.sendDidMove(c, to: nil) }
-                if let list = more.moreList { window.sendDelegate(more, .navigationControllerDidShow, child: list) }
+                if let list = more.moreList { window.sendShowDelegate(more, .navigationControllerDidShow, child: list) }
             }
         )
     }

@@ -209,18 +209,18 @@ extension Window {
                 silentlyLeaving: silent,
                 mutate: { for m in mutations { m() } },
                 beforeCommit: {
-                    for (nav, _, top) in pops { sendDelegate(nav, .navigationControllerWillShow, child: top) }
+                    for (nav, _, top) in pops { sendShowDelegate(nav, .navigationControllerWillShow, child: top) }
                     for (split, _) in collapsedPops {
-                        if let stack = split.collapsedStack, let top = stack.children.last { sendDelegate(stack, .navigationControllerWillShow, child: top) }
+                        if let stack = split.collapsedStack, let top = stack.children.last { sendShowDelegate(stack, .navigationControllerWillShow, child: top) }
                     }
                     for b in beforeCommits { b() }
                 },
                 afterCommit: {
                     for (_, popped, _) in pops { for c in popped.reversed() { sendDidMove(c, to: nil) } }
                     for (_, secondary) in collapsedPops { sendDidMove(secondary, to: nil) }
-                    for (nav, _, top) in pops { sendDelegate(nav, .navigationControllerDidShow, child: top) }
+                    for (nav, _, top) in pops { sendShowDelegate(nav, .navigationControllerDidShow, child: top) }
                     for (split, _) in collapsedPops {
-                        if let stack = split.collapsedStack, let top = stack.children.last { sendDelegate(stack, .navigationControllerDidShow, child: top) }
+                        if let stack = split.collapsedStack, let top = stack.children.last { sendShowDelegate(stack, .navigationControllerDidShow, child: top) }
                     }
                     for a in afterCommits { a() }
                 }

@@ -40,10 +40,14 @@ extension Window {
 
         // A navigation controller shown for the first time tells its delegate about the
         // controller it shows on top (the root at first display; a collapsed split view's
-        // secondary on its primary's stack), as a push tells it about the pushed controller.
+        // secondary on its primary's stack), as a push tells it about the pushed controller; so
+        // does one whose top changed while it was off screen (UIKit defers that transition).
         let firstShown = appearing.compactMap { c -> (NavigationController, ViewController)? in
-            guard let nav = c as? NavigationController, !nav.hasBeenShown, !(nav is MoreNavigationController) else { return nil }
+            guard let nav = c as? NavigationController else { return nil }
+            let first = !nav.hasBeenShown && !(nav is MoreNavigationController)
+            guard first || nav.hasDeferredShow else { return nil }
             nav.hasBeenShown = true
+            nav.hasDeferredShow = false
             return nav.visibleChildren.last.map { (nav, $0) }
         }
 
@@ -106,6 +110,16 @@ extension Window {
     func sendDidMove(_ c: ViewController, to parent: ViewController?) {
         record(c, .didMoveToParentViewController) { $0.parent = parent?.id }
         c.didMove(toParent: parent)
+    }
+
+    /// `navigationControllerWillShow`/`DidShow`, as the new top is shown: a navigation controller
+    /// off screen tells its delegate when it is shown next (see `transition`).
+    func sendShowDelegate(_ nav: NavigationController, _ name: EventName, child: ViewController) {
+        guard visibleControllers.contains(where: { $0 === nav }) else {
+            nav.hasDeferredShow = nav.hasBeenShown || nav is MoreNavigationController
+            return
+        }
+        sendDelegate(nav, name, child: child)
     }
 
     func sendDelegate(_ container: ViewController, _ name: EventName, child: ViewController, value: Bool? = nil) {

@@ -82,11 +82,11 @@ public final class Window {
         }
         if !contained { for (tab, more) in entering { sendWillMove(tab, to: more) } }
         transition(animated: false, reasons: entering.map { ($0.tab, .movingToParent) }, mutate: mutate, beforeCommit: {
-            for (tab, more) in entering { self.sendDelegate(more, .navigationControllerWillShow, child: tab) }
+            for (tab, more) in entering { self.sendShowDelegate(more, .navigationControllerWillShow, child: tab) }
         }, afterCommit: {
             for (tab, more) in entering {
                 if !contained { self.sendDidMove(tab, to: more) }
-                self.sendDelegate(more, .navigationControllerDidShow, child: tab)
+                self.sendShowDelegate(more, .navigationControllerDidShow, child: tab)
             }
         })
     }

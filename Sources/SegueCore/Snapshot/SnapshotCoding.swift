@@ -75,6 +75,7 @@ extension Window {
             s.navigationBarHidden = nav.isNavigationBarHidden
             s.toolbarHidden = nav.isToolbarHidden
             s.hasBeenShown = nav.hasBeenShown
+            s.hasDeferredShow = nav.hasDeferredShow ? true : nil
         case let tabs as TabBarController:
             s.selectedIndex = tabs.selectedIndex
             s.customizable = tabs.customizableViewControllers.map(\.id)
@@ -209,6 +210,7 @@ private struct SnapshotBuilder {
                 nav.isNavigationBarHidden = container.navigationBarHidden ?? nav.isNavigationBarHidden
                 nav.isToolbarHidden = container.toolbarHidden ?? nav.isToolbarHidden
                 nav.hasBeenShown = container.hasBeenShown ?? false
+                nav.hasDeferredShow = container.hasDeferredShow ?? false
             }
         }
     }

@@ -90,6 +90,7 @@ public struct WindowSnapshot: Sendable, Hashable, Codable {
         public var navigationBarHidden: Bool?
         public var toolbarHidden: Bool?
         public var hasBeenShown: Bool?
+        public var hasDeferredShow: Bool?
         // Tab bar controllers.
         public var selectedIndex: Int?
         public var customizable: [String]?
