@@ -186,4 +186,19 @@ import SegueJSON
         #expect(trace.contains("home.unwind") && trace.contains("modal.viewDidDisappear{dismissed}"))
         #expect(w.root.presentedStorage == nil)
     }
+
+    @Test func pushAndPopWithoutANavigationControllerLookInTheFrontLayerOnly() throws {
+        for button in ["sheetB", "overB"] {
+            let w = try launched(presentationStoryboard(), traits: pad)
+            _ = try tap(w, button)
+            let (version, seq) = (w.version, w.log.lastSeq)
+            for action in [Action.push(scene: "details", navigationController: nil), .pop(navigationController: nil)] {
+                #expect(throws: ActionError.self) { try w.perform(action) }
+            }
+            #expect(w.version == version && w.log.lastSeq == seq)
+            // Named, the stack under the sheet still takes a push.
+            _ = try w.run(.push(scene: "details", navigationController: w.root.id))
+            #expect((w.root as? NavigationController)?.children.count == 2)
+        }
+    }
 }

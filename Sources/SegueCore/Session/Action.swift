@@ -461,7 +461,9 @@ extension Window {
         return c
     }
 
-    /// The given navigation controller, or the one of the frontmost visible controller.
+    /// The given navigation controller, or the one of the frontmost visible controller: in the
+    /// front layer only (a stack under a sheet or popover is not the frontmost, as one under a
+    /// full-screen presentation is not).
     func navigationController(_ id: String?) throws(ActionError) -> NavigationController {
         if let id {
             guard let c = controller(id: id) else { throw ActionError(.unknownController, "no controller '\(id)'") }
@@ -470,7 +472,9 @@ extension Window {
             }
             return nav
         }
-        for c in visibleControllers.reversed() {
+        let visible = visibleControllers
+        let front = visible.last { $0.parent == nil }
+        for c in visible.reversed() where front == nil || c.topLevel === front {
             if let nav = c as? NavigationController ?? c.navigationController { return nav }
         }
         throw ActionError.illegal("the frontmost controller has no navigation controller")
