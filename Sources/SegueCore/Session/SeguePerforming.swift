@@ -156,17 +156,11 @@ extension Window {
         var afterCommits: [() -> Void] = []
         var node = destination
         while let parent = node.parent {
+            // What a navigation stack (or More's, above a tab shown inside it) has above `node`.
+            var stackPop: (nav: NavigationController, popped: [ViewController])?
             if let nav = parent as? NavigationController, nav.topViewController !== node,
                let index = nav.children.firstIndex(where: { $0 === node }), index < nav.children.count - 1 {
-                let popped = Array(nav.children[(index + 1)...])
-                // A controller presented by a popped one (over its context) is dismissed with it.
-                let withPopped = dismissalPlan(presentedIn: popped)
-                reasons += withPopped.reasons
-                silent += withPopped.silent
-                mutations.append(withPopped.mutate)
-                reasons.append((popped.last!, .movingFromParent))
-                pops.append((nav, popped, node))
-                mutations.append { nav.unlinkLastChildren(popped.count) }
+                stackPop = (nav, Array(nav.children[(index + 1)...]))
             } else if let tabs = parent as? TabBarController, let index = tabs.viewControllers.firstIndex(where: { $0 === node }),
                       index != tabs.selectedIndex {
                 // The tab switch joins the transition (a tab listed in More is pushed onto the
@@ -178,14 +172,7 @@ extension Window {
                 beforeCommits.append(plan.beforeCommit)
                 afterCommits.append(plan.afterCommit)
             } else if let tabs = parent as? TabBarController, let popped = tabs.pushedInMore(above: node), let more = tabs.moreStorage {
-                // Back to the tab shown inside More: what was pushed above it is popped.
-                let withPopped = dismissalPlan(presentedIn: popped)
-                reasons += withPopped.reasons
-                silent += withPopped.silent
-                mutations.append(withPopped.mutate)
-                reasons.append((popped.last!, .movingFromParent))
-                pops.append((more, popped, node))
-                mutations.append { _ = tabs.dropPushedInMore() }
+                stackPop = (more, popped)  // back to the tab shown inside More
             } else if let split = parent as? SplitViewController, node === split.primaryViewController,
                       split.isCollapsed, split.compactViewController == nil, split.collapsedShowsSecondary,
                       let secondary = split.secondaryViewController {
@@ -196,6 +183,16 @@ extension Window {
                     collapsedPops.append((split, secondary))
                 }
                 mutations.append { split.isPrimaryInFront = true }
+            }
+            if let (nav, popped) = stackPop {
+                // A controller presented by a popped one (over its context) is dismissed with it.
+                let withPopped = dismissalPlan(presentedIn: popped)
+                reasons += withPopped.reasons
+                silent += withPopped.silent
+                mutations.append(withPopped.mutate)
+                reasons.append((popped.last!, .movingFromParent))
+                pops.append((nav, popped, node))
+                mutations.append { nav.unlinkLastChildren(popped.count) }
             }
             node = parent
         }
