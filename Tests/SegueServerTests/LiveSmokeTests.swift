@@ -1,4 +1,5 @@
 import Foundation
+import SegueTestSupport
 import SegueTesting
 import Testing
 
@@ -31,6 +32,22 @@ import Testing
         let crossSite = try server.request("POST", "/tap", form: [("csrf", csrf), ("element", "inboxRow")], jar: jar,
                                            headers: ["Origin: http://evil.example"])
         #expect(crossSite.status == 403)
+    }
+
+    /// `curl -L -c jar -b jar` drives a flow: it sends no Origin, and the page's token is enough.
+    @Test func plainCurlWithACookieJarDrivesAFlow() throws {
+        let server = try LiveServer()
+        let jar = Scratch.folder + "/segue-curl-\(UUID().uuidString)"
+        let first = try CompressionTests.curl(["-s", "-L", "-c", jar, "-b", jar, server.base + "/"])
+        let csrf = try #require(hiddenValue("csrf", in: first))
+        let url = try #require(hiddenValue("url", in: first))
+        let tapped = try CompressionTests.curl(["-s", "-L", "-c", jar, "-b", jar, "-o", "/dev/null", "-w", "%{http_code} %{url_effective}",
+                                                "--data-urlencode", "csrf=\(csrf)", "--data-urlencode", "url=\(url)",
+                                                "-d", "element=inboxRow", server.base + "/tap"])
+        #expect(tapped == "200 \(server.base)/ui/mailNav(mailboxes,inbox)", "\(tapped)")
+        let forged = try CompressionTests.curl(["-s", "-c", jar, "-b", jar, "-o", "/dev/null", "-w", "%{http_code}",
+                                                "-d", "csrf=0000&element=msg1", server.base + "/tap"])
+        #expect(forged == "403")
     }
 
     @Test func bodiesOverTheLimitGetAPageForFormsAndAJSONErrorForTheAPI() throws {

@@ -78,10 +78,13 @@ import Testing
         #expect(!untrusted.setCookie.contains("Secure"))
     }
 
-    /// Form posts fail closed: without an Origin naming this server (or, lacking one, a
-    /// same-origin Referer) they are refused, whatever the token, and nothing changes.
+    /// Form posts a browser says come from elsewhere (Origin, else Referer, or Sec-Fetch-Site)
+    /// are refused whatever the token, and nothing changes; a client that says nothing (curl)
+    /// is judged by the token alone.
     @Test(arguments: [
-        ([] as [(String, String)], 403),
+        ([] as [(String, String)], 303),
+        ([("sec-fetch-site", "cross-site")], 403),
+        ([("sec-fetch-site", "cross-site"), ("origin", "http://127.0.0.1:8080")], 403),
         ([("origin", "http://evil.example")], 403),
         ([("origin", "null")], 403),
         ([("referer", "http://evil.example/ui/mailNav(mailboxes)")], 403),

@@ -218,15 +218,18 @@ enum PageHeaders {
 }
 
 extension SegueApp {
-    /// Why a cookie-authenticated post (`POST /tap`, `POST /traits`) is refused as possibly
-    /// cross-site, or nil when it proves it comes from this server's own pages. It fails closed:
-    /// the `Origin` header must name this host (`http://HOST` or `https://HOST`); a request
-    /// without `Origin` may prove it with a same-origin `Referer`; a request with neither is
-    /// refused. Browsers send `Origin` with every form post; scripts add it themselves
-    /// (`curl -H "Origin: http://127.0.0.1:8080"`). The CSRF token is checked after this.
+    /// Why a cookie-authenticated post (`POST /tap`, `POST /traits`) is refused as cross-site,
+    /// or nil when nothing says it is. A browser says where a post comes from: `Origin` must
+    /// name this host (`http://HOST` or `https://HOST`), else a `Referer` must be of this origin,
+    /// and `Sec-Fetch-Site: cross-site` is refused. A client that sends none of them (`curl -L -c
+    /// jar -b jar`) is not a browser a page of another site could drive; the session's CSRF
+    /// token, checked after this, is what it must prove.
     func crossSiteRefusal(_ request: HTTPRequest, what: String) -> ActionError? {
         guard let host = request.header("host"), !host.isEmpty else {
             return ActionError(.forbidden, "\(what) without a Host header are refused")
+        }
+        if request.header("sec-fetch-site") == "cross-site" {
+            return ActionError(.forbidden, "cross-site \(what) are refused (Sec-Fetch-Site: cross-site)")
         }
         func isThisServer(_ origin: Substring) -> Bool { origin == "http://\(host)" || origin == "https://\(host)" }
         if let origin = request.header("origin") {
@@ -235,7 +238,7 @@ extension SegueApp {
         if let referer = request.header("referer") {
             return isThisServer(Self.originOf(referer)) ? nil : ActionError(.forbidden, "cross-site \(what) are refused (Referer from another site)")
         }
-        return ActionError(.forbidden, "\(what) must say where they come from: send an Origin header naming this server (browsers do; scripts add -H 'Origin: http://\(host)')")
+        return nil
     }
 
     /// `scheme://authority` of an absolute URL (`http://h:1/x?y` → `http://h:1`).
