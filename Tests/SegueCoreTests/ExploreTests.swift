@@ -60,6 +60,23 @@ struct ExploreTests {
         #expect(try b.openingPath(for: "tabs").encoded == "tabs")
     }
 
+    @Test func openingAPageOfAMidSpineBookShowsTheSpreadHoldingIt() throws {
+        let b = storyboard(initial: "book", [
+            scene("book", .pageViewController) {
+                $0.pages = ["p0", "p1", "p2", "p3"]
+                var spec = PageViewSpec()
+                spec.transitionStyle = .pageCurl
+                spec.spineLocation = .mid
+                $0.pageView = spec
+            },
+            scene("p0"), scene("p1"), scene("p2"), scene("p3"),
+        ])
+        #expect(try b.openingPath(for: "p3").encoded == "book@2")
+        let w = Window(id: "w", storyboard: b, traits: Traits(width: 1024, height: 768))
+        try w.open(sceneID: "p1")
+        #expect(w.visibleScenes.suffix(2) == ["p0", "p1"] && w.canonicalURL.hasPrefix("/ui/book@0"))
+    }
+
     @Test func openingATabInsideANavigationControllerSelectsThatTab() throws {
         let b = storyboard(initial: "nav", [
             scene("nav", .navigationController) { $0.rootViewController = "tabs" },

@@ -55,7 +55,10 @@ extension Storyboard {
             var index: Int?
             switch parent.kind {
             case .tabBarController: index = parent.viewControllers.firstIndex(of: current)
-            case .pageViewController: index = parent.pages.firstIndex(of: current)
+            case .pageViewController:
+                // A mid spine shows spreads: the page opens in the spread that holds it.
+                let perView = (parent.pageView ?? PageViewSpec()).pagesPerView
+                index = parent.pages.firstIndex(of: current).map { $0 - $0 % perView }
             case .splitViewController: index = parent.masterViewController == current ? 0 : nil
             default: index = nil
             }
