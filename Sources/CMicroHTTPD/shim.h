@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <string.h>
+#include <strings.h>
 #include <stdint.h>
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -214,6 +215,25 @@ cmhd_content_length(struct MHD_Connection *connection)
 {
   return MHD_lookup_connection_value(connection, MHD_HEADER_KIND,
                                      MHD_HTTP_HEADER_CONTENT_LENGTH);
+}
+
+static enum MHD_Result
+cmhd_count_content_length(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+  (void)kind;
+  (void)value;
+  if (NULL != key && 0 == strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH))
+    (*(unsigned int *)cls)++;
+  return MHD_YES;
+}
+
+/// How many Content-Length request headers came (more than one is refused).
+static inline unsigned int
+cmhd_content_length_count(struct MHD_Connection *connection)
+{
+  unsigned int count = 0;
+  MHD_get_connection_values(connection, MHD_HEADER_KIND, cmhd_count_content_length, &count);
+  return count;
 }
 
 /// The raw Transfer-Encoding request header, or NULL.

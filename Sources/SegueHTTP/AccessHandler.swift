@@ -88,6 +88,7 @@ private struct RequestCall {
         head.transferEncoding = cmhd_transfer_encoding(connection).map { String(cString: $0) }
         if let length = cmhd_content_length(connection) {
             head.announcedLength = announcedLength(UnsafeBufferPointer(start: length, count: strlen(length)).lazy.map { UInt8(bitPattern: $0) })
+            head.repeatsContentLength = cmhd_content_length_count(connection) > 1
         }
         return head
     }
@@ -111,7 +112,7 @@ private struct RequestCall {
                 switch refusal {
                 case .targetTooLong: return answerDirectly(uriTooLongAnswer)
                 case .headTooLarge: return answerDirectly(headersTooLargeAnswer)
-                case .transferCoding(let answer): return queue(answer)
+                case .framing(let answer): return queue(answer)
                 case .payloadTooLarge: return queue(context.tooLarge(url))
                 }
             case .callResponder(let body):

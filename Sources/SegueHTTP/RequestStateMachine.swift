@@ -76,8 +76,9 @@ struct RequestStateMachine {
         case targetTooLong
         /// The head nearly fills the connection's memory pool (431).
         case headTooLarge
-        /// A transfer coding whose body cannot be framed: the answer (400 or 501).
-        case transferCoding(HTTPResponse)
+        /// A body whose framing the server will not guess (a transfer coding it cannot frame,
+        /// `Content-Length` twice or beside `Transfer-Encoding`): the answer (400 or 501).
+        case framing(HTTPResponse)
         /// The body is over the limit (413).
         case payloadTooLarge
 
@@ -85,7 +86,7 @@ struct RequestStateMachine {
             switch self {
             case .targetTooLong: 414
             case .headTooLarge: 431
-            case .transferCoding(let answer): answer.status
+            case .framing(let answer): answer.status
             case .payloadTooLarge: 413
             }
         }
@@ -95,7 +96,7 @@ struct RequestStateMachine {
         var isWrittenDirectly: Bool {
             switch self {
             case .targetTooLong, .headTooLarge: true
-            case .transferCoding, .payloadTooLarge: false
+            case .framing, .payloadTooLarge: false
             }
         }
     }
@@ -111,6 +112,9 @@ struct RequestStateMachine {
         /// The length `Content-Length` announces (`Int.max` when too large to count), when sent
         /// with digits.
         var announcedLength: Int?
+        /// `Content-Length` came more than once: which one frames the body is the shape of a
+        /// smuggled request (RFC 9112, 6.3), whatever the values.
+        var repeatsContentLength = false
     }
 
     /// What the completion callback does.
@@ -141,11 +145,14 @@ struct RequestStateMachine {
         guard case .awaitingHead = state else { return close() }
         if head.targetRefused { return refuse(.targetTooLong) }
         if head.exceedsPool { return refuse(.headTooLarge) }
+        if head.repeatsContentLength {
+            return refuse(.framing(.jsonError(code: "bad_request", message: "Request has more than one Content-Length header.", status: 400)))
+        }
         if let encoding = head.transferEncoding,
            let answer = transferEncodingRefusal(encoding, hasContentLength: head.announcedLength != nil) {
             // A body whose length cannot be known: answer at once and close, instead of waiting
             // for the connection's timeout.
-            return refuse(.transferCoding(answer))
+            return refuse(.framing(answer))
         }
         if let announced = head.announcedLength, announced > maxBodyBytes {
             // Refused before the body is read; libmicrohttpd closes the connection after the

@@ -300,6 +300,17 @@ struct HTTPServerTests {
         #expect(both.stdout.split(separator: "\n") == ["1", "0"])
     }
 
+    @Test func aRequestWithTwoContentLengthsIsRefusedAndItsConnectionClosed() throws {
+        let server = try startServer(threads: 1)
+        defer { server.stop() }
+        let smuggled = "GET /hidden HTTP/1.1\r\nHost: x\r\n\r\n"
+        let answer = try rawExchange(port: server.port, "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: \(2 + smuggled.utf8.count)\r\n\r\n{}" + smuggled)
+        let text = String(decoding: answer, as: UTF8.self)
+        #expect(text.hasPrefix("HTTP/1.1 400"), "\(text)")
+        #expect(text.contains("more than one Content-Length"))
+        #expect(text.components(separatedBy: "HTTP/1.1 ").count == 2, "one answer only: \(text)")
+    }
+
     @Test func keepAliveAfterPost() throws {
         let server = try startServer()
         defer { server.stop() }
