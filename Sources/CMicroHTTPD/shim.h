@@ -107,6 +107,17 @@ cmhd_answer_directly(struct MHD_Connection *connection, const char *data, size_t
   return sent == (ssize_t)size;
 }
 
+/// Shuts a connection's socket down both ways: libmicrohttpd sees it closed on its next pass
+/// and lets the connection go (there is no call to close one from outside).
+static inline void
+cmhd_shutdown_connection(struct MHD_Connection *connection)
+{
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  if (NULL != info)
+    shutdown(info->connect_fd, SHUT_RDWR);
+}
+
 /// Sets one connection's inactivity timeout (seconds; 0 = none).
 static inline void
 cmhd_set_connection_timeout(struct MHD_Connection *connection, unsigned int seconds)

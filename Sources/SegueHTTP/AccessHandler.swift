@@ -54,6 +54,7 @@ func segueAccessHandler(
 
     guard let current = reqCls.pointee, current != targetRefusedMarker else {
         // The first call: the request line and headers are in.
+        HTTPServer.currentLoopWaker?.headArrived(connection)
         let targetRefused = reqCls.pointee == targetRefusedMarker
         let box = RequestBox(maxBodyBytes: context.maxBodyBytes)
         reqCls.pointee = Unmanaged.passRetained(box).toOpaque()
@@ -202,8 +203,9 @@ func segueRequestCompleted(
         _ = context.suspended.withLock { $0.removeValue(forKey: ObjectIdentifier(deferred)) }
     }
     // A kept-alive connection now waits for the next request's headers: the short timeout again.
-    if finish.awaitsNextHead, let connection, context.headerTimeout != context.requestTimeout {
-        cmhd_set_connection_timeout(connection, UInt32(context.headerTimeout))
+    if finish.awaitsNextHead, let connection {
+        if context.headerTimeout != context.requestTimeout { cmhd_set_connection_timeout(connection, UInt32(context.headerTimeout)) }
+        HTTPServer.currentLoopWaker?.awaitHead(connection, context)
     }
     context.inFlight.subtract(1, ordering: .releasing)
 }
@@ -221,8 +223,13 @@ func segueConnectionNotice(
     guard let cls else { return }
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     if cmhd_notice_is_start(code) != 0 {
-        if let connection { cmhd_set_connection_timeout(connection, UInt32(context.headerTimeout)) }
+        if let connection {
+            cmhd_set_connection_timeout(connection, UInt32(context.headerTimeout))
+            HTTPServer.currentLoopWaker?.awaitHead(connection, context)
+        }
+        context.observers.connectionOpened()
     } else {
+        if let connection { HTTPServer.currentLoopWaker?.headArrived(connection) }
         context.observers.connectionClosed()
     }
 }

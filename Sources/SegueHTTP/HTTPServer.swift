@@ -79,7 +79,9 @@ public final class HTTPServer: Sendable {
                                   : min(max(1, config.headerTimeoutSeconds), config.connectionTimeoutSeconds),
                               requestTimeout: max(0, config.connectionTimeoutSeconds),
                               memoryPoolBytes: config.connectionMemoryLimit > 0 ? config.connectionMemoryLimit : 32 * 1024,
-                              observers: observers, compressesResponses: config.compressesResponses))
+                              observers: observers, compressesResponses: config.compressesResponses,
+                              headDeadlineNanoseconds: UInt64(max(0, config.headerDeadlineSeconds)) * 1_000_000_000,
+                              now: config.monotonicNanoseconds))
             try startLoops(&s, context: context, address: &address)
         }
     }
@@ -214,6 +216,7 @@ extension HTTPServer {
                         if fds[1].revents != 0 { waker.clear() }
                     }
                     _ = MHD_run_wait(daemon, 0)
+                    waker.closeConnectionsPastHeadDeadline(now: shared.now)
                     afterEachPass?()
                 }
                 pthread_setspecific(loopKey, nil)
@@ -239,6 +242,9 @@ final class LoopWaker: Sendable {
     /// A connection of this loop was resumed on the loop's own thread (no signal needed, but the
     /// next pass must not wait).
     let resumedHere = Atomic<Bool>(false)
+    /// This loop's connections waiting for a request's head, by connection, with the time by
+    /// which it must be in (see `HeadDeadlines.swift`). Only the loop's own thread uses it.
+    let headDeadlines = Mutex(HeadDeadlines())
 
     init(runsAfterEachPass: Bool) { self.runsAfterEachPass = runsAfterEachPass }
 
@@ -287,11 +293,17 @@ final class ServerContext: Sendable {
     let observers: ServerObservers
     /// Large text answers are compressed for the clients that take it.
     let compressesResponses: Bool
+    /// How long a request's head may take to arrive in full (0 = no limit), and the clock.
+    let headDeadlineNanoseconds: UInt64
+    let now: @Sendable () -> UInt64
 
     init(responder: any HTTPResponder, maxBodyBytes: Int, refused: (@Sendable (String, String, Int) -> Void)? = nil,
          payloadTooLarge: (@Sendable (String, Int) -> HTTPResponse)? = nil,
          headerTimeout: Int = 0, requestTimeout: Int = 0, memoryPoolBytes: Int = 0, observers: ServerObservers = ServerObservers(),
-         compressesResponses: Bool = false) {
+         compressesResponses: Bool = false, headDeadlineNanoseconds: UInt64 = 0,
+         now: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
+        self.headDeadlineNanoseconds = headDeadlineNanoseconds
+        self.now = now
         self.memoryPoolBytes = memoryPoolBytes
         self.compressesResponses = compressesResponses
         self.observers = observers
@@ -320,16 +332,20 @@ final class ServerContext: Sendable {
 /// of sleeping.
 final class ServerObservers: Sendable {
     private struct Hooks {
+        var connectionOpened: (@Sendable () -> Void)?
         var connectionClosed: (@Sendable () -> Void)?
         var stopping: (@Sendable () -> Void)?
     }
     private let hooks = Mutex(Hooks())
 
+    /// Called on a loop thread whenever a connection is accepted.
+    func onConnectionOpened(_ body: (@Sendable () -> Void)?) { hooks.withLock { $0.connectionOpened = body } }
     /// Called on a loop thread whenever a connection closes.
     func onConnectionClosed(_ body: (@Sendable () -> Void)?) { hooks.withLock { $0.connectionClosed = body } }
     /// Called by `stop()` once it stopped accepting, before it waits for requests in flight.
     func onStopping(_ body: (@Sendable () -> Void)?) { hooks.withLock { $0.stopping = body } }
 
+    func connectionOpened() { hooks.withLock { $0.connectionOpened }?() }
     func connectionClosed() { hooks.withLock { $0.connectionClosed }?() }
     func stopping() { hooks.withLock { $0.stopping }?() }
 }

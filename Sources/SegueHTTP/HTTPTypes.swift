@@ -176,6 +176,12 @@ public struct HTTPServerConfiguration: Sendable {
     /// requests) is closed after this many silent seconds: a client that sends part of a request
     /// and goes away frees its slot quickly. At most `connectionTimeoutSeconds`.
     public var headerTimeoutSeconds: Int = 5
+    /// A request's head (request line and headers) must be complete this many seconds after the
+    /// connection started waiting for it, however steadily it trickles in: a client sending a
+    /// header line every few seconds would otherwise hold its slot forever (0 = no deadline).
+    public var headerDeadlineSeconds: Int = 20
+    /// Monotonic nanoseconds, for the head deadline (tests move it by hand).
+    public var monotonicNanoseconds: @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
     /// libmicrohttpd's per-connection memory pool: request line + headers +
     /// read buffer must fit (larger headers get 431). It is cleared between
     /// keep-alive requests, so smaller is faster. 0 = libmicrohttpd's 32 KiB.

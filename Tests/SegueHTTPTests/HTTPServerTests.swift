@@ -300,6 +300,49 @@ struct HTTPServerTests {
         #expect(both.stdout.split(separator: "\n") == ["1", "0"])
     }
 
+    @Test func aHeadTricklingInPastTheDeadlineLosesItsConnection() throws {
+        // One slot, long silence timeouts, a 5-second head deadline on a clock moved by hand.
+        let clock = ManualNanoseconds()
+        var config = HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 1, connectionLimit: 1, connectionTimeoutSeconds: 60)
+        config.headerTimeoutSeconds = 60
+        config.headerDeadlineSeconds = 5
+        config.monotonicNanoseconds = { clock.now }
+        let server = HTTPServer(configuration: config, responder: EchoResponder())
+        let (opened, closed) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        server.observers.onConnectionOpened { opened.signal() }
+        server.observers.onConnectionClosed { closed.signal() }
+        try server.start()
+        defer { server.stop() }
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(server.port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        #expect(connected == 0)
+        // The deadline counts from the server's accept: wait for it before moving the clock.
+        #expect(opened.wait(timeout: .now() + 10) == .success)
+        server.observers.onConnectionOpened(nil)
+        for line in ["GET / HTTP/1.1\r\n", "Host: x\r\n"] {
+            let bytes = Array(line.utf8)
+            _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+            clock.advance(seconds: 2)   // each line in time for the silence timeout
+        }
+        // Four seconds in: the connection is kept. Past five: it is shut down.
+        #expect(closed.wait(timeout: .now() + 1.5) == .timedOut)
+        clock.advance(seconds: 2)
+        #expect(closed.wait(timeout: .now() + 10) == .success)
+        var byte: UInt8 = 0
+        #expect(recv(fd, &byte, 1, 0) == 0)
+        server.observers.onConnectionClosed(nil)
+        // The slot is free again: a whole request is answered.
+        let r = try run(["-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "5", "http://127.0.0.1:\(server.port)/"])
+        #expect(r.stdout == "200")
+    }
+
     @Test func aRequestWithTwoContentLengthsIsRefusedAndItsConnectionClosed() throws {
         let server = try startServer(threads: 1)
         defer { server.stop() }

@@ -216,3 +216,11 @@ final class PassResponder: HTTPResponder, Sendable {
         for (deferred, body) in work { deferred.complete(.text("after pass \(body) \(onLoop)")) }
     }
 }
+
+/// Monotonic nanoseconds that move only when a test says so.
+final class ManualNanoseconds: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: UInt64 = 1_000_000_000
+    var now: UInt64 { lock.withLock { value } }
+    func advance(seconds: UInt64) { lock.withLock { value += seconds * 1_000_000_000 } }
+}
