@@ -120,6 +120,11 @@ import Testing
             (#"{"action":"push","scene":"composeNav"}"#, 409, "illegal_transition"),
             (#"{"action":"present","scene":"message","modalPresentationStyle":"formSheet","modalTransitionStyle":"partialCurl"}"#, 409, "illegal_transition"),
             (#"{"action":"tap","element":"inboxRow","expectedVersion":42}"#, 409, "stale_version"),
+            // Large integers are integers: the version is stale, the index has no tab bar.
+            (#"{"action":"pop","expectedVersion":1000000000000}"#, 409, "stale_version"),
+            (#"{"action":"selectTab","index":5000000000}"#, 409, "illegal_transition"),
+            (#"{"action":"selectTab","index":1.5}"#, 400, "invalid_request"),
+            (#"{"action":"pop","expectedVersion":1e300}"#, 400, "invalid_request"),
         ]
         for (body, status, code) in cases {
             let r = try server.request("POST", actions, json: body)

@@ -159,8 +159,12 @@ enum ActionDecoding {
             if required { throw ActionError(.invalidRequest, "missing '\(key)'") }
             return nil
         }
-        guard case .number(let n) = v, n == n.rounded(), abs(n) < 1e9 else {
+        guard case .number(let n) = v, n.isFinite, n == n.rounded() else {
             throw ActionError(.invalidRequest, "'\(key)' must be an integer")
+        }
+        // Integers a double holds exactly; what they mean (a version, an index) is checked later.
+        guard abs(n) <= 9_007_199_254_740_992 else {
+            throw ActionError(.invalidRequest, "'\(key)' is out of range (at most 2^53 in size)")
         }
         return Int(n)
     }
