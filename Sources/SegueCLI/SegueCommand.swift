@@ -138,7 +138,9 @@ struct Serve: ParsableCommand {
                 storeDescription = "SQLite \(file)"
             }
         } catch {
-            Console.current.errorLine("segue: cannot open the session store \(store): \(error)")
+            // A PostgreSQL URL may carry a password: it is not written to the console.
+            let shown = Self.withoutPassword(store)
+            Console.current.errorLine("segue: cannot open the session store \(shown): \("\(error)".replacingOccurrences(of: store, with: shown))")
             throw ExitCode(1)
         }
         let storyboard: Storyboard
@@ -354,5 +356,17 @@ struct Test: ParsableCommand {
             }
         }
         if outcomes.contains(where: { !$0.passed }) { throw ExitCode(1) }
+    }
+}
+
+extension Serve {
+    /// `scheme://user:password@host/…` with the password replaced by `***` (other text unchanged).
+    static func withoutPassword(_ url: String) -> String {
+        guard let scheme = url.range(of: "://") else { return url }
+        let rest = url[scheme.upperBound...]
+        let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
+        let authority = rest[..<authorityEnd]
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return url }
+        return String(url[..<authority.index(after: colon)]) + "***" + String(url[at...])
     }
 }

@@ -27,6 +27,13 @@ func repositoryFile(_ path: String) -> String { repositoryRoot + "/" + path }
         #expect(server.stop(with: sig) == 0)
     }
 
+    @Test func aStoreThatCannotOpenIsNamedWithoutItsPassword() {
+        let r = segue(["serve", repositoryFile("Examples/mail.yaml"), "--port", "0", "--store", "postgres://user:s3cret@127.0.0.1:1/db"])
+        #expect(r.status == 1)
+        #expect(r.err.contains("cannot open the session store postgres://user:***@127.0.0.1:1/db"), "\(r.err)")
+        #expect(!r.err.contains("s3cret") && !r.out.contains("s3cret"))
+    }
+
     @Test func badFlowFileIsRefusedWithEveryProblemAndNoServer() throws {
         let dir = Scratch.url.appendingPathComponent("segue-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
