@@ -59,6 +59,25 @@ import SegueJSON
         #expect(right[1].title == "Add")
     }
 
+    @Test func aTableBeingEditedListsEachRowsControlsWithTheRow() throws {
+        let board = storyboard(initial: "list", [
+            scene("list", .tableViewController) {
+                var table = ViewNode(.table)
+                table.sections = [TableSection(rows: ["a", "b"].map { name in
+                    var row = TableRow(id: name, text: name.uppercased())
+                    row.content = [ViewNode(.switch, id: "\(name)Switch", text: "On")]
+                    return row
+                })]
+                $0.view = [table]
+            },
+        ])
+        let w = try launched(board)
+        _ = try w.perform(.setEditing(true, controller: nil))
+        // Reading order: Delete at the row's left, its own switch, then the move buttons.
+        #expect(w.elements.map(\.id) == ["a.delete", "aSwitch", "a.moveDown", "b.delete", "bSwitch", "b.moveUp"])
+        #expect(w.screen().elements.map(\.id) == w.elements.map(\.id))
+    }
+
     @Test func tappingBackPopsAndEditTogglesItsTitle() throws {
         var board = mailStoryboard()
         board.scenes["inbox"]!.navigationItem.leftBarButtonItems = [BarButtonItemSpec(id: "editButton", systemItem: .edit)]

@@ -21,7 +21,7 @@ enum ElementTarget {
 /// derived from the controller id (`c4.right.0`, `c2.back`, `c1.tab.2`).
 struct ScreenBuilder {
     let window: Window
-    private(set) var elements: [Element] = []
+    var elements: [Element] = []
     private(set) var targets: [String: ElementTarget] = [:]
     /// Ids given out so far: a list while short (a screen has a few elements; comparing beats
     /// hashing), a set once long (big tables).
@@ -38,6 +38,9 @@ struct ScreenBuilder {
     /// Whether content panes get their resolved view nodes; without them only the elements are
     /// listed (STATE's `elements`), which skips filling in every label's template.
     var resolvesNodes = true
+    /// While a table being edited is listed: where each row's own elements are in `elements`,
+    /// in the order rows are resolved (its edit controls then go around them, `TableEditing.swift`).
+    var editedRowSpans: [Range<Int>]?
 
     init(window: Window, recordsTargets: Bool = false) {
         self.window = window
@@ -335,6 +338,8 @@ struct ScreenBuilder {
         case .table:
             for s in node.sections.indices {
                 for r in node.sections[s].rows.indices {
+                    let rowStart = elements.count
+                    defer { editedRowSpans?.append(rowStart..<elements.count) }
                     var row = node.sections[s].rows[r]
                     if row.tap != nil || resolvesNodes, let text = row.text, Template.hasMarker(text) {
                         row.text = Template.render(text) { owner.passedValues[$0] }

@@ -173,6 +173,12 @@ extension ScreenBuilder {
         let more = tabs.moreNavigationController
         let list = more.moreList ?? MoreListController(scene: nil)
         let all = tabs.viewControllers
+        // Reading order: the bar's Edit above the rows.
+        var right: [BarItem] = []
+        if tabs.canCustomize {
+            let editID = register("\(tabs.id).more.edit", role: .barButton, title: "Edit", controller: more, target: .tabBar(.edit(tabs)))
+            right = [BarItem(elementID: editID, role: .barButton, title: "Edit", systemItem: .edit)]
+        }
         var rows: [TableRow] = []
         for index in tabs.barTabCount..<all.count {
             let child = all[index]
@@ -187,11 +193,6 @@ extension ScreenBuilder {
         }
         var table = ViewNode(.table)
         table.sections = [TableSection(rows: rows)]
-        var right: [BarItem] = []
-        if tabs.canCustomize {
-            let editID = register("\(tabs.id).more.edit", role: .barButton, title: "Edit", controller: more, target: .tabBar(.edit(tabs)))
-            right = [BarItem(elementID: editID, role: .barButton, title: "Edit", systemItem: .edit)]
-        }
         let bar = NavigationBar(title: "More", prompt: nil, backButton: nil, leftItems: [], rightItems: right)
         let content = ContentPane(controllerID: list.id, sceneID: nil, kind: .tableViewController, title: "More", nodes: [table], isEditing: false)
         return .navigation(NavigationPane(controllerID: more.id, bar: bar, top: .content(content), toolbar: nil))

@@ -134,7 +134,13 @@ extension ScreenBuilder {
         resolvesNodes = true
         defer { if listing { resolvesNodes = false } }
         var counter = 0
+        let start = elements.count
+        editedRowSpans = []
         var nodes = c.view.map { resolve(withoutTaps($0), owner: c, counter: &counter) }
+        let rowSpans = editedRowSpans ?? []
+        editedRowSpans = nil
+        let controlsStart = elements.count
+        var rowControls: [Range<Int>] = []
         // Pre-order positions, counted as `resolve` and `TableEdit.run` count them.
         var position = 0
         func addControls(_ node: inout ViewNode, _ b: inout ScreenBuilder) {
@@ -144,16 +150,41 @@ extension ScreenBuilder {
                 for s in node.sections.indices {
                     let count = node.sections[s].rows.count
                     for r in node.sections[s].rows.indices {
+                        let before = b.elements.count
                         node.sections[s].rows[r].id = b.registerEditControls(node.sections[s].rows[r], owner: c, table: table,
                                                                              section: s, row: r, count: count)
+                        rowControls.append(before..<b.elements.count)
                     }
                 }
             }
             for i in node.children.indices { addControls(&node.children[i], &b) }
         }
         for i in nodes.indices { addControls(&nodes[i], &self) }
+        interleaveEditControls(contentStart: start, rowSpans: rowSpans, controlsStart: controlsStart, rowControls: rowControls)
         return ContentPane(controllerID: c.id, sceneID: c.sceneID, kind: c.kind,
                            title: c.navigationItem.title ?? c.title, nodes: nodes, isEditing: true)
+    }
+
+    /// Puts each row's edit controls where a person reads them: Delete before the row's own
+    /// controls (a switch in the cell), the move buttons after. They were registered after the
+    /// whole content; rows and controls pair up in order (when they do not, the order stays).
+    mutating func interleaveEditControls(contentStart: Int, rowSpans: [Range<Int>], controlsStart: Int, rowControls: [Range<Int>]) {
+        guard rowSpans.count == rowControls.count, !rowSpans.isEmpty,
+              rowControls.allSatisfy({ $0.lowerBound >= controlsStart }), controlsStart <= elements.count else { return }
+        var ordered: [Element] = []
+        ordered.reserveCapacity(elements.count - contentStart)
+        var cursor = contentStart
+        for (span, controls) in zip(rowSpans, rowControls) {
+            guard span.lowerBound >= cursor, span.upperBound <= controlsStart else { return }
+            ordered += elements[cursor..<span.lowerBound]
+            ordered += elements[controls].prefix(1)       // Delete
+            ordered += elements[span]
+            ordered += elements[controls].dropFirst()     // Move Up, Move Down
+            cursor = span.upperBound
+        }
+        ordered += elements[cursor..<controlsStart]
+        ordered += elements[(rowControls.last!.upperBound)...]
+        elements.replaceSubrange(contentStart..., with: ordered)
     }
 
     /// Registers a row's editing controls; returns the row's base id (used by renderers to find
