@@ -41,6 +41,10 @@ struct ScreenBuilder {
     /// While a table being edited is listed: where each row's own elements are in `elements`,
     /// in the order rows are resolved (its edit controls then go around them, `TableEditing.swift`).
     var editedRowSpans: [Range<Int>]?
+    /// Where the layer being built reaches its content (or the area a presentation covers): the
+    /// elements listed before it are chrome above that area (a navigation bar), those after it
+    /// chrome below (a toolbar, a tab bar).
+    var contentStart: Int?
 
     init(window: Window, recordsTargets: Bool = false) {
         self.window = window
@@ -64,14 +68,17 @@ struct ScreenBuilder {
         if let front = tops.last, let style = front.presentedStyle, layerAppearance(front, style: style) == .popover {
             passthroughAnchor = front.popoverAnchor
         }
+        var splits: [Int?] = []
         for (index, top) in tops.enumerated() {
             interactive = index >= interactiveFrom
             let before = elements.count
+            contentStart = nil
             let appearance = top.presentedStyle.map { layerAppearance(top, style: $0) } ?? .fullScreen
             let curl = registerCurl(top, appearance: appearance)
             let pane = pane(for: top)
             let outside = registerOutsideTap(top, appearance: appearance)
             layerElements.append(Array(elements[before...]))
+            splits.append(contentStart.map { $0 - before })
             layers.append(Layer(
                 controllerID: top.id, appearance: appearance, presentationStyle: top.presentedStyle,
                 transitionStyle: top.presentedTransition,
@@ -88,8 +95,19 @@ struct ScreenBuilder {
             let above = layers[(i + 1)...]
             layers[i].isDimmed = above.contains { [.formSheet, .pageSheet, .alert].contains($0.appearance) }
         }
-        // Reading order: the front layer, then the chrome of context layers beneath it.
-        elements = layerElements.reversed().flatMap { $0 }
+        // Reading order, top to bottom: the chrome of the layers beneath that sits above the
+        // front layer (outermost first: a navigation bar kept usable around a context, the bar
+        // a popover points from), the front layer, then the chrome below it (innermost first:
+        // a toolbar, a tab bar).
+        var ordered: [Element] = []
+        var below: [Element] = []
+        for (layer, split) in zip(layerElements.dropLast(), splits.dropLast()) {
+            let cut = min(split ?? 0, layer.count)
+            ordered += layer[..<cut]
+            below.insert(contentsOf: layer[cut...], at: 0)
+        }
+        ordered += layerElements.last ?? []
+        elements = ordered + below
         var screen = Screen(sessionID: window.id, version: window.version, url: window.canonicalURL,
                             traits: window.traits, layers: layers, elements: elements, passthroughBar: passthroughBar)
         screen.change = window.lastChange
@@ -122,6 +140,7 @@ struct ScreenBuilder {
 
     mutating func pane(for c: ViewController) -> Pane {
         if let p = c.presentedStorage, window.coversPresenter(p), !window.coversWindow(p) {
+            if contentStart == nil { contentStart = elements.count }
             return .coveredContext(controllerID: c.id)
         }
         // Under an overCurrentContext presentation the context's own controls are covered (not
@@ -269,6 +288,7 @@ struct ScreenBuilder {
     }
 
     mutating func contentPane(_ c: ViewController) -> ContentPane {
+        if contentStart == nil { contentStart = elements.count }
         var counter = 0
         let resolved = resolveAll(c.view, owner: c, counter: &counter)
         let nodes = resolvesNodes ? resolved : []

@@ -133,6 +133,7 @@ extension ScreenBuilder {
         let listing = !resolvesNodes
         resolvesNodes = true
         defer { if listing { resolvesNodes = false } }
+        if contentStart == nil { contentStart = elements.count }
         var counter = 0
         let start = elements.count
         editedRowSpans = []
