@@ -107,4 +107,21 @@ import Testing
         _ = try restored.restore(try #require(HierarchyPath.parse("/ui/nav(mailboxes)")))
         #expect(restored.traits.orientation == .landscape)
     }
+
+    @Test func aControllerLeavingAsAPopoverAdaptsGetsTheWholeRotationTrio() throws {
+        // A large phone in landscape (regular width) shows a popover; turned to portrait the
+        // popover adapts to full screen and covers its presenter during the rotation.
+        let w = try launched(unwindStoryboard(), traits: Traits(width: 926, height: 428))
+        _ = try w.run(.tap(element: "pick", values: [:]))
+        let turn = try w.run(.setTraits(Traits(width: 428, height: 926)))
+        for scene in ["nav", "a"] {
+            let trio = turn.filter { $0.hasPrefix("\(scene).") && $0.contains("Rotat") }
+            #expect(trio == ["\(scene).willRotateToInterfaceOrientation", "\(scene).willAnimateRotationToInterfaceOrientation",
+                             "\(scene).didRotateFromInterfaceOrientation"], "\(turn)")
+        }
+        #expect(turn.contains("a.viewDidDisappear"))
+        // Turned back, the presenter reappears but was not in the window when the turn began.
+        let back = try w.run(.setTraits(Traits(width: 926, height: 428)))
+        #expect(!back.contains { $0.hasPrefix("a.") && $0.contains("Rotat") }, "\(back)")
+    }
 }

@@ -387,7 +387,10 @@ extension Window {
                 }
                 if visible.contains(where: { $0 === c }) { sendLayout(c) }
             }
-            for c in rotating where visible.contains(where: { $0 === c }) {
+            // The trio is whole for every controller that heard willRotate, one that leaves the
+            // window as a presentation adapts included (UIKit runs the animation and completion
+            // it registered); one that enters the window during the rotation hears none of it.
+            for c in rotating {
                 record(c, .willAnimateRotationToInterfaceOrientation) { $0.orientation = newTraits.orientation.rawValue; $0.animated = true }
             }
         })
