@@ -41,10 +41,12 @@ struct ScreenBuilder {
     /// While a table being edited is listed: where each row's own elements are in `elements`,
     /// in the order rows are resolved (its edit controls then go around them, `TableEditing.swift`).
     var editedRowSpans: [Range<Int>]?
-    /// Where the layer being built reaches its content (or the area a presentation covers): the
-    /// elements listed before it are chrome above that area (a navigation bar), those after it
-    /// chrome below (a toolbar, a tab bar).
-    var contentStart: Int?
+    /// Elements of navigation bars: chrome at the top of the screen. In a layer beneath the front
+    /// one they are read before the front layer; the rest of that layer (a toolbar, a tab bar)
+    /// after it.
+    var topBarElementIDs: Set<String> = []
+    /// Whether to note them (only a screen of several layers needs to).
+    var notesTopBars = false
 
     init(window: Window, recordsTargets: Bool = false) {
         self.window = window
@@ -68,17 +70,15 @@ struct ScreenBuilder {
         if let front = tops.last, let style = front.presentedStyle, layerAppearance(front, style: style) == .popover {
             passthroughAnchor = front.popoverAnchor
         }
-        var splits: [Int?] = []
+        notesTopBars = tops.count > 1
         for (index, top) in tops.enumerated() {
             interactive = index >= interactiveFrom
             let before = elements.count
-            contentStart = nil
             let appearance = top.presentedStyle.map { layerAppearance(top, style: $0) } ?? .fullScreen
             let curl = registerCurl(top, appearance: appearance)
             let pane = pane(for: top)
             let outside = registerOutsideTap(top, appearance: appearance)
             layerElements.append(Array(elements[before...]))
-            splits.append(contentStart.map { $0 - before })
             layers.append(Layer(
                 controllerID: top.id, appearance: appearance, presentationStyle: top.presentedStyle,
                 transitionStyle: top.presentedTransition,
@@ -101,10 +101,9 @@ struct ScreenBuilder {
         // a toolbar, a tab bar).
         var ordered: [Element] = []
         var below: [Element] = []
-        for (layer, split) in zip(layerElements.dropLast(), splits.dropLast()) {
-            let cut = min(split ?? 0, layer.count)
-            ordered += layer[..<cut]
-            below.insert(contentsOf: layer[cut...], at: 0)
+        for layer in layerElements.dropLast() {
+            ordered += layer.filter { topBarElementIDs.contains($0.id) }
+            below.insert(contentsOf: layer.filter { !topBarElementIDs.contains($0.id) }, at: 0)
         }
         ordered += layerElements.last ?? []
         elements = ordered + below
@@ -140,7 +139,6 @@ struct ScreenBuilder {
 
     mutating func pane(for c: ViewController) -> Pane {
         if let p = c.presentedStorage, window.coversPresenter(p), !window.coversWindow(p) {
-            if contentStart == nil { contentStart = elements.count }
             return .coveredContext(controllerID: c.id)
         }
         // Under an overCurrentContext presentation the context's own controls are covered (not
@@ -171,6 +169,7 @@ struct ScreenBuilder {
             return NavigationPane(controllerID: nav.id, bar: nil, top: .content(ContentPane(controllerID: nav.id, sceneID: nil, kind: .viewController, title: nil, nodes: [], isEditing: false)), toolbar: nil)
         }
         var bar: NavigationBar?
+        let firstBarElement = elements.count
         var barStart = beginPassthroughBar()
         if nav.showsNavigationBar {
             let item = top.navigationItem
@@ -190,6 +189,7 @@ struct ScreenBuilder {
             bar = NavigationBar(title: item.title ?? top.title, prompt: item.prompt, backButton: back, leftItems: left, rightItems: right)
         }
         endPassthroughBar(barStart, .top)
+        if notesTopBars { for element in elements[firstBarElement...] { topBarElementIDs.insert(element.id) } }
         let topPane = pane(for: top)
         var toolbar: [BarItem]?
         barStart = beginPassthroughBar()
@@ -288,7 +288,6 @@ struct ScreenBuilder {
     }
 
     mutating func contentPane(_ c: ViewController) -> ContentPane {
-        if contentStart == nil { contentStart = elements.count }
         var counter = 0
         let resolved = resolveAll(c.view, owner: c, counter: &counter)
         let nodes = resolvesNodes ? resolved : []

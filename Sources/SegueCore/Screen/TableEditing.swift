@@ -133,7 +133,6 @@ extension ScreenBuilder {
         let listing = !resolvesNodes
         resolvesNodes = true
         defer { if listing { resolvesNodes = false } }
-        if contentStart == nil { contentStart = elements.count }
         var counter = 0
         let start = elements.count
         editedRowSpans = []
