@@ -90,11 +90,14 @@ private struct Linker {
                 scenes.append(scene)
             }
         }
-        // Unwind actions: only code knows which controllers implement them; assume every scene
-        // with a custom class implements every unwind action of the imported storyboards.
+        // Unwind actions: only code knows which controllers implement them; assume every content
+        // scene with a custom class implements every unwind action of the imported storyboards.
+        // Not a container's: a navigation or tab bar controller subclass is most often a library's
+        // or a styling class, and taking the unwind there would stop it short of the app's own
+        // controllers.
         let actions = unwindActions.sorted()
         if !actions.isEmpty {
-            for i in scenes.indices where scenes[i].className != nil {
+            for i in scenes.indices where scenes[i].className != nil && !scenes[i].kind.isContainer {
                 scenes[i].unwindActions = actions
             }
         }

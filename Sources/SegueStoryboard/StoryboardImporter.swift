@@ -22,8 +22,10 @@ public struct StoryboardImportError: Error, CustomStringConvertible {
 ///   registered behaviour the runtime performs them like `show`.
 /// - Unwind segues record their action (`unwindAction="backToInbox:"` → `backToInbox`). Which
 ///   controllers implement an unwind action is only known to the code, so the importer assumes
-///   every scene with a custom class implements every unwind action named in its storyboard
-///   (the runtime search skips the source, as UIKit does); `StoryboardCheck` notes the guess.
+///   every content scene with a custom class implements every unwind action named in its
+///   storyboard (not a container: a navigation or tab bar controller subclass is most often a
+///   library's); the runtime search skips the source, as UIKit does; `StoryboardCheck` notes
+///   the guess.
 /// - Views: the controller's root view contributes its subviews (document order = z-order, each
 ///   with its IB `frame`; renderers order by frame for reading order). Static table cells map one
 ///   to one (`IBUITableViewCellStyle*` → basic/subtitle/value1/value2, else `custom` with the cell's

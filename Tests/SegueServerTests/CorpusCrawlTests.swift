@@ -580,7 +580,7 @@ enum CorpusReport {
             : "\(unsupported) unsupported elements, controllers, segue kinds or attribute values (below); beyond them, what Segue cannot run is what needs the app's code or other files:\n\n"
         md += "- storyboards that are not loaded (single-file import of a multi-storyboard app): placeholder scenes;\n"
         md += "- custom classes: their code does not run (controls wired only to actions are inert; views made in code are a labelled placeholder; data sources are three sample rows per prototype cell);\n"
-        md += "- custom segue classes run as `show`; unwind destinations are assumed to be the scenes with a custom class;\n"
+        md += "- custom segue classes run as `show`; unwind destinations are assumed to be the content scenes with a custom class;\n"
         md += "- container views' embedded scenes (embed segues) are instantiated by the containment work of the presentation branch.\n\n"
         md += "| warning | count | files |\n|---|---|---|\n"
         for (key, n) in counts.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }) {
