@@ -357,8 +357,8 @@ struct DocumentMapper {
 
     private mutating func mapNavigationItem(_ n: XMLNode) -> NavigationItemSpec {
         var spec = NavigationItemSpec()
-        spec.title = n["title"]
-        spec.prompt = n["prompt"]
+        spec.title = stringProperty(n, "title")
+        spec.prompt = stringProperty(n, "prompt")
         spec.hidesBackButton = n.bool("hidesBackButton") ?? false
         spec.leftItemsSupplementBackButton = n.bool("leftItemsSupplementBackButton") ?? false
         for child in n.children {
@@ -508,7 +508,8 @@ struct DocumentMapper {
             node = ViewNode(.textField, text: stringProperty(n, "text"))
             node.placeholder = n["placeholder"]
         case "textView":
-            node = ViewNode(.textView, text: stringProperty(n, "text"))
+            // A text view that is not editable is read-only text: nothing to type into.
+            node = ViewNode(n.bool("editable") == false ? .label : .textView, text: stringProperty(n, "text"))
         case "imageView":
             node = ViewNode(.image)
             node.image = n["image"] ?? n.child("imageReference", key: "image")?["image"]
@@ -630,7 +631,8 @@ struct DocumentMapper {
         if let header = n.child(key: "tableHeaderView"), let h = mapView(header) { node.children.append(h) }
         if n["dataMode"] == "static" || n.child("sections") != nil {
             for section in n.child("sections")?.children("tableViewSection") ?? [] {
-                var s = TableSection(header: section["headerTitle"], footer: section["footerTitle"])
+                // Long titles are written as `<string key="footerTitle">` children.
+                var s = TableSection(header: stringProperty(section, "headerTitle"), footer: stringProperty(section, "footerTitle"))
                 for cell in section.child("cells")?.children("tableViewCell") ?? [] {
                     s.rows.append(mapCell(cell, sample: nil))
                 }
