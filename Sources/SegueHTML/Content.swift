@@ -492,7 +492,31 @@ extension PageBuilder {
         w.raw("</div>")
     }
 
+    /// A row; one whose accessory button is an element of its own (a storyboard segue with
+    /// `trigger="accessoryAction"`) is drawn with that button beside it, not inside it (buttons
+    /// do not nest).
     mutating func tableRow(_ row: TableRow) {
+        guard let accessoryID = row.accessoryElementID else { return tableRowBody(row, drawsAccessory: true) }
+        w.raw("<div class=\"cell-with-accessory\">")
+        tableRowBody(row, drawsAccessory: false)
+        let live: Bool
+        if case .live(let id, let enabled) = claim(accessoryID) {
+            live = true
+            openSubmit(id, enabled: enabled)
+            w.raw(" class=\"cell-accessory-button\" aria-label=\"More Info\"")
+            w.attribute("title", elementTitle(id))
+            w.raw(">")
+        } else {
+            live = false
+            w.raw("<span class=\"cell-accessory-button\">")
+        }
+        w.raw("<span class=\"accessory accessory-")
+        w.raw(row.accessory == .detailDisclosureButton ? "detailDisclosureButton" : "detailButton")
+        w.raw("\" aria-hidden=\"true\"></span>")
+        w.raw(live ? "</button></div>" : "</span></div>")
+    }
+
+    mutating func tableRowBody(_ row: TableRow, drawsAccessory: Bool) {
         let tap = claim(row.id)
         switch tap {
         case .live(let id, let enabled): openSubmit(id, enabled: enabled)
@@ -544,7 +568,7 @@ extension PageBuilder {
                 w.raw("</span>")
             }
         }
-        switch row.accessory {
+        switch drawsAccessory ? row.accessory : .none {
         case .none: break
         // Accessories are drawn by the stylesheet (one mask image shared by every row), so a
         // long table repeats a class name per row, not a picture.

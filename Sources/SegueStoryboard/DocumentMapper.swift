@@ -314,17 +314,25 @@ struct DocumentMapper {
         return nil
     }
 
-    /// The segue fired by an element: the first segue in its own `<connections>`.
+    /// The segue fired by an element: the first segue in its own `<connections>` (a cell's
+    /// `trigger="accessoryAction"` segue belongs to its accessory button, not to selecting it).
     private func tap(of element: XMLNode) -> TapTarget? {
         guard let connections = element.child("connections") else { return nil }
-        // Selection segues first; a cell's `trigger="accessoryAction"` segue only when alone.
-        let segues = connections.children("segue").filter { $0["kind"] != nil && $0["kind"] != "embed" }
-        for segue in segues.filter({ $0["trigger"] == nil }) + segues.filter({ $0["trigger"] != nil }) {
+        let segues = connections.children("segue").filter { $0["kind"] != nil && $0["kind"] != "embed" && $0["trigger"] == nil }
+        for segue in segues {
             if let id = segue["id"], let segueID = segueIDByXML[id] { return .segue(segueID) }
         }
         // A gesture recognizer attached to the view.
         for outlet in connections.children("outletCollection") where outlet["property"] == "gestureRecognizers" {
             if let dest = outlet["destination"], let segueID = recognizerSegue[dest] { return .segue(segueID) }
+        }
+        return nil
+    }
+
+    /// A cell's accessory-button segue (`trigger="accessoryAction"`).
+    private func accessoryTap(of cell: XMLNode) -> TapTarget? {
+        for segue in cell.child("connections")?.children("segue") ?? [] where segue["trigger"] == "accessoryAction" {
+            if let id = segue["id"], let segueID = segueIDByXML[id] { return .segue(segueID) }
         }
         return nil
     }
@@ -693,6 +701,7 @@ struct DocumentMapper {
             row.content = Self.suffixingIDs(row.content, "-\(sample)")
         }
         row.tap = tap(of: cell)
+        row.accessoryTap = accessoryTap(of: cell)
         return row
     }
 

@@ -235,6 +235,7 @@ extension StoryboardImporter {
             for s in node.sections.indices {
                 for r in node.sections[s].rows.indices {
                     fix(&node.sections[s].rows[r].tap)
+                    fix(&node.sections[s].rows[r].accessoryTap)
                     for c in node.sections[s].rows[r].content.indices { fixNode(&node.sections[s].rows[r].content[c]) }
                 }
             }

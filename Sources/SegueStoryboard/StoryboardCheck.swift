@@ -286,6 +286,7 @@ public enum StoryboardCheck {
             for section in node.sections {
                 for row in section.rows {
                     if let tap = row.tap { body(tap, row.location) }
+                    if let tap = row.accessoryTap { body(tap, row.location) }
                     row.content.forEach(visit)
                 }
             }

@@ -32,7 +32,8 @@ public struct StoryboardImportError: Error, CustomStringConvertible {
 ///   subviews as `content` and its first labels as text/detail). Each prototype cell becomes three
 ///   sample rows `Item 1…3` (ids `cellID-1…3`) of its style, detail and image, tapping the cell's
 ///   segue; collection view prototypes likewise become three `view` items. A cell's
-///   `trigger="accessoryAction"` segue is its tap only when it has no selection segue. Container
+///   `trigger="accessoryAction"` segue belongs to its accessory button (`TableRow.accessoryTap`,
+///   an element `{row}.accessory`), never to selecting the row. Container
 ///   views name their embed segue in `ViewNode.embed`. Bar button items without a segue (wired
 ///   to code or to nothing) are disabled so they look and act inert (Edit keeps its toggle); a
 ///   scene with a custom class and an empty view shows a placeholder `Class: content made in code`. Toolbars, navigation and tab bars placed

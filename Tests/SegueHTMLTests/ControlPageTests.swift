@@ -36,6 +36,30 @@ import Testing
         return String(decoding: PageRenderer.render(window.screen(), context: PageContext(csrfToken: "t")), as: UTF8.self)
     }
 
+    @Test func anAccessoryButtonIsDrawnBesideItsRowNotInsideIt() throws {
+        var list = Scene(id: "list", kind: .tableViewController)
+        var row = TableRow(id: "both", text: "Beach")
+        row.accessory = .detailDisclosureButton
+        row.tap = .segue("showMap")
+        row.accessoryTap = .segue("showDetails")
+        var table = ViewNode(.table)
+        table.sections = [TableSection(rows: [row])]
+        list.view = [table]
+        list.segues = [SegueSpec(id: "showMap", kind: .show, destination: "other"), SegueSpec(id: "showDetails", kind: .show, destination: "other")]
+        let board = Storyboard(name: "t", initialViewController: "list", scenes: [list, Scene(id: "other", kind: .viewController)])
+        let window = Window(id: "s1", storyboard: board)
+        try window.launch()
+        let html = String(decoding: PageRenderer.render(window.screen(), context: PageContext(csrfToken: "t")), as: UTF8.self)
+        let wrapper = try #require(html.firstRange(of: "<div class=\"cell-with-accessory\">"))
+        let rest = html[wrapper.upperBound...]
+        let rowButton = try #require(rest.firstRange(of: "data-element=\"both\""))
+        let rowEnd = try #require(rest.firstRange(of: "</button>"))
+        let accessory = try #require(rest.firstRange(of: "data-element=\"both.accessory\""))
+        // The row's button closes before the accessory's opens: two sibling buttons.
+        #expect(rowButton.lowerBound < rowEnd.lowerBound && rowEnd.upperBound <= accessory.lowerBound)
+        #expect(rest.contains("aria-label=\"More Info\""))
+    }
+
     @Test func unwiredValueControlsPostTheirValue() throws {
         let html = try page(Self.controls)
         // Segments and stepper buttons post the control's next value as a form field.

@@ -3,6 +3,8 @@ enum ElementTarget {
     case back(NavigationController)
     case barButton(owner: ViewController, item: BarButtonItemSpec)
     case row(owner: ViewController, row: TableRow)
+    /// A cell's accessory button (its `accessoryTap`).
+    case rowAccessory(owner: ViewController, row: TableRow)
     case node(owner: ViewController, node: ViewNode)
     case tab(TabBarController, index: Int)
     /// More list rows, its back button, Edit/Done and Configure moves (`TabBarScreen.swift`).
@@ -360,7 +362,7 @@ struct ScreenBuilder {
                     let rowStart = elements.count
                     defer { editedRowSpans?.append(rowStart..<elements.count) }
                     var row = node.sections[s].rows[r]
-                    if row.tap != nil || resolvesNodes, let text = row.text, Template.hasMarker(text) {
+                    if row.tap != nil || row.accessoryTap != nil || resolvesNodes, let text = row.text, Template.hasMarker(text) {
                         row.text = Template.render(text) { owner.passedValues[$0] }
                     }
                     if row.tap != nil {
@@ -372,6 +374,14 @@ struct ScreenBuilder {
                         // A cell that is not tappable itself: its own controls are (a button with
                         // a segue, a switch, a text field in a custom cell).
                         row.content = resolveAll(row.content, owner: owner, counter: &counter)
+                    }
+                    if let accessoryTap = row.accessoryTap {
+                        // The accessory button, at the row's right: an element of its own.
+                        let shown = row
+                        row.accessoryElementID = register((row.id ?? "\(owner.id).row.\(s).\(r)") + ".accessory", role: .button,
+                                                          title: "More Info" + (row.text.map { ": \($0)" } ?? ""), controller: owner,
+                                                          target: .rowAccessory(owner: owner, row: shown),
+                                                          enabled: isRunnable(accessoryTap, on: owner))
                     }
                     if resolvesNodes { n.sections[s].rows[r] = row }
                 }

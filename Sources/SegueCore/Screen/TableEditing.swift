@@ -124,7 +124,12 @@ extension ScreenBuilder {
         func withoutTaps(_ node: ViewNode) -> ViewNode {
             var n = node
             if n.kind == .table {
-                for s in n.sections.indices { for r in n.sections[s].rows.indices { n.sections[s].rows[r].tap = nil } }
+                for s in n.sections.indices {
+                    for r in n.sections[s].rows.indices {
+                        n.sections[s].rows[r].tap = nil
+                        n.sections[s].rows[r].accessoryTap = nil
+                    }
+                }
             }
             n.children = n.children.map(withoutTaps)
             return n

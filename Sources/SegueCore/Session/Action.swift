@@ -206,6 +206,8 @@ extension Window {
             else { warn("bar button '\(element.id)' is not wired to anything") }
         case .row(let owner, let row):
             if let tap = row.tap { try run(tap, owner: owner, sender: element, animated: animated) }
+        case .rowAccessory(let owner, let row):
+            if let tap = row.accessoryTap { try run(tap, owner: owner, sender: element, animated: animated) }
         case .node(let owner, let node):
             if node.kind == .switch, let id = element.id as String? {
                 owner.values[id] = .bool(!owner.isOn(id))

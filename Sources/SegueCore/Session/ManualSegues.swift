@@ -39,6 +39,7 @@ extension Scene {
             for section in node.sections {
                 for row in section.rows {
                     note(row.tap)
+                    note(row.accessoryTap)
                     row.content.forEach(visit)
                 }
             }

@@ -91,6 +91,11 @@ public struct TableRow: Sendable {
     public var accessory: Accessory = .none
     public var image: String?
     public var tap: TapTarget?
+    /// What the cell's accessory button (`detailButton`, `detailDisclosureButton`) does: a
+    /// storyboard segue with `trigger="accessoryAction"`. Selecting the row does not run it.
+    public var accessoryTap: TapTarget?
+    /// The accessory button's element id on a screen (set when the screen is built).
+    public var accessoryElementID: String?
     /// Custom cell content (storyboard cells with subviews).
     public var content: [ViewNode] = []
     public var location: SourceLocation?
