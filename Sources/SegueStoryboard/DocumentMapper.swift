@@ -734,6 +734,15 @@ struct DocumentMapper {
             node.text = "cells come from code"
             node.detail = codeContext
         }
+        // A section's header and footer views hold controls too (a button wired to a segue).
+        func supplementary(_ key: String) -> ViewNode? {
+            guard let view = n.child(key: key) else { return nil }
+            var v = ViewNode(.view, id: view["id"])
+            v.children = mapSubviews(of: view)
+            v.location = loc(view)
+            return v.children.isEmpty ? nil : v
+        }
+        if let header = supplementary("sectionHeaderView") { node.children.append(header) }
         for cell in n.child("cells")?.children("collectionViewCell") ?? [] {
             let cellID = cell["id"] ?? "cell-\(cell.line)"
             let contentRoot = cell.child(key: "contentView") ?? cell
@@ -749,6 +758,7 @@ struct DocumentMapper {
                 node.children.append(item)
             }
         }
+        if let footer = supplementary("sectionFooterView") { node.children.append(footer) }
         return node
     }
 }
