@@ -151,26 +151,29 @@ open class SplitViewController: ViewController {
     /// Collapsed: the back button on the secondary returns to the primary.
     public func showPrimaryCollapsed(animated: Bool) {
         guard let window else { return }
-        guard isCollapsed, compactStorage == nil, collapsedShowsSecondary, secondaryViewController != nil else {
+        guard let plan = primaryCollapsedPlan(window: window) else {
             window.warn("\(id) is not showing its secondary in a collapsed stack; back does nothing")
             return
         }
-        guard let stack = collapsedStack, let secondary = secondaryViewController else {
-            window.transition(animated: animated, mutate: { isPrimaryInFront = true })
-            return
-        }
-        // A pop of the one stack, with a pop's events.
-        window.sendWillMove(secondary, to: nil)
-        window.transition(
-            animated: animated,
+        window.run(plan, animated: animated)
+    }
+
+    /// Collapsed and showing the secondary: what bringing the primary back changes (also part of
+    /// an unwind to the primary). On a primary navigation controller it is a pop of the one
+    /// stack, with a pop's events; another primary is simply shown again. Nil when there is
+    /// nothing to bring back.
+    func primaryCollapsedPlan(window: Window) -> TransitionPlan? {
+        guard isCollapsed, compactStorage == nil, collapsedShowsSecondary, let secondary = secondaryViewController else { return nil }
+        guard let stack = collapsedStack else { return TransitionPlan(mutate: { self.isPrimaryInFront = true }) }
+        return TransitionPlan(
+            prepare: { window.sendWillMove(secondary, to: nil) },
             reasons: [(secondary, .movingFromParent)],
-            mutate: { isPrimaryInFront = true },
+            mutate: { self.isPrimaryInFront = true },
             beforeCommit: { if let top = stack.children.last { window.sendShowDelegate(stack, .navigationControllerWillShow, child: top) } },
             afterCommit: {
                 window.sendDidMove(secondary, to: nil)
                 if let top = stack.children.last { window.sendShowDelegate(stack, .navigationControllerDidShow, child: top) }
-            }
-        )
+            })
     }
 
     /// `showDetailViewController`: replaces the secondary column (collapsed: it goes on top of

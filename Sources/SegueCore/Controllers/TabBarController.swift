@@ -120,10 +120,7 @@ open class TabBarController: ViewController {
             if index == moreIndex, let kept = shownInMore, let at = tabs.firstIndex(where: { $0 === kept }), at >= barTabCount {
                 destination = at   // More shows what it showed when the user left it
             }
-            let plan = selectionPlan(to: destination, window: window)
-            plan.prepare()
-            window.transition(animated: animated, reasons: plan.reasons, mutate: plan.mutate,
-                              beforeCommit: plan.beforeCommit, afterCommit: plan.afterCommit)
+            window.run(selectionPlan(to: destination, window: window), animated: animated)
         }
         if userInitiated {
             window.sendDelegate(self, .tabBarControllerDidSelect, child: target)
@@ -131,22 +128,12 @@ open class TabBarController: ViewController {
         }
     }
 
-    /// What selecting the tab at `destination` changes, as the parts of one transition, so that
-    /// a selection can also join another transition (an unwind that dismisses and switches tabs
-    /// at once). A tab listed in More that is not on the More navigation controller yet goes
-    /// there as a push (however it is selected), replacing what More showed above its list:
-    /// `willMove(More)`/`didMove(More)`, `isMovingToParent`, and the More navigation
-    /// controller's delegate events.
-    struct SelectionPlan {
-        /// Containment events sent before the transition.
-        var prepare: () -> Void
-        var reasons: [(ViewController, AppearanceReason)]
-        var mutate: () -> Void
-        var beforeCommit: () -> Void
-        var afterCommit: () -> Void
-    }
-
-    func selectionPlan(to destination: Int, window: Window) -> SelectionPlan {
+    /// What selecting the tab at `destination` changes, so that a selection can also join
+    /// another transition (an unwind that dismisses and switches tabs at once). A tab listed in
+    /// More that is not on the More navigation controller yet goes there as a push (however it
+    /// is selected), replacing what More showed above its list: `willMove(More)`/`didMove(More)`,
+    /// `isMovingToParent`, and the More navigation controller's delegate events.
+    func selectionPlan(to destination: Int, window: Window) -> TransitionPlan {
         let tabs = viewControllers
         let entering = showsMore && destination >= barTabCount && destination < tabs.count && tabs[destination] !== shownInMore
             ? tabs[destination] : nil
@@ -155,7 +142,7 @@ open class TabBarController: ViewController {
         var reasons: [(ViewController, AppearanceReason)] = []
         if let entering { reasons.append((entering, .movingToParent)) }
         if let top = dropped.last { reasons.append((top, .movingFromParent)) }
-        return SelectionPlan(
+        return TransitionPlan(
             prepare: {
                 for p in dropped.reversed() { window.sendWillMove(p, to: nil) }
                 if let entering, let more { window.sendWillMove(entering, to: more) }

@@ -423,7 +423,12 @@ extension Window {
         guard decider.shouldAutorotate else { return false }
         let mask = decider.supportedInterfaceOrientations
             ?? (idiom == .pad ? InterfaceOrientation.allCases : [.portrait, .landscapeLeft, .landscapeRight])
-        return orientation == .landscape
+        return Self.mask(mask, allows: orientation)
+    }
+
+    /// Whether an orientation mask has an orientation of the kind (either landscape, either portrait).
+    static func mask(_ mask: [InterfaceOrientation], allows orientation: Traits.Orientation) -> Bool {
+        orientation == .landscape
             ? mask.contains(.landscapeLeft) || mask.contains(.landscapeRight)
             : mask.contains(.portrait) || mask.contains(.portraitUpsideDown)
     }
@@ -433,13 +438,9 @@ extension Window {
     /// only landscape starts in landscape whatever the viewport.
     func settleLaunchOrientation() {
         let decider = orientationDecider
-        guard let mask = decider.supportedInterfaceOrientations else { return }
-        func allows(_ orientation: Traits.Orientation) -> Bool {
-            orientation == .landscape
-                ? mask.contains(.landscapeLeft) || mask.contains(.landscapeRight)
-                : mask.contains(.portrait) || mask.contains(.portraitUpsideDown)
-        }
-        if !allows(traits.orientation), allows(traits.turned.orientation) { traits = traits.turned }
+        guard let mask = decider.supportedInterfaceOrientations,
+              !Self.mask(mask, allows: traits.orientation), Self.mask(mask, allows: traits.turned.orientation) else { return }
+        traits = traits.turned
     }
 
     /// After a presentation or a dismissal: when the controller that now decides does not

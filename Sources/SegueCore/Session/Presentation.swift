@@ -102,11 +102,12 @@ extension Window {
             transitionStyle = presenter.modalTransitionStyle
         }
         var plan = PresentationPlan(presenter: presenter, style: style, transitionStyle: transitionStyle)
-        if let existing = presenter.presentedStorage {
-            plan.noOpReason = "\(presenter.id) is already presenting \(existing.id); present does nothing"
-        } else if let (holder, existing) = presentationAbove(caller) {
-            // The caller reports what a parent presents as its own presentedViewController.
-            plan.noOpReason = "\(caller.id) is already presenting \(existing.id) (through \(holder.id)); present does nothing"
+        if let (holder, existing) = presentationAbove(caller) {
+            // The presenter is the caller or one of its parents; the caller reports what any of
+            // them presents as its own presentedViewController.
+            plan.noOpReason = holder === presenter
+                ? "\(presenter.id) is already presenting \(existing.id); present does nothing"
+                : "\(caller.id) is already presenting \(existing.id) (through \(holder.id)); present does nothing"
         } else if isLaunched, !visibleControllers.contains(where: { $0 === caller }) {
             plan.noOpReason = "\(caller.id) (\(caller.sceneID ?? "code")) presents while its view is not in the window hierarchy; present does nothing"
         }

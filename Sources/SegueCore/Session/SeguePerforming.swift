@@ -150,10 +150,8 @@ extension Window {
             if let presented = presenter.presentedStorage { dismissal(of: presented) }
         }
         var pops: [(nav: NavigationController, popped: [ViewController], newTop: ViewController)] = []
-        var collapsedPops: [(split: SplitViewController, secondary: ViewController)] = []
-        var prepares: [() -> Void] = []
-        var beforeCommits: [() -> Void] = []
-        var afterCommits: [() -> Void] = []
+        // Tab switches and a collapsed split view's primary coming back join the transition.
+        var plans: [TransitionPlan] = []
         var node = destination
         while let parent = node.parent {
             // What a navigation stack (or More's, above a tab shown inside it) has above `node`.
@@ -163,26 +161,13 @@ extension Window {
                 stackPop = (nav, Array(nav.children[(index + 1)...]))
             } else if let tabs = parent as? TabBarController, let index = tabs.viewControllers.firstIndex(where: { $0 === node }),
                       index != tabs.selectedIndex {
-                // The tab switch joins the transition (a tab listed in More is pushed onto the
-                // More navigation controller within it).
-                let plan = tabs.selectionPlan(to: index, window: self)
-                prepares.append(plan.prepare)
-                reasons += plan.reasons
-                mutations.append(plan.mutate)
-                beforeCommits.append(plan.beforeCommit)
-                afterCommits.append(plan.afterCommit)
+                // A tab listed in More is pushed onto the More navigation controller within it.
+                plans.append(tabs.selectionPlan(to: index, window: self))
             } else if let tabs = parent as? TabBarController, let popped = tabs.pushedInMore(above: node), let more = tabs.moreStorage {
                 stackPop = (more, popped)  // back to the tab shown inside More
             } else if let split = parent as? SplitViewController, node === split.primaryViewController,
-                      split.isCollapsed, split.compactViewController == nil, split.collapsedShowsSecondary,
-                      let secondary = split.secondaryViewController {
-                // Collapsed and showing the secondary: it is popped off the one stack (a primary
-                // that is not a navigation controller is simply shown again).
-                if split.collapsedStack != nil {
-                    reasons.append((secondary, .movingFromParent))
-                    collapsedPops.append((split, secondary))
-                }
-                mutations.append { split.isPrimaryInFront = true }
+                      let plan = split.primaryCollapsedPlan(window: self) {
+                plans.append(plan)  // the secondary leaves the one stack
             }
             if let (nav, popped) = stackPop {
                 // A controller presented by a popped one (over its context) is dismissed with it.
@@ -196,30 +181,25 @@ extension Window {
             }
             node = parent
         }
-        if !mutations.isEmpty {
+        if !mutations.isEmpty || !plans.isEmpty {
             for (_, popped, _) in pops { for c in popped.reversed() { sendWillMove(c, to: nil) } }
-            for (_, secondary) in collapsedPops { sendWillMove(secondary, to: nil) }
-            for p in prepares { p() }
+            for plan in plans { plan.prepare() }
             transition(
                 animated: animated,
-                reasons: reasons,
+                reasons: reasons + plans.flatMap(\.reasons),
                 silentlyLeaving: silent,
-                mutate: { for m in mutations { m() } },
+                mutate: {
+                    for m in mutations { m() }
+                    for plan in plans { plan.mutate() }
+                },
                 beforeCommit: {
                     for (nav, _, top) in pops { sendShowDelegate(nav, .navigationControllerWillShow, child: top) }
-                    for (split, _) in collapsedPops {
-                        if let stack = split.collapsedStack, let top = stack.children.last { sendShowDelegate(stack, .navigationControllerWillShow, child: top) }
-                    }
-                    for b in beforeCommits { b() }
+                    for plan in plans { plan.beforeCommit() }
                 },
                 afterCommit: {
                     for (_, popped, _) in pops { for c in popped.reversed() { sendDidMove(c, to: nil) } }
-                    for (_, secondary) in collapsedPops { sendDidMove(secondary, to: nil) }
                     for (nav, _, top) in pops { sendShowDelegate(nav, .navigationControllerDidShow, child: top) }
-                    for (split, _) in collapsedPops {
-                        if let stack = split.collapsedStack, let top = stack.children.last { sendShowDelegate(stack, .navigationControllerDidShow, child: top) }
-                    }
-                    for a in afterCommits { a() }
+                    for plan in plans { plan.afterCommit() }
                 }
             )
         }

@@ -63,6 +63,13 @@ extension Window {
         afterCommit()
     }
 
+    /// Runs a planned transition: its containment events first, then the transition.
+    func run(_ plan: TransitionPlan, animated: Bool) {
+        plan.prepare()
+        transition(animated: animated, reasons: plan.reasons, mutate: plan.mutate,
+                   beforeCommit: plan.beforeCommit, afterCommit: plan.afterCommit)
+    }
+
     /// `loadView` then `viewDidLoad`, once per instance, never earlier than needed for display.
     func loadViewIfNeeded(_ c: ViewController) {
         guard !c.isViewLoaded else { return }
@@ -128,4 +135,16 @@ extension Window {
             $0.value = value
         }
     }
+}
+
+/// What one operation changes, as the parts of a transition decided before it runs, so that the
+/// operation can run alone (`Window.run`) or join another's transition (an unwind that dismisses,
+/// switches tabs and pops at once).
+struct TransitionPlan {
+    /// Containment events sent before the transition.
+    var prepare: () -> Void = {}
+    var reasons: [(ViewController, AppearanceReason)] = []
+    var mutate: () -> Void
+    var beforeCommit: () -> Void = {}
+    var afterCommit: () -> Void = {}
 }
