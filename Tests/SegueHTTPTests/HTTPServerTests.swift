@@ -275,15 +275,7 @@ struct HTTPServerTests {
         let started = Date()
         // Each sends half of its headers and closes: libmicrohttpd does not notice the close.
         for _ in 0..<2 {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(server.port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            #expect(connected == 0)
+            let fd = try loopbackConnection(port: server.port)
             let partial = Array("GET / HTTP/1.1\r\nHost: x\r\n".utf8)
             _ = partial.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
             close(fd)
@@ -313,16 +305,8 @@ struct HTTPServerTests {
         server.observers.onConnectionClosed { closed.signal() }
         try server.start()
         defer { server.stop() }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = try loopbackConnection(port: server.port)
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(server.port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        #expect(connected == 0)
         // The deadline counts from the server's accept: wait for it before moving the clock.
         #expect(opened.wait(timeout: .now() + 10) == .success)
         server.observers.onConnectionOpened(nil)

@@ -145,13 +145,10 @@ func temporaryFile(_ bytes: [UInt8]) throws -> String {
     return path
 }
 
-/// Sends raw bytes over one TCP connection and reads until the server closes it.
-func rawExchange(port: Int, _ request: String) throws -> [UInt8] {
+/// A TCP connection to `port` on the loopback interface (the caller closes the descriptor).
+func loopbackConnection(port: Int) throws -> Int32 {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
-    defer { close(fd) }
-    var timeout = timeval(tv_sec: 5, tv_usec: 0)
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var addr = sockaddr_in()
     addr.sin_family = sa_family_t(AF_INET)
     addr.sin_port = UInt16(port).bigEndian
@@ -161,7 +158,19 @@ func rawExchange(port: Int, _ request: String) throws -> [UInt8] {
             connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
         }
     }
-    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    guard connected == 0 else {
+        close(fd)
+        throw POSIXError(.ECONNREFUSED)
+    }
+    return fd
+}
+
+/// Sends raw bytes over one TCP connection and reads until the server closes it.
+func rawExchange(port: Int, _ request: String) throws -> [UInt8] {
+    let fd = try loopbackConnection(port: port)
+    defer { close(fd) }
+    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     let bytes = Array(request.utf8)
     _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
     var received: [UInt8] = []
