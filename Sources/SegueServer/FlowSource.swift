@@ -42,8 +42,7 @@ public enum FlowSource {
         guard storyboard.initialViewController == nil, let entry = StoryboardReachability.entryScene(storyboard) else { return storyboard }
         var serving = storyboard
         serving.initialViewController = entry
-        serving.diagnostics.append(Diagnostic(.warning, at: storyboard[entry]?.location,
-            "no initial view controller; serving from scene '\(entry)' (the first scene nothing leads to)"))
+        serving.diagnostics.append(StoryboardCheck.guessedInitialScene(entry, in: storyboard))
         return serving
     }
 

@@ -4,7 +4,8 @@ import SegueCore
 ///
 /// Every diagnostic has a code (`Diagnostic.Code`, listed in docs/Diagnostics.md), and its
 /// code alone decides its severity:
-/// - **error** — the flow cannot run as declared: no (or an unknown) initial view controller;
+/// - **error** — the flow cannot run as declared: an unknown initial view controller (or no
+///   scene at all);
 ///   a segue, relationship, tap or embed naming something that does not exist; an unresolved or
 ///   cyclic storyboard reference or a missing destination (import diagnostics); duplicate
 ///   identifiers (segue ids within a scene, storyboard identifiers); a relationship on a scene
@@ -13,7 +14,8 @@ import SegueCore
 ///   performing the segue is refused with its code): a `push` segue whose source has no
 ///   navigation controller ancestor on any path from the initial scene, `partialCurl` with a
 ///   style other than full screen, an unwind action no scene implements. Also suspicious or
-///   unknowable statically: scenes unreachable from the initial
+///   unknowable statically: no initial view controller (the flow starts at the first scene
+///   nothing leads to, `initial_scene_guessed`), scenes unreachable from the initial
 ///   scene (code may still instantiate them by storyboard identifier), unsupported elements and
 ///   other import warnings, `custom` segues (run as `show` unless a behaviour is registered),
 ///   unwind actions (their destination is searched at run time; no candidate scene is a warning).
@@ -21,7 +23,13 @@ import SegueCore
 /// Output order: by file, then line, then the order the rules found them; problems without a
 /// location last.
 public enum StoryboardCheck {
-    public static func check(_ storyboard: Storyboard) -> [Diagnostic] {
+    public static func check(_ declared: Storyboard) -> [Diagnostic] {
+        // A storyboard that names no initial view controller is checked (and served) from the
+        // scene `segue serve` starts at, as an app that instantiates its first scene in code.
+        var storyboard = declared
+        if storyboard.initialViewController == nil, let entry = StoryboardReachability.entryScene(storyboard) {
+            storyboard.initialViewController = entry
+        }
         let context = Context(storyboard)
         // Import diagnostics, reported with the severity of their code (an importer tolerates
         // some that make the flow run differently from how it was declared).
@@ -30,7 +38,7 @@ public enum StoryboardCheck {
             d.severity = d.code.severity
             return d
         }
-        out += initialViewController(context)
+        out += initialViewController(Context(declared))
         out += references(context)
         let walk = explore(storyboard)
         out += unreachableScenes(context, walk: walk)
@@ -60,8 +68,15 @@ public enum StoryboardCheck {
             guard context.storyboard[initial] == nil else { return [] }
             return [Diagnostic(.unknownInitialViewController, at: at, "initial view controller '\(initial)' is not a scene")]
         }
-        if !context.scenes.isEmpty { return [Diagnostic(.noInitialViewController, at: at, "no initial view controller")] }
+        if let entry = StoryboardReachability.entryScene(context.storyboard) { return [guessedInitialScene(entry, in: context.storyboard)] }
         return [Diagnostic(.noInitialViewController, at: at, "no scenes and no initial view controller: nothing to serve")]
+    }
+
+    /// The warning for a storyboard without an initial view controller that serves from `entry`
+    /// (`StoryboardReachability.entryScene`).
+    public static func guessedInitialScene(_ entry: String, in storyboard: Storyboard) -> Diagnostic {
+        Diagnostic(.initialSceneGuessed, at: storyboard[entry]?.location ?? Context(storyboard).docLocation,
+                   "no initial view controller; serving from scene '\(entry)' (the first scene nothing leads to)")
     }
 
     /// References inside the model: relationships, segues, the segues elements fire, and the

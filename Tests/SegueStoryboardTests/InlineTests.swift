@@ -473,14 +473,31 @@ struct CheckTests {
         tabs.viewControllers = ["a"]
         let sb = Storyboard(name: "flow", initialViewController: nil, scenes: [a, Scene(id: "b"), tabs])
         let messages = StoryboardCheck.check(sb).map { "\($0.severity.rawValue): \($0.message)" }
-        #expect(messages.contains("error: no initial view controller"))
+        #expect(messages.contains("warning: no initial view controller; serving from scene 'tabs' (the first scene nothing leads to)"))
         #expect(messages.contains("error: scene a: duplicate segue identifier 'x'"))
         #expect(messages.contains("error: scene a: segue 'x' leads to unknown scene 'ghost'"))
         #expect(messages.contains("error: scene a: an element fires unknown segue 'nope'"))
         #expect(messages.contains("error: scene tabs: a viewController cannot have a 'viewControllers' relationship"))
         let codes = StoryboardCheck.check(sb).map(\.code)
-        #expect(codes == [.noInitialViewController, .duplicateSegueIdentifier, .unknownDestination, .unknownSegue, .relationshipNotAllowed],
+        #expect(codes == [.initialSceneGuessed, .duplicateSegueIdentifier, .unknownDestination, .unknownSegue, .relationshipNotAllowed],
                 "\(codes)")
+    }
+
+    @Test("a storyboard without an initial view controller is checked from the scene it serves from")
+    func noInitialViewControllerIsAWarning() throws {
+        // Apps that instantiate their first scene in code: Xcode builds such a storyboard, and
+        // `segue serve` starts at the first container nothing leads to.
+        let sb = try importString(document(initial: nil, [
+            scene("d", #"<viewController id="detail" sceneMemberID="viewController"/>"#),
+            scene("n", #"<navigationController id="nav" sceneMemberID="viewController"><connections><segue destination="list" kind="relationship" relationship="rootViewController" id="r1"/></connections></navigationController>"#),
+            scene("l", #"<tableViewController id="list" sceneMemberID="viewController"><connections><segue destination="detail" kind="show" id="s1"/></connections></tableViewController>"#),
+            scene("x", #"<viewController id="lost" sceneMemberID="viewController"/>"#),
+        ].joined(separator: "\n")))
+        let problems = StoryboardCheck.check(sb)
+        #expect(problems.map(\.code) == [.initialSceneGuessed, .unreachableScene], "\(problems)")
+        #expect(problems.allSatisfy { $0.severity == .warning })
+        #expect(problems[0].message == "no initial view controller; serving from scene 'nav' (the first scene nothing leads to)")
+        #expect(problems[1].message.contains("scene lost"), "reachability is walked from the scene served")
     }
 
     @Test("every diagnostic's severity in check is its code's, whatever the import tolerated")

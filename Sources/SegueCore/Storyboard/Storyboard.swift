@@ -100,6 +100,7 @@ extension Diagnostic {
         // The initial view controller.
         case noInitialViewController = "no_initial_view_controller"
         case unknownInitialViewController = "unknown_initial_view_controller"
+        case initialSceneGuessed = "initial_scene_guessed"
         // References between scenes.
         case duplicateStoryboardIdentifier = "duplicate_storyboard_identifier"
         case unresolvedStoryboardReference = "unresolved_storyboard_reference"
@@ -153,7 +154,7 @@ extension Diagnostic {
                  .unwindWithoutAction, .unknownSegue, .unknownEmbedSegue, .embedOfNonEmbedSegue,
                  .unknownControllerClass:
                 .error
-            case .inputWarning, .duplicateStoryboard, .noMainStoryboard, .customSegue, .popoverWithoutAnchor,
+            case .inputWarning, .duplicateStoryboard, .noMainStoryboard, .initialSceneGuessed, .customSegue, .popoverWithoutAnchor,
                  .unwindNotToExit, .droppedUnwindSegue, .pushWithoutNavigation, .partialCurlStyle,
                  .unwindNotImplemented, .unwindResolvedAtRunTime, .unreachableScene, .unreachableEntryScene,
                  .navigationWithoutRoot, .pageViewWithoutPages, .tabBarWithoutTabs, .sceneWithoutController,
