@@ -33,4 +33,32 @@ import Testing
         let select = try tabs.run(.selectTab(index: 1, controller: nil))
         #expect(select.filter { $0.contains("navigationController") } == ["nav0.navigationControllerWillShow(info)", "nav0.navigationControllerDidShow(info)"])
     }
+
+    @Test func theMoreNavigationControllerTellsOfItsListAtFirstDisplay() throws {
+        // Nine tabs on a phone: the fifth is More. Its list is the root of its stack.
+        let w = try launched(tabBoard(count: 9) { board in
+            board.scenes["t6"]!.segues = [segue("deeper", .show, to: "info")]
+        })
+        let more = w.tabs.moreNavigationController
+        let first = try w.tap("\(w.tabs.id).tab.more")
+        let delegate = first.filter { $0.contains("navigationController") }
+        #expect(delegate.count == 2 && delegate.allSatisfy { $0.hasSuffix("(\(more.moreList!.id))") }, "\(first)")
+        // Shown again later: the delegate heard of it already.
+        _ = try w.run(.selectTab(index: 0, controller: nil))
+        let again = try w.tap("\(w.tabs.id).tab.more")
+        #expect(!again.contains { $0.contains("navigationController") }, "\(again)")
+    }
+
+    @Test func aRestoredMoreStackTellsOfItsTop() throws {
+        // The tab shown inside More with a controller pushed above it: the delegate hears of the
+        // controller on top, the one a person sees.
+        let w = Window(id: "test", storyboard: tabBoard(count: 9) { board in
+            board.scenes["t6"]!.segues = [segue("deeper", .show, to: "info")]
+        })
+        try w.restore(try #require(HierarchyPath.parse("/ui/tabs@6(nav0(songs),t1,t2,t3,t4,t5,t6!(info),t7,t8)")))
+        #expect(w.visibleScenes == ["info"])
+        let delegate = w.trace().filter { $0.contains("navigationController") }
+        #expect(delegate.suffix(2) == ["\(w.tabs.moreNavigationController.id).navigationControllerWillShow(info)",
+                                       "\(w.tabs.moreNavigationController.id).navigationControllerDidShow(info)"], "\(delegate)")
+    }
 }

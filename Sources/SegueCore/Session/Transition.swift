@@ -42,11 +42,13 @@ extension Window {
         // controller it shows on top (the root at first display; a collapsed split view's
         // secondary on its primary's stack), as a push tells it about the pushed controller; so
         // does one whose top changed while it was off screen (UIKit defers that transition).
+        // The More navigation controller is first shown either with its list, which it tells
+        // of here, or with a tab selected inside More, which the selection tells of.
         let firstShown = appearing.compactMap { c -> (NavigationController, ViewController)? in
             guard let nav = c as? NavigationController else { return nil }
-            let first = !nav.hasBeenShown && !(nav is MoreNavigationController)
-            guard first || nav.hasDeferredShow else { return nil }
+            let first = !nav.hasBeenShown && (!(nav is MoreNavigationController) || nav.topViewController is MoreListController)
             nav.hasBeenShown = true
+            guard first || nav.hasDeferredShow else { return nil }
             nav.hasDeferredShow = false
             return nav.visibleChildren.last.map { (nav, $0) }
         }

@@ -81,12 +81,14 @@ public final class Window {
             entering.append((shown, tabs.moreNavigationController))
         }
         if !contained { for (tab, more) in entering { sendWillMove(tab, to: more) } }
+        // The delegate hears of the top of the More stack: a restored stack may hold controllers
+        // pushed above the tab.
         transition(animated: false, reasons: entering.map { ($0.tab, .movingToParent) }, mutate: mutate, beforeCommit: {
-            for (tab, more) in entering { self.sendShowDelegate(more, .navigationControllerWillShow, child: tab) }
+            for (tab, more) in entering { self.sendShowDelegate(more, .navigationControllerWillShow, child: more.topViewController ?? tab) }
         }, afterCommit: {
             for (tab, more) in entering {
                 if !contained { self.sendDidMove(tab, to: more) }
-                self.sendShowDelegate(more, .navigationControllerDidShow, child: tab)
+                self.sendShowDelegate(more, .navigationControllerDidShow, child: more.topViewController ?? tab)
             }
         })
     }
