@@ -47,6 +47,29 @@ import Testing
         #expect(w.traits.idiom == .pad)
     }
 
+    @Test func shouldAutorotateFalseDoesNotHoldBackAForcedRotation() throws {
+        // A landscape-only player that answers false to shouldAutorotate: presenting it turns the
+        // interface (the trio after its viewDidAppear); dismissing it turns the interface back.
+        var board = mailStoryboard()
+        board.scenes["nav"]!.supportedInterfaceOrientations = [.portrait]
+        board.scenes["player"] = scene("player", title: "Player") {
+            $0.supportedInterfaceOrientations = [.landscapeLeft, .landscapeRight]
+            $0.shouldAutorotate = false
+        }
+        let w = try launched(board)
+        let present = try w.run(.present(scene: "player", style: .fullScreen, transitionStyle: nil, controller: nil))
+        let appeared = try #require(present.firstIndex(of: "player.viewDidAppear{presented}"), "\(present)")
+        let rotation = try #require(present.firstIndex(of: "player.willRotateToInterfaceOrientation"), "\(present)")
+        #expect(appeared < rotation)
+        #expect(w.traits.orientation == .landscape)
+        // The device turning is autorotation: refused while the player decides.
+        #expect(try w.run(.setTraits(Traits(width: 390, height: 844))).isEmpty)
+        #expect(w.traits.orientation == .landscape)
+        let dismiss = try w.run(.dismiss(controller: nil))
+        #expect(dismiss.contains("nav.willRotateToInterfaceOrientation"), "\(dismiss)")
+        #expect(w.traits == .phonePortrait)
+    }
+
     @Test func widthChangesWithoutAFlipSendNoRotation() throws {
         let w = try launched(mailStoryboard())
         let trace = try w.run(.setTraits(Traits(width: 820, height: 1180)))

@@ -419,8 +419,11 @@ extension Window {
         supports(newTraits.orientation, decider: orientationDecider, idiom: newTraits.idiom)
     }
 
-    func supports(_ orientation: Traits.Orientation, decider: ViewController, idiom: Traits.Idiom) -> Bool {
-        guard decider.shouldAutorotate else { return false }
+    /// Whether the deciding controller lets the interface take `orientation`. `shouldAutorotate`
+    /// only holds back autorotation (the device turning); a rotation forced by what the
+    /// controller supports (`forced`) happens whatever it answers.
+    func supports(_ orientation: Traits.Orientation, decider: ViewController, idiom: Traits.Idiom, forced: Bool = false) -> Bool {
+        guard forced || decider.shouldAutorotate else { return false }
         let mask = decider.supportedInterfaceOrientations
             ?? (idiom == .pad ? InterfaceOrientation.allCases : [.portrait, .landscapeLeft, .landscapeRight])
         return Self.mask(mask, allows: orientation)
@@ -450,8 +453,8 @@ extension Window {
     func rotateToSupportedOrientationIfNeeded() {
         guard isLaunched else { return }
         let decider = orientationDecider
-        guard !supports(traits.orientation, decider: decider, idiom: traits.idiom),
-              supports(traits.turned.orientation, decider: decider, idiom: traits.idiom),
+        guard !supports(traits.orientation, decider: decider, idiom: traits.idiom, forced: true),
+              supports(traits.turned.orientation, decider: decider, idiom: traits.idiom, forced: true),
               decider.supportedInterfaceOrientations != nil else { return }
         applyTraits(traits.turned)
     }
