@@ -169,6 +169,9 @@ import SegueJSON
         _ = try tap(w, "sheetActionB")
         let layer = try #require(w.screen().layers.last)
         #expect(layer.appearance == .popover && layer.anchorElementID == "sheetActionB")
+        // The popover draws no Cancel button: a tap outside it is the way to cancel.
+        #expect(w.elements.map(\.id).contains("one") && !w.elements.map(\.id).contains("cancelSheet"))
+        if case .alert(let pane) = layer.pane { #expect(pane.actions.map(\.elementID) == ["one"]) } else { Issue.record("\(layer.pane)") }
         let trace = try tap(w, try #require(layer.dismissElementID))
         #expect(trace.contains("choices.viewDidDisappear{dismissed}") && trace.contains("home.prepareForSegue"))
         #expect(w.visibleScenes == ["details"])
@@ -177,6 +180,7 @@ import SegueJSON
         _ = try tap(phone, "sheetActionB")
         #expect(phone.screen().layers.last?.appearance == .alert)
         #expect(phone.screen().layers.last?.dismissElementID == nil)
+        #expect(phone.elements.map(\.id).contains("cancelSheet"))
     }
 
     @Test func unwindFromAPresentedControllerDismissesIt() throws {

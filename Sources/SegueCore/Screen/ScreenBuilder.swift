@@ -280,7 +280,10 @@ struct ScreenBuilder {
             let id = register(field.id, role: .textField, title: field.placeholder, controller: alert, target: .alertField(alert, id: field.id))
             return AlertPane.Field(elementID: id, placeholder: field.placeholder, text: alert.text(of: field.id) ?? "")
         }
-        let actions = spec.actions.enumerated().map { index, action in
+        // An action sheet shown as a popover (regular width) draws no Cancel button: a tap
+        // outside the popover cancels (`registerOutsideTap`).
+        let inPopover = layerAppearance(alert, style: .popover) == .popover
+        let actions = spec.actions.enumerated().filter { !(inPopover && $0.element.style == .cancel) }.map { index, action in
             let id = register(action.id ?? "\(alert.id).action.\(index)", role: .alertAction, title: action.title,
                               controller: alert, target: .alertAction(alert, index: index))
             return AlertPane.Action(elementID: id, title: action.title, style: action.style)
