@@ -383,6 +383,7 @@ func deviceScreen(_ html: String) -> String {
 }
 
 /// The text a person sees on a page: tags dropped (scripts and styles with their content),
+/// what a text field shows kept (its value, else its placeholder; hidden inputs show nothing),
 /// entities decoded, white space collapsed.
 func visibleText(_ html: String) -> String {
     var out = ""
@@ -390,7 +391,7 @@ func visibleText(_ html: String) -> String {
     var skipUntil: String?
     let scalars = Array(html.unicodeScalars)
     var i = 0
-    var tagName = ""
+    var tag = String.UnicodeScalarView()
     while i < scalars.count {
         let c = scalars[i]
         if let end = skipUntil {
@@ -401,23 +402,42 @@ func visibleText(_ html: String) -> String {
         if inTag {
             if c == ">" {
                 inTag = false
-                let name = tagName.lowercased()
+                let text = String(tag)
+                let name = text.prefix { !$0.isWhitespace && $0 != "/" }.lowercased()
                 if name == "script" || name == "style" || name == "title" { skipUntil = "</" + name }
                 out += " "
-            } else if tagName.count < 10, c != " ", !tagName.hasSuffix(" ") {
-                tagName.unicodeScalars.append(c)
-            } else if c == " " { tagName += " " }
+                if name == "input" { out += fieldText(text) + " " }
+            } else if tag.count < 4096 {
+                tag.append(c)
+            }
             i += 1
             continue
         }
-        if c == "<" { inTag = true; tagName = ""; i += 1; continue }
+        if c == "<" { inTag = true; tag = String.UnicodeScalarView(); i += 1; continue }
         out.unicodeScalars.append(c)
         i += 1
     }
-    tagName = ""
-    let decoded = out.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+    return decodeEntities(out).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+}
+
+/// What an `<input …>` shows: its value, else its placeholder; nothing for hidden inputs,
+/// check boxes, radio buttons and sliders.
+private func fieldText(_ tag: String) -> String {
+    let type = attribute("type", in: tag)?.lowercased() ?? "text"
+    guard !["hidden", "checkbox", "radio", "range"].contains(type) else { return "" }
+    if let value = attribute("value", in: tag), !value.isEmpty { return value }
+    return attribute("placeholder", in: tag) ?? ""
+}
+
+/// A double-quoted attribute of a tag's text (as the pages write them), entities left encoded.
+private func attribute(_ name: String, in tag: String) -> String? {
+    guard let r = tag.range(of: " \(name)=\""), let close = tag[r.upperBound...].firstIndex(of: "\"") else { return nil }
+    return String(tag[r.upperBound..<close])
+}
+
+private func decodeEntities(_ text: String) -> String {
+    text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
         .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
         .replacingOccurrences(of: "&#x27;", with: "'").replacingOccurrences(of: "&nbsp;", with: " ")
         .replacingOccurrences(of: "&amp;", with: "&")
-    return decoded.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
 }

@@ -150,6 +150,24 @@ import SegueJSON
         #expect(outcomes.map(\.passed) == [true, false, false])
     }
 
+    @Test func seeReadsWhatTextFieldsShow() throws {
+        // A person sees what was typed into a field, and a placeholder while it is empty; not
+        // the page's hidden form values.
+        let path = try writeTestFile("""
+        flow: \(mailFlow)
+        tests:
+          - name: typed text
+            start: "/ui/mailNav(mailboxes,inbox)~formSheet~composeNav(compose)"
+            steps: [{see: Subject}, {type: {element: subject, text: Hello there}}, {see: Hello there}]
+          - name: the form's hidden URL is not text
+            start: "/ui/mailNav(mailboxes,inbox)~formSheet~composeNav(compose)"
+            steps: [{see: composeNav}]
+        """)
+        let (outcomes, problems, _) = runTests([path])
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(outcomes.map(\.passed) == [true, false], "\(outcomes.map { $0.failure?.details ?? [] })")
+    }
+
     @Test func recordingAnUnknownSessionIsA404() throws {
         let client = SegueClient.inProcess(storyboard: try FlowFileLoader.load(path: mailFlow))
         let answer = try client.send("GET", "/api/v1/sessions/0123456789abcdef0123456789abcdef/test")
