@@ -185,8 +185,15 @@ public struct FlowTestSuite: Sendable {
             if let near = NearestName.nearest(to: name, in: names) { message += "; did you mean '\(near)'?" }
             return message
         }
-        if let start = test.start, start.hasPrefix("/ui/") || start == "/ui", HierarchyPath.parse(start) == nil {
-            diagnostics.append(Diagnostic(at: SourceLocation(file: test.file, line: test.line), "start: '\(start)' is not a valid Segue URL"))
+        if let start = test.start {
+            let at = SourceLocation(file: test.file, line: test.line)
+            if let path = HierarchyPath.parse(url: start) {
+                for scene in path.sceneIDs where storyboard[scene] == nil {
+                    diagnostics.append(Diagnostic(at: at, "start: " + unknown("scene", scene, scenes)))
+                }
+            } else {
+                diagnostics.append(Diagnostic(at: at, "start: '\(start)' is not a valid Segue URL"))
+            }
         }
         func visit(_ step: FlowStep, failing: Bool) {
             switch step.kind {

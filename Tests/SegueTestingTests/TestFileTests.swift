@@ -135,6 +135,28 @@ import Testing
         #expect(junit.contains("<testcase name=\"\(path)\"") && junit.components(separatedBy: "<failure ").count == 6)
     }
 
+    @Test func everyStartIsAURLOfScenesTheFlowHas() throws {
+        // Any start that does not parse is invalid, with or without the `/ui/` prefix; the
+        // scenes a start names must exist. Scheme, host and query are allowed, as the API takes them.
+        let path = try writeTestFile("""
+        flow: \(mailFlow)
+        tests:
+          - name: words
+            start: "not a url"
+            steps: [back]
+          - name: a typo
+            start: "/ui/mailNav(mailboxes,inbx)"
+            steps: [back]
+          - name: pasted from a browser
+            start: "http://127.0.0.1:8080/ui/mailNav(mailboxes,inbox)?x=1"
+            steps: [back]
+        """)
+        let found = runTests([path]).problems.map(\.description)
+        #expect(found.count == 2, "\(found)")
+        #expect(found.contains { $0.contains(":3:") && $0.contains("start: 'not a url' is not a valid Segue URL") })
+        #expect(found.contains { $0.contains(":6:") && $0.contains("start: unknown scene 'inbx' in this flow; did you mean 'inbox'?") })
+    }
+
     @Test func aFilterMatchingNoTestIsAProblem() throws {
         let path = try writeTestFile("flow: \(mailFlow)\ntests:\n  - name: a\n    steps: [back]\n")
         let (suite, problems) = FlowTestSuite.load(paths: [path], filter: "zzz")

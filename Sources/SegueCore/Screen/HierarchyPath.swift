@@ -201,6 +201,27 @@ public struct HierarchyPath: Sendable, Hashable {
     // MARK: Parsing
 
     /// Parses a path with or without the `/ui/` prefix. Returns nil for anything malformed.
+    /// A URL as people paste it: with or without scheme and host, with a query or fragment
+    /// (dropped).
+    public static func parse(url: String) -> HierarchyPath? {
+        var s = Substring(url)
+        if let scheme = s.firstRange(of: "://") {
+            s = s[scheme.upperBound...]
+            s = s.firstIndex(of: "/").map { s[$0...] } ?? "/"
+        }
+        if let q = s.firstIndex(where: { $0 == "?" || $0 == "#" }) { s = s[..<q] }
+        return parse(String(s))
+    }
+
+    /// Every scene the path names, its own first.
+    public var sceneIDs: [String] {
+        var out = [scene]
+        for child in children ?? [] { out += child.sceneIDs }
+        for pushed in pushedInMore ?? [] { out += pushed.sceneIDs }
+        if let presented { out += presented.node.sceneIDs }
+        return out
+    }
+
     public static func parse(_ path: String) -> HierarchyPath? {
         var text = Substring(path)
         if text.hasPrefix(prefix) { text = text.dropFirst(prefix.count) }

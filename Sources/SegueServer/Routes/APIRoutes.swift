@@ -60,7 +60,7 @@ extension SegueApp {
         var target: HierarchyPath?
         if let url = body["url"], url != .null {
             guard case .string(let text) = url else { throw ActionError(.invalidRequest, "'url' must be a string") }
-            guard let parsed = HierarchyPath.parse(Self.pathOnly(text)) else { throw ActionError(.invalidURL, "'\(text)' is not a Segue URL") }
+            guard let parsed = HierarchyPath.parse(url: text) else { throw ActionError(.invalidURL, "'\(text)' is not a Segue URL") }
             target = parsed
         }
         // `{"scene": ID}`: that scene as instantiating it by identifier gives it.
@@ -208,16 +208,5 @@ extension SegueApp {
         }
         if start != utf8.endIndex { segments.append(path[start...]) }
         return segments
-    }
-
-    /// `http://host/ui/x?y` → `/ui/x`.
-    static func pathOnly(_ url: String) -> String {
-        var s = Substring(url)
-        if let scheme = s.firstRange(of: "://") {
-            s = s[scheme.upperBound...]
-            s = s.firstIndex(of: "/").map { s[$0...] } ?? "/"
-        }
-        if let q = s.firstIndex(where: { $0 == "?" || $0 == "#" }) { s = s[..<q] }
-        return String(s)
     }
 }
