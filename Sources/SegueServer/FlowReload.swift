@@ -130,10 +130,12 @@ extension SegueApp {
         let old = session.window
         let fresh: Window
         do {
-            // The version goes up by one (the page changed) and events continue after the last.
+            // The version goes up by one (the page changed) and events continue after the last;
+            // the events before the reload stay readable (the stored steps that made them do not
+            // stay: they may not apply to the new flow).
             fresh = try Window.carryingOver(url: old.canonicalURL, to: storyboard, id: old.id, registry: registry,
                                             traits: old.traits, eventLogCapacity: configuration.eventLogCapacity,
-                                            continuing: (old.version + 1, old.log.lastSeq))
+                                            continuing: (old.version + 1, old.log.lastSeq), keeping: old.log.events)
         } catch {
             logger.error("session \(old.id) could not be carried over to the new flow: \(error)")
             return false

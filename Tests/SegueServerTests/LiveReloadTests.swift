@@ -99,6 +99,10 @@ struct LiveReloadTests {
         let seqs = try events.decode(EventPage.self).events.map(\.seq)
         #expect(!seqs.isEmpty && seqs.allSatisfy { $0 > lastSeq })
         let reloadedSeq = try #require(events.json["lastSeq"] as? Int)
+        // The events before the reload are still there: every number from the first on.
+        let all = try server.request("GET", "/api/v1/sessions/\(session)/events?after=0")
+        #expect(all.status == 200)
+        #expect(try all.decode(EventPage.self).events.map(\.seq) == Array(1...reloadedSeq))
         // An action on the version the client now has is accepted, and numbers keep growing.
         let back = try server.request("POST", "/api/v1/sessions/\(session)/actions",
                             json: #"{"action":"pop","expectedVersion":\#(version + 1)}"#)

@@ -85,15 +85,16 @@ extension Window {
     /// A window on `storyboard` showing as much of `url` (a state URL of the flow before it
     /// changed) as the new flow still has; falls back to presenting less, then to the flow's
     /// launch. With `counters` (the replaced window's version and last event seq) the new window
-    /// continues them (``continueCounting(version:lastSeq:)``). Throws only when the new flow
-    /// cannot launch at all.
+    /// continues them, keeping `events`, the replaced window's log, before its own
+    /// (``continueCounting(version:lastSeq:keeping:)``). Throws only when the new flow cannot
+    /// launch at all.
     public static func carryingOver(url: String, to storyboard: Storyboard, id: String, registry: ControllerRegistry = ControllerRegistry(),
                                     traits: Traits, eventLogCapacity: Int? = nil,
-                                    continuing counters: (version: Int, lastSeq: Int)? = nil) throws(ActionError) -> Window {
+                                    continuing counters: (version: Int, lastSeq: Int)? = nil, keeping events: [Event] = []) throws(ActionError) -> Window {
         func fresh() -> Window {
             let w = Window(id: id, storyboard: storyboard, registry: registry, traits: traits)
             if let eventLogCapacity { w.eventLogCapacity = eventLogCapacity }
-            if let counters { w.continueCounting(version: counters.version, lastSeq: counters.lastSeq) }
+            if let counters { w.continueCounting(version: counters.version, lastSeq: counters.lastSeq, keeping: events) }
             return w
         }
         if let old = HierarchyPath.parse(url), var path = storyboard.keepingWhatRemains(of: old) {

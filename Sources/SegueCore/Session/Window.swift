@@ -41,11 +41,12 @@ public final class Window {
 
     /// Carries a session's counters into a window that replaces it (the flow was reloaded):
     /// `version` starts at `version` and the log's sequence numbers after `lastSeq`, so both only
-    /// grow for the session's clients. Only before the window is launched or restored.
-    public func continueCounting(version: Int, lastSeq: Int) {
+    /// grow for the session's clients; `events` (the replaced log's, up to `lastSeq`) stay in the
+    /// log before the new window's own. Only before the window is launched or restored.
+    public func continueCounting(version: Int, lastSeq: Int, keeping events: [Event] = []) {
         guard !isLaunched else { return }
         self.version = max(0, version)
-        log = EventLog(events: [], lastSeq: max(0, lastSeq), capacity: log.capacity)
+        log = EventLog(events: events.filter { $0.seq <= lastSeq }, lastSeq: max(0, lastSeq), capacity: log.capacity)
     }
 
     // MARK: - Launch
