@@ -124,7 +124,14 @@ extension Window {
     /// `navigationControllerWillShow`/`DidShow`, as the new top is shown: a navigation controller
     /// off screen tells its delegate when it is shown next (see `transition`).
     func sendShowDelegate(_ nav: NavigationController, _ name: EventName, child: ViewController) {
-        guard visibleControllers.contains(where: { $0 === nav }) else {
+        // On screen: in `visibleControllers` once the transition's change is made, which for a
+        // controller whose appearance is forwarded automatically is its appearance state (it
+        // heard viewWillAppear, or appeared before), without walking the window.
+        let onScreen = nav.shouldBeTrackedForAppearance
+            ? isLaunched && (nav.appearance == .appeared || nav.appearance == .appearing)
+            : visibleControllers.contains(where: { $0 === nav })
+        assert(onScreen == visibleControllers.contains(where: { $0 === nav }), "\(nav.id) is \(nav.appearance) but on screen is \(!onScreen)")
+        guard onScreen else {
             nav.hasDeferredShow = nav.hasBeenShown || nav is MoreNavigationController
             return
         }
