@@ -41,37 +41,38 @@ public struct ScreenChange: Sendable, Hashable {
         var selectedTabs: [String: Int] = [:]
 
         init(_ window: Window) {
-            guard let root = window.root else { return }
-            var pending: [ViewController] = [root]
-            while let c = pending.popLast() {
+            // Before every action: a walk that allocates nothing unless there is something to note.
+            func visit(_ c: ViewController) {
                 if let presented = c.presentedStorage {
                     transitionStyles[presented.id] = presented.presentedTransition ?? presented.modalTransitionStyle
-                    pending.append(presented)
+                    visit(presented)
                 }
                 if let pages = c as? PageViewController { pageIndices[pages.id] = pages.currentIndex }
                 if let tabs = c as? TabBarController { selectedTabs[tabs.id] = tabs.selectedIndex }
-                pending.append(contentsOf: c.children)
+                for child in c.children { visit(child) }
             }
+            if let root = window.root { visit(root) }
         }
     }
 
     /// The change the events of one action made, most visible first: a presentation or dismissal
     /// covers whatever else happened underneath it, then pushes and pops, page turns, tab switches.
-    static func from<Events: Collection<Event>>(_ events: Events, before: Before, in window: Window) -> ScreenChange {
+    static func from(_ events: [Event], before: Before, in window: Window) -> ScreenChange {
         var shown: String?, hidden: String?, navigation: String?, tabs: String?
         var pushed = false, popped = false
-        for e in events {
-            if e.event == .tabBarControllerDidSelect, tabs == nil { tabs = e.controller }
-            guard e.animated != false else { continue }
-            switch e.event {
+        // Fields read in place: an event is a large value, not worth a copy per look.
+        for i in events.indices {
+            if events[i].event == .tabBarControllerDidSelect, tabs == nil { tabs = events[i].controller }
+            guard events[i].animated != false else { continue }
+            switch events[i].event {
             case .viewWillAppear:
-                if e.reasons.contains(.beingPresented), shown == nil { shown = e.controller }
-                if e.reasons.contains(.movingToParent) { pushed = true }
+                if events[i].reasons.contains(.beingPresented), shown == nil { shown = events[i].controller }
+                if events[i].reasons.contains(.movingToParent) { pushed = true }
             case .viewWillDisappear:
-                if e.reasons.contains(.beingDismissed), hidden == nil { hidden = e.controller }
-                if e.reasons.contains(.movingFromParent) { popped = true }
+                if events[i].reasons.contains(.beingDismissed), hidden == nil { hidden = events[i].controller }
+                if events[i].reasons.contains(.movingFromParent) { popped = true }
             case .navigationControllerWillShow where navigation == nil:
-                navigation = e.controller
+                navigation = events[i].controller
             default:
                 break
             }
