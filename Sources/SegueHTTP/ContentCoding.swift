@@ -212,6 +212,9 @@ extension HTTPResponse {
 
     /// ``compressed(for:effort:)`` with the coding already negotiated.
     public func compressed(as coding: ContentCoding, effort: ContentCoding.Effort = .fast) -> HTTPResponse {
+        // Sent as it is, an answer that already says it varies with the coding is complete (the
+        // JSON API's and pages' answers say so themselves): one look at its headers.
+        if coding == .identity, let vary = header("vary"), asciiCaseInsensitiveEquals(vary, "Accept-Encoding") { return self }
         guard body.count >= ContentCoding.minimumSize, deferred == nil, status != 206,
               header("content-encoding") == nil,
               ContentCoding.isCompressible(contentType: header("content-type")) else { return self }
