@@ -4,18 +4,24 @@
 # one session over one keep-alive connection, instructions counted inside the responder only
 # (SegueApp.respond(to:): routing, decoding, the action, state and events encoding).
 # Usage: Benchmarks/instructions.sh [pairs, default 1000]   (needs valgrind, python3, curl)
-# Set TOP=n to print the n most expensive functions (inclusive).
+# Set TOP=n to print the n most expensive functions (inclusive); BIN=path measures that binary
+# (e.g. an older build) instead of this tree's release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PAIRS="${1:-1000}"
 PORT="${PORT:-8293}"
 command -v valgrind >/dev/null || { echo "valgrind is missing: apt-get install -y valgrind" >&2; exit 1; }
-swift build -c release --product segue >/dev/null
+if [ -z "${BIN:-}" ]; then
+    swift build -c release --product segue >/dev/null
+    BIN="$(swift build -c release --show-bin-path)/segue"
+fi
 WORK="$(mktemp -d)"
 # Valgrind 3.19 cannot read Swift's DWARF 5: keep the symbols, drop the debug info.
-cp "$(swift build -c release --show-bin-path)/segue" "$WORK/segue"
+cp "$BIN" "$WORK/segue"
 strip -g "$WORK/segue"
-valgrind --tool=callgrind --callgrind-out-file="$WORK/cg.out" --toggle-collect='*AppC7respond2to*' \
+# LOOP=1 counts the server's whole loop instead (libmicrohttpd and the HTTP layer included).
+if [ -n "${LOOP:-}" ]; then COLLECT='MHD_run_wait'; SCOPE="whole loop"; else COLLECT='*AppC7respond2to*'; SCOPE="responder only"; fi
+valgrind --tool=callgrind --callgrind-out-file="$WORK/cg.out" --toggle-collect="$COLLECT" \
     "$WORK/segue" serve Examples/mail.yaml --port "$PORT" --store memory --log-level warning >"$WORK/valgrind.log" 2>&1 &
 VG=$!
 trap 'kill -9 $VG 2>/dev/null || true; rm -rf "$WORK"' EXIT
@@ -35,5 +41,5 @@ callgrind_control -d "$VG" >/dev/null
 sleep 2
 report="$(callgrind_annotate --inclusive=yes "$WORK"/cg.out.* 2>/dev/null | swift demangle --simplified)"
 total="$(echo "$report" | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}')"
-echo "instructions per action (responder only): $(( total / (2 * PAIRS) ))"
+echo "instructions per action ($SCOPE): $(( total / (2 * PAIRS) ))"
 if [ -n "${TOP:-}" ]; then echo "$report" | sed -n '/file:function/,$p' | head -$((TOP + 2)); fi
