@@ -5,10 +5,12 @@ import SegueCore
 extension Window {
     /// The state object of the JSON API.
     public func writeState(into w: inout JSONWriter) {
-        writeState(into: &w, url: canonicalURL, elements: elements)
+        // One walk of the window for the three lists that need the controllers on screen.
+        let visible = visibleControllers
+        writeState(into: &w, url: canonicalURL, elements: elements(visible: visible), visible: visible)
     }
 
-    func writeState(into w: inout JSONWriter, url: String, elements: [Element]) {
+    func writeState(into w: inout JSONWriter, url: String, elements: [Element], visible: [ViewController]) {
         w.beginObject()
         w.field("id", id)
         w.field("version", version)
@@ -17,7 +19,7 @@ extension Window {
         w.key("root")
         if let root { writeController(root, into: &w) } else { w.null() }
         w.key("visible"); w.beginArray()
-        for c in visibleContentControllers { w.string(c.id) }
+        for c in visible where !c.isContainer { w.string(c.id) }
         w.endArray()
         w.key("elements"); w.beginArray()
         for e in elements {
@@ -30,7 +32,7 @@ extension Window {
             w.endObject()
         }
         w.endArray()
-        w.key("manualSegues"); writeManualSegues(into: &w)
+        w.key("manualSegues"); writeManualSegues(into: &w, visible: visible)
         w.endObject()
     }
 
@@ -258,9 +260,9 @@ extension Window {
 
 extension Window {
     /// STATE's `manualSegues`.
-    func writeManualSegues(into w: inout JSONWriter) {
+    func writeManualSegues(into w: inout JSONWriter, visible: [ViewController]) {
         w.beginArray()
-        for m in manualSegues {
+        for m in manualSegues(visible: visible) {
             w.beginObject()
             w.field("controller", m.controller)
             w.field("identifier", m.identifier)

@@ -58,8 +58,16 @@ struct ScreenBuilder {
         if recordsTargets { targets.reserveCapacity(32) }
     }
 
-    mutating func build() -> Screen {
-        let visible = window.visibleControllers
+    mutating func build(visible: [ViewController]? = nil) -> Screen {
+        let (layers, passthroughBar) = buildLayers(visible: visible ?? window.visibleControllers)
+        var screen = Screen(sessionID: window.id, version: window.version, url: window.canonicalURL,
+                            traits: window.traits, layers: layers, elements: elements, passthroughBar: passthroughBar)
+        screen.change = window.lastChange
+        return screen
+    }
+
+    /// The layers of the screen, back to front, with `elements` in reading order.
+    private mutating func buildLayers(visible: [ViewController]) -> ([Layer], Screen.PassthroughBar?) {
         let tops = visible.filter { $0.parent == nil }
         var layers: [Layer] = []
         var layerElements: [[Element]] = []
@@ -80,7 +88,7 @@ struct ScreenBuilder {
             let curl = registerCurl(top, appearance: appearance)
             let pane = pane(for: top)
             let outside = registerOutsideTap(top, appearance: appearance)
-            layerElements.append(Array(elements[before...]))
+            if tops.count > 1 { layerElements.append(Array(elements[before...])) }
             layers.append(Layer(
                 controllerID: top.id, appearance: appearance, presentationStyle: top.presentedStyle,
                 transitionStyle: top.presentedTransition,
@@ -101,6 +109,7 @@ struct ScreenBuilder {
         // front layer (outermost first: a navigation bar kept usable around a context, the bar
         // a popover points from), the front layer, then the chrome below it (innermost first:
         // a toolbar, a tab bar).
+        guard layerElements.count > 1 else { return (layers, passthroughBar) }
         var ordered: [Element] = []
         var below: [Element] = []
         for layer in layerElements.dropLast() {
@@ -109,16 +118,13 @@ struct ScreenBuilder {
         }
         ordered += layerElements.last ?? []
         elements = ordered + below
-        var screen = Screen(sessionID: window.id, version: window.version, url: window.canonicalURL,
-                            traits: window.traits, layers: layers, elements: elements, passthroughBar: passthroughBar)
-        screen.change = window.lastChange
-        return screen
+        return (layers, passthroughBar)
     }
 
     /// The elements alone, in reading order (what ``build()`` lists, without resolving views).
-    mutating func buildElements() -> [Element] {
+    mutating func buildElements(visible: [ViewController]? = nil) -> [Element] {
         resolvesNodes = false
-        _ = build()
+        _ = buildLayers(visible: visible ?? window.visibleControllers)
         return elements
     }
 
@@ -323,14 +329,18 @@ struct ScreenBuilder {
         // A custom `action:` that nothing can handle is inert, like an unwired control. A value
         // control (switch, slider, and a segmented control or stepper that is not wired to a
         // segue or a handled action) still moves, as UIKit's do: only the action is dropped.
-        var target = node
-        if !isRunnable(n.tap, on: owner) {
-            if Self.isValueControl(n.kind) {
-                n.tap = nil
-                target.tap = nil
-            } else {
-                n.enabled = false
-            }
+        let runnable = isRunnable(n.tap, on: owner)
+        let dropsTap = !runnable && Self.isValueControl(n.kind)
+        if dropsTap {
+            n.tap = nil
+        } else if !runnable {
+            n.enabled = false
+        }
+        // What a tap on a value control reaches (made only when taps are resolved).
+        func valueTarget() -> ElementTarget {
+            var target = node
+            if dropsTap { target.tap = nil }
+            return .node(owner: owner, node: target)
         }
         switch n.kind {
         case .textField, .textView, .searchBar:
@@ -341,7 +351,7 @@ struct ScreenBuilder {
         case .switch:
             let id = n.id ?? "\(owner.id).view.\(index)"
             if case .bool(let b) = owner.values[id] { n.isOn = b }
-            n.id = register(id, role: .switch, title: n.text, controller: owner, target: .node(owner: owner, node: target), enabled: n.enabled)
+            n.id = register(id, role: .switch, title: n.text, controller: owner, target: valueTarget(), enabled: n.enabled)
         case .slider, .segmentedControl, .stepper:
             // A segmented control or stepper wired to a segue or action is a button for it.
             if n.kind != .slider, n.tap != nil {
@@ -353,7 +363,7 @@ struct ScreenBuilder {
             let id = n.id ?? "\(owner.id).view.\(index)"
             if case .text(let t) = owner.values[id], let v = Double(t), v.isFinite { n.value = v }
             let role: ElementRole = n.kind == .slider ? .slider : n.kind == .stepper ? .stepper : .segmentedControl
-            n.id = register(id, role: role, title: n.text, controller: owner, target: .node(owner: owner, node: target), enabled: n.enabled)
+            n.id = register(id, role: role, title: n.text, controller: owner, target: valueTarget(), enabled: n.enabled)
         case .button:
             if n.tap != nil {
                 n.id = register(n.id ?? "\(owner.id).view.\(index)", role: .button, title: n.text ?? n.image,
@@ -408,8 +418,24 @@ struct ScreenBuilder {
     /// they were (only their elements are registered).
     mutating func resolveAll(_ nodes: [ViewNode], owner: ViewController, counter: inout Int) -> [ViewNode] {
         if resolvesNodes { return nodes.map { resolve($0, owner: owner, counter: &counter) } }
-        for node in nodes { _ = resolve(node, owner: owner, counter: &counter) }
+        for i in nodes.indices { listElements(nodes[i], owner: owner, counter: &counter) }
         return nodes
+    }
+
+    /// Without `resolvesNodes`: registers the elements under `node` as ``resolve(_:owner:counter:)``
+    /// does, numbering every node the same way, without copying the nodes that are no element
+    /// (labels, images, plain containers: most of a view).
+    mutating func listElements(_ node: ViewNode, owner: ViewController, counter: inout Int) {
+        let mayBeElement = switch node.kind {
+        case .textField, .textView, .searchBar, .switch, .slider, .segmentedControl, .stepper, .table: true
+        default: node.tap != nil
+        }
+        if mayBeElement {
+            _ = resolve(node, owner: owner, counter: &counter)
+            return
+        }
+        counter += 1
+        for i in node.children.indices { listElements(node.children[i], owner: owner, counter: &counter) }
     }
 
     private func isUsed(_ id: String) -> Bool {
@@ -453,9 +479,12 @@ extension Window {
     }
 
     /// Tappable elements now, in reading order (the same as `screen().elements`, for less work).
-    public var elements: [Element] {
+    public var elements: [Element] { elements(visible: visibleControllers) }
+
+    /// ``elements``, the window's ``visibleControllers`` at hand.
+    public func elements(visible: [ViewController]) -> [Element] {
         var builder = ScreenBuilder(window: self)
-        return builder.buildElements()
+        return builder.buildElements(visible: visible)
     }
 
     func resolveElement(_ id: String) -> (Element, ElementTarget)? {

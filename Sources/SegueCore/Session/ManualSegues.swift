@@ -62,9 +62,12 @@ extension Scene {
 extension Window {
     /// The code-triggered segues of the controllers on screen, back to front (containers before
     /// their children, as ``visibleControllers`` lists them).
-    public var manualSegues: [ManualSegue] {
+    public var manualSegues: [ManualSegue] { manualSegues(visible: visibleControllers) }
+
+    /// ``manualSegues`` of `visible`, the window's ``visibleControllers`` at hand.
+    public func manualSegues(visible: [ViewController]) -> [ManualSegue] {
         var out: [ManualSegue] = []
-        for c in visibleControllers {
+        for c in visible {
             // Per scene, once per window: STATE is written after every action.
             for spec in c.manualSegueSpecs(cache: &manualSegueCache) {
                 out.append(ManualSegue(controller: c.id, identifier: spec.id, kind: spec.kind,
