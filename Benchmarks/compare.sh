@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Two builds side by side: the action pair and page loads of `Benchmarks/run.sh`, alternating
+# Two builds side by side: the action pair, page and bare-route loads of `Benchmarks/run.sh`, alternating
 # between a base binary and this tree's release binary, so that both see the same machine
 # (whose speed drifts by tens of percent from minute to minute).
 #
 # Both servers run at once (the idle one costs nothing); each round measures the action load on
-# the base, then on this build, then the page load on each; "ratio" is this build over the base.
+# the base, then on this build, then the page load and the bare route on each; "ratio" is this
+# build over the base.
 # Usage: BASE_BIN=/path/to/old/segue Benchmarks/compare.sh [seconds per load, default 8]
 #        (BIN=... to measure another binary than this tree's release build; needs wrk, curl, python3)
 # To build a base: git worktree add /tmp/segue-base COMMIT && (cd /tmp/segue-base && swift build -c release --product segue)
@@ -52,13 +53,18 @@ rps() { awk '/Requests\/sec/ {print $2}'; }
 echo "# Segue build comparison  $(date -u +%Y-%m-%dT%H:%MZ)  $(nproc) cores  wrk -t2 -c64 -d${DURATION}s  base $BASE_BIN"
 declare -A ratios
 for round in $(seq "$ROUNDS"); do
-    for kind in action page; do
-        before=$(wrk -t2 -c64 -d"${DURATION}s" -s "$WORK/$old_port-$kind.lua" "http://127.0.0.1:$old_port" | rps)
-        after=$(wrk -t2 -c64 -d"${DURATION}s" -s "$WORK/$new_port-$kind.lua" "http://127.0.0.1:$new_port" | rps)
+    for kind in action page bare; do
+        if [ "$kind" = bare ]; then
+            before=$(wrk -t2 -c64 -d"${DURATION}s" "http://127.0.0.1:$old_port/healthz" | rps)
+            after=$(wrk -t2 -c64 -d"${DURATION}s" "http://127.0.0.1:$new_port/healthz" | rps)
+        else
+            before=$(wrk -t2 -c64 -d"${DURATION}s" -s "$WORK/$old_port-$kind.lua" "http://127.0.0.1:$old_port" | rps)
+            after=$(wrk -t2 -c64 -d"${DURATION}s" -s "$WORK/$new_port-$kind.lua" "http://127.0.0.1:$new_port" | rps)
+        fi
         ratio=$(python3 -c "print(f'{$after / $before:.2f}')")
         ratios[$kind]+=" $ratio"
         echo "round $round: $kind base $before req/s, this build $after req/s, ratio $ratio"
     done
 done
 echo
-echo "Median ratio (this build / base): action pair $(median ${ratios[action]}), page $(median ${ratios[page]})"
+echo "Median ratio (this build / base): action pair $(median ${ratios[action]}), page $(median ${ratios[page]}), bare route $(median ${ratios[bare]})"
