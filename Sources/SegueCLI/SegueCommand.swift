@@ -242,7 +242,8 @@ struct Check: ParsableCommand {
             Console.current.line(StoryboardCheck.json(problems, storyboard: storyboard))
         } else {
             for p in problems { Console.current.line(StoryboardCheck.line(p)) }
-            Console.current.line("\(storyboard.name): \(storyboard.sceneOrder.count) scenes, \(errors) errors, \(problems.count - errors) warnings")
+            let scenes = storyboard.sceneOrder.count, warnings = problems.count - errors
+            Console.current.line("\(storyboard.name): \(scenes) scene\(scenes == 1 ? "" : "s"), \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
         }
         if errors > 0 { throw ExitCode(1) }
     }
@@ -304,6 +305,16 @@ struct Test: ParsableCommand {
     @Option(help: "Tests run at once (default: the number of cores).")
     var jobs: Int?
 
+    /// Why a file cannot be written, in words (Foundation's errors name only a domain and a code).
+    static func writeProblem(_ path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) { return "\(path): the folder \(folder) does not exist" }
+        if !folder.isEmpty, !isDirectory.boolValue { return "\(path): \(folder) is not a folder" }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return "\(path) is a folder" }
+        return "\(path): permission denied or the disk is full"
+    }
+
     func run() throws {
         // Test outcomes are reported from worker threads: write to this command's console.
         let console = Console.current
@@ -312,7 +323,11 @@ struct Test: ParsableCommand {
             for p in problems { console.errorLine(p.description) }
             console.errorLine("segue test: \(problems.count) problem\(problems.count == 1 ? "" : "s") in the test files; nothing was run")
             // CI systems show the report, so it is written even when nothing ran.
-            if let junit { try? JUnitReport.xml(problems: problems).write(toFile: junit, atomically: true, encoding: .utf8) }
+            if let junit {
+                do { try JUnitReport.xml(problems: problems).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
+                    console.errorLine("segue test: cannot write the JUnit report: \(Self.writeProblem(junit))")
+                }
+            }
             throw ExitCode(2)
         }
         if let server {
@@ -341,7 +356,7 @@ struct Test: ParsableCommand {
         console.out(report.summary(outcomes, wall: ContinuousClock.now - start))
         if let junit {
             do { try JUnitReport.xml(outcomes).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
-                console.errorLine("segue test: cannot write \(junit): \(error)")
+                console.errorLine("segue test: cannot write the JUnit report: \(Self.writeProblem(junit))")
                 throw ExitCode(2)
             }
         }

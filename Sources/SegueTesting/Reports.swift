@@ -41,7 +41,7 @@ public struct ConsoleReport: Sendable {
         let failed = outcomes.filter { !$0.passed }.count
         let steps = outcomes.reduce(0) { $0 + $1.steps }
         let seconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
-        let text = "\(outcomes.count) test\(outcomes.count == 1 ? "" : "s"), \(outcomes.count - failed) passed, \(failed) failed; \(steps) steps in \(String(format: "%.2f", seconds)) s"
+        let text = "\(outcomes.count) test\(outcomes.count == 1 ? "" : "s"), \(outcomes.count - failed) passed, \(failed) failed; \(steps) step\(steps == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s"
         return paint(text, failed == 0 ? "32" : "31") + "\n"
     }
 }

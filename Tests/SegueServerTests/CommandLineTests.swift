@@ -146,6 +146,16 @@ func repositoryFile(_ path: String) -> String { repositoryRoot + "/" + path }
         #expect(r.err.contains("\(path):6: unknown scene 'inbx' in this flow; did you mean 'inbox'?"), "\(r.err)")
     }
 
+    @Test func aJUnitReportThatCannotBeWrittenIsNamedInWords() throws {
+        let path = try file("flow: \(repositoryRoot)/Examples/mail.yaml\ntests:\n  - name: one step\n    steps: [{tap: inboxRow}]\n")
+        let missing = Scratch.folder + "/segue-no-such-folder-\(UUID().uuidString)"
+        let r = run([path, "--junit", missing + "/report.xml"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("cannot write the JUnit report: \(missing)/report.xml: the folder \(missing) does not exist"), "\(r.err)")
+        #expect(!r.err.contains("NSCocoaErrorDomain"))
+        #expect(r.out.contains("1 test, 1 passed, 0 failed; 1 step in"), "\(r.out)")
+    }
+
     @Test func anUnreachableServerExitsTwo() {
         let r = run([repositoryFile("Examples/tests/mail.test.yaml"), "--server", "http://127.0.0.1:1"])
         #expect(r.status == 2)
