@@ -165,6 +165,11 @@ public enum FlowTestParser {
         } catch {
             return (nil, [Diagnostic(at: SourceLocation(file: path, line: 1), "invalid YAML: \(error)")])
         }
+        // A flow file given where a test file goes: say so once, rather than list its keys.
+        if case .mapping(let m)? = root, m.contains(where: { $0.key.string == "scenes" }), !m.contains(where: { $0.key.string == "tests" }) {
+            return (nil, [Diagnostic(at: SourceLocation(file: path, line: 1),
+                                     "this is a flow file, not a test file (it has 'scenes' and no 'tests'); give it with --flow, or name a *.test.yaml")])
+        }
         guard let root, let map = p.mapping(root, "the test file", keys: ["flow", "traits", "tests"]) else {
             if root == nil { p.error(1, "empty test file (expected 'tests:' with a list of tests)") }
             return (nil, p.diagnostics)
@@ -319,6 +324,7 @@ public enum FlowTestParser {
                 return make(.open(url))
             case "see":
                 guard let text = string(value, "see") else { return nil }
+                guard !text.allSatisfy(\.isWhitespace) else { error(value.line, "'see' needs the text a person should see"); return nil }
                 return make(.see(text))
             case "run":
                 guard let name = string(value, "run") else { return nil }

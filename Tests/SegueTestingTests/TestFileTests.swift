@@ -157,6 +157,18 @@ import Testing
         #expect(found.contains { $0.contains(":6:") && $0.contains("start: unknown scene 'inbx' in this flow; did you mean 'inbox'?") })
     }
 
+    @Test func aFlowFileGivenAsATestFileIsNamedSo() throws {
+        let (suite, problems) = FlowTestSuite.load(paths: [mailFlow])
+        #expect(suite == nil)
+        #expect(problems.map(\.message) == ["this is a flow file, not a test file (it has 'scenes' and no 'tests'); give it with --flow, or name a *.test.yaml"])
+    }
+
+    @Test func anEmptySeeIsAProblem() throws {
+        let path = try writeTestFile("flow: \(mailFlow)\ntests:\n  - name: a\n    steps: [{see: \"  \"}]\n")
+        let problems = runTests([path]).problems.map(\.description)
+        #expect(problems.count == 1 && problems[0].contains(":4:") && problems[0].contains("'see' needs the text"), "\(problems)")
+    }
+
     @Test func aFilterMatchingNoTestIsAProblem() throws {
         let path = try writeTestFile("flow: \(mailFlow)\ntests:\n  - name: a\n    steps: [back]\n")
         let (suite, problems) = FlowTestSuite.load(paths: [path], filter: "zzz")
