@@ -16,6 +16,30 @@ import Testing
         #expect(push.contains("b.viewDidAppear{movingTo}"))
     }
 
+    @Test func thePopoverAnchorIsInTheURLAndRestored() throws {
+        let pad = Traits(width: 1024, height: 768)
+        let w = try launched(unwindStoryboard(), traits: pad)
+        _ = try w.run(.tap(element: "pick", values: [:]))
+        let url = w.canonicalURL
+        #expect(url.contains("~popover@pick~"), "\(url)")
+        let path = try #require(HierarchyPath.parse(url))
+        #expect(path.encoded == String(url.dropFirst(HierarchyPath.prefix.count)), "the parsed path writes the same URL")
+        // Restored from the URL: the same passthrough bar, the same elements, the same URL.
+        let restored = Window(id: "restored", storyboard: unwindStoryboard(), traits: pad)
+        try restored.restore(path)
+        #expect(restored.canonicalURL == url)
+        #expect(restored.elements.map(\.id) == w.elements.map(\.id))
+        // Reached through the URL (back, then forward): the same again.
+        _ = try w.run(.dismiss(controller: nil))
+        _ = try w.navigate(to: path)
+        #expect(w.canonicalURL == url)
+        // (The popover is a new instance there: its tap-outside element has its new id.)
+        func kinds(_ w: Window) -> [String] { w.elements.map { $0.id.hasSuffix(".outside") ? "outside" : $0.id } }
+        #expect(kinds(w) == kinds(restored) && kinds(w) == ["next", "pick", "outside"], "\(kinds(w))")
+        // An anchor belongs to popovers only.
+        #expect(HierarchyPath.parse(url.replacingOccurrences(of: "~popover@", with: "~formSheet@")) == nil)
+    }
+
     @Test func elementsReadTopToBottomAcrossLayers() throws {
         // A popover from a navigation bar button: the bar above it, then the popover.
         let w = try launched(unwindStoryboard(), traits: Traits(width: 1024, height: 768))

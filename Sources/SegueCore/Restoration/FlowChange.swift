@@ -69,7 +69,7 @@ extension Storyboard {
         }
         if let presented = node.presented {
             if self[presented.node.scene] != nil {
-                out.presented = HierarchyPath.Presented(style: presented.style, transition: presented.transition, node: prune(presented.node))
+                out.presented = HierarchyPath.Presented(style: presented.style, transition: presented.transition, anchor: presented.anchor, node: prune(presented.node))
             } else {
                 out.presented = nil
             }

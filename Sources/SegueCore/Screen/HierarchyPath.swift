@@ -4,7 +4,7 @@
 /// Grammar, after the `/ui/` prefix:
 ///
 ///     node      = scene [ "@" index ] *( ";" key "=" value ) [ "(" node *( "," node ) ")" ]
-///                 [ "!(" node *( "," node ) ")" ] [ "~" style [ "." transition ] "~" node ]
+///                 [ "!(" node *( "," node ) ")" ] [ "~" style [ "." transition ] [ "@" anchor ] "~" node ]
 ///
 /// `index` is a tab bar's selected tab or a page view's first page; the parenthesised list is a
 /// container's children in containment order (a navigation stack bottom to top); `~style~` hangs
@@ -13,7 +13,8 @@
 /// `;key=value` pairs (escaped the same way) carry the restorable state of controllers on an
 /// identifier path (see `Restoration.swift`): `/ui/settingsNav(settings;e=1)`.
 /// `!(…)` after a tab shown inside More lists what was pushed above it onto the More navigation
-/// controller (bottom to top): `/ui/tabs@5(…,t5!(detail))`.
+/// controller (bottom to top): `/ui/tabs@5(…,t5!(detail))`. `@anchor` after the `popover` style
+/// is the element the popover points from, escaped as a scene id: `~popover@filters~filterNav(filter)`.
 public struct HierarchyPath: Sendable, Hashable {
     public var scene: String
     public var index: Int?
@@ -37,14 +38,18 @@ public struct HierarchyPath: Sendable, Hashable {
     public struct Presented: Sendable, Hashable {
         public var style: ModalPresentationStyle
         public var transition: ModalTransitionStyle?
+        /// A popover's anchor: the element it points from (`~popover@ELEMENT~scene`). The bar
+        /// holding it stays usable while the popover shows (its passthrough views).
+        public var anchor: String?
         private var storage: [HierarchyPath]
         public var node: HierarchyPath {
             get { storage[0] }
             set { storage = [newValue] }
         }
-        public init(style: ModalPresentationStyle, transition: ModalTransitionStyle?, node: HierarchyPath) {
+        public init(style: ModalPresentationStyle, transition: ModalTransitionStyle?, anchor: String? = nil, node: HierarchyPath) {
             self.style = style
             self.transition = transition
+            self.anchor = anchor
             self.storage = [node]
         }
     }
@@ -116,6 +121,7 @@ public struct HierarchyPath: Sendable, Hashable {
             out.append(UInt8(ascii: "~"))
             out.append(contentsOf: (p.presentedStyle ?? .fullScreen).rawValue.utf8)
             if let t = p.presentedTransition, t != .coverVertical { out.append(UInt8(ascii: ".")); out.append(contentsOf: t.rawValue.utf8) }
+            if p.presentedStyle == .popover, let anchor = p.popoverAnchor { out.append(UInt8(ascii: "@")); escape(anchor, into: &out) }
             out.append(UInt8(ascii: "~"))
             if !encode(controller: p, into: &out) { out.removeSubrange(mark...) }
         }
@@ -159,6 +165,7 @@ public struct HierarchyPath: Sendable, Hashable {
             out.append(UInt8(ascii: "~"))
             out.append(contentsOf: presented.style.rawValue.utf8)
             if let t = presented.transition { out.append(UInt8(ascii: ".")); out.append(contentsOf: t.rawValue.utf8) }
+            if let anchor = presented.anchor { out.append(UInt8(ascii: "@")); Self.escape(anchor, into: &out) }
             out.append(UInt8(ascii: "~"))
             presented.node.encode(into: &out)
         }
@@ -267,18 +274,24 @@ public struct HierarchyPath: Sendable, Hashable {
             }
             if peek == UInt8(ascii: "~") {
                 position += 1
-                guard let styleText = word(until: [UInt8(ascii: "~"), UInt8(ascii: ".")]),
+                guard let styleText = word(until: [UInt8(ascii: "~"), UInt8(ascii: "."), UInt8(ascii: "@")]),
                       let style = ModalPresentationStyle(rawValue: styleText) else { return nil }
                 var transition: ModalTransitionStyle?
                 if peek == UInt8(ascii: ".") {
                     position += 1
-                    guard let t = word(until: [UInt8(ascii: "~")]), let parsed = ModalTransitionStyle(rawValue: t) else { return nil }
+                    guard let t = word(until: [UInt8(ascii: "~"), UInt8(ascii: "@")]), let parsed = ModalTransitionStyle(rawValue: t) else { return nil }
                     transition = parsed
+                }
+                var anchor: String?
+                if peek == UInt8(ascii: "@") {
+                    position += 1
+                    guard style == .popover, let a = name(), !a.isEmpty else { return nil }
+                    anchor = a
                 }
                 guard peek == UInt8(ascii: "~") else { return nil }
                 position += 1
                 guard let presented = node(depth: depth + 1) else { return nil }
-                result.presented = Presented(style: style, transition: transition, node: presented)
+                result.presented = Presented(style: style, transition: transition, anchor: anchor, node: presented)
             }
             return result
         }

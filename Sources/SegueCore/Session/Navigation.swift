@@ -90,7 +90,7 @@ extension Window {
         if let p = target.presented {
             if c.presentedStorage == nil {
                 let m = try instantiate(sceneID: p.node.scene)
-                present(m, presenter: c, style: p.style, transitionStyle: p.transition ?? .coverVertical, animated: animated)
+                present(m, presenter: c, style: p.style, transitionStyle: p.transition ?? .coverVertical, anchor: p.anchor, animated: animated)
             }
             if let presented = c.presentedStorage { try reconcile(presented, with: p.node, animated: animated, stateChanged: &stateChanged) }
         }

@@ -34,8 +34,9 @@ extension Window {
 
     /// Presents from an explicit presenting controller that presents nothing (URL navigation).
     func present(_ controller: ViewController, presenter: ViewController, style: ModalPresentationStyle,
-                 transitionStyle: ModalTransitionStyle, animated: Bool) {
-        show(controller, presentedBy: presenter, caller: presenter, style: style, transitionStyle: transitionStyle, animated: animated)
+                 transitionStyle: ModalTransitionStyle, anchor: String? = nil, animated: Bool) {
+        show(controller, presentedBy: presenter, caller: presenter, style: style, transitionStyle: transitionStyle,
+             anchor: anchor, animated: animated)
     }
 
     /// The presentation itself, once its rules are checked: one transition that links
