@@ -462,7 +462,17 @@ struct DocumentMapper {
         return nil
     }
 
+    /// A button's title. Xcode 13 and later write a `buttonConfiguration` (what iOS 15 and later
+    /// show) beside a `state normal` title that is only a fallback for older systems ("Button"):
+    /// the configuration's title wins, and a configuration with only an image has no title.
     private func buttonTitle(_ n: XMLNode) -> String? {
+        if let config = n.child("buttonConfiguration") {
+            if let t = config["title"] ?? config.child("string", key: "title")?.text { return t }
+            if let a = config.child("attributedString", key: "attributedTitle") {
+                return a.children("fragment").map { $0["content"] ?? $0.child("string", key: "content")?.text ?? "" }.joined()
+            }
+            if configurationImage(config) != nil { return nil }
+        }
         if let normal = n.child("state", key: "normal") {
             if let t = normal["title"] { return t }
             if let s = normal.child("string", key: "title") { return s.text }
@@ -493,14 +503,16 @@ struct DocumentMapper {
     }
 
     private func buttonImage(_ n: XMLNode) -> String? {
+        if let config = n.child("buttonConfiguration"), let image = configurationImage(config) { return image }
         if let normal = n.child("state", key: "normal") {
             if let i = normal["image"] ?? normal["backgroundImage"] { return i }
             if let i = normal.child("imageReference", key: "image")?["image"] { return i }
         }
-        if let config = n.child("buttonConfiguration") {
-            return config["image"] ?? config.child("imageReference", key: "image")?["image"]
-        }
         return nil
+    }
+
+    private func configurationImage(_ config: XMLNode) -> String? {
+        config["image"] ?? config.child("imageReference", key: "image")?["image"]
     }
 
     private mutating func mapView(_ n: XMLNode) -> ViewNode? {

@@ -237,6 +237,27 @@ struct MappingTests {
         #expect(page.transitionStyle == .pageCurl && page.navigationOrientation == .vertical && page.spineLocation == .mid)
     }
 
+    @Test("a button's configuration (Xcode 13 and later) gives its title and image, not the fallback title")
+    func buttonConfigurations() throws {
+        let sb = try importString(document(initial: "a", scene("a", """
+            <viewController id="a" sceneMemberID="viewController"><view key="view" id="v"><subviews>
+                <button buttonType="system" id="titled"><state key="normal" title="Button"/>
+                    <buttonConfiguration key="configuration" style="filled" title="Open Detail"/></button>
+                <button buttonType="system" id="icon"><state key="normal" title="Button"/>
+                    <buttonConfiguration key="configuration" style="plain" image="info.circle" catalog="system"/></button>
+                <button buttonType="system" id="attributed"><state key="normal" title="Button"/>
+                    <buttonConfiguration key="configuration" style="plain"><attributedString key="attributedTitle">
+                        <fragment content="Sign "/><fragment content="In"/></attributedString></buttonConfiguration></button>
+                <button buttonType="system" id="bare"><state key="normal" title="Old Style"/>
+                    <buttonConfiguration key="configuration" style="plain"/></button>
+                <button buttonType="system" id="classic"><state key="normal" title="Classic"/></button>
+            </subviews></view></viewController>
+            """)))
+        let view = try #require(sb["a"]).view
+        #expect(view.map(\.text) == ["Open Detail", nil, "Sign In", "Old Style", "Classic"])
+        #expect(view.map(\.image) == [nil, "info.circle", nil, nil, nil])
+    }
+
     @Test("old-format storyboards (toolsVersion 1938) map too")
     func oldFormat() throws {
         let xml = """
