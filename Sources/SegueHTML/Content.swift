@@ -471,6 +471,7 @@ extension PageBuilder {
         styleClass("table-", n.style, default: "plain")
         if editing { w.raw(" is-editing") }
         w.raw("\">")
+        nodes(Array(n.children.prefix(n.tableHeaderCount)))  // the table header view
         for section in n.sections {
             w.raw("<section class=\"table-section\">")
             if let header = section.header {
@@ -488,7 +489,7 @@ extension PageBuilder {
             }
             w.raw("</section>")
         }
-        nodes(n.children)
+        nodes(Array(n.children.dropFirst(n.tableHeaderCount)))  // the table footer view
         w.raw("</div>")
     }
 

@@ -648,7 +648,10 @@ struct DocumentMapper {
     private mutating func mapTable(_ n: XMLNode) -> ViewNode {
         var node = ViewNode(.table)
         node.style = n["style"] ?? "plain"
-        if let header = n.child(key: "tableHeaderView"), let h = mapView(header) { node.children.append(h) }
+        if let header = n.child(key: "tableHeaderView"), let h = mapView(header) {
+            node.children.append(h)
+            node.tableHeaderCount = 1
+        }
         if n["dataMode"] == "static" || n.child("sections") != nil {
             for section in n.child("sections")?.children("tableViewSection") ?? [] {
                 // Long titles are written as `<string key="footerTitle">` children.

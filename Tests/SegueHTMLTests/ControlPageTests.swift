@@ -60,6 +60,26 @@ import Testing
         #expect(rest.contains("aria-label=\"More Info\""))
     }
 
+    @Test func aTableHeaderViewIsDrawnAboveTheRowsAndAFooterViewBelow() throws {
+        var list = Scene(id: "list", kind: .tableViewController)
+        var row = TableRow(id: "row", text: "Privacy")
+        row.tap = .segue("go")
+        var table = ViewNode(.table)
+        table.sections = [TableSection(rows: [row])]
+        table.children = [ViewNode(.label, text: "Header Text"), ViewNode(.label, text: "Footer Text")]
+        table.tableHeaderCount = 1
+        list.view = [table]
+        list.segues = [SegueSpec(id: "go", kind: .show, destination: "other")]
+        let board = Storyboard(name: "t", initialViewController: "list", scenes: [list, Scene(id: "other", kind: .viewController)])
+        let window = Window(id: "s1", storyboard: board)
+        try window.launch()
+        let html = String(decoding: PageRenderer.render(window.screen(), context: PageContext(csrfToken: "t")), as: UTF8.self)
+        let header = try #require(html.firstRange(of: "Header Text"))
+        let rowAt = try #require(html.firstRange(of: "data-element=\"row\""))
+        let footer = try #require(html.firstRange(of: "Footer Text"))
+        #expect(header.lowerBound < rowAt.lowerBound && rowAt.lowerBound < footer.lowerBound)
+    }
+
     @Test func unwiredValueControlsPostTheirValue() throws {
         let html = try page(Self.controls)
         // Segments and stepper buttons post the control's next value as a form field.

@@ -258,6 +258,33 @@ struct MappingTests {
         #expect(view.map(\.image) == [nil, "info.circle", nil, nil, nil])
     }
 
+    @Test("a table's header view comes before its rows, its footer view after them")
+    func tableHeaderAndFooterViews() throws {
+        let sb = try importString(document(initial: "a", scene("a", """
+            <tableViewController id="a" sceneMemberID="viewController">
+                <tableView key="view" dataMode="static" style="grouped" id="tv">
+                    <view key="tableHeaderView" id="h"><subviews><button buttonType="system" id="top"><state key="normal" title="Edit Profile"/>
+                        <connections><segue destination="d" kind="presentation" id="g1"/></connections></button></subviews></view>
+                    <view key="tableFooterView" id="f"><subviews><button buttonType="system" id="bottom"><state key="normal" title="Sign Out"/>
+                        <connections><segue destination="d" kind="presentation" id="g3"/></connections></button></subviews></view>
+                    <sections><tableViewSection id="s"><cells><tableViewCell textLabel="l" style="IBUITableViewCellStyleDefault" id="row">
+                        <tableViewCellContentView key="contentView" id="cv"><subviews><label text="Privacy" id="l"/></subviews></tableViewCellContentView>
+                        <connections><segue destination="d" kind="presentation" id="g2"/></connections></tableViewCell></cells></tableViewSection></sections>
+                </tableView>
+            </tableViewController>
+            """) + scene("d", #"<viewController id="d" sceneMemberID="viewController"><view key="view" id="dv"/></viewController>"#)))
+        let table = try #require(sb["a"]?.view.first)
+        #expect(table.tableHeaderCount == 1 && table.children.count == 2)
+        let window = Window(id: "w", storyboard: sb)
+        try window.launch()
+        #expect(window.elements.map(\.id) == ["top", "row", "bottom"])
+        // The drawn view lists them in the same order.
+        guard case .content(let pane)? = window.screen().layers.first?.pane, let drawn = pane.nodes.first else {
+            Issue.record("no content pane"); return
+        }
+        #expect(drawn.children.count == 2 && drawn.tableHeaderCount == 1)
+    }
+
     @Test("old-format storyboards (toolsVersion 1938) map too")
     func oldFormat() throws {
         let xml = """

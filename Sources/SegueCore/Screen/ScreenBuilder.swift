@@ -370,6 +370,8 @@ struct ScreenBuilder {
                                 controller: owner, target: .node(owner: owner, node: node), enabled: n.enabled)
             }
         case .table:
+            // Top to bottom: the table header view, the sections, the table footer view.
+            let header = resolveAll(Array(node.children.prefix(node.tableHeaderCount)), owner: owner, counter: &counter)
             for s in node.sections.indices {
                 for r in node.sections[s].rows.indices {
                     let rowStart = elements.count
@@ -399,6 +401,8 @@ struct ScreenBuilder {
                     if resolvesNodes { n.sections[s].rows[r] = row }
                 }
             }
+            n.children = header + resolveAll(Array(node.children.dropFirst(node.tableHeaderCount)), owner: owner, counter: &counter)
+            return n
         default:
             if n.tap != nil {
                 n.id = register(n.id ?? "\(owner.id).view.\(index)", role: .button, title: n.text,

@@ -28,6 +28,9 @@ public struct ViewNode: Sendable {
     public var segments: [String] = []
     public var children: [ViewNode] = []
     public var sections: [TableSection] = []
+    /// A table's: how many of `children` it shows above its sections (its table header view);
+    /// the others come after them (its table footer view).
+    public var tableHeaderCount = 0
     public var tap: TapTarget?
     /// A `container` view's embed segue: the id of the scene's `embed` segue whose destination
     /// becomes the child shown in this container.
