@@ -282,7 +282,7 @@ struct Decoder {
         let context = "navigationItem of \(scene)"
         guard let fields = Fields(node, context: context, allowed: [
             "title", "prompt", "leftBarButtonItems", "rightBarButtonItems", "backBarButtonItem",
-            "hidesBackButton", "leftItemsSupplementBackButton",
+            "hidesBackButton", "leftItemsSupplementBackButton", "backButtonDisplayMode",
         ], what: "'navigationItem' in \(scene)", diagnostics: diagnostics) else { return item }
         item.title = fields.string("title")
         item.prompt = fields.string("prompt")
@@ -303,6 +303,7 @@ struct Decoder {
         }
         if let value = fields.bool("hidesBackButton") { item.hidesBackButton = value }
         if let value = fields.bool("leftItemsSupplementBackButton") { item.leftItemsSupplementBackButton = value }
+        if let mode = fields.enumeration("backButtonDisplayMode", BackButtonDisplayMode.self) { item.backButtonDisplayMode = mode }
         return item
     }
 

@@ -91,7 +91,7 @@ extension PageBuilder {
         w.raw("\">")
         if isBack {
             w.raw(Icons.chevronLeft)
-            w.raw("<span class=\"bar-title\">")
+            w.raw(item.showsTitle ? "<span class=\"bar-title\">" : "<span class=\"visually-hidden\">")
             w.text(item.title.isEmpty ? "Back" : item.title)
             w.raw("</span>")
         } else if let glyph {

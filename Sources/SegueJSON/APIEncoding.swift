@@ -128,7 +128,9 @@ extension Window {
         w.beginObject()
         w.field("title", item.title ?? c.title)
         w.field("prompt", item.prompt)
-        w.field("backButtonTitle", item.backBarButtonItem?.displayTitle ?? item.title ?? c.title ?? "Back")
+        w.field("backButtonTitle", item.backBarButtonItem?.displayTitle
+                    ?? (item.backButtonDisplayMode == .default ? item.title ?? c.title ?? "Back" : "Back"))
+        if item.backButtonDisplayMode != .default { w.field("backButtonDisplayMode", item.backButtonDisplayMode.rawValue) }
         w.field("hidesBackButton", item.hidesBackButton)
         w.field("leftItemsSupplementBackButton", item.leftItemsSupplementBackButton)
         w.key("leftBarButtonItems"); writeBarButtonItems(item.leftBarButtonItems, owner: c, into: &w)

@@ -369,6 +369,13 @@ struct DocumentMapper {
         spec.prompt = stringProperty(n, "prompt")
         spec.hidesBackButton = n.bool("hidesBackButton") ?? false
         spec.leftItemsSupplementBackButton = n.bool("leftItemsSupplementBackButton") ?? false
+        if let raw = n["backButtonDisplayMode"] {
+            if let mode = BackButtonDisplayMode(rawValue: raw) {
+                spec.backButtonDisplayMode = mode
+            } else {
+                warn(n, .unknownAttributeValue, "unknown backButtonDisplayMode '\(raw)'; ignored")
+            }
+        }
         for child in n.children {
             switch (child.name, child["key"]) {
             case ("barButtonItem", "leftBarButtonItem"): spec.leftBarButtonItems.append(mapBarButtonItem(child))

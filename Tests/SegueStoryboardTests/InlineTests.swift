@@ -285,6 +285,31 @@ struct MappingTests {
         #expect(drawn.children.count == 2 && drawn.tableHeaderCount == 1)
     }
 
+    @Test("backButtonDisplayMode: the back button says Back, or shows the chevron alone")
+    func backButtonDisplayModes() throws {
+        for (mode, showsTitle) in [("generic", true), ("minimal", false)] {
+            let sb = try importString(document(initial: "nav", scene("nav", """
+                <navigationController id="nav" sceneMemberID="viewController">
+                    <connections><segue destination="root" kind="relationship" relationship="rootViewController" id="r"/></connections>
+                </navigationController>
+                """) + scene("root", """
+                <viewController title="Library" id="root" sceneMemberID="viewController"><view key="view" id="v"/>
+                    <navigationItem key="navigationItem" title="Library" backButtonDisplayMode="\(mode)" id="n"/>
+                    <connections><segue destination="next" kind="show" identifier="open" id="s"/></connections>
+                </viewController>
+                """) + scene("next", #"<viewController id="next" sceneMemberID="viewController"><view key="view" id="nv"/></viewController>"#)))
+            #expect(sb["root"]?.navigationItem.backButtonDisplayMode == BackButtonDisplayMode(rawValue: mode))
+            let window = Window(id: "w", storyboard: sb)
+            try window.launch()
+            _ = try window.perform(.performSegue(identifier: "open", controller: nil))
+            #expect(window.elements.first { $0.role == .backButton }?.title == "Back")
+            guard case .navigation(let pane)? = window.screen().layers.first?.pane, let back = pane.bar?.backButton else {
+                Issue.record("no back button"); continue
+            }
+            #expect(back.title == "Back" && back.showsTitle == showsTitle, "\(mode)")
+        }
+    }
+
     @Test("old-format storyboards (toolsVersion 1938) map too")
     func oldFormat() throws {
         let xml = """

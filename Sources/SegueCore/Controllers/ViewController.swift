@@ -276,6 +276,7 @@ public struct NavigationItem: Sendable, Hashable {
     public var backBarButtonItem: BarButtonItemSpec?
     public var hidesBackButton: Bool
     public var leftItemsSupplementBackButton: Bool
+    public var backButtonDisplayMode: BackButtonDisplayMode
 
     public init(_ spec: NavigationItemSpec) {
         title = spec.title
@@ -285,5 +286,6 @@ public struct NavigationItem: Sendable, Hashable {
         backBarButtonItem = spec.backBarButtonItem
         hidesBackButton = spec.hidesBackButton
         leftItemsSupplementBackButton = spec.leftItemsSupplementBackButton
+        backButtonDisplayMode = spec.backButtonDisplayMode
     }
 }

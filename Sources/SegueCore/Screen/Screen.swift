@@ -195,6 +195,9 @@ public struct BarItem: Sendable, Hashable {
     public var systemItem: BarButtonSystemItem?
     public var isBold: Bool
     public var isEnabled: Bool
+    /// False for a back button drawn as the chevron alone (`BackButtonDisplayMode.minimal`); its
+    /// title is still what assistive technology reads.
+    public var showsTitle = true
     public init(elementID: String?, role: ElementRole, title: String, image: String? = nil,
                 systemItem: BarButtonSystemItem? = nil, isBold: Bool = false, isEnabled: Bool = true) {
         self.elementID = elementID

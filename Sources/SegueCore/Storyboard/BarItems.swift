@@ -81,7 +81,15 @@ public struct NavigationItemSpec: Sendable, Hashable {
     public var backBarButtonItem: BarButtonItemSpec?
     public var hidesBackButton = false
     public var leftItemsSupplementBackButton = false
+    /// How the back button pointing to this item shows (iOS 14): with this item's title, as
+    /// "Back", or as the chevron alone. A `backBarButtonItem` keeps its own title.
+    public var backButtonDisplayMode: BackButtonDisplayMode = .default
     public init() {}
+}
+
+/// `UINavigationItem.BackButtonDisplayMode`.
+public enum BackButtonDisplayMode: String, Sendable, CaseIterable, Codable {
+    case `default`, generic, minimal
 }
 
 /// A controller's tab bar item (`UITabBarItem`).
