@@ -128,8 +128,7 @@ extension Window {
         w.beginObject()
         w.field("title", item.title ?? c.title)
         w.field("prompt", item.prompt)
-        w.field("backButtonTitle", item.backBarButtonItem?.displayTitle
-                    ?? (item.backButtonDisplayMode == .default ? item.title ?? c.title ?? "Back" : "Back"))
+        w.field("backButtonTitle", item.backButtonTitle(controllerTitle: c.title))
         if item.backButtonDisplayMode != .default { w.field("backButtonDisplayMode", item.backButtonDisplayMode.rawValue) }
         w.field("hidesBackButton", item.hidesBackButton)
         w.field("leftItemsSupplementBackButton", item.leftItemsSupplementBackButton)

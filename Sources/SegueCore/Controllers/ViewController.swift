@@ -288,4 +288,13 @@ public struct NavigationItem: Sendable, Hashable {
         leftItemsSupplementBackButton = spec.leftItemsSupplementBackButton
         backButtonDisplayMode = spec.backButtonDisplayMode
     }
+
+    /// The title of the back button that leads to this item's controller (titled
+    /// `controllerTitle`): its `backBarButtonItem`'s, else its title unless its display mode
+    /// says "Back" (`generic`, and `minimal`, whose title only assistive technology reads).
+    public func backButtonTitle(controllerTitle: String?) -> String {
+        if let custom = backBarButtonItem?.displayTitle { return custom }
+        guard backButtonDisplayMode == .default else { return "Back" }
+        return title ?? controllerTitle ?? "Back"
+    }
 }

@@ -187,7 +187,7 @@ struct ScreenBuilder {
                 && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)
             if showsBack {
                 let below = stack[stack.count - 2]
-                let title = Self.backButtonTitle(below)
+                let title = below.navigationItem.backButtonTitle(controllerTitle: below.title)
                 let id = register("\(nav.id).back", role: .backButton, title: title, controller: nav, target: .back(nav))
                 back = BarItem(elementID: id, role: .backButton, title: title)
                 back?.showsTitle = below.navigationItem.backBarButtonItem != nil || below.navigationItem.backButtonDisplayMode != .minimal
@@ -207,16 +207,6 @@ struct ScreenBuilder {
         }
         endPassthroughBar(barStart, .bottom)
         return NavigationPane(controllerID: nav.id, bar: bar, top: topPane, toolbar: toolbar)
-    }
-
-    /// The title of the back button that leads to `below`: its `backBarButtonItem`'s, else its
-    /// title unless its display mode says "Back" (`generic`, and `minimal`, whose title only
-    /// assistive technology reads).
-    static func backButtonTitle(_ below: ViewController) -> String {
-        let item = below.navigationItem
-        if let custom = item.backBarButtonItem?.displayTitle { return custom }
-        guard item.backButtonDisplayMode == .default else { return "Back" }
-        return item.title ?? below.title ?? "Back"
     }
 
     /// Starts a bar under a popover: its items are listed tentatively (see `endPassthroughBar`).
