@@ -4,6 +4,7 @@
 #define CMHD_SHIM_H
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <stdint.h>
@@ -262,6 +263,30 @@ cmhd_response_copying(const void *data, size_t size)
   static const char empty[1] = { 0 };
   return MHD_create_response_from_buffer(size, (void *)(size ? data : empty),
                                          MHD_RESPMEM_MUST_COPY);
+}
+
+/// Adds a header from two UTF-8 byte runs that need not end in NUL (a Swift string's bytes, read
+/// without copying): the bytes are terminated in a stack buffer, so no allocation is made beyond
+/// libmicrohttpd's own copies. A name or value holding a NUL byte is refused (MHD_NO), as
+/// libmicrohttpd refuses CR and LF.
+static inline enum MHD_Result
+cmhd_add_header(struct MHD_Response *response, const char *name, size_t nameLength,
+                const char *value, size_t valueLength)
+{
+  char onStack[512];
+  size_t needed = nameLength + valueLength + 2;
+  if ((nameLength && memchr(name, 0, nameLength) != NULL)
+      || (valueLength && memchr(value, 0, valueLength) != NULL))
+    return MHD_NO;
+  char *buffer = needed <= sizeof onStack ? onStack : malloc(needed);
+  if (buffer == NULL) return MHD_NO;
+  if (nameLength) memcpy(buffer, name, nameLength);
+  buffer[nameLength] = 0;
+  if (valueLength) memcpy(buffer + nameLength + 1, value, valueLength);
+  buffer[nameLength + 1 + valueLength] = 0;
+  enum MHD_Result result = MHD_add_response_header(response, buffer, buffer + nameLength + 1);
+  if (buffer != onStack) free(buffer);
+  return result;
 }
 
 /// Whether a connection notification says the connection started (else it closed).

@@ -168,11 +168,28 @@ private struct RequestCall {
             // libmicrohttpd computes the framing itself.
             if asciiCaseInsensitiveEquals(header.name, "Content-Length")
                 || asciiCaseInsensitiveEquals(header.name, "Transfer-Encoding") { continue }
-            // Rejected (MHD_NO) when the name or value contains CR/LF: dropped.
-            _ = MHD_add_response_header(mhdResponse, header.name, header.value)
+            // Rejected (MHD_NO) when the name or value contains CR, LF or NUL: dropped.
+            _ = Self.add(header, to: mhdResponse)
         }
         let status = (100...999).contains(response.status) ? UInt32(response.status) : 500
         return MHD_queue_response(connection, status, mhdResponse)
+    }
+
+    /// Adds a header without making C strings of it: a Swift string's UTF-8 bytes are read in
+    /// place (a short string's from the stack), and the shim terminates them on its stack.
+    private static func add(_ header: (name: String, value: String), to response: OpaquePointer) -> MHD_Result {
+        var name = header.name
+        var value = header.value
+        return name.withUTF8 { nameBytes in
+            value.withUTF8 { valueBytes in
+                nameBytes.withMemoryRebound(to: CChar.self) { namePointer in
+                    valueBytes.withMemoryRebound(to: CChar.self) { valuePointer in
+                        cmhd_add_header(response, namePointer.baseAddress, namePointer.count,
+                                        valuePointer.baseAddress, valuePointer.count)
+                    }
+                }
+            }
+        }
     }
 
     /// Sends a complete, fixed answer on the connection's socket and closes the connection.

@@ -30,6 +30,25 @@ struct HTTPServerTests {
         }
     }
 
+    /// Every header goes out byte for byte, short or long; one holding CR, LF or NUL is dropped
+    /// (it would split the head or be cut short), as is one without a value, and the answer
+    /// still goes out.
+    @Test func responseHeadersGoOutAsGivenOrNotAtAll() throws {
+        let server = try startServer(threads: 1)
+        defer { server.stop() }
+        let result = try run(["-s", "-D", "-", "-o", "/dev/null", "http://127.0.0.1:\(server.port)/headers"])
+        let lines = result.stdout.split(separator: "\r\n").map(String.init)
+        #expect(lines.first == "HTTP/1.1 200 OK")
+        #expect(lines.contains("X-Short: v"))
+        // libmicrohttpd refuses a header without a value.
+        #expect(!result.stdout.contains("X-Empty"))
+        #expect(lines.contains("X-Long-Enough-To-Be-Stored-On-The-Heap: " + String(repeating: "a", count: 40)))
+        #expect(lines.contains("X-Larger-Than-The-Stack-Buffer: " + String(repeating: "b", count: 2_000)))
+        #expect(lines.contains("X-Unicode: caf\u{E9}"))
+        #expect(!result.stdout.contains("X-Injected") && !result.stdout.contains("X-Smuggled"))
+        #expect(!result.stdout.contains("X-Nul") && !result.stdout.contains("before"))
+    }
+
     /// A deferred response goes out when another thread completes it; the connection stays
     /// usable (keep-alive) and the server thread serves others meanwhile.
     @Test func deferredResponsesAreSentWhenCompleted() throws {

@@ -48,6 +48,17 @@ struct EchoResponder: HTTPResponder {
             return .text("slow done")
         case "/":
             return .text("ok")
+        case "/headers":
+            // Header names and values of every length and kind, to see which go out as given.
+            return HTTPResponse(status: 200, headers: [
+                ("X-Short", "v"),
+                ("X-Empty", ""),
+                ("X-Long-Enough-To-Be-Stored-On-The-Heap", String(repeating: "a", count: 40)),
+                ("X-Larger-Than-The-Stack-Buffer", String(repeating: "b", count: 2_000)),
+                ("X-Unicode", "caf\u{E9}"),
+                ("X-Injected", "one\r\nX-Smuggled: yes"),
+                ("X-Nul", "before\u{0}after"),
+            ], body: Array("headers".utf8))
         case "/big":
             return .text(bigText)
         case "/deferred-big":
