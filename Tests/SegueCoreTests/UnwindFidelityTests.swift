@@ -76,3 +76,58 @@ import Testing
         #expect(w.visibleScenes == ["a"])
     }
 }
+
+/// Two tabs; the second's navigation controller is a presentation context, and its root presents
+/// `mod` over that context; `mod` presents `full` full screen. Both unwind to `home`, in the
+/// first tab.
+private func contextInAnotherTabStoryboard() -> Storyboard {
+    storyboard(initial: "tabs", [
+        scene("tabs", .tabBarController) { $0.viewControllers = ["homeNav", "ctxNav"] },
+        scene("homeNav", .navigationController) { $0.rootViewController = "home" },
+        scene("home") { $0.unwindActions = ["toHome"] },
+        scene("ctxNav", .navigationController) {
+            $0.rootViewController = "ctxRoot"
+            $0.definesPresentationContext = true
+        },
+        scene("ctxRoot") { $0.segues = [segue("over", .presentation, to: "mod", style: .overCurrentContext)] },
+        scene("mod") {
+            $0.segues = [segue("full", .presentation, to: "full", style: .fullScreen), segue("back", .unwind, action: "toHome")]
+        },
+        scene("full") { $0.segues = [segue("back", .unwind, action: "toHome")] },
+    ])
+}
+
+@Suite struct UnwindOutOfAnotherTabTests {
+    /// The unwind releases its source: a controller presented over a context in another tab is
+    /// dismissed (`isBeingDismissed`) in the unwind's transition, and the tab shows its own root
+    /// when selected again.
+    @Test func aContextPresentationInAnotherTabIsDismissedByTheUnwind() throws {
+        let w = try launched(contextInAnotherTabStoryboard())
+        _ = try w.run(.selectTab(index: 1, controller: nil))
+        _ = try w.run(.performSegue(identifier: "over", controller: nil))
+        #expect(w.visibleScenes == ["ctxRoot", "mod"])
+        let trace = try w.run(.performSegue(identifier: "back", controller: nil))
+        #expect(trace.contains("mod.viewWillDisappear{dismissed}") && trace.contains("mod.viewDidDisappear{dismissed}"))
+        #expect(trace.contains("home.viewDidAppear"))
+        #expect(w.topmostPresented == nil && w.visibleScenes == ["home"])
+        #expect(w.canonicalURL == "/ui/tabs@0(homeNav(home),ctxNav(ctxRoot))")
+        _ = try w.run(.selectTab(index: 1, controller: nil))
+        #expect(w.visibleScenes == ["ctxRoot"])
+    }
+
+    /// Unwinding from a full-screen controller presented by that one dismisses both: nothing
+    /// the source was presented from survives to cover the window again.
+    @Test func aChainStartedInAnotherTabIsDismissedWhole() throws {
+        let w = try launched(contextInAnotherTabStoryboard())
+        _ = try w.run(.selectTab(index: 1, controller: nil))
+        _ = try w.run(.performSegue(identifier: "over", controller: nil))
+        _ = try w.run(.performSegue(identifier: "full", controller: nil))
+        #expect(w.visibleScenes == ["full"])
+        let trace = try w.run(.performSegue(identifier: "back", controller: nil))
+        #expect(trace.contains("full.viewWillDisappear{dismissed}"))
+        #expect(w.topmostPresented == nil && w.visibleScenes == ["home"])
+        #expect(w.canonicalURL == "/ui/tabs@0(homeNav(home),ctxNav(ctxRoot))")
+        _ = try w.run(.selectTab(index: 1, controller: nil))
+        #expect(w.visibleScenes == ["ctxRoot"])
+    }
+}

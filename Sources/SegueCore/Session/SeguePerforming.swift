@@ -116,7 +116,7 @@ extension Window {
             $0.segue = spec.id
         }
         destination.performUnwindAction(action, segue: StoryboardSegue(identifier: spec.id, kind: .unwind, source: source, destination: destination))
-        unwindTransition(to: destination, animated: animated && spec.animates)
+        unwindTransition(from: source, to: destination, animated: animated && spec.animates)
     }
 
     /// The one transition of an unwind: the destination's stacks are popped to it (the popped
@@ -127,8 +127,11 @@ extension Window {
     /// switch on the way joins the transition, a tab listed in More included (pushed onto the
     /// More navigation controller within it), and so do the pops that bring back a tab shown
     /// inside More (what was pushed above it) and the primary of a collapsed split view (its
-    /// secondary leaves the one stack).
-    func unwindTransition(to destination: ViewController, animated: Bool) {
+    /// secondary leaves the one stack). Every presentation the source sits in that does not hold
+    /// the destination is dismissed as well, wherever it was presented from (a context in
+    /// another tab included): the unwind releases the source and everything between it and the
+    /// destination.
+    func unwindTransition(from source: ViewController, to destination: ViewController, animated: Bool) {
         var reasons: [(ViewController, AppearanceReason)] = []
         var silent: [ViewController] = []
         var mutations: [() -> Void] = []
@@ -146,8 +149,19 @@ extension Window {
             if n.presentedStorage != nil { presenters.append(n) }
             up = n.parent
         }
-        for presenter in presenters.reversed() {
-            if let presented = presenter.presentedStorage { dismissal(of: presented) }
+        var dismissed = presenters.reversed().compactMap(\.presentedStorage)
+        // The presentations holding the source, outward (through the controller each was
+        // presented from), that do not hold the destination.
+        var outward: ViewController? = source
+        while let n = outward {
+            if n.presentingStorage != nil, !destination.isInside(n) { dismissed.append(n) }
+            outward = n.parent ?? n.presentationCaller ?? n.presentingStorage
+        }
+        // Each chain once: one inside another goes with it.
+        for (index, presented) in dismissed.enumerated()
+        where !dismissed[..<index].contains(where: { $0 === presented || presented.isInside($0) })
+            && !dismissed[(index + 1)...].contains(where: { $0 !== presented && presented.isInside($0) }) {
+            dismissal(of: presented)
         }
         var pops: [(nav: NavigationController, popped: [ViewController], newTop: ViewController)] = []
         // Tab switches and a collapsed split view's primary coming back join the transition.
@@ -220,6 +234,17 @@ extension Window {
 }
 
 extension ViewController {
+    /// Whether this controller is `other` or lies inside it: among its children, or presented
+    /// by it or by something inside it (what dismissing `other` takes along).
+    func isInside(_ other: ViewController) -> Bool {
+        var node: ViewController? = self
+        while let n = node {
+            if n === other { return true }
+            node = n.parent ?? n.presentingStorage
+        }
+        return false
+    }
+
     /// `viewControllerForUnwindSegueAction(_:fromViewController:withSender:)`: the children
     /// first (a container's search), then the controller itself, a container included (a
     /// navigation controller subclass with the unwind action is a destination).
