@@ -150,6 +150,19 @@ import Testing
         #expect(run.contains("inbox.willMoveToParentViewController(nil)"))
         #expect(w.visibleScenes == ["mailboxes"])
     }
+
+    /// An action's handler performs the presenter's segue from code: prepared, never asked.
+    @Test func anAlertActionsSegueIsNotAskedWhetherToRun() throws {
+        var board = mailStoryboard()
+        board.scenes["alert"]!.alert!.actions[0].tap = .segue("open")
+        let w = try launched(board, traits: .padLandscape)
+        _ = try w.perform(.tap(element: "inboxRow", values: [:]))
+        _ = try w.run(.present(scene: "alert", style: nil, transitionStyle: nil, controller: nil))
+        let run = try w.run(.tap(element: "ok", values: [:]))
+        #expect(!run.contains { $0.hasPrefix("inbox.shouldPerformSegue") })
+        #expect(run.contains("inbox.prepareForSegue"))
+        #expect(w.visibleScenes == ["message"])
+    }
 }
 
 /// Unwinds that leave a presentation made over part of the screen (a current-context presentation or a popover).

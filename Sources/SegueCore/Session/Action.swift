@@ -271,6 +271,9 @@ extension Window {
         if case .segue(let id) = tap, let spec = alert.scene?.segue(id) {
             // A segue declared on the alert scene runs from the presenter, like a handler would.
             try performDeclaredSegue(spec, from: caller, sender: sender, animated: animated)
+        } else if case .segue(let id) = tap {
+            // The presenter's own segue, as a handler's `performSegue`: no shouldPerformSegue.
+            try performSegue(id, from: caller, sender: sender, userInitiated: false, animated: animated)
         } else {
             try run(tap, owner: caller, sender: sender, animated: animated)
         }
