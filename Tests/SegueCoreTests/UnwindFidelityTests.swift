@@ -131,3 +131,22 @@ private func contextInAnotherTabStoryboard() -> Storyboard {
         #expect(w.visibleScenes == ["ctxRoot"])
     }
 }
+
+@Suite struct DefaultDismissTests {
+    /// The default `dismiss` takes what is on screen: a controller presented over the context of
+    /// a tab that is not selected stays, and the call warns that nothing is presented.
+    @Test func theDefaultDismissLeavesAPresentationInAnUnselectedTab() throws {
+        let w = try launched(contextInAnotherTabStoryboard())
+        _ = try w.run(.selectTab(index: 1, controller: nil))
+        _ = try w.run(.performSegue(identifier: "over", controller: nil))
+        _ = try w.run(.selectTab(index: 0, controller: nil))
+        let outcome = try w.perform(.dismiss(controller: nil))
+        #expect(outcome.events.isEmpty)
+        #expect(outcome.warnings == ["dismiss: nothing is presented"])
+        _ = try w.run(.selectTab(index: 1, controller: nil))
+        #expect(w.visibleScenes == ["ctxRoot", "mod"])
+        // Selected again, it is in reach.
+        _ = try w.run(.dismiss(controller: nil))
+        #expect(w.visibleScenes == ["ctxRoot"])
+    }
+}

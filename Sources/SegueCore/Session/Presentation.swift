@@ -132,13 +132,14 @@ extension Window {
         return nil
     }
 
-    /// Dismisses, routed as UIKit does: sent to a controller that presents (or
-    /// lives in one that presents), it dismisses what is presented and everything above; sent to
-    /// a presented controller, it is forwarded to its presenting controller. Nothing presented:
-    /// a warning. `nil` dismisses the topmost presented controller.
     /// How many controllers are presented, anywhere in the window.
     var presentedControllerCount: Int { allControllers.reduce(0) { $0 + ($1.presentingStorage != nil ? 1 : 0) } }
 
+    /// Dismisses, routed as UIKit does: sent to a controller that presents (or
+    /// lives in one that presents), it dismisses what is presented and everything above; sent to
+    /// a presented controller, it is forwarded to its presenting controller. Nothing presented:
+    /// a warning. `nil` dismisses the topmost presented controller on screen; one presented
+    /// over the context of a tab that is not selected is out of reach (a warning).
     public func dismiss(from receiver: ViewController?, animated: Bool = true) {
         let target: ViewController
         if let receiver {
@@ -151,10 +152,11 @@ extension Window {
                 return
             }
         } else {
-            guard let top = topmostPresented else {
+            guard var top = visibleControllers.last(where: { $0.presentingStorage != nil }) else {
                 warn("dismiss: nothing is presented")
                 return
             }
+            while let next = top.presentedViewController { top = next }
             target = top
         }
         dismissPresented(target, animated: animated)
