@@ -113,6 +113,7 @@ struct DocumentMapper {
         }
 
         doc.isTV = root["targetRuntime"] == "AppleTV"
+        doc.isLaunchScreen = root["launchScreen"] == "YES"
 
         // Initial view controller.
         if let initial = root["initialViewController"], !initial.isEmpty {

@@ -131,6 +131,7 @@ private struct Linker {
         storyboard.mainFile = mainDoc.file
         for i in docs.indices where i != main {
             if case .scene(let id)? = docs[i].initial { storyboard.entryScenes.insert(prefix(i) + id) }
+            if docs[i].isLaunchScreen { storyboard.launchScreenScenes.formUnion(docs[i].scenes.map { prefix(i) + $0.id }) }
         }
         return LinkResult(storyboard: storyboard, stats: stats, xmlIDs: xmlIDs)
     }

@@ -47,6 +47,8 @@ struct ParsedDocument: Sendable {
     var initialLine = 1
     /// `targetRuntime="AppleTV"`.
     var isTV = false
+    /// `launchScreen="YES"`: the launch image, never the app's main interface.
+    var isLaunchScreen = false
     var unwindActions: Set<String> = []
     /// Local scene id → the controller's XML id.
     var xmlIDs: [String: String] = [:]

@@ -168,7 +168,7 @@ public enum StoryboardCheck {
             for segue in scene.segues { if let d = segue.destination { targeted.insert(d) } }
         }
         var out: [Diagnostic] = []
-        for scene in context.scenes where !walk.reached.contains(scene.id) {
+        for scene in context.scenes where !walk.reached.contains(scene.id) && !storyboard.launchScreenScenes.contains(scene.id) {
             let at = scene.location ?? context.docLocation
             if storyboard.entryScenes.contains(scene.id) {
                 out.append(Diagnostic(.unreachableEntryScene, at: at, "scene \(scene.id)\(titled(scene)) is its storyboard's initial view controller, unreachable from this initial scene (code may instantiate it with instantiateInitialViewController())"))

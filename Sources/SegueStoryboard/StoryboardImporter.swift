@@ -150,10 +150,18 @@ public enum StoryboardImporter {
         docs.sort { $0.name < $1.name }
         var main = docs.firstIndex { $0.name == "Main" }
         if main == nil {
-            if docs.count == 1 {
-                main = 0
+            // A launch screen is only ever the launch image: any other storyboard is the app.
+            let candidates = docs.indices.filter { !docs[$0].isLaunchScreen }
+            if candidates.count <= 1 {
+                main = candidates.first ?? 0
             } else {
-                main = docs.firstIndex { $0.initial != nil } ?? 0
+                // Older apps split the main storyboard by idiom (Main_iPhone, Main_iPad): the
+                // phone's, which the default viewport shows, comes first.
+                func rank(_ index: Int) -> Int {
+                    let name = docs[index].name.lowercased()
+                    return (docs[index].initial != nil ? 0 : 4) + (name.hasPrefix("main") ? 0 : 2) + (name.contains("iphone") ? 0 : 1)
+                }
+                main = candidates.min { rank($0) < rank($1) }
                 extra.append(Diagnostic(.noMainStoryboard, at: SourceLocation(file: docs[main!].file, line: 1),
                                         "no storyboard named 'Main' in \(path); using '\(docs[main!].name)' as the main storyboard"))
             }

@@ -86,6 +86,30 @@ struct ServingTests {
         defer { try? FileManager.default.removeItem(atPath: bad) }
         #expect(throws: FlowSource.LoadError.self) { try FlowSource.load(path: bad) }
     }
+
+    @Test("a launch screen is never the main storyboard, and its scenes are not unreachable")
+    func launchScreenIsNotTheApp() throws {
+        func one(_ id: String, _ title: String) -> String {
+            document(initial: id, scene(id, #"<viewController id="\#(id)" title="\#(title)" sceneMemberID="viewController"/>"#))
+        }
+        let launch = one("launch", "Launch").replacingOccurrences(of: "<document ", with: #"<document launchScreen="YES" "#)
+        // An older app: the main storyboard split by idiom, and a launch screen.
+        let dir = try temporaryDirectory(["LaunchScreen.storyboard": launch,
+                                          "Main_iPad.storyboard": one("pad", "Pad"),
+                                          "Main_iPhone.storyboard": one("phone", "Phone")])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let sb = try FlowSource.load(path: dir)
+        #expect(sb.name == "Main_iPhone" && sb.initialViewController == "phone")
+        let unreachable = StoryboardCheck.check(sb).filter { $0.code == .unreachableScene || $0.code == .unreachableEntryScene }
+        #expect(unreachable.map(\.message).allSatisfy { !$0.contains("launch") })
+        #expect(unreachable.contains { $0.message.contains("Main_iPad:pad") })
+        // With one other storyboard, that one is the app, without a word about choosing.
+        let single = try temporaryDirectory(["LaunchScreen.storyboard": launch, "Root.storyboard": one("root", "Root")])
+        defer { try? FileManager.default.removeItem(atPath: single) }
+        let root = try FlowSource.load(path: single)
+        #expect(root.name == "Root" && root.initialViewController == "root")
+        #expect(!root.diagnostics.contains { $0.code == .noMainStoryboard })
+    }
 }
 
 @Suite("Check rules")

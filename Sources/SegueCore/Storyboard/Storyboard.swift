@@ -16,6 +16,9 @@ public struct Storyboard: Sendable {
     /// Initial scenes of the other storyboards of a directory: code reaches them with
     /// `instantiateInitialViewController()` (so `check` does not call them unreachable).
     public var entryScenes: Set<String> = []
+    /// Scenes of the directory's launch screen (`launchScreen="YES"`): the launch image, which
+    /// nothing in the app leads to (so `check` does not call them unreachable).
+    public var launchScreenScenes: Set<String> = []
     /// The file of the main storyboard (directory imports), for diagnostics about it.
     public var mainFile: String?
     /// The platform the storyboard is made for: tvOS tab bars show every tab (no More).
