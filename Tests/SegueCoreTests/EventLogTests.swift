@@ -40,3 +40,17 @@ import Testing
         #expect(log.events.map(\.seq) == Array(18...24))
     }
 }
+
+@Suite struct EventLogBoundsTests {
+    /// Any `after`, the largest integers included, is answered without overflowing.
+    @Test func eventsAfterAnySequenceNumber() {
+        var log = EventLog(capacity: 4)
+        #expect(log.events(after: .max).isEmpty)
+        for _ in 0..<10 { log.append(Event(controller: "c", scene: nil, event: .viewDidLoad)) }
+        #expect(log.events(after: .max).isEmpty && log.events(after: .max - 1).isEmpty)
+        #expect(log.events(after: log.lastSeq).isEmpty)
+        #expect(log.events(after: log.lastSeq - 1).map(\.seq) == [log.lastSeq])
+        #expect(log.events(after: 0).map(\.seq) == log.events(after: .min).map(\.seq))
+        #expect(log.events(after: 0).last?.seq == log.lastSeq && log.events(after: 0).count < 10)
+    }
+}

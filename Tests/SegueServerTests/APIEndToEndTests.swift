@@ -176,6 +176,16 @@ import Testing
         #expect(all.count == launch.lastSeq)  // every seq from 1, none dropped
         #expect(Array(all.suffix(expected.count)) == expected)  // the same events the actions reported
         #expect(try small.events(id, after: 7).events.map(line) == Array(all.dropFirst(7)))
+        // The event stream answers the same events, however old.
+        let stream = try small.request("GET", "/api/v1/sessions/\(id)/events/stream?after=7")
+        #expect(stream.body.matches(of: /id: (\d+)\n/).map { Int($0.1)! } == Array(8...launch.lastSeq))
+        // An `after` past every event, up to the largest integer: none, and the server stays up.
+        for after in [launch.lastSeq, Int.max - 1, Int.max] {
+            let none = try small.request("GET", "/api/v1/sessions/\(id)/events?after=\(after)")
+            #expect(none.status == 200 && (none.json["events"] as? [Any])?.isEmpty == true)
+        }
+        #expect(try small.request("GET", "/api/v1/sessions/\(id)/events/stream?after=\(Int.max)").status == 200)
+        #expect(try small.request("GET", "/healthz").status == 200)
     }
 
     @Test func concurrentActionsOnOneSessionAreSerialised() throws {

@@ -173,9 +173,9 @@ public struct EventLog: Sendable {
 
     /// Events with `seq > after`, in order.
     public func events(after seq: Int) -> [Event] {
-        guard let first else { return [] }
-        let skip = max(0, seq - first.seq + 1)
-        guard skip < ring.count else { return [] }
+        // Compared before subtracting: any `seq`, however large, is safe.
+        guard let first, seq < first.seq + ring.count - 1 else { return [] }
+        let skip = seq < first.seq ? 0 : seq - first.seq + 1
         let start = (head + skip) % ring.count
         if start >= head { return Array(ring[start...]) + (head == 0 ? [] : ring[..<head]) }
         return Array(ring[start..<head])

@@ -138,30 +138,38 @@ extension SegueApp {
             guard let n = Int(text), n >= 0 else { throw ActionError(.invalidRequest, "'after' must be a non-negative integer") }
             after = n
         }
-        let answer = try withDurableSession(id) { session -> (bytes: [UInt8], retainedFrom: Int?) in
-            let log = session.window.log
-            // The live log dropped some of the events asked for (or holds none yet: a session
-            // rebuilt from a snapshot starts with an empty log): answered from a replay below.
+        let logged = try loggedEvents(of: id, after: after)
+        return json(eventsJSON(logged.events, lastSeq: logged.lastSeq))
+    }
+
+    /// The session's events after `after` (every one, however old), with the version and URL
+    /// of the state the last one led to. Recent events come from the live log; older ones it no
+    /// longer keeps (or a session rebuilt from a snapshot, whose log starts empty) from replaying
+    /// the stored steps.
+    func loggedEvents(of id: String, after: Int) throws(ActionError) -> (events: [Event], lastSeq: Int, version: Int, url: String) {
+        let answer = try withDurableSession(id) { session -> (events: [Event], lastSeq: Int, version: Int, url: String, retainedFrom: Int?) in
+            let window = session.window
+            let log = window.log
             let oldestKept = log.first?.seq ?? log.lastSeq + 1
-            if after + 1 < oldestKept { return ([], oldestKept) }
-            return (eventsJSON(log.events(after: after), lastSeq: log.lastSeq), nil)
+            if after < oldestKept - 1 { return ([], 0, 0, "", oldestKept) }
+            return (log.events(after: after), log.lastSeq, window.version, window.canonicalURL, nil)
         }
-        guard let retainedFrom = answer.retainedFrom else { return json(answer.bytes) }
+        guard let retainedFrom = answer.retainedFrom else { return (answer.events, answer.lastSeq, answer.version, answer.url) }
         // Older events come from replaying the stored steps (outside the session's lock), newer
         // ones from the live log, which may have grown meanwhile.
         guard let replayed = try replayedEventLog(id: id) else {
             throw ActionError(.storageUnavailable, "events before \(retainedFrom) of session \(id) could not be replayed")
         }
         let older = replayed.events(after: after).prefix { $0.seq < retainedFrom }
-        let bytes = try withDurableSession(id) { (session) throws(ActionError) -> [UInt8] in
-            let log = session.window.log
+        return try withDurableSession(id) { (session) throws(ActionError) in
+            let window = session.window
+            let log = window.log
             let newer = log.events(after: max(after, retainedFrom - 1))
             guard older.last.map({ $0.seq + 1 }) == newer.first?.seq ?? log.lastSeq + 1 else {
                 throw ActionError(.storageUnavailable, "events before \(retainedFrom) of session \(id) could not be replayed")
             }
-            return eventsJSON(Array(older) + newer, lastSeq: log.lastSeq)
+            return (Array(older) + newer, log.lastSeq, window.version, window.canonicalURL)
         }
-        return json(bytes)
     }
 
     func eventsJSON<C: Collection>(_ events: C, lastSeq: Int) -> [UInt8] where C.Element == Event {

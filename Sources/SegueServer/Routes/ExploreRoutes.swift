@@ -175,29 +175,26 @@ extension SegueApp {
             guard let n = Int(text), n >= 0 else { throw ActionError(.invalidRequest, "the last event id must be a non-negative integer") }
             after = n
         }
-        let bytes = try withDurableSession(id) { session -> [UInt8] in
-            let window = session.window
-            var out: [UInt8] = Array("retry: 1000\n\n".utf8)
-            // A log that restarted (a reload of the flow) starts over from its first event.
-            let from = after > window.log.lastSeq ? 0 : after
-            for event in window.log.events(after: from) {
-                var w = JSONWriter(capacity: 256)
-                event.write(into: &w)
-                out += Array("id: \(event.seq)\nevent: event\ndata: ".utf8)
-                out += w.bytes
-                out += Array("\n\n".utf8)
-            }
+        // A log that restarted (a reload of the flow) starts over from its first event.
+        var logged = try loggedEvents(of: id, after: after)
+        if after > logged.lastSeq { logged = try loggedEvents(of: id, after: 0) }
+        var bytes: [UInt8] = Array("retry: 1000\n\n".utf8)
+        for event in logged.events {
             var w = JSONWriter(capacity: 256)
-            w.beginObject()
-            w.field("version", window.version)
-            w.field("url", window.canonicalURL)
-            w.field("lastSeq", window.log.lastSeq)
-            w.endObject()
-            out += Array("event: state\ndata: ".utf8)
-            out += w.bytes
-            out += Array("\n\n".utf8)
-            return out
+            event.write(into: &w)
+            bytes += Array("id: \(event.seq)\nevent: event\ndata: ".utf8)
+            bytes += w.bytes
+            bytes += Array("\n\n".utf8)
         }
+        var w = JSONWriter(capacity: 256)
+        w.beginObject()
+        w.field("version", logged.version)
+        w.field("url", logged.url)
+        w.field("lastSeq", logged.lastSeq)
+        w.endObject()
+        bytes += Array("event: state\ndata: ".utf8)
+        bytes += w.bytes
+        bytes += Array("\n\n".utf8)
         return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store")],
                             body: request.method == .HEAD ? [] : bytes)
     }
