@@ -155,7 +155,9 @@ import SegueJSON
 
     @Test func switchesToggleAndTextFieldsKeepValues() throws {
         let board = storyboard(initial: "s", [scene("s") {
-            $0.view = [ViewNode(.switch, id: "wifi", text: "Wi-Fi"), ViewNode(.textField, id: "name")]
+            var go = ViewNode(.button, id: "go", text: "Go")
+            go.tap = .action("edit")
+            $0.view = [ViewNode(.switch, id: "wifi", text: "Wi-Fi"), ViewNode(.textField, id: "name"), go]
         }])
         let w = try launched(board)
         let outcome = try w.perform(.tap(element: "wifi", values: [:]))
@@ -164,5 +166,8 @@ import SegueJSON
         _ = try w.perform(.setValues(["name": .text("Ann")]))
         #expect(w.root.text(of: "name") == "Ann")
         expectRefusal(.unknownElement) { _ = try w.perform(.setValues(["nope": .text("x")])) }
+        // A button takes no value; nothing is set, the text field's value included.
+        expectRefusal(.invalidRequest) { _ = try w.perform(.setValues(["go": .text("x"), "name": .text("Bo")])) }
+        #expect(w.root.text(of: "name") == "Ann" && w.root.values["go"] == nil)
     }
 }

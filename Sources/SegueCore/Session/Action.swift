@@ -335,8 +335,11 @@ extension Window {
             guard case .text(let t) = value, let i = Int(t), node.segments.indices.contains(i) else {
                 throw ActionError(.invalidRequest, "segmented control '\(id)' takes a segment index 0..<\(node.segments.count)")
             }
-        default:
+        case .textField, .textView, .searchBar:
             guard case .text = value else { throw ActionError(.invalidRequest, "'\(id)' takes text") }
+        default:
+            // A button, a label, an image: nothing a person can type into or set.
+            throw ActionError(.invalidRequest, "\(node.kind.rawValue) '\(id)' takes no value")
         }
         return value
     }
