@@ -155,6 +155,14 @@ import Testing
         #expect(try server.request("POST", "/api/v1/sessions", json: #"{"url":"/ui/(("}"#).errorCode == "invalid_url")
         let negative = try server.request("POST", "/api/v1/sessions", json: #"{"traits":{"width":-3}}"#)
         #expect(negative.status == 400 && negative.errorCode == "invalid_request")
+        // Sizes are whole points: a fraction is refused, not cut.
+        let fraction = try server.request("POST", "/api/v1/sessions", json: #"{"traits":{"width":1.99,"height":100}}"#)
+        #expect(fraction.status == 400 && fraction.errorCode == "invalid_request")
+        // A huge bad URL is quoted in part, not echoed whole.
+        let long = "/ui/" + String(repeating: "(", count: 100_000)
+        let refused = try server.request("POST", "/api/v1/sessions", json: #"{"url":"\#(long)"}"#)
+        #expect(refused.errorCode == "invalid_url" && refused.body.utf8.count < 1_000)
+        #expect(refused.body.contains("100004 bytes"))
     }
 
     @Test func theEventsRouteAnswersEveryEventAfterTheLiveLogDroppedOldOnes() throws {

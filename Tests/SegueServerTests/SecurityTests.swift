@@ -41,6 +41,7 @@ import Testing
         (.DELETE, "/", "GET, HEAD"),
         (.PUT, "/api/v1/sessions", "POST"),
         (.POST, "/api/v1/sessions/0123456789abcdef0123456789abcdef/events", "GET, HEAD"),
+        (.DELETE, "/api/v1/sessions/0123456789abcdef0123456789abcdef/events/stream", "GET, HEAD"),
         (.POST, "/ui/mailNav(mailboxes)", "GET, HEAD"),
     ])
     func methodNotAllowedSaysWhatIsAllowed(method: HTTPMethod, path: String, allow: String) throws {

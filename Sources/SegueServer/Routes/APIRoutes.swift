@@ -45,6 +45,8 @@ extension SegueApp {
                 return try eventStream(request, id: id)
             case (_, nil, 4), (_, "actions"?, 5), (_, "events"?, 5), (_, "test"?, 5):
                 throw ActionError(.methodNotAllowed, "\(request.methodString) is not allowed on \(request.path)")
+            case (_, "events"?, 6) where parts[5] == "stream":
+                throw ActionError(.methodNotAllowed, "\(request.methodString) is not allowed on \(request.path)")
             default:
                 throw ActionError(.unknownRoute, "no API route \(request.path)")
             }
@@ -60,7 +62,7 @@ extension SegueApp {
         var target: HierarchyPath?
         if let url = body["url"], url != .null {
             guard case .string(let text) = url else { throw ActionError(.invalidRequest, "'url' must be a string") }
-            guard let parsed = HierarchyPath.parse(url: text) else { throw ActionError(.invalidURL, "'\(text)' is not a Segue URL") }
+            guard let parsed = HierarchyPath.parse(url: text) else { throw ActionError(.invalidURL, "'\(Self.quoted(text))' is not a Segue URL") }
             target = parsed
         }
         // `{"scene": ID}`: that scene as instantiating it by identifier gives it.

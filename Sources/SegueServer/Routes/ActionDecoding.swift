@@ -108,8 +108,8 @@ enum ActionDecoding {
             throw ActionError(.invalidRequest, "unknown key '\(unknown)' in 'traits'; expected \(traitKeys.joined(separator: ", "))\(near)")
         }
         guard case .object(let t) = value, case .number(let w)? = t["width"], case .number(let h)? = t["height"],
-              w >= 1, h >= 1, w <= 100_000, h <= 100_000 else {
-            throw ActionError(.invalidRequest, "'traits' must be {\"width\": W, \"height\": H} with positive sizes")
+              w >= 1, h >= 1, w <= 100_000, h <= 100_000, w == w.rounded(), h == h.rounded() else {
+            throw ActionError(.invalidRequest, "'traits' must be {\"width\": W, \"height\": H} in whole points, 1 to 100000")
         }
         return Traits(width: Int(w), height: Int(h))
     }

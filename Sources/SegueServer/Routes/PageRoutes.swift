@@ -27,7 +27,7 @@ extension SegueApp {
     /// bookmarks), then render it. Without a session cookie (a fresh browser, a shared link, a
     /// bookmark after the session expired) a new session is *restored* from the URL (docs/Semantics.md, Restoration and URLs).
     func page(_ request: HTTPRequest) -> HTTPResponse {
-        let invalid = ActionError(.invalidURL, "\(request.path) is not a Segue URL")
+        let invalid = ActionError(.invalidURL, "\(Self.quoted(request.path)) is not a Segue URL")
         var newCookie: (name: String, value: String)?
         let id: String
         if let existing = cookieSessionID(request) {

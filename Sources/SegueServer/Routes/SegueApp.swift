@@ -218,6 +218,12 @@ public final class SegueApp: HTTPResponder {
         return ("Set-Cookie", "\(sessionCookieName)=\(id); Path=/; HttpOnly; SameSite=Lax\(secure)")
     }
 
+    /// Client input echoed in an error message, cut to its first 200 characters so a huge bad
+    /// input does not come back whole.
+    static func quoted(_ input: String) -> String {
+        input.count <= 200 ? input : input.prefix(200) + "… (\(input.utf8.count) bytes)"
+    }
+
     /// The methods a path takes, for the `Allow` header of a 405.
     static func allowedMethods(_ path: String) -> String {
         let parts = pathSegments(path)
