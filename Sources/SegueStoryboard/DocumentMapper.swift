@@ -381,7 +381,10 @@ struct DocumentMapper {
             switch (child.name, child["key"]) {
             case ("barButtonItem", "leftBarButtonItem"): spec.leftBarButtonItems.append(mapBarButtonItem(child))
             case ("barButtonItem", "rightBarButtonItem"): spec.rightBarButtonItems.append(mapBarButtonItem(child))
-            case ("barButtonItem", "backBarButtonItem"): spec.backBarButtonItem = mapBarButtonItem(child)
+            case ("barButtonItem", "backBarButtonItem"):
+                spec.backBarButtonItem = mapBarButtonItem(child)
+                // An empty title is the common way to a back button that shows the chevron alone.
+                if child["title"] == "", spec.backBarButtonItem?.image == nil { spec.backBarButtonItem?.title = "" }
             case ("leftBarButtonItems", _):
                 spec.leftBarButtonItems += child.children("barButtonItem").map { mapBarButtonItem($0) }
             case ("rightBarButtonItems", _):

@@ -285,20 +285,24 @@ struct MappingTests {
         #expect(drawn.children.count == 2 && drawn.tableHeaderCount == 1)
     }
 
-    @Test("backButtonDisplayMode: the back button says Back, or shows the chevron alone")
+    @Test("backButtonDisplayMode, or a back item titled \"\": the back button says Back, or shows the chevron alone")
     func backButtonDisplayModes() throws {
-        for (mode, showsTitle) in [("generic", true), ("minimal", false)] {
+        for (mode, showsTitle) in [("generic", true), ("minimal", false), ("default", false)] {
+            // The default mode with a back item titled "": the chevron alone too.
+            let item = mode == "default"
+                ? #"<navigationItem key="navigationItem" title="Library" id="n"><barButtonItem key="backBarButtonItem" title="" id="bb"/></navigationItem>"#
+                : #"<navigationItem key="navigationItem" title="Library" backButtonDisplayMode="\#(mode)" id="n"/>"#
             let sb = try importString(document(initial: "nav", scene("nav", """
                 <navigationController id="nav" sceneMemberID="viewController">
                     <connections><segue destination="root" kind="relationship" relationship="rootViewController" id="r"/></connections>
                 </navigationController>
                 """) + scene("root", """
                 <viewController title="Library" id="root" sceneMemberID="viewController"><view key="view" id="v"/>
-                    <navigationItem key="navigationItem" title="Library" backButtonDisplayMode="\(mode)" id="n"/>
+                    \(item)
                     <connections><segue destination="next" kind="show" identifier="open" id="s"/></connections>
                 </viewController>
                 """) + scene("next", #"<viewController id="next" sceneMemberID="viewController"><view key="view" id="nv"/></viewController>"#)))
-            #expect(sb["root"]?.navigationItem.backButtonDisplayMode == BackButtonDisplayMode(rawValue: mode))
+            #expect(sb["root"]?.navigationItem.backButtonDisplayMode == BackButtonDisplayMode(rawValue: mode) ?? .default)
             let window = Window(id: "w", storyboard: sb)
             try window.launch()
             _ = try window.perform(.performSegue(identifier: "open", controller: nil))

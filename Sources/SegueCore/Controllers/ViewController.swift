@@ -293,7 +293,8 @@ public struct NavigationItem: Sendable, Hashable {
     /// `controllerTitle`): its `backBarButtonItem`'s, else its title unless its display mode
     /// says "Back" (`generic`, and `minimal`, whose title only assistive technology reads).
     public func backButtonTitle(controllerTitle: String?) -> String {
-        if let custom = backBarButtonItem?.displayTitle { return custom }
+        // An empty title draws the chevron alone, read as "Back".
+        if let custom = backBarButtonItem?.displayTitle { return custom.isEmpty ? "Back" : custom }
         guard backButtonDisplayMode == .default else { return "Back" }
         return title ?? controllerTitle ?? "Back"
     }
