@@ -94,12 +94,13 @@ private struct Linker {
         // scene with a custom class implements every unwind action of the imported storyboards.
         // Not a container's: a navigation or tab bar controller subclass is most often a library's
         // or a styling class, and taking the unwind there would stop it short of the app's own
-        // controllers.
+        // controllers. Unless no content scene has a class: then the container subclasses are
+        // the only code there is, and one of them implements the action.
         let actions = unwindActions.sorted()
         if !actions.isEmpty {
-            for i in scenes.indices where scenes[i].className != nil && !scenes[i].kind.isContainer {
-                scenes[i].unwindActions = actions
-            }
+            var holders = scenes.indices.filter { scenes[$0].className != nil && !scenes[$0].kind.isContainer }
+            if holders.isEmpty { holders = scenes.indices.filter { scenes[$0].className != nil } }
+            for i in holders { scenes[i].unwindActions = actions }
         }
         var initial: String?
         let mainDoc = docs[main]

@@ -314,6 +314,46 @@ struct MappingTests {
         }
     }
 
+    @Test("unwinds go to a container subclass when no content scene has a class")
+    func unwindToAContainerSubclass() throws {
+        func storyboard(rootClass: String?) -> String {
+            let rootAttribute = rootClass.map { #" customClass="\#($0)""# } ?? ""
+            return document(initial: "nav", scene("nav", """
+                <navigationController id="nav" customClass="FlowNavigationController" sceneMemberID="viewController">
+                    <connections><segue destination="root" kind="relationship" relationship="rootViewController" id="r"/></connections>
+                </navigationController>
+                """) + scene("root", """
+                <viewController id="root" title="Start"\(rootAttribute) sceneMemberID="viewController"><view key="view" id="v"/>
+                    <connections><segue destination="last" kind="show" identifier="next" id="s"/></connections>
+                </viewController>
+                """) + scene("last", """
+                <viewController id="last" sceneMemberID="viewController">
+                    <view key="view" id="lv"><subviews><button id="over"><state key="normal" title="Start Over"/>
+                        <connections><segue destination="exit" kind="unwind" unwindAction="startOver:" id="u"/></connections>
+                    </button></subviews></view>
+                </viewController>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="exit" userLabel="Exit" sceneMemberID="exit"/>
+                """))
+        }
+        // Only the navigation controller has a class: the unwind goes to it (what it shows then
+        // is its action's code to decide).
+        let sb = try importString(storyboard(rootClass: nil))
+        #expect(sb["nav"]?.unwindActions == ["startOver"])
+        let window = Window(id: "w", storyboard: sb)
+        try window.launch()
+        _ = try window.perform(.performSegue(identifier: "next", controller: nil))
+        let unwound = try window.perform(.tap(element: "over", values: [:]))
+        #expect(unwound.events.contains { $0.event == .unwind && $0.controller == window.root.id })
+        // A content scene with a class is the destination, not the container.
+        let owned = try importString(storyboard(rootClass: "StartViewController"))
+        #expect(owned["nav"]?.unwindActions == [] && owned["root"]?.unwindActions == ["startOver"])
+        let ownedWindow = Window(id: "w", storyboard: owned)
+        try ownedWindow.launch()
+        _ = try ownedWindow.perform(.performSegue(identifier: "next", controller: nil))
+        _ = try ownedWindow.perform(.tap(element: "over", values: [:]))
+        #expect(ownedWindow.visibleContentControllers.map(\.sceneID) == ["root"])
+    }
+
     @Test("old-format storyboards (toolsVersion 1938) map too")
     func oldFormat() throws {
         let xml = """
