@@ -465,6 +465,7 @@ struct Decoder {
         .slider: ["value", "text"],
         .stepper: ["value", "text"],
         .progress: ["value", "text"],
+        .pageControl: ["pages", "value"],
         .segmentedControl: ["segments", "value", "text"],
         .activityIndicator: ["text"],
         .table: ["style", "sections", "rows"],
@@ -538,6 +539,7 @@ struct Decoder {
         element.isOn = fields.bool("isOn")
         element.value = fields.double("value")
         if let segments = fields.strings("segments", of: "titles") { element.segments = segments.map(\.0) }
+        if kind == .pageControl { element.pageCount = fields.double("pages").map { Int(min(max($0, 0), 1_000)) } ?? 3 }
         if let axis = fields.enumeration("axis", allowed: ["vertical", "horizontal"]) {
             element.axis = .init(rawValue: axis)
         }

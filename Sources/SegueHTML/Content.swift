@@ -60,6 +60,15 @@ extension PageBuilder {
             w.raw("\"")
             w.attribute("aria-label", n.text)
             w.raw("></progress>")
+        case .pageControl:
+            // The dots only: turning pages is the app's code, which a page control only reports to.
+            let count = max(n.pageCount ?? 0, 0)
+            let current = min(max(Int(n.value ?? 0), 0), max(count - 1, 0))
+            w.raw("<span class=\"page-control\" role=\"img\"")
+            w.attribute("aria-label", count == 0 ? "No pages" : "Page \(current + 1) of \(count)")
+            w.raw(">")
+            for page in 0..<min(count, 20) { w.raw(page == current ? "<span class=\"dot current\"></span>" : "<span class=\"dot\"></span>") }
+            w.raw("</span>")
         case .table: table(n)
         case .collection: collection(n)
         case .stack:

@@ -59,6 +59,7 @@ public enum IntrinsicSize {
         case .slider: return (nil, 30)
         case .stepper: return (94, 32)
         case .progress: return (nil, 4)
+        case .pageControl: return (Double(min(max(node.pageCount ?? 0, 1), 20)) * 16 + 10, 26)
         case .activityIndicator:
             let large = ["large", "whiteLarge"].contains(layout?.styleName ?? "")
             return large ? (37, 37) : (20, 20)

@@ -558,6 +558,10 @@ struct DocumentMapper {
             node.value = n["progress"].flatMap(Double.init)
         case "activityIndicatorView":
             node = ViewNode(.activityIndicator)
+        case "pageControl":
+            node = ViewNode(.pageControl)
+            node.pageCount = n["numberOfPages"].flatMap { Int($0) }.map { min(max($0, 0), 1_000) } ?? 3
+            node.value = n["currentPage"].flatMap(Double.init)
         case "segmentedControl":
             node = ViewNode(.segmentedControl)
             node.segments = n.child("segments")?.children("segment").map { $0["title"] ?? $0["image"] ?? "" } ?? []

@@ -36,6 +36,24 @@ import Testing
         return String(decoding: PageRenderer.render(window.screen(), context: PageContext(csrfToken: "t")), as: UTF8.self)
     }
 
+    /// A page control draws its dots, the current one marked, and reads as "Page N of M"; it
+    /// is no element (turning pages is the app's code).
+    @Test func aPageControlDrawsItsDots() throws {
+        let flow = """
+        initialViewController: intro
+        scenes:
+          intro:
+            view:
+              - pageControl: {id: dots, pages: 4, value: 2}
+        """
+        let html = try page(flow)
+        #expect(html.contains(#"<span class="page-control" role="img" aria-label="Page 3 of 4"><span class="dot"></span><span class="dot"></span><span class="dot current"></span><span class="dot"></span></span>"#))
+        let storyboard = try FlowFileLoader.parse(flow, fileName: "test.yaml", format: .yaml)
+        let window = Window(id: "s1", storyboard: storyboard)
+        try window.launch()
+        #expect(window.elements.isEmpty)
+    }
+
     @Test func anAccessoryButtonIsDrawnBesideItsRowNotInsideIt() throws {
         var list = Scene(id: "list", kind: .tableViewController)
         var row = TableRow(id: "both", text: "Beach")

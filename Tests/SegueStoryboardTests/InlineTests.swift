@@ -73,8 +73,9 @@ struct MappingTests {
                         <containerView id="cv">
                             <connections><segue destination="child" kind="embed" id="emb"/></connections>
                         </containerView>
-                        <pageControl numberOfPages="3" id="pc"/>
+                        <pageControl numberOfPages="3" currentPage="1" id="pc"/>
                         <textView id="tv"><string key="text">Long&#10;text</string></textView>
+                        <colorWell id="cw"/>
                     </subviews>
                 </view>
                 <navigationItem key="navigationItem" title="Home" prompt="Pick" id="ni">
@@ -189,7 +190,7 @@ struct MappingTests {
 
         // Views.
         let kinds = home.view.map(\.kind)
-        #expect(kinds == [.label, .button, .button, .textField, .switch, .slider, .segmentedControl, .stack, .container, .placeholder, .textView])
+        #expect(kinds == [.label, .button, .button, .textField, .switch, .slider, .segmentedControl, .stack, .container, .pageControl, .textView, .placeholder])
         #expect(home.view[0].text == "Hello" && home.view[0].id == "lbl")
         #expect(home.view[0].frame == Rect(x: 16, y: 80, width: 100, height: 21))
         #expect(home.view[1].text == "Open" && home.view[1].tap == .segue("open"))
@@ -200,12 +201,14 @@ struct MappingTests {
         #expect(home.view[6].segments == ["One", "Two"])
         #expect(home.view[7].axis == .vertical && home.view[7].children.first?.image == "logo")
         #expect(home.view[8].embed == "emb" && home.view[8].tap == nil)
-        #expect(home.view[9].text == "pageControl")
+        #expect(home.view[9].kind == .pageControl && home.view[9].pageCount == 3 && home.view[9].value == 1)
         #expect(home.view[10].text == "Long\ntext")
-        let unsupported = try #require(sb.diagnostics.first { $0.message.contains("<pageControl>") })
+        #expect(home.view[11].text == "colorWell")
+        let unsupported = try #require(sb.diagnostics.first { $0.message.contains("<colorWell>") })
         #expect(unsupported.severity == .warning)
         #expect(unsupported.location?.line == Self.xml.split(separator: "\n", omittingEmptySubsequences: false)
-            .firstIndex { $0.contains("<pageControl") }.map { $0 + 1 })
+            .firstIndex { $0.contains("<colorWell") }.map { $0 + 1 })
+        #expect(!sb.diagnostics.contains { $0.message.contains("<pageControl>") })
 
         // Static table.
         let detail = try #require(sb["detail"])

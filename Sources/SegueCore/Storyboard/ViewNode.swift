@@ -7,6 +7,8 @@ public struct ViewNode: Sendable {
         case label, button, textField, textView, image, `switch`, slider, segmentedControl, stepper
         case activityIndicator, progress, table, collection, stack, scroll, spacer, container
         case map, web, datePicker, picker, searchBar, view, placeholder
+        /// UIPageControl: a row of dots, `value` the current page of `pageCount`.
+        case pageControl
     }
     public enum Axis: String, Sendable, Codable { case vertical, horizontal }
 
@@ -26,6 +28,8 @@ public struct ViewNode: Sendable {
     public var isOn: Bool?
     public var value: Double?
     public var segments: [String] = []
+    /// A page control's number of pages.
+    public var pageCount: Int? = nil
     public var children: [ViewNode] = []
     public var sections: [TableSection] = []
     /// A table's: how many of `children` it shows above its sections (its table header view);
