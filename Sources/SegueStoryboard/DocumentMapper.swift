@@ -612,6 +612,9 @@ struct DocumentMapper {
         node.location = loc(n)
         if n.bool("enabled") == false { node.enabled = false }
         if node.tap == nil, node.kind != .container { node.tap = tap(of: n) }
+        // No touch reaches a view with user interaction off, nor anything inside it: its
+        // gestures never fire and its controls never change.
+        if n.bool("userInteractionEnabled") == false { node.ignoreTouches() }
         return node
     }
 
@@ -732,6 +735,12 @@ struct DocumentMapper {
         }
         row.tap = tap(of: cell)
         row.accessoryTap = accessoryTap(of: cell)
+        // A cell with user interaction off is never selected, nor is anything inside it touched.
+        if cell.bool("userInteractionEnabled") == false {
+            row.tap = nil
+            row.accessoryTap = nil
+            for k in row.content.indices { row.content[k].ignoreTouches() }
+        }
         return row
     }
 
@@ -790,5 +799,26 @@ struct DocumentMapper {
         }
         if let footer = supplementary("sectionFooterView") { node.children.append(footer) }
         return node
+    }
+}
+
+extension ViewNode {
+    /// What `userInteractionEnabled = NO` does to a view and its subviews: no taps, and the
+    /// controls inside keep the values they show.
+    fileprivate mutating func ignoreTouches() {
+        tap = nil
+        switch kind {
+        case .textField, .textView, .searchBar, .switch, .slider, .stepper, .segmentedControl, .datePicker, .picker:
+            enabled = false
+        default: break
+        }
+        for i in sections.indices {
+            for j in sections[i].rows.indices {
+                sections[i].rows[j].tap = nil
+                sections[i].rows[j].accessoryTap = nil
+                for k in sections[i].rows[j].content.indices { sections[i].rows[j].content[k].ignoreTouches() }
+            }
+        }
+        for i in children.indices { children[i].ignoreTouches() }
     }
 }

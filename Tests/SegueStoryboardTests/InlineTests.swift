@@ -317,6 +317,41 @@ struct MappingTests {
         }
     }
 
+    @Test("no touch reaches a view with user interaction off, nor anything inside it")
+    func userInteractionOff() throws {
+        let sb = try importString(document(initial: "a", scene("a", """
+            <viewController id="a" sceneMemberID="viewController">
+                <view key="view" id="v"><subviews>
+                    <imageView userInteractionEnabled="NO" image="person" id="photo">
+                        <connections><outletCollection property="gestureRecognizers" destination="g1" appends="YES" id="o1"/></connections>
+                    </imageView>
+                    <label text="Terms" id="terms">
+                        <connections><outletCollection property="gestureRecognizers" destination="g2" appends="YES" id="o2"/></connections>
+                    </label>
+                    <button userInteractionEnabled="NO" id="dead"><state key="normal" title="Continue"/>
+                        <connections><segue destination="b" kind="show" identifier="cont" id="s1"/></connections>
+                    </button>
+                    <view userInteractionEnabled="NO" id="box"><subviews>
+                        <button id="inside"><state key="normal" title="Inside"/>
+                            <connections><segue destination="b" kind="show" identifier="in" id="s2"/></connections>
+                        </button>
+                        <switch on="YES" id="sw"/>
+                    </subviews></view>
+                    <button id="live"><state key="normal" title="Live"/>
+                        <connections><segue destination="b" kind="show" identifier="live" id="s3"/></connections>
+                    </button>
+                </subviews></view>
+            </viewController>
+            <tapGestureRecognizer id="g1"><connections><segue destination="b" kind="show" identifier="photo" id="s4"/></connections></tapGestureRecognizer>
+            <tapGestureRecognizer id="g2"><connections><segue destination="b" kind="show" identifier="terms" id="s5"/></connections></tapGestureRecognizer>
+            """) + scene("b", #"<viewController id="b" sceneMemberID="viewController"><view key="view" id="bv"/></viewController>"#)))
+        let window = Window(id: "w", storyboard: sb)
+        try window.launch()
+        // The label's interaction was turned on (the attribute left out): its gesture fires.
+        #expect(window.elements.map(\.id) == ["terms", "sw", "live"])
+        #expect(window.elements.first { $0.id == "sw" }?.enabled == false)
+    }
+
     @Test("unwinds go to a container subclass when no content scene has a class")
     func unwindToAContainerSubclass() throws {
         func storyboard(rootClass: String?) -> String {
