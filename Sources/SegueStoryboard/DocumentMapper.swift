@@ -273,11 +273,14 @@ struct DocumentMapper {
         }
         let xmlID = n["id"] ?? "segue-\(n.line)"
         var id = n["identifier"].flatMap { $0.isEmpty ? nil : $0 } ?? xmlID
-        if scene.segues.contains(where: { $0.id == id }) {
-            warn(n, .duplicateSegueIdentifier, "duplicate segue identifier '\(id)' in scene \(scene.id); this segue is '\(id)#\(xmlID)' for its control")
+        var repeated: String?
+        if scene.segues.contains(where: { $0.codeIdentifier == id }) {
+            warn(n, .repeatedSegueIdentifier, "segue identifier '\(id)' repeated in scene \(scene.id); this one is named '\(id)#\(xmlID)' in taps and manual segues, and code sees '\(id)'")
+            repeated = id
             id = "\(id)#\(xmlID)"
         }
         var spec = SegueSpec(id: id, kind: kind!)
+        spec.identifier = repeated
         spec.location = loc(n)
         spec.animates = n.bool("animates") ?? true
         spec.modalPresentationStyle = presentationStyle(n, "modalPresentationStyle")

@@ -81,9 +81,9 @@ extension Window {
 
     /// Logs and asks `shouldPerformSegue`; a refusal is a warning (the event stays in the log).
     func askShouldPerform(_ spec: SegueSpec, source: ViewController, sender: Element?) -> Bool {
-        let allowed = source.shouldPerformSegue(withIdentifier: spec.id, sender: sender)
+        let allowed = source.shouldPerformSegue(withIdentifier: spec.codeIdentifier, sender: sender)
         record(source, .shouldPerformSegue) {
-            $0.segue = spec.id
+            $0.segue = spec.codeIdentifier
             $0.sender = sender?.id
             $0.value = allowed
         }
@@ -93,12 +93,12 @@ extension Window {
 
     func prepare(_ spec: SegueSpec, source: ViewController, destination: ViewController, sender: Element?) {
         record(source, .prepareForSegue) {
-            $0.segue = spec.id
+            $0.segue = spec.codeIdentifier
             $0.destination = destination.id
             $0.sender = sender?.id
         }
         pass(spec.passes, from: source, to: destination, sender: sender)
-        source.prepare(for: StoryboardSegue(identifier: spec.id, kind: spec.kind, source: source, destination: destination), sender: sender)
+        source.prepare(for: StoryboardSegue(identifier: spec.codeIdentifier, kind: spec.kind, source: source, destination: destination), sender: sender)
     }
 
     // MARK: - Unwind
@@ -113,9 +113,9 @@ extension Window {
         prepare(spec, source: source, destination: destination, sender: sender)
         record(destination, .unwind) {
             $0.action = action
-            $0.segue = spec.id
+            $0.segue = spec.codeIdentifier
         }
-        destination.performUnwindAction(action, segue: StoryboardSegue(identifier: spec.id, kind: .unwind, source: source, destination: destination))
+        destination.performUnwindAction(action, segue: StoryboardSegue(identifier: spec.codeIdentifier, kind: .unwind, source: source, destination: destination))
         unwindTransition(from: source, to: destination, animated: animated && spec.animates)
     }
 

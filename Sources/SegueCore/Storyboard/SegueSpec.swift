@@ -19,7 +19,11 @@ public enum SegueKind: String, Sendable, CaseIterable, Codable {
 
 /// A segue declared on a scene.
 public struct SegueSpec: Sendable {
+    /// Unique among the scene's segues: taps, manual segues and URLs name the segue by it.
     public var id: String
+    /// The identifier the app's code sees (`segue.identifier`), when `id` had to differ from it:
+    /// a storyboard may give several segues of one scene the same identifier.
+    public var identifier: String? = nil
     public var kind: SegueKind
     /// Destination scene id (every kind but `unwind`).
     public var destination: String?
@@ -34,6 +38,9 @@ public struct SegueSpec: Sendable {
     /// Values handed to the destination: destination key ← template (`{{row.text}}`, `{{field.subject}}`).
     public var passes: [String: String] = [:]
     public var location: SourceLocation?
+
+    /// `segue.identifier` as code sees it.
+    public var codeIdentifier: String { identifier ?? id }
 
     public init(id: String, kind: SegueKind, destination: String? = nil, action: String? = nil) {
         self.id = id

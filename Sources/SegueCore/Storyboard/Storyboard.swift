@@ -115,6 +115,9 @@ extension Diagnostic {
         case containmentCycle = "containment_cycle"
         // Segues.
         case duplicateSegueIdentifier = "duplicate_segue_identifier"
+        /// A storyboard scene gives several segues one identifier (Xcode builds it): each is
+        /// named apart, and code still sees the identifier.
+        case repeatedSegueIdentifier = "repeated_segue_identifier"
         case unknownDestination = "unknown_destination"
         case missingDestination = "missing_destination"
         case unwindWithoutAction = "unwind_without_action"
@@ -162,7 +165,7 @@ extension Diagnostic {
                  .unwindNotImplemented, .unwindResolvedAtRunTime, .unreachableScene, .unreachableEntryScene,
                  .navigationWithoutRoot, .pageViewWithoutPages, .tabBarWithoutTabs, .sceneWithoutController,
                  .unsupportedController, .unsupportedRelationship, .unsupportedSegueKind, .unsupportedElement,
-                 .unknownAttributeValue, .unknownSystemItem:
+                 .unknownAttributeValue, .unknownSystemItem, .repeatedSegueIdentifier:
                 .warning
             }
         }
