@@ -124,3 +124,39 @@ import Testing
         #expect(w.traits == .phonePortrait)
     }
 }
+
+/// Every state keeps a page URL that restores it: growing the hierarchy past what a URL may name
+/// is refused, and changes nothing.
+@Suite struct HierarchyLimitTests {
+    func board() -> Storyboard {
+        storyboard(initial: "nav", [
+            scene("nav", .navigationController) { $0.rootViewController = "a" },
+            scene("a") { $0.segues = [segue("more", .show, to: "a"), segue("up", .presentation, to: "a", style: .fullScreen)] },
+        ])
+    }
+
+    @Test func pushesStopWhereAURLCouldNoLongerNameTheStack() throws {
+        let w = try launched(board())
+        var refusal: ActionError?
+        for _ in 0..<HierarchyPath.maximumNodes {
+            do { _ = try w.perform(.performSegue(identifier: "more", controller: nil)) } catch { refusal = error; break }
+        }
+        #expect(refusal?.code == .illegalTransition)
+        let url = w.canonicalURL
+        #expect(HierarchyPath.parse(url: url) != nil)
+        #expect(w.allControllers.count < HierarchyPath.maximumNodes)
+    }
+
+    @Test func presentationsStopWhereAURLCouldNoLongerNestThem() throws {
+        let w = try launched(board())
+        var refusal: ActionError?
+        for _ in 0..<HierarchyPath.maximumDepth {
+            do { _ = try w.perform(.performSegue(identifier: "up", controller: nil)) } catch { refusal = error; break }
+        }
+        #expect(refusal?.code == .illegalTransition)
+        let version = w.version
+        #expect(throws: ActionError.self) { try w.perform(.performSegue(identifier: "up", controller: nil)) }
+        #expect(w.version == version)
+        #expect(HierarchyPath.parse(url: w.canonicalURL) != nil)
+    }
+}

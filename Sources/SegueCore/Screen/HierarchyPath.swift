@@ -240,6 +240,8 @@ public struct HierarchyPath: Sendable, Hashable {
     /// The most controllers a URL may name: far above any real flow, low enough that a crafted
     /// URL cannot make a session (and its every answer) huge.
     public static let maximumNodes = 1000
+    /// The deepest a URL may nest (children and presentations each go one level down).
+    public static let maximumDepth = 64
 
     struct Parser {
         let bytes: [UInt8]
@@ -248,7 +250,7 @@ public struct HierarchyPath: Sendable, Hashable {
 
         mutating func node(depth: Int) -> HierarchyPath? {
             nodes += 1
-            guard depth < 64, nodes <= HierarchyPath.maximumNodes, let scene = name(), !scene.isEmpty else { return nil }
+            guard depth < HierarchyPath.maximumDepth, nodes <= HierarchyPath.maximumNodes, let scene = name(), !scene.isEmpty else { return nil }
             var result = HierarchyPath(scene: scene)
             if peek == UInt8(ascii: "@") {
                 position += 1

@@ -24,6 +24,11 @@ extension Window {
     ) throws(ActionError) {
         let plan = try planPresentation(of: PresentedDestination(controller), from: caller, style: style, transitionStyle: transitionStyle)
         try checkDetached(controller, "\(controller.id) is already in the hierarchy")
+        // A page URL nests each presentation one level deeper, and names at most 64 levels
+        // (a few kept for the children views embed as they load).
+        if plan.presenter.urlDepth + 1 + controller.containmentHeight > HierarchyPath.maximumDepth - 4 {
+            throw ActionError.illegal("presentations nested this deep have no page URL (at most \(HierarchyPath.maximumDepth - 4) levels)")
+        }
         if let reason = plan.noOpReason {
             warn(reason)
             return
@@ -231,6 +236,20 @@ struct DismissalPlan {
 }
 
 extension ViewController {
+    /// How deep a page URL names this controller: one level per parent and per presenter.
+    var urlDepth: Int {
+        var depth = 0
+        var node = self
+        while let up = node.parent ?? node.presentingStorage {
+            depth += 1
+            node = up
+        }
+        return depth
+    }
+
+    /// How many levels of children this controller holds (0 without children).
+    var containmentHeight: Int { children.map { $0.containmentHeight + 1 }.max() ?? 0 }
+
     /// `present(_:animated:)`.
     public func present(_ controller: ViewController, animated: Bool = true) throws(ActionError) {
         guard let window else { throw ActionError.illegal("\(id) is not in a window") }

@@ -98,6 +98,11 @@ public final class Window {
 
     /// Instantiates a scene and, recursively, its relationship children (segue destinations are made only when their segue fires).
     public func instantiate(sceneID: String) throws(ActionError) -> ViewController {
+        // Every state keeps a URL that restores it: the hierarchy stays within what a URL may
+        // name, with room for the children views embed as they load.
+        if root != nil, allControllers.count + 1 > HierarchyPath.maximumNodes - 50 {
+            throw ActionError.illegal("the hierarchy holds \(allControllers.count) controllers, the most a page URL can name")
+        }
         var visiting: Set<String> = []
         return try instantiate(sceneID: sceneID, visiting: &visiting)
     }
