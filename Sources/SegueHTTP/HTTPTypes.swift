@@ -262,22 +262,20 @@ public enum HTTPServerError: Error, CustomStringConvertible, Equatable {
 
 // MARK: - Small string helpers (no Foundation on these paths)
 
+/// Whether two header names (or tokens) are equal ignoring ASCII case, compared byte by byte
+/// in place (a short string's bytes from the stack): this runs for every header lookup.
 @inline(__always)
 func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
     // Header names mostly differ in length: the common miss costs one comparison.
     guard a.utf8.count == b.utf8.count else { return false }
-    var ia = a.utf8.makeIterator()
-    var ib = b.utf8.makeIterator()
-    while true {
-        switch (ia.next(), ib.next()) {
-        case (nil, nil): return true
-        case let (x?, y?):
-            if x != y {
-                let lx = (x >= 65 && x <= 90) ? x | 0x20 : x
-                let ly = (y >= 65 && y <= 90) ? y | 0x20 : y
-                if lx != ly { return false }
+    var a = a, b = b
+    return a.withUTF8 { x in
+        b.withUTF8 { y in
+            for i in 0..<x.count where x[i] != y[i] {
+                let lower = x[i] | 0x20
+                guard lower == y[i] | 0x20, lower >= 0x61, lower <= 0x7A else { return false }
             }
-        default: return false
+            return true
         }
     }
 }

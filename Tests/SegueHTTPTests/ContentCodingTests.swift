@@ -142,3 +142,18 @@ struct ContentCodingTests {
         #expect(!plain.stdout.lowercased().contains("content-encoding"))
     }
 }
+
+@Suite struct HeaderNameTests {
+    /// Names compare equal ignoring the case of ASCII letters only; other bytes must match.
+    @Test func headerNamesCompareIgnoringTheCaseOfLettersOnly() {
+        #expect(asciiCaseInsensitiveEquals("Accept-Encoding", "accept-encoding"))
+        #expect(asciiCaseInsensitiveEquals("VARY", "vary") && asciiCaseInsensitiveEquals("", ""))
+        #expect(asciiCaseInsensitiveEquals("X-A-Header-Name-Longer-Than-Fifteen", "x-a-header-name-longer-than-fifteen"))
+        #expect(!asciiCaseInsensitiveEquals("Vary", "Varx") && !asciiCaseInsensitiveEquals("Vary", "Vary "))
+        // Bytes one bit apart that are not letters: '@' and '`', '[' and '{', '-' and '\r'.
+        #expect(!asciiCaseInsensitiveEquals("a@", "a`") && !asciiCaseInsensitiveEquals("[", "{") && !asciiCaseInsensitiveEquals("-", "\r"))
+        #expect(asciiCaseInsensitiveEquals("caf\u{E9}", "CAF\u{E9}") && !asciiCaseInsensitiveEquals("caf\u{E9}", "caf\u{C9}"))
+        let request = HTTPRequest(method: .GET, path: "/", headers: [("accept", "a"), ("accept-encoding", "gzip")])
+        #expect(request.header("Accept-Encoding") == "gzip" && request.header("ACCEPT") == "a" && request.header("vary") == nil)
+    }
+}
