@@ -27,7 +27,7 @@ extension SegueApp {
     /// bookmarks), then render it. Without a session cookie (a fresh browser, a shared link, a
     /// bookmark after the session expired) a new session is *restored* from the URL (docs/Semantics.md, Restoration and URLs).
     func page(_ request: HTTPRequest) -> HTTPResponse {
-        let invalid = ActionError(.invalidURL, "\(Self.quoted(request.path)) is not a Segue URL")
+        var invalid: ActionError { ActionError(.invalidURL, "\(Self.quoted(request.path)) is not a Segue URL") }
         var newCookie: (name: String, value: String)?
         let id: String
         if let existing = cookieSessionID(request) {
@@ -47,20 +47,23 @@ extension SegueApp {
         do throws(ActionError) {
             result = .success(try withDurableSession(id) { (session) throws(ActionError) -> Outcome in
                 let window = session.window
-                // The common case, a reload or the redirect after a tap: the URL already is the
-                // state, nothing to reconcile (and the tap's warnings stay in the developer panel).
-                if window.canonicalURL != request.path {
+                // The most common case, a reload of the page drawn last: nothing has changed since
+                // (same version, events and warnings), so the URL still is the state.
+                if let cache = session.pageCache, cache.isValid(for: window, url: request.path) {
+                    return .cached(cache.html, coding == .identity ? nil : cache.encoded[coding])
+                }
+                // Next, the redirect after a tap: the URL already is the state, nothing to
+                // reconcile (and the tap's warnings stay in the developer panel).
+                var url = window.canonicalURL
+                if url != request.path {
                     guard let target = HierarchyPath.parse(request.path) else { throw invalid }
                     // Rooted at another scene (a scene opened from the scenes list, then a link or
                     // bookmark of another): that hierarchy in a new session, as for a fresh browser.
                     if newCookie == nil, let root = window.root?.sceneID, root != target.scene { return .otherRoot(target) }
                     _ = try session.navigate(to: target, url: request.path)
+                    url = window.canonicalURL
                 }
-                let url = window.canonicalURL
                 guard url == request.path else { return .redirect(url) }
-                if let cache = session.pageCache, cache.isValid(for: window, url: url) {
-                    return .cached(cache.html, coding == .identity ? nil : cache.encoded[coding])
-                }
                 session.pageCache = nil
                 return .render(window.screen(), pageContext(session))
             })
