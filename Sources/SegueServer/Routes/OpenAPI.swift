@@ -17,13 +17,13 @@ enum OpenAPIDocument {
         case "scenes": ##"{"type":"array","items":{"type":"string"},"description":"Scene ids, bottom of the stack first."}"##
         case "modalPresentationStyle": ##"{"enum":[\##(ModalPresentationStyle.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ","))]}"##
         case "modalTransitionStyle": ##"{"enum":[\##(ModalTransitionStyle.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ","))]}"##
-        case "index": ##"{"type":"integer","minimum":0}"##
-        case "from", "to": ##"{"type":"integer","minimum":0,"description":"A tab position while customizing (Edit on More)."}"##
+        case "index": ##"{"type":"integer","minimum":0,"maximum":9007199254740992}"##
+        case "from", "to": ##"{"type":"integer","minimum":0,"maximum":9007199254740992,"description":"A tab position while customizing (Edit on More)."}"##
         case "traits": ##"{"$ref":"#/components/schemas/ViewportSize"}"##
         case "direction": ##"{"enum":["forward","reverse"],"default":"forward"}"##
         case "editing": ##"{"type":"boolean","default":true}"##
         case "animated": ##"{"type":"boolean","default":true}"##
-        case "expectedVersion": ##"{"type":"integer","description":"Answer 409 stale_version unless the session is at this version."}"##
+        case "expectedVersion": ##"{"type":"integer","minimum":-9007199254740992,"maximum":9007199254740992,"description":"Answer 409 stale_version unless the session is at this version."}"##
         default: ##"{}"##
         }
     }
@@ -91,11 +91,17 @@ enum OpenAPIDocument {
         "/api/v1/openapi.json":{"get":{"operationId":"getOpenAPI","summary":"This document.","responses":{"200":{"description":"OpenAPI 3.1","content":{"application/json":{"schema":{"type":"object"}}}}}}},
         "/tap":{"post":{"operationId":"tapForm","summary":"The form post of every page: a tap (or typed values) on the page the form came from; answers 303 to the new state's URL. Needs the session cookie.",
           "requestBody":{"required":true,"content":{"application/x-www-form-urlencoded":{"schema":{"$ref":"#/components/schemas/TapForm"}}}},
-          "responses":{"303":{"description":"To the new state's canonical URL (Location)."},"403":{"description":"Missing or wrong CSRF token, or a cross-site Origin (HTML error page)."},"404":{"description":"Unknown session or element (HTML error page)."},"409":{"description":"Illegal now (HTML error page)."}}}}
+          "responses":{"303":{"description":"To the new state's canonical URL (Location)."},"400":{"description":"A malformed form or page URL (HTML error page)."},"403":{"description":"Missing or wrong CSRF token, or a cross-site Origin (HTML error page)."},"404":{"description":"Unknown session or element (HTML error page)."},"409":{"description":"Illegal now (HTML error page)."}}}},
+        "/traits":{"post":{"operationId":"reportViewport","summary":"The viewport report of the pages' script: the browser window's size as the session's traits (the setTraits action). Needs the session cookie.",
+          "requestBody":{"required":true,"content":{"application/x-www-form-urlencoded":{"schema":{"type":"object","properties":{"csrf":{"type":"string"},"width":{"type":"string","pattern":"^[0-9]+$","description":"CSS px, 1 to 100000."},"height":{"type":"string","pattern":"^[0-9]+$","description":"CSS px, 1 to 100000."}},"required":["csrf","width","height"]}}}},
+          "responses":{"200":{"description":"Whether the traits changed (the page reloads then), with the state's URL and version.","content":{"application/json":{"schema":{"type":"object","properties":{"changed":{"type":"boolean"},"url":{"type":"string"},"version":{"type":"integer"}},"required":["changed","url","version"],"additionalProperties":false}}}},
+            "400":\##(errorResponse("Sizes missing, not whole numbers, or outside 1…100000.")),
+            "403":\##(errorResponse("Missing or wrong CSRF token, or a cross-site origin.")),
+            "404":\##(errorResponse("No session cookie, or no such session."))}}}
         },
         "components":{"schemas":{
         "ViewportSize":{"type":"object","properties":{"width":{"type":"integer","minimum":1,"maximum":100000},"height":{"type":"integer","minimum":1,"maximum":100000}},"required":["width","height"],"additionalProperties":false},
-        "CreateSession":{"type":"object","properties":{"traits":{"$ref":"#/components/schemas/ViewportSize"},"url":{"type":"string","description":"A page URL (/ui/…) to restore."},"scene":{"type":"string","description":"A scene to open as instantiateViewController(withIdentifier:) gives it."}},"additionalProperties":false},
+        "CreateSession":{"type":"object","properties":{"traits":{"$ref":"#/components/schemas/ViewportSize"},"url":{"type":"string","pattern":"^/ui/","description":"A page URL (/ui/…) to restore."},"scene":{"type":"string","description":"A scene to open as instantiateViewController(withIdentifier:) gives it."}},"not":{"required":["url","scene"]},"additionalProperties":false},
         "Created":{"type":"object","properties":{"id":{"type":"string"},"state":{"$ref":"#/components/schemas/State"}},"required":["id","state"]},
         "Traits":{"type":"object","properties":{"idiom":{"enum":["phone","pad"]},"horizontalSizeClass":{"enum":["compact","regular"]},"verticalSizeClass":{"enum":["compact","regular"]},"orientation":{"enum":["portrait","landscape"]},"width":{"type":"integer"},"height":{"type":"integer"}},"required":["idiom","horizontalSizeClass","verticalSizeClass","orientation","width","height"]},
         "State":{"type":"object","properties":{
