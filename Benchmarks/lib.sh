@@ -32,3 +32,33 @@ request = function()
 end
 LUA
 }
+
+# A copy of BIN that valgrind can read, in DIR/segue (valgrind is required; builds the release
+# `segue` when BIN is not set). Valgrind 3.19 cannot read Swift's DWARF 5: the copy keeps the
+# symbols and drops the debug info.
+valgrind_binary() {  # DIR
+    command -v valgrind >/dev/null || { echo "valgrind is missing: apt-get install -y valgrind" >&2; exit 1; }
+    if [ -z "${BIN:-}" ]; then
+        swift build -c release --product segue >/dev/null
+        BIN="$(swift build -c release --show-bin-path)/segue"
+    fi
+    cp "$BIN" "$1/segue"
+    strip -g "$1/segue"
+}
+
+# PAIRS push/pop action pairs on one new session of the mail flow served on PORT, over one
+# keep-alive connection (after the inbox page, so the stack holds two controllers).
+push_pop_pairs() {  # PORT PAIRS
+    for _ in $(seq 200); do curl -fs "http://127.0.0.1:$1/healthz" >/dev/null 2>&1 && break; sleep 0.3; done
+    python3 - "$1" "$2" <<'PY'
+import http.client, json, sys
+port, pairs = int(sys.argv[1]), int(sys.argv[2])
+c = http.client.HTTPConnection("127.0.0.1", port)
+c.request("POST", "/api/v1/sessions", body="{}"); sid = json.loads(c.getresponse().read())["id"]
+c.request("GET", "/ui/mailNav(mailboxes,inbox)", headers={"Cookie": "segue_session=" + sid}); c.getresponse().read()
+for _ in range(pairs):
+    for body in ('{"action":"push","scene":"message"}', '{"action":"pop"}'):
+        c.request("POST", "/api/v1/sessions/%s/actions" % sid, body=body, headers={"Content-Type": "application/json"})
+        r = c.getresponse(); r.read(); assert r.status == 200, r.status
+PY
+}
