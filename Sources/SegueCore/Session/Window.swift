@@ -100,8 +100,9 @@ public final class Window {
     public func instantiate(sceneID: String) throws(ActionError) -> ViewController {
         // Every state keeps a URL that restores it: the hierarchy stays within what a URL may
         // name, with room for the children views embed as they load.
-        if root != nil, allControllers.count + 1 > HierarchyPath.maximumNodes - 50 {
-            throw ActionError.illegal("the hierarchy holds \(allControllers.count) controllers, the most a page URL can name")
+        let count = controllerCount
+        if count + 1 > HierarchyPath.maximumNodes - 50 {
+            throw ActionError.illegal("the hierarchy holds \(count) controllers, the most a page URL can name")
         }
         var visiting: Set<String> = []
         return try instantiate(sceneID: sceneID, visiting: &visiting)
@@ -144,6 +145,17 @@ public final class Window {
     // MARK: - Finding controllers
 
     /// Every live controller, pre-order: root, children in order, then what each presents.
+    /// How many controllers the window holds (`allControllers.count`, without the list).
+    var controllerCount: Int {
+        func count(_ c: ViewController) -> Int {
+            var n = 1
+            for child in c.children { n += count(child) }
+            if let p = c.presentedStorage { n += count(p) }
+            return n
+        }
+        return root.map(count) ?? 0
+    }
+
     public var allControllers: [ViewController] {
         var out: [ViewController] = []
         func visit(_ c: ViewController) {
