@@ -135,12 +135,17 @@ import Testing
         ])
     }
 
+    /// Performs `segue` up to `times` times; the first refusal, if any.
+    func firstRefusal(performing segue: String, times: Int, on w: Window) -> ActionError? {
+        for _ in 0..<times {
+            do { _ = try w.perform(.performSegue(identifier: segue, controller: nil)) } catch { return error }
+        }
+        return nil
+    }
+
     @Test func pushesStopWhereAURLCouldNoLongerNameTheStack() throws {
         let w = try launched(board())
-        var refusal: ActionError?
-        for _ in 0..<HierarchyPath.maximumNodes {
-            do { _ = try w.perform(.performSegue(identifier: "more", controller: nil)) } catch { refusal = error; break }
-        }
+        let refusal = firstRefusal(performing: "more", times: HierarchyPath.maximumNodes, on: w)
         #expect(refusal?.code == .illegalTransition)
         let url = w.canonicalURL
         #expect(HierarchyPath.parse(url: url) != nil)
@@ -149,10 +154,7 @@ import Testing
 
     @Test func presentationsStopWhereAURLCouldNoLongerNestThem() throws {
         let w = try launched(board())
-        var refusal: ActionError?
-        for _ in 0..<HierarchyPath.maximumDepth {
-            do { _ = try w.perform(.performSegue(identifier: "up", controller: nil)) } catch { refusal = error; break }
-        }
+        let refusal = firstRefusal(performing: "up", times: HierarchyPath.maximumDepth, on: w)
         #expect(refusal?.code == .illegalTransition)
         let version = w.version
         #expect(throws: ActionError.self) { try w.perform(.performSegue(identifier: "up", controller: nil)) }

@@ -298,4 +298,11 @@ public struct NavigationItem: Sendable, Hashable {
         guard backButtonDisplayMode == .default else { return "Back" }
         return title ?? controllerTitle ?? "Back"
     }
+
+    /// Whether that back button shows its title beside the chevron: not for a back item titled
+    /// "", nor in the `minimal` display mode (a back item keeps its own title).
+    public var backButtonShowsTitle: Bool {
+        if let custom = backBarButtonItem { return custom.displayTitle?.isEmpty != true }
+        return backButtonDisplayMode != .minimal
+    }
 }

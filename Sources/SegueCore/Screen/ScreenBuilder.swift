@@ -190,11 +190,7 @@ struct ScreenBuilder {
                 let title = below.navigationItem.backButtonTitle(controllerTitle: below.title)
                 let id = register("\(nav.id).back", role: .backButton, title: title, controller: nav, target: .back(nav))
                 back = BarItem(elementID: id, role: .backButton, title: title)
-                if let custom = below.navigationItem.backBarButtonItem {
-                    back?.showsTitle = custom.displayTitle?.isEmpty != true
-                } else {
-                    back?.showsTitle = below.navigationItem.backButtonDisplayMode != .minimal
-                }
+                back?.showsTitle = below.navigationItem.backButtonShowsTitle
             }
             let left = item.leftBarButtonItems.enumerated().map { barItem($1, owner: top, slot: "left", index: $0) }
             // UIKit lists right items rightmost first; draw (and read) them left to right.
