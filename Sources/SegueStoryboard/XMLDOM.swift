@@ -173,8 +173,9 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        // Only text-bearing elements matter (`<string key="text">`); skip whitespace between tags.
-        guard let top = stack.last, top.name == "string" || top.name == "mutableString" else { return }
+        // Only text-bearing elements matter (`<string key="text">`, and the IB3 archive format's
+        // `<int>` and `<bool>` values); skip whitespace between tags.
+        guard let top = stack.last, top.name == "string" || top.name == "mutableString" || top.name == "int" || top.name == "bool" else { return }
         top.text += string
     }
 }
