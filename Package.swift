@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SegueServerTests",
-            dependencies: ["SegueServer", "SegueJSON", "SegueFlowFiles", "SegueTesting", "SegueCLI", "SegueTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SegueServer", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueTesting", "SegueCLI", "SegueTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
