@@ -126,7 +126,7 @@ let package = Package(
         // below) and by the mutation smoke tests. Adding one: docs/Testing.md, "Fuzzing".
         .target(
             name: "SegueFuzzTargets",
-            dependencies: ["SegueCore", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueServer"],
+            dependencies: ["SegueCore", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueServer"],
             path: "Tests/Fuzz/Targets",
             swiftSettings: swiftSettings
         ),

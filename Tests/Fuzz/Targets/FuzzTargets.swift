@@ -28,6 +28,8 @@ public enum FuzzTargets {
         FuzzTarget("action", dictionary: "json.dict", run: ActionFuzzing.decodeAndPerform),
         FuzzTarget("page-url", dictionary: "url.dict", run: PageURLFuzzing.parseAndRestore),
         FuzzTarget("form", dictionary: "form.dict", run: FormFuzzing.decode),
+        FuzzTarget("info-plist", dictionary: "xml.dict", run: AppFolderFuzzing.plist),
+        FuzzTarget("xib", dictionary: "xml.dict", run: AppFolderFuzzing.xib),
     ]
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
