@@ -41,7 +41,10 @@ import Testing
         #expect(try s.load(session: id) == nil)
         #expect(try s.steps(session: id, after: 0) == nil)
         #expect(try !s.delete(session: id))
+        // Stored again under the same id (a flow reload does so), it starts from step 1.
         try s.create(StoredSessionHeader(id: id, csrfToken: "t", width: 390, height: 844))
+        try s.append(session: id, firstSeq: 1, steps: ["{\"again\":1}"])
+        #expect(try s.load(session: id)?.steps == ["{\"again\":1}"])
         #expect(try s.expire(idleLongerThan: .seconds(3600)) == 0 || kind == "postgres")
         #expect(try s.load(session: id) != nil)
         _ = try s.delete(session: id)
