@@ -79,6 +79,41 @@ import Testing
         #expect(!untrusted.setCookie.contains("Secure"))
     }
 
+    /// Any hop a trusted proxy chain lists as `https` makes the cookie `Secure`; all plain, it is not.
+    @Test(arguments: [
+        ([("x-forwarded-proto", "http, https")], true),
+        ([("x-forwarded-proto", "HTTP,\tHTTPS")], true),
+        ([("x-forwarded-proto", "http"), ("x-forwarded-proto", "https")], true),
+        ([("x-forwarded-proto", "http, http")], false),
+    ])
+    func anyHTTPSHopMakesTheCookieSecure(headers: [(String, String)], secure: Bool) throws {
+        let app = try Self.app { $0.trustForwardedProto = true }
+        let started = try Self.start(app, headers: headers.map { (name: $0.0, value: $0.1) })
+        #expect(started.setCookie.hasSuffix("; Secure") == secure)
+    }
+
+    /// The event stream and the recorded test file are not sniffed either.
+    @Test func eventStreamAndTestFilesAreNotSniffed() throws {
+        let app = try Self.app()
+        let created = app.respond(to: HTTPRequest(method: .POST, path: "/api/v1/sessions", body: Array("{}".utf8)))
+        let id = try #require(String(decoding: created.body, as: UTF8.self).firstMatch(of: /"id":"([0-9a-f]+)"/)?.1)
+        for path in ["/api/v1/sessions/\(id)/events/stream", "/api/v1/sessions/\(id)/test"] {
+            let response = Self.get(app, path)
+            #expect(response.status == 200)
+            #expect(response.header("x-content-type-options") == "nosniff", "\(path)")
+        }
+    }
+
+    /// `null` for the scene or URL of a new session is refused with a coded error, not taken as absent.
+    @Test(arguments: [#"{"scene": null}"#, #"{"url": null}"#, #"{"scene": 3}"#])
+    func aNullSceneOrURLIsRefused(body: String) throws {
+        let app = try Self.app()
+        let response = app.respond(to: HTTPRequest(method: .POST, path: "/api/v1/sessions", body: Array(body.utf8)))
+        #expect(response.status == 400)
+        #expect(String(decoding: response.body, as: UTF8.self).contains(#""code":"invalid_request""#))
+        #expect(try app.storage.count() == 0)
+    }
+
     /// Form posts a browser says come from elsewhere (Origin, else Referer, or Sec-Fetch-Site)
     /// are refused whatever the token, and nothing changes; a client that says nothing (curl)
     /// is judged by the token alone.
@@ -91,6 +126,9 @@ import Testing
         ([("referer", "http://evil.example/ui/mailNav(mailboxes)")], 403),
         ([("origin", "http://127.0.0.1:8080")], 303),
         ([("origin", "https://127.0.0.1:8080")], 303),
+        // Two Origins: not a browser's post, whichever comes first.
+        ([("origin", "http://127.0.0.1:8080"), ("origin", "http://evil.example")], 403),
+        ([("origin", "http://127.0.0.1:8080"), ("origin", "http://127.0.0.1:8080")], 403),
         ([("referer", "http://127.0.0.1:8080/ui/mailNav(mailboxes)")], 303),
     ])
     func formPostsNeedToComeFromThisServer(originHeaders: [(String, String)], status: Int) throws {

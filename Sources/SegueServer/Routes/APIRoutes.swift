@@ -60,14 +60,14 @@ extension SegueApp {
         try ActionKeys.checkKeys(body.keys, allowed: ActionKeys.createSession, of: "creating a session")
         let traits = try ActionDecoding.traits(body["traits"], required: false)
         var target: HierarchyPath?
-        if let url = body["url"], url != .null {
-            guard case .string(let text) = url else { throw ActionError(.invalidRequest, "'url' must be a string") }
+        if let url = body["url"] {
+            guard case .string(let text) = url else { throw ActionError(.invalidRequest, "'url' must be a string (leave it out to launch)") }
             guard let parsed = HierarchyPath.parse(url: text) else { throw ActionError(.invalidURL, "'\(Self.quoted(text))' is not a Segue URL") }
             target = parsed
         }
         // `{"scene": ID}`: that scene as instantiating it by identifier gives it.
-        if let scene = body["scene"], scene != .null {
-            guard case .string(let id) = scene else { throw ActionError(.invalidRequest, "'scene' must be a string") }
+        if let scene = body["scene"] {
+            guard case .string(let id) = scene else { throw ActionError(.invalidRequest, "'scene' must be a string (leave it out to launch)") }
             guard target == nil else { throw ActionError(.invalidRequest, "send 'scene' or 'url', not both") }
             target = try storyboard.openingPath(for: id)
         }

@@ -195,7 +195,8 @@ extension SegueApp {
         bytes += Array("event: state\ndata: ".utf8)
         bytes += w.bytes
         bytes += Array("\n\n".utf8)
-        return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store")],
+        return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"),
+                                                             ("X-Content-Type-Options", "nosniff")],
                             body: request.method == .HEAD ? [] : bytes)
     }
 }

@@ -235,6 +235,11 @@ extension SegueApp {
             return ActionError(.forbidden, "cross-site \(what) are refused (Sec-Fetch-Site: cross-site)")
         }
         func isThisServer(_ origin: Substring) -> Bool { origin == "http://\(host)" || origin == "https://\(host)" }
+        // A browser sends one Origin: more than one is not a browser's post, and neither says
+        // for sure where it came from.
+        if request.headers.count(where: { $0.name == "origin" }) > 1 {
+            return ActionError(.forbidden, "\(what) with more than one Origin header are refused")
+        }
         if let origin = request.header("origin") {
             return isThisServer(origin[...]) ? nil : ActionError(.forbidden, "cross-site \(what) are refused (Origin: \(origin))")
         }

@@ -209,11 +209,14 @@ public final class SegueApp: HTTPResponder {
     }
 
     /// The `Set-Cookie` header of a new session: `HttpOnly`, `SameSite=Lax`, and `Secure` when the
-    /// server is configured for TLS or a trusted proxy says the request came over HTTPS.
+    /// server is configured for TLS or a trusted proxy says the request came over HTTPS: when any
+    /// hop an `X-Forwarded-Proto` lists (in any of its headers) is `https`, as the browser may
+    /// be on the far side of any of them.
     func sessionCookie(_ id: String, for request: HTTPRequest) -> (name: String, value: String) {
-        let forwardedHTTPS = configuration.trustForwardedProto
-            && request.header("x-forwarded-proto")?.split(separator: ",").first?
-                .filter { $0 != " " && $0 != "\t" }.lowercased() == "https"
+        let forwardedHTTPS = configuration.trustForwardedProto && request.headers.contains { header in
+            header.name == "x-forwarded-proto"
+                && header.value.split(separator: ",").contains { $0.filter { $0 != " " && $0 != "\t" }.lowercased() == "https" }
+        }
         let secure = configuration.secureCookies || forwardedHTTPS ? "; Secure" : ""
         return ("Set-Cookie", "\(sessionCookieName)=\(id); Path=/; HttpOnly; SameSite=Lax\(secure)")
     }
