@@ -67,7 +67,7 @@ struct Serve: ParsableCommand {
     @Option(help: "A session leaving memory leaves a snapshot of its state once this many steps were stored since its last one (0: never); it is rebuilt from its latest snapshot and the steps after it. Not with PostgreSQL or --watch.")
     var snapshotInterval = 32
 
-    @Option(help: "The sessions admin API under /api/v1/admin: off, loopback (only when listening on loopback), or on.")
+    @Option(help: "The sessions admin API under /api/v1/admin: off, loopback (only when listening on loopback, for loopback Host names, JSON posts), or on.")
     var admin = "off"
 
     @Option(help: "Worker threads (default: the number of cores).")

@@ -151,3 +151,54 @@ import Testing
         }
     }
 }
+
+/// The loopback admin API answers only what a page of another site cannot send: a loopback
+/// `Host` (DNS rebinding names the attacker's host) and JSON posts (a cross-site post cannot say
+/// `application/json` without a preflight).
+@Suite struct AdminAccessTests {
+    static func request(_ method: HTTPMethod, _ path: String, _ headers: [(String, String)]) -> HTTPRequest {
+        HTTPRequest(method: method, path: path, headers: headers.map { (name: $0.0, value: $0.1) })
+    }
+
+    @Test(arguments: [
+        ([("host", "127.0.0.1:8080")], 200),
+        ([("host", "127.0.0.1")], 200),
+        ([("host", "LOCALHOST:9")], 200),
+        ([("host", "[::1]:8080")], 200),
+        ([("host", "[::1]")], 200),
+        ([("host", "evil.example:8080")], 403),
+        ([("host", "localhost.evil.example")], 403),
+        ([("host", "127.0.0.1.nip.io:8080")], 403),
+        ([("host", "[::1]x")], 403),
+        ([("host", "127.0.0.1:")], 403),
+        ([] as [(String, String)], 403),
+        ([("host", "127.0.0.1:8080"), ("host", "evil.example")], 403),
+    ])
+    func onlyLoopbackHostNamesAreServed(headers: [(String, String)], status: Int) throws {
+        let app = try SecurityTests.app { $0.admin = .loopback }
+        let response = app.respond(to: Self.request(.GET, "/api/v1/admin/sessions", headers))
+        #expect(response.status == status)
+        if status == 403 { #expect(String(decoding: response.body, as: UTF8.self).contains(#""code":"forbidden""#)) }
+    }
+
+    @Test(arguments: [
+        (nil as String?, 403),
+        ("text/plain", 403),
+        ("application/x-www-form-urlencoded", 403),
+        ("multipart/form-data; boundary=x", 403),
+        ("application/json", 200),
+        ("Application/JSON; charset=utf-8", 200),
+    ])
+    func postsMustBeJSON(contentType: String?, status: Int) throws {
+        let app = try SecurityTests.app { $0.admin = .loopback }
+        var headers = [("host", "localhost:8080")]
+        if let contentType { headers.append(("content-type", contentType)) }
+        #expect(app.respond(to: Self.request(.POST, "/api/v1/admin/evict", headers)).status == status)
+    }
+
+    /// `--admin on` is for a server behind the operator's own authentication: any host name.
+    @Test func onServesAnyHost() throws {
+        let app = try SecurityTests.app { $0.admin = .on }
+        #expect(app.respond(to: Self.request(.GET, "/api/v1/admin/sessions", [("host", "segue.example")])).status == 200)
+    }
+}

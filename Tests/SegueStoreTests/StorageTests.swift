@@ -406,8 +406,8 @@ extension SQLiteWriterTests {
         #expect(try http("DELETE", server.base + "/api/v1/admin/sessions/\(id)").status == 204)
         #expect(try server.state(id).status == 404)
         #expect(try http("DELETE", server.base + "/api/v1/admin/sessions/\(id)").status == 404)
-        #expect(try http("POST", server.base + "/api/v1/admin/evict").status == 200)
-        #expect(try http("POST", server.base + "/api/v1/admin/expire").json["expired"] as? Int == 0)
+        #expect(try http("POST", server.base + "/api/v1/admin/evict", json: "{}").status == 200)
+        #expect(try http("POST", server.base + "/api/v1/admin/expire", json: "{}").json["expired"] as? Int == 0)
     }
 }
 
