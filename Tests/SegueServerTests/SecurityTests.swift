@@ -202,3 +202,59 @@ import Testing
         #expect(app.respond(to: Self.request(.GET, "/api/v1/admin/sessions", [("host", "segue.example")])).status == 200)
     }
 }
+
+/// A browser's cookie proves it was issued to that browser: a session id alone (what the JSON
+/// API and the developer page show) does not make a browser adopt someone else's session.
+@Suite struct SessionFixationTests {
+    @Test func aCookieOfAKnownIDAloneIsNotAdopted() throws {
+        let app = try SecurityTests.app()
+        // The attacker's session, made through the API: its id is all the attacker knows.
+        let created = app.respond(to: HTTPRequest(method: .POST, path: "/api/v1/sessions", body: Array("{}".utf8)))
+        let planted = try #require(String(decoding: created.body, as: UTF8.self).firstMatch(of: /"id":"([0-9a-f]+)"/).map { String($0.1) })
+        // Planted in the victim's browser, bare or with a made-up secret.
+        for cookie in ["segue_session=\(planted)", "segue_session=\(planted).0123456789abcdef0123456789abcdef"] {
+            let page = SecurityTests.get(app, "/ui/mailNav(mailboxes)", headers: [("cookie", cookie)])
+            let html = String(decoding: page.body, as: UTF8.self)
+            let shown = try #require(html.firstMatch(of: /data-session="([0-9a-f]+)"/).map { String($0.1) })
+            // The browser got a session of its own, and a cookie for it.
+            #expect(shown != planted)
+            #expect(page.header("set-cookie")?.hasPrefix("segue_session=\(shown).") == true)
+            // What the victim types goes to that session; the attacker's stays as it was.
+            let csrf = try #require(html.firstMatch(of: /name="csrf" value="([^"]+)"/)?.1)
+            let own = try #require(page.header("set-cookie")).prefix { $0 != ";" }
+            let tap = app.respond(to: HTTPRequest(method: .POST, path: "/tap", headers: [("cookie", String(own)), ("host", "127.0.0.1:8080")],
+                                                  body: Array("csrf=\(csrf)&url=/ui/mailNav(mailboxes)&element=inboxRow".utf8)))
+            #expect(tap.status == 303)
+            let attackers = SecurityTests.get(app, "/api/v1/sessions/\(planted)")
+            #expect(String(decoding: attackers.body, as: UTF8.self).contains(#""version":0"#))
+            // And a post with the planted cookie is refused as having no session.
+            #expect(app.respond(to: HTTPRequest(method: .POST, path: "/tap", headers: [("cookie", cookie)], body: Array("element=inboxRow".utf8))).status == 404)
+        }
+    }
+
+    /// The cookie a browser was given is `ID.SECRET`, and it brings that browser back to its session.
+    @Test func theIssuedCookieKeepsTheSession() throws {
+        let app = try SecurityTests.app()
+        let started = try SecurityTests.start(app)
+        let value = started.cookie.dropFirst("segue_session=".count)
+        let parts = value.split(separator: ".")
+        #expect(parts.count == 2 && parts.allSatisfy { $0.count == 32 })
+        let page = SecurityTests.get(app, started.url, headers: [("cookie", started.cookie)])
+        #expect(page.status == 200 && page.header("set-cookie") == nil)
+        #expect(String(decoding: page.body, as: UTF8.self).contains("data-session=\"\(parts[0])\""))
+        // The secret is not in the page nor in the API's answers.
+        #expect(!String(decoding: page.body, as: UTF8.self).contains(String(parts[1])))
+        #expect(!String(decoding: SecurityTests.get(app, "/api/v1/sessions/\(parts[0])").body, as: UTF8.self).contains(String(parts[1])))
+    }
+
+    /// A session's page through the API (what `segue test` opens), for whoever has its id.
+    @Test func theAPIServesASessionsPageByID() throws {
+        let app = try SecurityTests.app()
+        let created = app.respond(to: HTTPRequest(method: .POST, path: "/api/v1/sessions", body: Array("{}".utf8)))
+        let id = try #require(String(decoding: created.body, as: UTF8.self).firstMatch(of: /"id":"([0-9a-f]+)"/).map { String($0.1) })
+        let page = SecurityTests.get(app, "/api/v1/sessions/\(id)/page/ui/mailNav(mailboxes,inbox)")
+        #expect(page.status == 200 && page.header("set-cookie") == nil)
+        #expect(String(decoding: page.body, as: UTF8.self).contains("data-session=\"\(id)\""))
+        #expect(String(decoding: SecurityTests.get(app, "/api/v1/sessions/\(id)").body, as: UTF8.self).contains("mailNav(mailboxes,inbox)"))
+    }
+}

@@ -30,6 +30,7 @@ extension SegueApp {
             }
             let id = String(parts[3])
             guard RandomToken.isWellFormed(id) else { throw ActionError(.unknownSession, "no session '\(id)'") }
+            if parts.count > 5, parts[4] == "page" { return sessionPage(request, id: id) }
             switch (request.method, parts.count > 4 ? String(parts[4]) : nil, parts.count) {
             case (.GET, nil, 4), (.HEAD, nil, 4):
                 return json(try withDurableSession(id) { $0.window.stateJSON() })

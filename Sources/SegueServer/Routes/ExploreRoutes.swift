@@ -36,7 +36,7 @@ extension SegueApp {
             let target = try storyboard.openingPath(for: id)
             let box = try makeSession(traits: cookieTraits(request), restoring: target, url: HierarchyPath.prefix + target.encoded)
             var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
-            response.headers.append(sessionCookie(box.id, for: request))
+            response.headers.append(sessionCookie(box, for: request))
             return response
         } catch {
             return errorPage(error)
@@ -119,7 +119,7 @@ extension SegueApp {
                 let traits = try withDurableSession(id) { $0.window.traits }
                 let box = try makeSession(traits: traits, restoring: HierarchyPath.parse(url), url: url)
                 var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
-                response.headers.append(sessionCookie(box.id, for: request))
+                response.headers.append(sessionCookie(box, for: request))
                 return response
             } catch {
                 return errorPage(error)

@@ -16,7 +16,7 @@ extension SegueApp {
             }
             let box = try makeSession(traits: rememberedViewport(request))
             var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
-            response.headers.append(sessionCookie(box.id, for: request))
+            response.headers.append(sessionCookie(box, for: request))
             return response
         } catch {
             return errorPage(error)
@@ -26,17 +26,45 @@ extension SegueApp {
     /// `GET /ui/…`: bring the session to the hierarchy the URL names (browser back and forward,
     /// bookmarks), then render it. Without a session cookie (a fresh browser, a shared link, a
     /// bookmark after the session expired) a new session is *restored* from the URL (docs/Semantics.md, Restoration and URLs).
-    func page(_ request: HTTPRequest) -> HTTPResponse {
+    func page(_ request: HTTPRequest) -> HTTPResponse { page(request, sessionID: nil) }
+
+    /// `GET /api/v1/sessions/ID/page/ui/…`: what `GET /ui/…` does for a browser, for the session
+    /// the path names (whoever holds a session's id drives it through the API already; a browser's
+    /// cookie needs the secret issued with it). Redirects stay under this prefix.
+    func sessionPage(_ request: HTTPRequest, id: String) -> HTTPResponse {
+        let prefix = "/api/v1/sessions/\(id)/page"
+        guard request.method == .GET || request.method == .HEAD else { return methodNotAllowed(html: true) }
+        guard request.path.hasPrefix(prefix + HierarchyPath.prefix) else {
+            return errorPage(ActionError(.unknownRoute, "there is nothing at \(Self.quoted(request.path))"))
+        }
+        var inner = request
+        inner.path = String(request.path.dropFirst(prefix.count))
+        inner.headers.removeAll { $0.name.lowercased() == "cookie" }
+        var response = page(inner, sessionID: id)
+        if response.status == 303, let index = response.headers.firstIndex(where: { $0.name == "Location" }) {
+            response.headers[index].value = prefix + response.headers[index].value
+        }
+        return response
+    }
+
+    private func page(_ request: HTTPRequest, sessionID: String?) -> HTTPResponse {
         var invalid: ActionError { ActionError(.invalidURL, "\(Self.quoted(request.path)) is not a Segue URL") }
         var newCookie: (name: String, value: String)?
         let id: String
-        if let existing = cookieSessionID(request) {
+        if let sessionID {
+            id = sessionID
+        } else if let existing = cookieSessionID(request) {
             id = existing
         } else {
             // No session yet: a malformed URL is refused before one is made.
             guard let target = HierarchyPath.parse(request.path) else { return errorPage(invalid) }
-            do { id = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path).id } catch { return errorPage(error) }
-            newCookie = sessionCookie(id, for: request)
+            do {
+                let box = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path)
+                id = box.id
+                newCookie = sessionCookie(box, for: request)
+            } catch {
+                return errorPage(error)
+            }
         }
         // Under the session's lock: reconcile the hierarchy with the URL (recorded as a durable
         // step) and snapshot the screen. Rendering to HTML happens after the lock is released.
@@ -59,7 +87,7 @@ extension SegueApp {
                     guard let target = HierarchyPath.parse(request.path) else { throw invalid }
                     // Rooted at another scene (a scene opened from the scenes list, then a link or
                     // bookmark of another): that hierarchy in a new session, as for a fresh browser.
-                    if newCookie == nil, let root = window.root?.sceneID, root != target.scene { return .otherRoot(target) }
+                    if newCookie == nil, sessionID == nil, let root = window.root?.sceneID, root != target.scene { return .otherRoot(target) }
                     _ = try session.navigate(to: target, url: request.path)
                     url = window.canonicalURL
                 }
@@ -80,7 +108,7 @@ extension SegueApp {
         case .success(.otherRoot(let target)):
             do throws(ActionError) {
                 let box = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path)
-                return withCookie(.redirect(to: box.withSession { $0.window.canonicalURL }), sessionCookie(box.id, for: request))
+                return withCookie(.redirect(to: box.withSession { $0.window.canonicalURL }), sessionCookie(box, for: request))
             } catch {
                 return errorPage(error)
             }

@@ -169,8 +169,8 @@ public final class SegueApp: HTTPResponder {
         let window = Window(id: RandomToken.make(), storyboard: storyboard, registry: registry, traits: traits)
         window.eventLogCapacity = configuration.eventLogCapacity
         if let target { try window.restore(target) } else { try window.launch() }
-        let session = Session(window: window, csrfToken: RandomToken.make(), clock: configuration.clock)
-        let header = StoredSessionHeader(id: window.id, csrfToken: session.csrfToken, width: traits.width, height: traits.height)
+        let session = Session(window: window, csrfToken: StoredSecrets.make(), clock: configuration.clock)
+        let header = StoredSessionHeader(id: window.id, csrfToken: session.storedSecrets, width: traits.width, height: traits.height)
         do {
             try storage.create(header)
             if target != nil {
@@ -191,16 +191,25 @@ public final class SegueApp: HTTPResponder {
         return box
     }
 
-    /// The session id of the cookie, when it names a session that exists.
+    /// The session id of the cookie, when it names a session that exists and proves it was
+    /// issued to this browser. The cookie is `ID.SECRET`: the id alone (which the JSON API and
+    /// the developer page show) is not enough, so a session made by someone else cannot be
+    /// planted in a browser to read what its user types; such a cookie is ignored (the browser
+    /// gets a session of its own).
     func cookieSessionID(_ request: HTTPRequest) -> String? {
-        guard let id = FormDecoding.cookie(sessionCookieName, in: request.header("cookie")),
-              RandomToken.isWellFormed(id) else { return nil }
-        if store.session(id: id) != nil { return id }
+        guard let value = FormDecoding.cookie(sessionCookieName, in: request.header("cookie")),
+              let dot = value.firstIndex(of: ".") else { return nil }
+        let id = String(value[..<dot]), secret = String(value[value.index(after: dot)...])
+        guard RandomToken.isWellFormed(id), RandomToken.isWellFormed(secret) else { return nil }
+        let box: SessionBox
         do {
-            return try liveSession(id: id) != nil ? id : nil  // rebuilt from storage, now live
+            guard let found = try store.session(id: id) ?? liveSession(id: id) else { return nil }  // rebuilt from storage, now live
+            box = found
         } catch {
             return id  // quarantined or storage down: the request shows that error
         }
+        let issued = box.withSession { session in session.browserSecret.map { constantTimeEqual($0, secret) } ?? false }
+        return issued ? id : nil
     }
 
     /// The session cookie's name as sent to browsers (`__Host-` prefixed with secure cookies).
@@ -212,13 +221,14 @@ public final class SegueApp: HTTPResponder {
     /// server is configured for TLS or a trusted proxy says the request came over HTTPS: when any
     /// hop an `X-Forwarded-Proto` lists (in any of its headers) is `https`, as the browser may
     /// be on the far side of any of them.
-    func sessionCookie(_ id: String, for request: HTTPRequest) -> (name: String, value: String) {
+    func sessionCookie(_ box: SessionBox, for request: HTTPRequest) -> (name: String, value: String) {
+        let value = box.id + "." + (box.withSession { $0.browserSecret } ?? "")
         let forwardedHTTPS = configuration.trustForwardedProto && request.headers.contains { header in
             header.name == "x-forwarded-proto"
                 && header.value.split(separator: ",").contains { $0.filter { $0 != " " && $0 != "\t" }.lowercased() == "https" }
         }
         let secure = configuration.secureCookies || forwardedHTTPS ? "; Secure" : ""
-        return ("Set-Cookie", "\(sessionCookieName)=\(id); Path=/; HttpOnly; SameSite=Lax\(secure)")
+        return ("Set-Cookie", "\(sessionCookieName)=\(value); Path=/; HttpOnly; SameSite=Lax\(secure)")
     }
 
     /// Client input echoed in an error message, cut to its first 200 characters so a huge bad
