@@ -258,3 +258,23 @@ import Testing
         #expect(String(decoding: SecurityTests.get(app, "/api/v1/sessions/\(id)").body, as: UTF8.self).contains("mailNav(mailboxes,inbox)"))
     }
 }
+
+/// A form post that fails changes nothing, not even the page the session is on.
+@Suite struct FailedFormPostTests {
+    @Test func aFailedTapFromAnotherPageDoesNotMoveTheSession() throws {
+        let app = try SecurityTests.app()
+        let started = try SecurityTests.start(app)
+        let page = SecurityTests.get(app, started.url, headers: [("cookie", started.cookie)])
+        let csrf = try #require(String(decoding: page.body, as: UTF8.self).firstMatch(of: /name="csrf" value="([^"]+)"/)?.1)
+        let id = String(started.cookie.dropFirst("segue_session=".count).prefix { $0 != "." })
+        let before = String(decoding: SecurityTests.get(app, "/api/v1/sessions/\(id)").body, as: UTF8.self)
+        // Posted from an older page (the inbox, as after browser back and forward), naming no element there.
+        let body = "csrf=\(csrf)&url=/ui/mailNav(mailboxes,inbox)&element=noSuchElement"
+        let tap = app.respond(to: HTTPRequest(method: .POST, path: "/tap", headers: [("cookie", started.cookie), ("host", "127.0.0.1:8080")], body: Array(body.utf8)))
+        #expect(tap.status == 404)
+        let after = String(decoding: SecurityTests.get(app, "/api/v1/sessions/\(id)").body, as: UTF8.self)
+        #expect(after.contains(#""url":"/ui/mailNav(mailboxes)""#) && after.contains(#""version":0"#))
+        #expect(after == before)
+        #expect(try app.storage.load(session: id)?.steps == [])
+    }
+}

@@ -203,15 +203,28 @@ extension SegueApp {
                 throw ActionError(.forbidden, "the form's token is missing or wrong; reload the page")
             }
             let window = session.window
+            var navigated = false
             if let url = fields["url"], url != window.canonicalURL, let target = HierarchyPath.parse(url) {
                 try session.navigate(to: target, url: url)
+                navigated = true
             }
             let known = Set(window.elements.map(\.id))
             let typed = values.filter { known.contains($0.key) }
-            if let element = fields["element"], !element.isEmpty {
-                try session.perform(.tap(element: element, values: typed))
-            } else if !typed.isEmpty {
-                try session.perform(.setValues(typed))
+            do throws(ActionError) {
+                if let element = fields["element"], !element.isEmpty {
+                    try session.perform(.tap(element: element, values: typed))
+                } else if !typed.isEmpty {
+                    try session.perform(.setValues(typed))
+                }
+            } catch {
+                // The post failed: it must not move the session to the page it came from either.
+                // That navigation is dropped unstored, and the live copy with it (the next
+                // request rebuilds the session from storage, where it still is where it was).
+                if navigated {
+                    session.pending = []
+                    session.evicted = true
+                }
+                throw error
             }
             // UIKit's silent no-ops (a refused tab selection, a pop at the root) show nothing on
             // the device screen: they go to the log and the developer panel.
