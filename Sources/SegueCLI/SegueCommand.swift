@@ -76,6 +76,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Maximum live sessions.")
     var maxSessions = 100_000
 
+    @Option(help: "Sessions one client address may create per minute (loopback clients are not limited; 0: no limit).")
+    var sessionsPerAddress = 60
+
     @Option(help: "Minutes of inactivity before a session expires.")
     var sessionTimeout = 60
 
@@ -165,6 +168,7 @@ struct Serve: ParsableCommand {
         configuration.http.maxBodyBytes = maxBody
         configuration.http.connectionLimit = maxConnections
         configuration.maxSessions = maxSessions
+        configuration.app.sessionsPerAddressPerMinute = max(0, sessionsPerAddress)
         // iPad and Apple TV storyboards open at their device's size until the browser reports its own.
         if let traits = FlowSource.preferredTraits(path: path) { configuration.app.defaultTraits = traits }
         configuration.maxLiveSessions = max(1, maxLiveSessions)

@@ -14,7 +14,7 @@ extension SegueApp {
                     // "Start Over" from the error page of a session that cannot be rebuilt.
                 }
             }
-            let box = try makeSession(traits: rememberedViewport(request))
+            let box = try makeSession(traits: rememberedViewport(request), client: request.clientAddress)
             var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
             response.headers.append(sessionCookie(box, for: request))
             return response
@@ -59,7 +59,7 @@ extension SegueApp {
             // No session yet: a malformed URL is refused before one is made.
             guard let target = HierarchyPath.parse(request.path) else { return errorPage(invalid) }
             do {
-                let box = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path)
+                let box = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path, client: request.clientAddress)
                 id = box.id
                 newCookie = sessionCookie(box, for: request)
             } catch {
@@ -107,7 +107,7 @@ extension SegueApp {
             return withCookie(.redirect(to: url), newCookie)
         case .success(.otherRoot(let target)):
             do throws(ActionError) {
-                let box = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path)
+                let box = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path, client: request.clientAddress)
                 return withCookie(.redirect(to: box.withSession { $0.window.canonicalURL }), sessionCookie(box, for: request))
             } catch {
                 return errorPage(error)

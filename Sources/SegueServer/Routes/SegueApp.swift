@@ -30,8 +30,15 @@ public final class SegueApp: HTTPResponder {
         public var evictIdleAfter: Duration = .seconds(600)
         /// Resident memory above which idle sessions are evicted (nil: no ceiling).
         public var memoryCeilingBytes: Int?
-        /// Sessions in storage; creating more answers 503 `too_many_sessions` (after expiring idle ones).
+        /// Sessions in storage; creating more answers 503 `too_many_sessions` (after expiring idle
+        /// ones and dropping untouched ones idle for `untouchedIdleTimeout`).
         public var maxSessions = 100_000
+        /// Sessions one client address may create per minute (a burst of that many, then at that
+        /// rate); more answer 503 `too_many_sessions`. 0: no limit.
+        public var sessionsPerAddressPerMinute = 60
+        /// A session nobody acted on (only viewed) and idle this long is dropped when the server
+        /// is full and a new session is asked for: it is its URL, which gives the same page again.
+        public var untouchedIdleTimeout: Duration = .seconds(60)
         /// The sessions admin API (`GET /api/v1/admin/sessions`, `DELETE …/ID`).
         public var admin: AdminAccess = .off
         /// The address the listener is bound to (decides `AdminAccess.loopback`).
@@ -74,6 +81,8 @@ public final class SegueApp: HTTPResponder {
     let logger: Logger
     /// When a creation at the session limit last ran the expiry (see ``makeSession``).
     let lastExpiryAtLimit = Mutex<ContinuousClock.Instant?>(nil)
+    /// Sessions created per client address (``Configuration/sessionsPerAddressPerMinute``).
+    let creationLimiter: CreationLimiter
 
     /// `store` and `storage` default to memory, on the configuration's clock.
     public init(storyboard: Storyboard, registry: ControllerRegistry = ControllerRegistry(), store: (any SessionStore)? = nil,
@@ -85,6 +94,7 @@ public final class SegueApp: HTTPResponder {
         self.assets = assets
         self.configuration = configuration
         self.logger = logger
+        creationLimiter = CreationLimiter(perMinute: configuration.sessionsPerAddressPerMinute, clock: configuration.clock)
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -141,8 +151,13 @@ public final class SegueApp: HTTPResponder {
 
     /// Creates and launches a session (or restores it from a URL), durably: the session is in
     /// storage, with its restore step, before this returns.
-    func makeSession(traits: Traits? = nil, restoring target: HierarchyPath? = nil, url: String? = nil) throws(ActionError) -> SessionBox {
+    /// `client` is the address asking (``HTTPRequest/clientAddress``), for the per-address limit.
+    func makeSession(traits: Traits? = nil, restoring target: HierarchyPath? = nil, url: String? = nil,
+                     client: String?) throws(ActionError) -> SessionBox {
         let traits = traits ?? configuration.defaultTraits
+        guard creationLimiter.allow(client) else {
+            throw ActionError(.tooManySessions, "this address created its \(configuration.sessionsPerAddressPerMinute) sessions of the minute; try again shortly")
+        }
         do {
             if try storage.count() >= configuration.maxSessions {
                 // The expiry walks every stored session: at the limit it runs at most once a
@@ -154,7 +169,11 @@ public final class SegueApp: HTTPResponder {
                     last = now
                     return true
                 }
-                if due { _ = try expireStoredSessions() }
+                if due {
+                    // Before the expiry, which marks every session this process served as used now.
+                    dropUntouchedSessions()
+                    _ = try expireStoredSessions()
+                }
                 guard try storage.count() < configuration.maxSessions else {
                     throw ActionError(.tooManySessions, "the server holds its limit of \(configuration.maxSessions) sessions; try again later")
                 }
@@ -189,6 +208,24 @@ public final class SegueApp: HTTPResponder {
             logger.warning("live-session limit reached; session \(box.id) stays in storage")
         }
         return box
+    }
+
+    /// Deletes a few stored sessions nobody acted on, idle for `untouchedIdleTimeout` (a full
+    /// server, before it refuses a new session): their browsers get the same page again from
+    /// its URL. A live one used since is kept.
+    func dropUntouchedSessions() {
+        let idle = configuration.untouchedIdleTimeout
+        let ids: [String]
+        do { ids = try storage.untouched(idleLongerThan: idle, limit: 64) } catch { return }
+        let recent = configuration.clock.now - idle
+        for id in ids {
+            if let box = store.session(id: id), box.lastAccess >= recent { continue }
+            guard (try? storage.delete(session: id)) == true else { continue }
+            if let box = store.session(id: id) {
+                store.remove(id: id, ifSame: box)
+                box.markEvicted()
+            }
+        }
     }
 
     /// The session id of the cookie, when it names a session that exists and proves it was
