@@ -37,10 +37,10 @@ scripts() {  # port: 64 sessions at the inbox, then the page and action wrk scri
     for _ in $(seq 64); do
         ids+=("$(curl -s -X POST -d '{}' "$base/api/v1/sessions" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')")
     done
-    for id in "${ids[@]}"; do curl -s -o /dev/null -H "Cookie: segue_session=$id" "$base/ui/mailNav(mailboxes,inbox)"; done
+    for id in "${ids[@]}"; do curl -s -o /dev/null "$base/api/v1/sessions/$id/page/ui/mailNav(mailboxes,inbox)"; done
     local list="local ids = { $(printf '"%s",' "${ids[@]}") }"
     cycling_wrk_script "$WORK/$1-page.lua" "$list" '
-  for _, id in ipairs(ids) do requests[#requests + 1] = wrk.format("GET", "/ui/mailNav(mailboxes,inbox)", {["Cookie"] = "segue_session=" .. id}) end'
+  for _, id in ipairs(ids) do requests[#requests + 1] = wrk.format("GET", "/api/v1/sessions/" .. id .. "/page/ui/mailNav(mailboxes,inbox)") end'
     cycling_wrk_script "$WORK/$1-action.lua" "$list" '
   for _, id in ipairs(ids) do
     local path = "/api/v1/sessions/" .. id .. "/actions"

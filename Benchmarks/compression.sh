@@ -60,18 +60,18 @@ row() {  # NAME URL
   plain=$(size "$2"); gz=$(size "$2" gzip); br=$(size "$2" br)
   echo "| $1 | $plain | $gz | $br | $(python3 -c "print(f'{$br/$plain:.3f}')") |"
 }
-row "50-row table page $page" "$BASE$page"
+row "50-row table page $page" "$BASE/api/v1/sessions/${sessions[0]}/page$page"
 row "stylesheet /public/segue.css" "$BASE/public/segue.css"
 row "JSON state GET /api/v1/sessions/ID" "$BASE/api/v1/sessions/${sessions[0]}"
 
-# Each connection's session at the page, then GETs of the page with its cookie.
+# Each connection's session at the page, then GETs of its page (through the API: the page route for a session id).
 ids_lua="local ids = { $(printf '"%s",' "${sessions[@]}") }"
-for id in "${sessions[@]}"; do curl -s -o /dev/null -H "Cookie: segue_session=$id" "$BASE$page"; done
+for id in "${sessions[@]}"; do curl -s -o /dev/null "$BASE/api/v1/sessions/$id/page$page"; done
 plain_lua="$WORK/plain.lua"; compressed_lua="$WORK/compressed.lua"
 cycling_wrk_script "$plain_lua" "$ids_lua" '
-  for _, id in ipairs(ids) do requests[#requests + 1] = wrk.format("GET", "'"$page"'", {["Cookie"] = "segue_session=" .. id}) end'
+  for _, id in ipairs(ids) do requests[#requests + 1] = wrk.format("GET", "/api/v1/sessions/" .. id .. "/page'"$page"'") end'
 cycling_wrk_script "$compressed_lua" "$ids_lua" '
-  for _, id in ipairs(ids) do requests[#requests + 1] = wrk.format("GET", "'"$page"'", {["Cookie"] = "segue_session=" .. id, ["Accept-Encoding"] = "gzip, br"}) end'
+  for _, id in ipairs(ids) do requests[#requests + 1] = wrk.format("GET", "/api/v1/sessions/" .. id .. "/page'"$page"'", {["Accept-Encoding"] = "gzip, br"}) end'
 
 rps() { awk '/Requests\/sec/ {print $2}'; }
 plains=(); compresseds=(); ratios=()

@@ -55,7 +55,7 @@ import http.client, json, sys
 port, pairs = int(sys.argv[1]), int(sys.argv[2])
 c = http.client.HTTPConnection("127.0.0.1", port)
 c.request("POST", "/api/v1/sessions", body="{}"); sid = json.loads(c.getresponse().read())["id"]
-c.request("GET", "/ui/mailNav(mailboxes,inbox)", headers={"Cookie": "segue_session=" + sid}); c.getresponse().read()
+c.request("GET", "/api/v1/sessions/%s/page/ui/mailNav(mailboxes,inbox)" % sid); c.getresponse().read()
 for _ in range(pairs):
     for body in ('{"action":"push","scene":"message"}', '{"action":"pop"}'):
         c.request("POST", "/api/v1/sessions/%s/actions" % sid, body=body, headers={"Content-Type": "application/json"})

@@ -41,12 +41,12 @@ inbox='/ui/mailNav(mailboxes,inbox)'
 ids=()
 for _ in $(seq 64); do
     id="$(curl -s -X POST -d '{}' "$base/api/v1/sessions" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')"
-    curl -s -o /dev/null -H "Cookie: segue_session=$id" "$base$inbox"
+    curl -s -o /dev/null "$base/api/v1/sessions/$id/page$inbox"
     ids+=("$id")
 done
 page_lua="$WORK/page.lua"
 cycling_wrk_script "$page_lua" "local ids = { $(printf '"%s",' "${ids[@]}") }" '
-  for _, id in ipairs(ids) do requests[#requests + 1] = wrk.format("GET", "'"$inbox"'", {["Cookie"] = "segue_session=" .. id}) end'
+  for _, id in ipairs(ids) do requests[#requests + 1] = wrk.format("GET", "/api/v1/sessions/" .. id .. "/page'"$inbox"'") end'
 page_latency() { wrk -t2 -c16 -d"${DURATION}s" --latency -s "$page_lua" "$base" | awk '/Requests\/sec/ {r=$2} /^ +50%/ {p50=$2} /^ +99%/ {p99=$2} END {print r " req/s, p50 " p50 ", p99 " p99}'; }
 before_latency="$(page_latency)"
 before=$(rss)

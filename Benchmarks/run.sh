@@ -42,13 +42,13 @@ for _ in $(seq "$CONNECTIONS"); do
 done
 ids_lua="local ids = { $(printf '"%s",' "${sessions[@]}") }"
 inbox='/ui/mailNav(mailboxes,inbox)'
-for id in "${sessions[@]}"; do curl -s -o /dev/null -H "Cookie: segue_session=$id" "$BASE$inbox"; done
-page_bytes=$(curl -s -H "Cookie: segue_session=${sessions[0]}" "$BASE$inbox" | wc -c)
+for id in "${sessions[@]}"; do curl -s -o /dev/null "$BASE/api/v1/sessions/$id/page$inbox"; done
+page_bytes=$(curl -s "$BASE/api/v1/sessions/${sessions[0]}/page$inbox" | wc -c)
 
 # Inbox page: each session opened at the inbox, then GETs of that page with the session cookie.
 page_lua=$(mktemp --suffix=.lua)
 cycling_wrk_script "$page_lua" "$ids_lua" '
-  for _, id in ipairs(ids) do requests[#requests + 1] = wrk.format("GET", "'"$inbox"'", {["Cookie"] = "segue_session=" .. id}) end'
+  for _, id in ipairs(ids) do requests[#requests + 1] = wrk.format("GET", "/api/v1/sessions/" .. id .. "/page'"$inbox"'") end'
 # Push/pop pair: the same sessions (at the inbox), each alternating push and pop.
 action_lua=$(mktemp --suffix=.lua)
 cycling_wrk_script "$action_lua" "$ids_lua" '

@@ -85,7 +85,7 @@ end" "
     requests[#requests + 1] = wrk.format('POST', '/api/v1/sessions/' .. id .. '/actions', {['Content-Type'] = 'application/json'}, [[{\"action\":\"push\",\"scene\":\"message\"}]])
   end
   for _, id in ipairs(mine) do
-    requests[#requests + 1] = wrk.format('GET', '/ui/mailNav(mailboxes,inbox,message)', {['Cookie'] = 'segue_session=' .. id})
+    requests[#requests + 1] = wrk.format('GET', '/api/v1/sessions/' .. id .. '/page/ui/mailNav(mailboxes,inbox,message)')
   end
   for _, id in ipairs(mine) do
     requests[#requests + 1] = wrk.format('POST', '/api/v1/sessions/' .. id .. '/actions', {['Content-Type'] = 'application/json'}, [[{\"action\":\"pop\"}]])

@@ -11,6 +11,7 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
+#include <arpa/inet.h>
 #include <microhttpd.h>
 #include <sys/eventfd.h>
 #include <poll.h>
@@ -106,6 +107,26 @@ cmhd_answer_directly(struct MHD_Connection *connection, const char *data, size_t
     return 0;
   ssize_t sent = send(info->connect_fd, data, size, MSG_NOSIGNAL);
   return sent == (ssize_t)size;
+}
+
+/// Writes the client's address as text into `out` (IPv4 dotted, IPv6 its /64 prefix, the rest
+/// zeroed, so one host's many addresses count as one); returns 0 when there is none.
+static inline int
+cmhd_client_address(struct MHD_Connection *connection, char *out, socklen_t size)
+{
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  if (NULL == info || NULL == info->client_addr)
+    return 0;
+  const struct sockaddr *address = info->client_addr;
+  if (AF_INET == address->sa_family)
+    return NULL != inet_ntop(AF_INET, &((const struct sockaddr_in *)address)->sin_addr, out, size);
+  if (AF_INET6 == address->sa_family) {
+    struct in6_addr prefix = ((const struct sockaddr_in6 *)address)->sin6_addr;
+    memset(&prefix.s6_addr[8], 0, 8);
+    return NULL != inet_ntop(AF_INET6, &prefix, out, size);
+  }
+  return 0;
 }
 
 /// Shuts a connection's socket down both ways: libmicrohttpd sees it closed on its next pass

@@ -68,7 +68,7 @@ struct Serve: ParsableCommand {
     @Option(help: "A session leaving memory leaves a snapshot of its state once this many steps were stored since its last one (0: never); it is rebuilt from its latest snapshot and the steps after it. Not with PostgreSQL or --watch.")
     var snapshotInterval = 32
 
-    @Option(help: "The sessions admin API under /api/v1/admin: off, loopback (only when listening on loopback), or on.")
+    @Option(help: "The sessions admin API under /api/v1/admin: off, loopback (only when listening on loopback, for loopback Host names, JSON posts), or on.")
     var admin = "off"
 
     @Option(help: "Worker threads (default: the number of cores).")
@@ -76,6 +76,9 @@ struct Serve: ParsableCommand {
 
     @Option(help: "Maximum live sessions.")
     var maxSessions = 100_000
+
+    @Option(help: "Sessions one client address may create per minute (loopback clients are not limited; 0: no limit).")
+    var sessionsPerAddress = 60
 
     @Option(help: "Minutes of inactivity before a session expires.")
     var sessionTimeout = 60
@@ -176,6 +179,7 @@ struct Serve: ParsableCommand {
         configuration.http.maxBodyBytes = maxBody
         configuration.http.connectionLimit = maxConnections
         configuration.maxSessions = maxSessions
+        configuration.app.sessionsPerAddressPerMinute = max(0, sessionsPerAddress)
         // iPad and Apple TV storyboards open at their device's size until the browser reports its own.
         if let traits = FlowSource.preferredTraits(path: path) { configuration.app.defaultTraits = traits }
         configuration.maxLiveSessions = max(1, maxLiveSessions)

@@ -153,6 +153,10 @@ private struct RequestCall {
             headers: collectHeaders(connection),
             body: body)
         request.afterEachPassFollows = HTTPServer.currentThreadRunsAfterEachPass
+        var address = [CChar](repeating: 0, count: 64)
+        if cmhd_client_address(connection, &address, 64) != 0 {
+            request.clientAddress = String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
         return request
     }
 

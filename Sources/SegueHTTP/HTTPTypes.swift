@@ -38,6 +38,8 @@ public struct HTTPRequest: Sendable {
     /// for the end of the pass (a group commit) is then done on that thread. False for requests
     /// built by hand (tests, in-process clients), whose responder must not wait for a pass.
     public var afterEachPassFollows = false
+    /// The client's address as text (IPv6: its /64 prefix), nil for requests built by hand.
+    public var clientAddress: String?
 
     public init(
         method: HTTPMethod,

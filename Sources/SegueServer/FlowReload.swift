@@ -143,7 +143,7 @@ extension SegueApp {
         session.window = fresh
         session.pageCache = nil
         session.pending = []
-        let header = StoredSessionHeader(id: old.id, csrfToken: session.csrfToken, width: old.traits.width, height: old.traits.height, locale: old.locale)
+        let header = StoredSessionHeader(id: old.id, csrfToken: session.storedSecrets, width: old.traits.width, height: old.traits.height, locale: old.locale)
         do {
             _ = try storage.delete(session: old.id)
             try storage.create(header)

@@ -257,6 +257,19 @@ public final class SQLiteSessionStorage: SessionStorage {
         } }
     }
 
+    public func untouched(idleLongerThan idle: Duration, limit: Int) throws(SessionStorageError) -> [String] {
+        let cutoff = clock.unixSeconds - idle.components.seconds
+        let acted = "(seq > 1 OR step NOT LIKE ?3 OR step LIKE ?4)"
+        return try run { try $0.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT id FROM sessions s WHERE updated_at < ?1 AND quarantined IS NULL
+                  AND NOT EXISTS (SELECT 1 FROM steps WHERE session = s.id AND \(acted))
+                  AND NOT EXISTS (SELECT 1 FROM journal WHERE session = s.id AND \(acted))
+                ORDER BY updated_at LIMIT ?2
+                """, arguments: [cutoff, limit, StepText.restoreLike, StepText.versionLike])
+        } }
+    }
+
     public func count() throws(SessionStorageError) -> Int {
         try run { try $0.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions") ?? 0 } }
     }

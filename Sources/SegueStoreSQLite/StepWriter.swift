@@ -16,7 +16,8 @@ import SegueServer
 /// not at all.
 ///
 /// It also remembers, between batches, each session's last stored step (so the gap check needs
-/// no query) and when its `updated_at` was last written (expiry needs minutes, not every action).
+/// no query; a step that does not follow the remembered one is checked against the database
+/// before it is refused, as the session may have been deleted or stored again since) and when its `updated_at` was last written (expiry needs minutes, not every action).
 final class StepWriter: @unchecked Sendable {
     struct Append: Sendable {
         var session: String
@@ -60,7 +61,13 @@ final class StepWriter: @unchecked Sendable {
                 try s.run(s.begin)
                 do {
                     for (index, append) in batch.enumerated() where !append.steps.isEmpty || append.snapshot != nil {
-                        let last = try batchLastSeq[append.session] ?? lastSeq[append.session] ?? s.maxSeq(of: append.session)
+                        var last = try batchLastSeq[append.session] ?? lastSeq[append.session] ?? s.maxSeq(of: append.session)
+                        // What is remembered from earlier batches may be out of date: the session
+                        // was deleted or rewritten since (a flow reload stores each session again
+                        // from step 1). Before refusing, ask the database.
+                        if append.firstSeq != last + 1, batchLastSeq[append.session] == nil, lastSeq[append.session] != nil {
+                            last = try s.maxSeq(of: append.session)
+                        }
                         // A gap: an earlier append of this session failed; this one cannot follow it.
                         guard append.firstSeq == last + 1 else { outcomes[index] = .conflict; continue }
                         // A snapshot alone, of the session's last stored step.

@@ -130,12 +130,16 @@ public final class SegueTestSession: @unchecked Sendable {
     }
 
     /// What a browser does with a page URL of this session (back, forward, a typed address): the
-    /// session is brought to that hierarchy. Answers the page's HTML.
+    /// session is brought to that hierarchy (`GET /api/v1/sessions/ID/page/ui/…`). Answers the
+    /// page's HTML.
     @discardableResult
     public func open(_ url: String) throws(SegueClientError) -> String {
-        var path = url
+        // The session's page as a browser holding its cookie would see it: through the API, as
+        // a browser cookie needs the secret issued with it, which the API never shows.
+        let prefix = "/api/v1/sessions/\(id)/page"
+        var path = url.hasPrefix(prefix) ? url : prefix + url
         for _ in 0..<5 {
-            let answer = try client.send("GET", path, cookie: id)
+            let answer = try client.send("GET", path)
             if answer.status == 303, let location = answer.header("location") { path = location; continue }
             guard answer.status == 200 else { throw SegueClientError.fromPage(answer) }
             try refresh()

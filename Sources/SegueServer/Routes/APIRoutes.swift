@@ -30,6 +30,7 @@ extension SegueApp {
             }
             let id = String(parts[3])
             guard RandomToken.isWellFormed(id) else { throw ActionError(.unknownSession, "no session '\(id)'") }
+            if parts.count > 5, parts[4] == "page" { return sessionPage(request, id: id) }
             switch (request.method, parts.count > 4 ? String(parts[4]) : nil, parts.count) {
             case (.GET, nil, 4), (.HEAD, nil, 4):
                 return json(try withDurableSession(id) { $0.window.stateJSON() })
@@ -60,19 +61,19 @@ extension SegueApp {
         try ActionKeys.checkKeys(body.keys, allowed: ActionKeys.createSession, of: "creating a session")
         let traits = try ActionDecoding.traits(body["traits"], required: false)
         var target: HierarchyPath?
-        if let url = body["url"], url != .null {
-            guard case .string(let text) = url else { throw ActionError(.invalidRequest, "'url' must be a string") }
+        if let url = body["url"] {
+            guard case .string(let text) = url else { throw ActionError(.invalidRequest, "'url' must be a string (leave it out to launch)") }
             guard let parsed = HierarchyPath.parse(url: text) else { throw ActionError(.invalidURL, "'\(Self.quoted(text))' is not a Segue URL") }
             target = parsed
         }
         // `{"scene": ID}`: that scene as instantiating it by identifier gives it.
-        if let scene = body["scene"], scene != .null {
-            guard case .string(let id) = scene else { throw ActionError(.invalidRequest, "'scene' must be a string") }
+        if let scene = body["scene"] {
+            guard case .string(let id) = scene else { throw ActionError(.invalidRequest, "'scene' must be a string (leave it out to launch)") }
             guard target == nil else { throw ActionError(.invalidRequest, "send 'scene' or 'url', not both") }
             target = try storyboard.openingPath(for: id)
         }
         // A URL this storyboard cannot restore is refused before anything is stored.
-        let box = try makeSession(traits: traits, restoring: target, url: target.map { HierarchyPath.prefix + $0.encoded }, locale: sessionLocale(request))
+        let box = try makeSession(traits: traits, restoring: target, url: target.map { HierarchyPath.prefix + $0.encoded }, locale: sessionLocale(request), client: request.clientAddress)
         let state = try withDurableSession(box.id) { (session) throws(ActionError) -> [UInt8] in
             var w = JSONWriter(capacity: 4096)
             w.beginObject()

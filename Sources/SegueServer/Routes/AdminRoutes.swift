@@ -14,7 +14,8 @@ import SegueJSON
 ///
 /// `Configuration.admin`: `off` answers 404; `loopback` serves it only while the listener itself is
 /// bound to a loopback address (127.0.0.0/8, ::1, localhost), so it is never reachable from another
-/// host; `on` serves it everywhere (put your own authentication in front).
+/// host, and only to requests a page of another site cannot make (``adminRefusal(_:)``); `on`
+/// serves it everywhere (put your own authentication in front).
 extension SegueApp {
     var adminEnabled: Bool {
         switch configuration.admin {
@@ -27,6 +28,7 @@ extension SegueApp {
 
     func admin(_ request: HTTPRequest) -> HTTPResponse {
         guard adminEnabled else { return jsonError(ActionError(.unknownRoute, "no API route \(request.path)")) }
+        if configuration.admin == .loopback, let refusal = Self.adminRefusal(request) { return jsonError(refusal) }
         let parts = Self.pathSegments(request.path).map(String.init)  // api v1 admin …
         do throws(ActionError) {
             switch (request.method, Array(parts.dropFirst(3))) {
@@ -74,5 +76,54 @@ extension SegueApp {
         } catch {
             return jsonError(error)
         }
+    }
+}
+
+extension SegueApp {
+    /// Why a request to the loopback admin API is refused, or nil. A browser on this machine can
+    /// be made to send one by any site it visits: through DNS rebinding (a name of that site
+    /// resolving to 127.0.0.1, so the `Host` header names that site) or by a cross-site form or
+    /// `fetch` post (which can only send `text/plain`, a form encoding, or no body at all). So
+    /// `Host` must be a loopback name (`127.0.0.1`, `localhost` or `[::1]`, any port), and a
+    /// `POST` must say `Content-Type: application/json`, which a page of another site cannot
+    /// send without the server's leave (a CORS preflight, which this server never grants).
+    static func adminRefusal(_ request: HTTPRequest) -> ActionError? {
+        let hosts = request.headers.filter { $0.name.lowercased() == "host" }
+        guard hosts.count == 1, isLoopbackHost(hosts[0].value) else {
+            return ActionError(.forbidden, "the admin API answers only requests for 127.0.0.1, localhost or [::1]")
+        }
+        if request.method == .POST, !isJSONMediaType(request.header("content-type")) {
+            return ActionError(.forbidden, "admin posts need Content-Type: application/json")
+        }
+        return nil
+    }
+
+    /// `127.0.0.1`, `localhost` or `[::1]`, with or without a port (case-insensitive).
+    static func isLoopbackHost(_ host: String) -> Bool {
+        var name = Substring(host.lowercased())
+        if name.hasPrefix("[") {
+            guard let close = name.firstIndex(of: "]") else { return false }
+            let rest = name[name.index(after: close)...]
+            guard rest.isEmpty || isPort(rest) else { return false }
+            return name[...close] == "[::1]"
+        }
+        if let colon = name.firstIndex(of: ":") {
+            guard isPort(name[colon...]) else { return false }
+            name = name[..<colon]
+        }
+        return name == "127.0.0.1" || name == "localhost"
+    }
+
+    /// `:` and 1 to 5 digits.
+    private static func isPort(_ text: Substring) -> Bool {
+        let digits = text.dropFirst()
+        return text.first == ":" && (1...5).contains(digits.count) && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// Whether a `Content-Type` is `application/json` (parameters such as a charset allowed).
+    static func isJSONMediaType(_ value: String?) -> Bool {
+        guard let value else { return false }
+        let type = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        return type.filter { $0 != " " && $0 != "\t" }.lowercased() == "application/json"
     }
 }

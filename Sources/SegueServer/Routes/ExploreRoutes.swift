@@ -34,9 +34,9 @@ extension SegueApp {
     func openScene(_ id: String, _ request: HTTPRequest) -> HTTPResponse {
         do throws(ActionError) {
             let target = try storyboard.openingPath(for: id)
-            let box = try makeSession(traits: cookieTraits(request), restoring: target, url: HierarchyPath.prefix + target.encoded, locale: sessionLocale(request))
+            let box = try makeSession(traits: cookieTraits(request), restoring: target, url: HierarchyPath.prefix + target.encoded, locale: sessionLocale(request), client: request.clientAddress)
             var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
-            response.headers.append(sessionCookie(box.id, for: request))
+            response.headers.append(sessionCookie(box, for: request))
             return response
         } catch {
             return errorPage(error)
@@ -117,9 +117,9 @@ extension SegueApp {
             do throws(ActionError) {
                 let url = try withDurableSession(id) { $0.window.canonicalURL }
                 let traits = try withDurableSession(id) { $0.window.traits }
-                let box = try makeSession(traits: traits, restoring: HierarchyPath.parse(url), url: url, locale: sessionLocale(request))
+                let box = try makeSession(traits: traits, restoring: HierarchyPath.parse(url), url: url, locale: sessionLocale(request), client: request.clientAddress)
                 var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
-                response.headers.append(sessionCookie(box.id, for: request))
+                response.headers.append(sessionCookie(box, for: request))
                 return response
             } catch {
                 return errorPage(error)
@@ -195,7 +195,8 @@ extension SegueApp {
         bytes += Array("event: state\ndata: ".utf8)
         bytes += w.bytes
         bytes += Array("\n\n".utf8)
-        return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store")],
+        return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"),
+                                                             ("X-Content-Type-Options", "nosniff")],
                             body: request.method == .HEAD ? [] : bytes)
     }
 }

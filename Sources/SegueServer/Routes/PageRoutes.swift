@@ -14,9 +14,9 @@ extension SegueApp {
                     // "Start Over" from the error page of a session that cannot be rebuilt.
                 }
             }
-            let box = try makeSession(traits: rememberedViewport(request), locale: sessionLocale(request))
+            let box = try makeSession(traits: rememberedViewport(request), locale: sessionLocale(request), client: request.clientAddress)
             var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
-            response.headers.append(sessionCookie(box.id, for: request))
+            response.headers.append(sessionCookie(box, for: request))
             return response
         } catch {
             return errorPage(error)
@@ -26,17 +26,45 @@ extension SegueApp {
     /// `GET /ui/…`: bring the session to the hierarchy the URL names (browser back and forward,
     /// bookmarks), then render it. Without a session cookie (a fresh browser, a shared link, a
     /// bookmark after the session expired) a new session is *restored* from the URL (docs/Semantics.md, Restoration and URLs).
-    func page(_ request: HTTPRequest) -> HTTPResponse {
+    func page(_ request: HTTPRequest) -> HTTPResponse { page(request, sessionID: nil) }
+
+    /// `GET /api/v1/sessions/ID/page/ui/…`: what `GET /ui/…` does for a browser, for the session
+    /// the path names (whoever holds a session's id drives it through the API already; a browser's
+    /// cookie needs the secret issued with it). Redirects stay under this prefix.
+    func sessionPage(_ request: HTTPRequest, id: String) -> HTTPResponse {
+        let prefix = "/api/v1/sessions/\(id)/page"
+        guard request.method == .GET || request.method == .HEAD else { return methodNotAllowed(html: true) }
+        guard request.path.hasPrefix(prefix + HierarchyPath.prefix) else {
+            return errorPage(ActionError(.unknownRoute, "there is nothing at \(Self.quoted(request.path))"))
+        }
+        var inner = request
+        inner.path = String(request.path.dropFirst(prefix.count))
+        inner.headers.removeAll { $0.name.lowercased() == "cookie" }
+        var response = page(inner, sessionID: id)
+        if response.status == 303, let index = response.headers.firstIndex(where: { $0.name == "Location" }) {
+            response.headers[index].value = prefix + response.headers[index].value
+        }
+        return response
+    }
+
+    private func page(_ request: HTTPRequest, sessionID: String?) -> HTTPResponse {
         var invalid: ActionError { ActionError(.invalidURL, "\(Self.quoted(request.path)) is not a Segue URL") }
         var newCookie: (name: String, value: String)?
         let id: String
-        if let existing = cookieSessionID(request) {
+        if let sessionID {
+            id = sessionID
+        } else if let existing = cookieSessionID(request) {
             id = existing
         } else {
             // No session yet: a malformed URL is refused before one is made.
             guard let target = HierarchyPath.parse(request.path) else { return errorPage(invalid) }
-            do { id = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path, locale: sessionLocale(request)).id } catch { return errorPage(error) }
-            newCookie = sessionCookie(id, for: request)
+            do {
+                let box = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path, locale: sessionLocale(request), client: request.clientAddress)
+                id = box.id
+                newCookie = sessionCookie(box, for: request)
+            } catch {
+                return errorPage(error)
+            }
         }
         // Under the session's lock: reconcile the hierarchy with the URL (recorded as a durable
         // step) and snapshot the screen. Rendering to HTML happens after the lock is released.
@@ -59,7 +87,7 @@ extension SegueApp {
                     guard let target = HierarchyPath.parse(request.path) else { throw invalid }
                     // Rooted at another scene (a scene opened from the scenes list, then a link or
                     // bookmark of another): that hierarchy in a new session, as for a fresh browser.
-                    if newCookie == nil, let root = window.root?.sceneID, root != target.scene { return .otherRoot(target) }
+                    if newCookie == nil, sessionID == nil, let root = window.root?.sceneID, root != target.scene { return .otherRoot(target) }
                     _ = try session.navigate(to: target, url: request.path)
                     url = window.canonicalURL
                 }
@@ -79,8 +107,8 @@ extension SegueApp {
             return withCookie(.redirect(to: url), newCookie)
         case .success(.otherRoot(let target)):
             do throws(ActionError) {
-                let box = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path, locale: sessionLocale(request))
-                return withCookie(.redirect(to: box.withSession { $0.window.canonicalURL }), sessionCookie(box.id, for: request))
+                let box = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path, locale: sessionLocale(request), client: request.clientAddress)
+                return withCookie(.redirect(to: box.withSession { $0.window.canonicalURL }), sessionCookie(box, for: request))
             } catch {
                 return errorPage(error)
             }
@@ -176,15 +204,28 @@ extension SegueApp {
                 throw ActionError(.forbidden, "the form's token is missing or wrong; reload the page")
             }
             let window = session.window
+            var navigated = false
             if let url = fields["url"], url != window.canonicalURL, let target = HierarchyPath.parse(url) {
                 try session.navigate(to: target, url: url)
+                navigated = true
             }
             let known = Set(window.elements.map(\.id))
             let typed = values.filter { known.contains($0.key) }
-            if let element = fields["element"], !element.isEmpty {
-                try session.perform(.tap(element: element, values: typed))
-            } else if !typed.isEmpty {
-                try session.perform(.setValues(typed))
+            do throws(ActionError) {
+                if let element = fields["element"], !element.isEmpty {
+                    try session.perform(.tap(element: element, values: typed))
+                } else if !typed.isEmpty {
+                    try session.perform(.setValues(typed))
+                }
+            } catch {
+                // The post failed: it must not move the session to the page it came from either.
+                // That navigation is dropped unstored, and the live copy with it (the next
+                // request rebuilds the session from storage, where it still is where it was).
+                if navigated {
+                    session.pending = []
+                    session.evicted = true
+                }
+                throw error
             }
             // UIKit's silent no-ops (a refused tab selection, a pop at the root) show nothing on
             // the device screen: they go to the log and the developer panel.
@@ -236,6 +277,11 @@ extension SegueApp {
             return ActionError(.forbidden, "cross-site \(what) are refused (Sec-Fetch-Site: cross-site)")
         }
         func isThisServer(_ origin: Substring) -> Bool { origin == "http://\(host)" || origin == "https://\(host)" }
+        // A browser sends one Origin: more than one is not a browser's post, and neither says
+        // for sure where it came from.
+        if request.headers.count(where: { $0.name == "origin" }) > 1 {
+            return ActionError(.forbidden, "\(what) with more than one Origin header are refused")
+        }
         if let origin = request.header("origin") {
             return isThisServer(origin[...]) ? nil : ActionError(.forbidden, "cross-site \(what) are refused (Origin: \(origin))")
         }

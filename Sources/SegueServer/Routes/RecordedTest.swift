@@ -45,7 +45,7 @@ extension SegueApp {
         }
 
         return HTTPResponse(status: 200, headers: [
-            ("Content-Type", "application/yaml; charset=utf-8"), ("Cache-Control", "no-store"),
+            ("Content-Type", "application/yaml; charset=utf-8"), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
             ("Content-Disposition", "attachment; filename=\"\(storyboard.name)-\(id.prefix(8)).test.yaml\""),
         ], body: Array(test.yaml.utf8))
     }

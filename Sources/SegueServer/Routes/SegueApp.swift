@@ -31,8 +31,15 @@ public final class SegueApp: HTTPResponder {
         public var evictIdleAfter: Duration = .seconds(600)
         /// Resident memory above which idle sessions are evicted (nil: no ceiling).
         public var memoryCeilingBytes: Int?
-        /// Sessions in storage; creating more answers 503 `too_many_sessions` (after expiring idle ones).
+        /// Sessions in storage; creating more answers 503 `too_many_sessions` (after expiring idle
+        /// ones and dropping untouched ones idle for `untouchedIdleTimeout`).
         public var maxSessions = 100_000
+        /// Sessions one client address may create per minute (a burst of that many, then at that
+        /// rate); more answer 503 `too_many_sessions`. 0: no limit.
+        public var sessionsPerAddressPerMinute = 60
+        /// A session nobody acted on (only viewed) and idle this long is dropped when the server
+        /// is full and a new session is asked for: it is its URL, which gives the same page again.
+        public var untouchedIdleTimeout: Duration = .seconds(60)
         /// The sessions admin API (`GET /api/v1/admin/sessions`, `DELETE …/ID`).
         public var admin: AdminAccess = .off
         /// The address the listener is bound to (decides `AdminAccess.loopback`).
@@ -80,6 +87,8 @@ public final class SegueApp: HTTPResponder {
     let logger: Logger
     /// When a creation at the session limit last ran the expiry (see ``makeSession``).
     let lastExpiryAtLimit = Mutex<ContinuousClock.Instant?>(nil)
+    /// Sessions created per client address (``Configuration/sessionsPerAddressPerMinute``).
+    let creationLimiter: CreationLimiter
 
     /// `store` and `storage` default to memory, on the configuration's clock.
     public init(storyboard: Storyboard, registry: ControllerRegistry = ControllerRegistry(), store: (any SessionStore)? = nil,
@@ -91,6 +100,7 @@ public final class SegueApp: HTTPResponder {
         self.assets = assets
         self.configuration = configuration
         self.logger = logger
+        creationLimiter = CreationLimiter(perMinute: configuration.sessionsPerAddressPerMinute, clock: configuration.clock)
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -147,8 +157,13 @@ public final class SegueApp: HTTPResponder {
 
     /// Creates and launches a session (or restores it from a URL), durably: the session is in
     /// storage, with its restore step, before this returns.
-    func makeSession(traits: Traits? = nil, restoring target: HierarchyPath? = nil, url: String? = nil, locale: String? = nil) throws(ActionError) -> SessionBox {
+    /// `client` is the address asking (``HTTPRequest/clientAddress``), for the per-address limit.
+    func makeSession(traits: Traits? = nil, restoring target: HierarchyPath? = nil, url: String? = nil, locale: String? = nil,
+                     client: String?) throws(ActionError) -> SessionBox {
         let traits = traits ?? configuration.defaultTraits
+        guard creationLimiter.allow(client) else {
+            throw ActionError(.tooManySessions, "this address created its \(configuration.sessionsPerAddressPerMinute) sessions of the minute; try again shortly")
+        }
         do {
             if try storage.count() >= configuration.maxSessions {
                 // The expiry walks every stored session: at the limit it runs at most once a
@@ -160,7 +175,11 @@ public final class SegueApp: HTTPResponder {
                     last = now
                     return true
                 }
-                if due { _ = try expireStoredSessions() }
+                if due {
+                    // Before the expiry, which marks every session this process served as used now.
+                    dropUntouchedSessions()
+                    _ = try expireStoredSessions()
+                }
                 guard try storage.count() < configuration.maxSessions else {
                     throw ActionError(.tooManySessions, "the server holds its limit of \(configuration.maxSessions) sessions; try again later")
                 }
@@ -176,8 +195,8 @@ public final class SegueApp: HTTPResponder {
         window.eventLogCapacity = configuration.eventLogCapacity
         window.locale = locale
         if let target { try window.restore(target) } else { try window.launch() }
-        let session = Session(window: window, csrfToken: RandomToken.make(), clock: configuration.clock)
-        let header = StoredSessionHeader(id: window.id, csrfToken: session.csrfToken, width: traits.width, height: traits.height, locale: locale)
+        let session = Session(window: window, csrfToken: StoredSecrets.make(), clock: configuration.clock)
+        let header = StoredSessionHeader(id: window.id, csrfToken: session.storedSecrets, width: traits.width, height: traits.height, locale: locale)
         do {
             try storage.create(header)
             if target != nil {
@@ -228,16 +247,43 @@ public final class SegueApp: HTTPResponder {
         return ranked.sorted { ($0.quality, -$0.order) > ($1.quality, -$1.order) }.map(\.language)
     }
 
-    /// The session id of the cookie, when it names a session that exists.
+    /// Deletes a few stored sessions nobody acted on, idle for `untouchedIdleTimeout` (a full
+    /// server, before it refuses a new session): their browsers get the same page again from
+    /// its URL. A live one used since is kept.
+    func dropUntouchedSessions() {
+        let idle = configuration.untouchedIdleTimeout
+        let ids: [String]
+        do { ids = try storage.untouched(idleLongerThan: idle, limit: 64) } catch { return }
+        let recent = configuration.clock.now - idle
+        for id in ids {
+            if let box = store.session(id: id), box.lastAccess >= recent { continue }
+            guard (try? storage.delete(session: id)) == true else { continue }
+            if let box = store.session(id: id) {
+                store.remove(id: id, ifSame: box)
+                box.markEvicted()
+            }
+        }
+    }
+
+    /// The session id of the cookie, when it names a session that exists and proves it was
+    /// issued to this browser. The cookie is `ID.SECRET`: the id alone (which the JSON API and
+    /// the developer page show) is not enough, so a session made by someone else cannot be
+    /// planted in a browser to read what its user types; such a cookie is ignored (the browser
+    /// gets a session of its own).
     func cookieSessionID(_ request: HTTPRequest) -> String? {
-        guard let id = FormDecoding.cookie(sessionCookieName, in: request.header("cookie")),
-              RandomToken.isWellFormed(id) else { return nil }
-        if store.session(id: id) != nil { return id }
+        guard let value = FormDecoding.cookie(sessionCookieName, in: request.header("cookie")),
+              let dot = value.firstIndex(of: ".") else { return nil }
+        let id = String(value[..<dot]), secret = String(value[value.index(after: dot)...])
+        guard RandomToken.isWellFormed(id), RandomToken.isWellFormed(secret) else { return nil }
+        let box: SessionBox
         do {
-            return try liveSession(id: id) != nil ? id : nil  // rebuilt from storage, now live
+            guard let found = try store.session(id: id) ?? liveSession(id: id) else { return nil }  // rebuilt from storage, now live
+            box = found
         } catch {
             return id  // quarantined or storage down: the request shows that error
         }
+        let issued = box.withSession { session in session.browserSecret.map { constantTimeEqual($0, secret) } ?? false }
+        return issued ? id : nil
     }
 
     /// The session cookie's name as sent to browsers (`__Host-` prefixed with secure cookies).
@@ -246,13 +292,17 @@ public final class SegueApp: HTTPResponder {
     }
 
     /// The `Set-Cookie` header of a new session: `HttpOnly`, `SameSite=Lax`, and `Secure` when the
-    /// server is configured for TLS or a trusted proxy says the request came over HTTPS.
-    func sessionCookie(_ id: String, for request: HTTPRequest) -> (name: String, value: String) {
-        let forwardedHTTPS = configuration.trustForwardedProto
-            && request.header("x-forwarded-proto")?.split(separator: ",").first?
-                .filter { $0 != " " && $0 != "\t" }.lowercased() == "https"
+    /// server is configured for TLS or a trusted proxy says the request came over HTTPS: when any
+    /// hop an `X-Forwarded-Proto` lists (in any of its headers) is `https`, as the browser may
+    /// be on the far side of any of them.
+    func sessionCookie(_ box: SessionBox, for request: HTTPRequest) -> (name: String, value: String) {
+        let value = box.id + "." + (box.withSession { $0.browserSecret } ?? "")
+        let forwardedHTTPS = configuration.trustForwardedProto && request.headers.contains { header in
+            header.name == "x-forwarded-proto"
+                && header.value.split(separator: ",").contains { $0.filter { $0 != " " && $0 != "\t" }.lowercased() == "https" }
+        }
         let secure = configuration.secureCookies || forwardedHTTPS ? "; Secure" : ""
-        return ("Set-Cookie", "\(sessionCookieName)=\(id); Path=/; HttpOnly; SameSite=Lax\(secure)")
+        return ("Set-Cookie", "\(sessionCookieName)=\(value); Path=/; HttpOnly; SameSite=Lax\(secure)")
     }
 
     /// Client input echoed in an error message, cut to its first 200 characters so a huge bad

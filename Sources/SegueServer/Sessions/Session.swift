@@ -13,6 +13,10 @@ public final class Session {
     public internal(set) var window: Window
     /// Proves a form post came from a page this session rendered.
     public let csrfToken: String
+    /// Proves a browser's cookie was issued to that browser: the cookie is `ID.SECRET`, and this
+    /// secret appears nowhere else (not in pages, nor in the JSON API). Nil for a session stored
+    /// before browser secrets existed: no cookie names it.
+    let browserSecret: String?
     public var lastAccess: ContinuousClock.Instant
     /// What ``lastAccess`` is read from.
     let clock: any SessionClock
@@ -30,9 +34,10 @@ public final class Session {
     /// box must look the session up again.
     var evicted = false
 
-    init(window: Window, csrfToken: String, clock: any SessionClock) {
+    /// `secrets` is the header's stored `csrfToken` field: `CSRF.BROWSER` (``StoredSecrets``).
+    init(window: Window, csrfToken secrets: String, clock: any SessionClock) {
         self.window = window
-        self.csrfToken = csrfToken
+        (csrfToken, browserSecret) = StoredSecrets.split(secrets)
         self.clock = clock
         self.lastAccess = clock.now
     }
@@ -71,6 +76,25 @@ public final class Session {
         }
         storedSeq += 1
     }
+}
+
+extension Session {
+    /// The secrets as the header stores them.
+    var storedSecrets: String { StoredSecrets.join(csrf: csrfToken, browser: browserSecret) }
+}
+
+/// A session's two secrets in the one field the stores keep for them (the header's `csrfToken`):
+/// `CSRF.BROWSER`, each 128 random bits in hex; a field without a dot is a CSRF token alone.
+enum StoredSecrets {
+    static func make() -> String { RandomToken.make() + "." + RandomToken.make() }
+
+    static func split(_ stored: String) -> (csrf: String, browser: String?) {
+        guard let dot = stored.firstIndex(of: ".") else { return (stored, nil) }
+        let browser = String(stored[stored.index(after: dot)...])
+        return (String(stored[..<dot]), RandomToken.isWellFormed(browser) ? browser : nil)
+    }
+
+    static func join(csrf: String, browser: String?) -> String { browser.map { csrf + "." + $0 } ?? csrf }
 }
 
 /// A session behind its lock: the unit the store hands out.

@@ -59,6 +59,12 @@ public protocol SessionStorage: Sendable {
     func touch(sessions ids: [String]) throws(SessionStorageError)
     /// How many sessions are stored (the `maxSessions` limit).
     func count() throws(SessionStorageError) -> Int
+    /// Up to `limit` sessions nobody acted on (no step stored but the restoration of the URL they
+    /// were opened at, ``StepText/isFirstRestore(_:)``), not used for longer than `idle`, least
+    /// recently used first: what a full server drops before it refuses a new session, as such a
+    /// session is its URL and a browser holding it gets the same page again from that URL.
+    /// Stores that cannot tell answer none.
+    func untouched(idleLongerThan idle: Duration, limit: Int) throws(SessionStorageError) -> [String]
     /// Closes connections and files.
     func close()
 
@@ -132,6 +138,7 @@ public enum CommitTiming: Sendable, Equatable {
 }
 
 extension SessionStorage {
+    public func untouched(idleLongerThan idle: Duration, limit: Int) throws(SessionStorageError) -> [String] { [] }
     public var commitsInBackground: Bool { false }
     public func commitPending() {}
     public func holdsLease(session id: String) -> Bool { false }
@@ -343,10 +350,31 @@ public final class InMemorySessionStorage: SessionStorage {
 
     public func count() throws(SessionStorageError) -> Int { entries.withLock { $0.count } }
 
+    public func untouched(idleLongerThan idle: Duration, limit: Int) throws(SessionStorageError) -> [String] {
+        let cutoff = clock.unixMilliseconds - idle.components.seconds * 1000 - idle.components.attoseconds / 1_000_000_000_000_000
+        return entries.withLock { map in
+            map.values.filter { e in
+                e.updatedAt < cutoff && e.quarantined == nil && (e.steps.isEmpty || (e.steps.count == 1 && StepText.isFirstRestore(e.steps[0])))
+            }.sorted { $0.updatedAt < $1.updatedAt }.prefix(limit).map(\.header.id)
+        }
+    }
+
     public func touch(sessions ids: [String]) throws(SessionStorageError) {
         let now = clock.unixMilliseconds
         entries.withLock { map in for id in ids { map[id]?.updatedAt = now } }
     }
 
     public func close() {}
+}
+
+/// What a store can tell of a stored step without decoding it.
+public enum StepText {
+    /// Whether a step is the restoration a session was opened with (`{"restore": URL}`), not one
+    /// a flow reload wrote (those carry a `version`).
+    public static func isFirstRestore(_ step: String) -> Bool {
+        step.hasPrefix(#"{"restore":"#) && !step.contains(#""version":"#)
+    }
+    /// `LIKE` patterns (SQL) matching the steps of ``isFirstRestore(_:)``: `restore` and not `version`.
+    public static let restoreLike = #"{"restore":%"#
+    public static let versionLike = #"%"version":%"#
 }
