@@ -96,4 +96,24 @@ import Testing
         #expect(html.contains("aria-label=\"Page 1 of 1000\""))
         #expect(html.contains("<progress class=\"progress\" max=\"1\" value=\"1\""))
     }
+
+    /// `check` names each absurd number at its line, as a warning with its code.
+    @Test func checkReportsAbsurdNumbersAtTheirLines() throws {
+        let xml = try String(contentsOfFile: repositoryRoot + "/Tests/Fixtures/extreme-numbers.storyboard", encoding: .utf8)
+        func absurd(_ text: String) throws -> [Diagnostic] {
+            StoryboardCheck.check(try StoryboardImporter.parse(data: Array(text.utf8), fileName: "Main.storyboard")).filter { $0.code == .absurdNumber }
+        }
+        #expect(try absurd(xml).isEmpty)
+        let mutant = xml.replacingOccurrences(of: #"<rect key="frame" x="18" y="130" width="354""#, with: #"<rect key="frame" x="18" y="130" width="-1e300""#)
+            .replacingOccurrences(of: #"constant="9" id="c3""#, with: #"constant="nan" id="c3""#)
+        let found = try absurd(mutant)
+        let sliderLine = try #require(xml.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("<slider ") }) + 1
+        #expect(found.count == 2)
+        #expect(found.allSatisfy { $0.severity == .warning })
+        #expect(found.contains { $0.location?.line == sliderLine && StoryboardCheck.line($0).hasSuffix("frame width -1e+300 is a number no screen has; it is ignored or clamped when served [absurd_number]") })
+        #expect(found.contains { $0.message.contains("constraint constant nan") })
+        let flow = StoryboardCheck.check(try FlowFileLoader.parse(Self.extremeFlow, fileName: "extreme.yaml", format: .yaml)).filter { $0.code == .absurdNumber }
+        #expect(flow.count >= 10)
+        #expect(flow.allSatisfy { $0.location?.file == "extreme.yaml" && ($0.location?.line ?? 0) > 1 })
+    }
 }

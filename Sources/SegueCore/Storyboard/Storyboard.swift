@@ -148,6 +148,9 @@ extension Diagnostic {
         case unknownAttributeValue = "unknown_attribute_value"
         case unknownSystemItem = "unknown_system_item"
         case unknownControllerClass = "unknown_controller_class"
+        /// A number no screen has (NaN, infinite, a length far beyond any screen, a negative
+        /// size…); serving ignores or clamps it.
+        case absurdNumber = "absurd_number"
 
         /// The severity `segue check` reports this code with.
         public var severity: Severity {
@@ -165,7 +168,7 @@ extension Diagnostic {
                  .unwindNotImplemented, .unwindResolvedAtRunTime, .unreachableScene, .unreachableEntryScene,
                  .navigationWithoutRoot, .pageViewWithoutPages, .tabBarWithoutTabs, .sceneWithoutController,
                  .unsupportedController, .unsupportedRelationship, .unsupportedSegueKind, .unsupportedElement,
-                 .unknownAttributeValue, .unknownSystemItem, .repeatedSegueIdentifier:
+                 .unknownAttributeValue, .unknownSystemItem, .repeatedSegueIdentifier, .absurdNumber:
                 .warning
             }
         }
