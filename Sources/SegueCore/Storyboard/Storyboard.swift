@@ -96,6 +96,7 @@ extension Diagnostic {
         case invalidInput = "invalid_input"
         case inputWarning = "input_warning"
         case unreadableFile = "unreadable_file"
+        case fileTooLarge = "file_too_large"
         case malformedXML = "malformed_xml"
         case notAStoryboard = "not_a_storyboard"
         case duplicateStoryboard = "duplicate_storyboard"
@@ -155,7 +156,7 @@ extension Diagnostic {
         /// The severity `segue check` reports this code with.
         public var severity: Severity {
             switch self {
-            case .invalidInput, .unreadableFile, .malformedXML, .notAStoryboard,
+            case .invalidInput, .unreadableFile, .fileTooLarge, .malformedXML, .notAStoryboard,
                  .noInitialViewController, .unknownInitialViewController,
                  .duplicateStoryboardIdentifier, .unresolvedStoryboardReference, .cyclicStoryboardReference,
                  .missingScene, .unknownRelationshipTarget, .relationshipNotAllowed, .relationshipSegue,
