@@ -120,6 +120,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The fuzz targets: one entry point per importer or decoder, run by libFuzzer (`segue-fuzz`
+        // below) and by the mutation smoke tests. Adding one: docs/Testing.md, "Fuzzing".
+        .target(
+            name: "SegueFuzzTargets",
+            dependencies: ["SegueCore", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueServer"],
+            path: "Tests/Fuzz/Targets",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "SegueFuzzTests", dependencies: ["SegueFuzzTargets"], swiftSettings: swiftSettings),
+
         // Shared by the test targets: a scratch folder removed when the test process exits.
         .target(name: "SegueTestSupport", path: "Tests/SegueTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore", "SegueJSON"], swiftSettings: swiftSettings),
@@ -148,3 +158,18 @@ let package = Package(
         ),
     ]
 )
+
+// The libFuzzer executable, declared only for fuzz builds (`SEGUE_FUZZ=1`, Tests/Fuzz/build.sh,
+// which compiles everything with `-sanitize=fuzzer,address`): an ordinary build has no libFuzzer
+// to link it with.
+if Context.environment["SEGUE_FUZZ"] == "1" {
+    package.targets += [
+        .target(name: "CFuzzer", path: "Tests/Fuzz/CFuzzer"),
+        .executableTarget(
+            name: "segue-fuzz",
+            dependencies: ["CFuzzer", "SegueFuzzTargets"],
+            path: "Tests/Fuzz/Driver",
+            swiftSettings: swiftSettings
+        ),
+    ]
+}
