@@ -462,8 +462,8 @@ struct Decoder {
         .textView: ["text", "placeholder"],
         .image: ["image", "text"],
         .switch: ["text", "title", "isOn"],
-        .slider: ["value", "text"],
-        .stepper: ["value", "text"],
+        .slider: ["value", "minValue", "maxValue", "text"],
+        .stepper: ["value", "minimumValue", "maximumValue", "stepValue", "text"],
         .progress: ["value", "text"],
         .pageControl: ["pages", "value"],
         .segmentedControl: ["segments", "value", "text"],
@@ -538,8 +538,13 @@ struct Decoder {
         if let value = fields.bool("enabled") { element.enabled = value }
         element.isOn = fields.bool("isOn")
         element.value = fields.double("value")
+        // Interface Builder's names: a slider's `minValue`/`maxValue`, a stepper's
+        // `minimumValue`/`maximumValue`/`stepValue`.
+        element.minimumValue = fields.double(kind == .slider ? "minValue" : "minimumValue")
+        element.maximumValue = fields.double(kind == .slider ? "maxValue" : "maximumValue")
+        element.stepValue = fields.double("stepValue")
         if let segments = fields.strings("segments", of: "titles") { element.segments = segments.map(\.0) }
-        if kind == .pageControl { element.pageCount = fields.double("pages").map { Int(min(max($0, 0), 1_000)) } ?? 3 }
+        if kind == .pageControl { element.pageCount = fields.double("pages").map { Int(saturating: min(max($0, 0), 1_000)) } ?? 3 }
         if let axis = fields.enumeration("axis", allowed: ["vertical", "horizontal"]) {
             element.axis = .init(rawValue: axis)
         }

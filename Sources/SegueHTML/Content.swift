@@ -52,18 +52,15 @@ extension PageBuilder {
             w.attribute("aria-label", n.text ?? "Loading")
             w.raw("></span>")
         case .progress:
-            let value = n.value ?? 0
-            w.raw("<progress class=\"progress\"")
-            w.raw(value > 1 ? " max=\"100\"" : " max=\"1\"")
-            w.raw(" value=\"")
-            w.number(max(0, value))
+            w.raw("<progress class=\"progress\" max=\"1\" value=\"")
+            w.number(n.shownValue)
             w.raw("\"")
             w.attribute("aria-label", n.text)
             w.raw("></progress>")
         case .pageControl:
             // The dots only: turning pages is the app's code, which a page control only reports to.
             let count = max(n.pageCount ?? 0, 0)
-            let current = min(max(Int(n.value ?? 0), 0), max(count - 1, 0))
+            let current = Int(saturating: n.shownValue)
             w.raw("<span class=\"page-control\" role=\"img\"")
             w.attribute("aria-label", count == 0 ? "No pages" : "Page \(current + 1) of \(count)")
             w.raw(">")
@@ -201,7 +198,7 @@ extension PageBuilder {
                        ["7", "8", "9", "10", "11"], ["28", "29", "30", "31", "32"], ["", "", "AM", "PM", ""]]
         } else {
             let rows = n.segments
-            let chosen = min(max(0, Int(n.value ?? 0)), max(0, rows.count - 1))
+            let chosen = Int(saturating: n.shownValue)
             columns = [(-2...2).map { rows.indices.contains(chosen + $0) ? rows[chosen + $0] : "" }]
         }
         for column in columns {
@@ -295,17 +292,18 @@ extension PageBuilder {
     /// A `UISlider`: a range input whose value is kept in the session. It posts with the next
     /// tap; the page script sends it as soon as it is let go of.
     mutating func slider(_ n: ViewNode) {
-        let value = n.value ?? 0
-        let maximum = value <= 1 ? 1 : (value <= 100 ? 100 : value)
+        let range = n.valueRange ?? 0...1
+        let value = n.shownValue
         w.raw("<div class=\"slider-row\">")
         if let text = n.text {
             w.raw("<span class=\"slider-label\">")
             w.text(text)
             w.raw("</span>")
         }
-        w.raw("<input class=\"slider\" type=\"range\" min=\"0\"")
-        w.raw(" max=\"")
-        w.number(maximum)
+        w.raw("<input class=\"slider\" type=\"range\" min=\"")
+        w.number(range.lowerBound)
+        w.raw("\" max=\"")
+        w.number(range.upperBound)
         w.raw("\" step=\"any\"")
         switch claim(n.id, enabled: n.enabled) {
         case .live(let id, let enabled):
@@ -322,7 +320,9 @@ extension PageBuilder {
         w.number(value)
         // The filled part of the track, to the nearest 5 % (the stylesheet draws it).
         w.raw("\" data-fill=\"")
-        w.int(Int((max(0, min(1, value / maximum)) * 20).rounded()) * 5)
+        let span = range.upperBound - range.lowerBound
+        let fraction = span > 0 && span.isFinite ? (value - range.lowerBound) / span : 0
+        w.int(Int(saturating: (min(max(fraction, 0), 1) * 20).rounded()) * 5)
         w.raw("\"")
         w.attribute("aria-label", n.text ?? "Slider")
         w.raw("></div>")
@@ -336,7 +336,7 @@ extension PageBuilder {
     /// A `UISegmentedControl`. Unwired, each segment posts its index as the control's value
     /// (`field.ID=N`); wired to a segue or action, every segment taps the control's element.
     mutating func segmented(_ n: ViewNode) {
-        let selected = Int(n.value ?? 0)
+        let selected = Int(saturating: n.shownValue)
         let tap = claim(n.id, enabled: n.enabled)
         w.raw("<div class=\"segmented\" role=\"group\"")
         w.attribute("aria-label", n.text ?? "Segmented Control")
@@ -374,7 +374,8 @@ extension PageBuilder {
     }
 
     /// A `UIStepper`. Unwired, minus and plus post the next value as the control's value
-    /// (`field.ID=V`, never below 0, UIKit's default minimum); wired, they tap its element.
+    /// (`field.ID=V`, one `stepValue` away, within its minimum and maximum, disabled at either
+    /// end as UIKit does); wired, they tap its element.
     mutating func stepper(_ n: ViewNode) {
         let tap = claim(n.id, enabled: n.enabled)
         w.raw("<div class=\"stepper\" role=\"group\"")
@@ -391,7 +392,8 @@ extension PageBuilder {
             w.text(text)
             w.raw("</span>")
         }
-        let value = n.value ?? 0
+        let value = n.shownValue
+        let range = n.valueRange ?? 0...100
         if n.value != nil || keepsValue {
             w.raw("<output class=\"stepper-value\">")
             w.number(value)
@@ -401,13 +403,13 @@ extension PageBuilder {
         for step in [-1, 1] {
             if case .live(let id, let enabled) = tap {
                 if keepsValue {
-                    let next = value + Double(step)
+                    let next = n.clampedValue(value + Double(step) * n.stepperStep)
                     w.raw("<button type=\"submit\" name=\"field.")
                     w.text(id)
                     w.raw("\" value=\"")
                     w.number(next)
                     w.raw("\"")
-                    w.flag("disabled", !enabled || (next < 0 && value >= 0))
+                    w.flag("disabled", !enabled || (step < 0 ? value <= range.lowerBound : value >= range.upperBound))
                 } else {
                     w.raw("<button type=\"submit\" name=\"element\"")
                     w.attribute("value", id)

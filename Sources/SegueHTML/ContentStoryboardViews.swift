@@ -253,13 +253,13 @@ enum IBAutoLayout {
     /// A length as a class step: half percents of `whole`, clamped to 0...200.
     static func step(_ value: Double, of whole: Double) -> Int {
         guard whole > 0, value.isFinite else { return 0 }
-        return max(0, min(200, Int((value / whole * 200).rounded())))
+        return max(0, min(200, Int(saturating: (value / whole * 200).rounded())))
     }
 
     /// Height as a percentage of width, for `aspect-ratio` classes (1...400).
     static func ratio(_ size: Size) -> Int {
-        guard size.width > 0 else { return 100 }
-        return max(1, min(400, Int((size.height / size.width * 100).rounded())))
+        guard size.width > 0, size.height.isFinite else { return 100 }
+        return max(1, min(400, Int(saturating: (size.height / size.width * 100).rounded())))
     }
 
     /// Siblings in reading order by their frames: rows (each one's vertical centre inside the

@@ -28,7 +28,7 @@ public enum FlowMap {
         var placed: [String: Placement] = [:]
         var groups: [String: [Scene]] = [:]
         var groupOrder: [String] = []
-        for scene in storyboard.orderedScenes where scene.canvasLocation != nil {
+        for scene in storyboard.orderedScenes where hasUsableCanvasLocation(scene) {
             let key = scene.storyboardName ?? storyboard.name
             if groups[key] == nil { groupOrder.append(key) }
             groups[key, default: []].append(scene)
@@ -103,6 +103,13 @@ public enum FlowMap {
             }
         }
         return min(scale.isFinite ? scale : 0.5, 4.0)
+    }
+
+    /// Whether the scene's Interface Builder canvas location can place it: finite and within a
+    /// million points (a canvas no editor makes; such scenes are laid out as if unplaced).
+    static func hasUsableCanvasLocation(_ scene: Scene) -> Bool {
+        guard let p = scene.canvasLocation else { return false }
+        return p.x.isFinite && p.y.isFinite && abs(p.x) <= 1e6 && abs(p.y) <= 1e6
     }
 
     /// Scenes a scene leads to (relationships, then segues), for the layered layout.

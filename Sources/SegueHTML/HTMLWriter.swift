@@ -40,10 +40,13 @@ public struct HTMLWriter: Sendable {
     }
 
     /// A number for an attribute such as `value` of `<progress>`: integers plainly, else up to
-    /// four decimals.
+    /// four decimals; beyond what an `Int` holds, Swift's form (`1e+300`, a valid HTML number);
+    /// 0 for NaN and the infinities. Total: no double traps.
     public mutating func number(_ value: Double) {
         guard value.isFinite else { bytes.append(UInt8(ascii: "0")); return }
-        if value == value.rounded(), abs(value) < 1e15 { int(Int(value)); return }
+        if value == value.rounded(), abs(value) < 9e18 { int(Int(value)); return }
+        guard abs(value) < 1e14 else { bytes.append(contentsOf: value.description.utf8); return }
+        // Below 10^14, times 10^4 stays below 10^18 < Int.max.
         let scaled = Int((abs(value) * 10_000).rounded())
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         int(scaled / 10_000)

@@ -37,7 +37,7 @@ public enum IntrinsicSize {
                 return (width, Double(lines > 0 ? min(lines, paragraphs.count) : paragraphs.count) * line)
             }
             // A wrapping label: as many lines as its paragraphs need at the available width.
-            var needed = widths.reduce(0) { $0 + max(1, Int(($1 / available).rounded(.up))) }
+            var needed = widths.reduce(0) { $0 + max(1, min(Int(saturating: ($1 / available).rounded(.up)), 10_000)) }
             if lines > 0 { needed = min(needed, lines) }
             return (min(width, available), Double(needed) * line)
         case .button:

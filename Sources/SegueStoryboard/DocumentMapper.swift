@@ -554,9 +554,14 @@ struct DocumentMapper {
         case "slider":
             node = ViewNode(.slider)
             node.value = n["value"].flatMap(Double.init)
+            node.minimumValue = n["minValue"].flatMap(Double.init)
+            node.maximumValue = n["maxValue"].flatMap(Double.init)
         case "stepper":
             node = ViewNode(.stepper)
             node.value = n["value"].flatMap(Double.init)
+            node.minimumValue = n["minimumValue"].flatMap(Double.init)
+            node.maximumValue = n["maximumValue"].flatMap(Double.init)
+            node.stepValue = n["stepValue"].flatMap(Double.init)
         case "progressView":
             node = ViewNode(.progress)
             node.value = n["progress"].flatMap(Double.init)

@@ -45,6 +45,7 @@ public enum StoryboardCheck {
         out += runTimeFailures(storyboard, walk: walk)
         out += unwindsResolvedAtRunTime(context)
         out += moreRules(storyboard)  // StoryboardCheckRules.swift
+        out += absurdNumbers(storyboard)  // StoryboardNumberCheck.swift
         return sorted(out)
     }
 

@@ -37,25 +37,23 @@ extension StoryboardCheck {
     }
 
     /// Scenes that contain themselves through relationships or embeds, each cycle reported once
-    /// at the scene where the walk closes it.
+    /// at the scene where the walk closes it. Every embed segue counts, whether a container view
+    /// names it or not (an embed segue no container names still embeds, in a container that
+    /// fills the view). One depth-first walk with an explicit stack (no recursion, so a chain of
+    /// thousands of scenes cannot exhaust the thread's stack), linear in scenes and edges.
     static func containmentCycles(_ storyboard: Storyboard) -> [Diagnostic] {
         func children(_ scene: Scene) -> [String] {
-            var out = scene.relationshipTargets
-            for node in scene.view {
-                node.forEach { n in
-                    if let e = n.embed, let seg = scene.segue(e), seg.kind == .embed, let d = seg.destination { out.append(d) }
-                }
-            }
-            return out
+            scene.relationshipTargets + scene.segues.compactMap { $0.kind == .embed ? $0.destination : nil }
         }
         var out: [Diagnostic] = []
-        var state: [String: Int] = [:]  // 1 visiting, 2 done
+        var state: [String: Int] = [:]  // 1 on the path, 2 done
         var reported: Set<String> = []
-        func visit(_ id: String, _ path: [String]) {
-            guard let scene = storyboard[id] else { return }
-            if state[id] == 2 { return }
-            if state[id] == 1 {
-                let cycle = Array(path.drop { $0 != id }) + [id]
+        // The path from the walk's start: each scene with its children and the next to visit.
+        var path: [(id: String, children: [String], next: Int)] = []
+        func enter(_ id: String) {
+            guard let scene = storyboard[id], state[id] != 2 else { return }
+            guard state[id] != 1 else {
+                let cycle = Array(path.map(\.id).drop { $0 != id }) + [id]
                 if reported.insert(cycle.sorted().joined(separator: ",")).inserted {
                     out.append(Diagnostic(.containmentCycle, at: scene.location,
                         "scene \(id) contains itself through relationships or embeds: \(cycle.joined(separator: " → "))"))
@@ -63,10 +61,20 @@ extension StoryboardCheck {
                 return
             }
             state[id] = 1
-            for child in children(scene) { visit(child, path + [id]) }
-            state[id] = 2
+            path.append((id, children(scene), 0))
         }
-        for scene in storyboard.orderedScenes { visit(scene.id, []) }
+        for scene in storyboard.orderedScenes {
+            enter(scene.id)
+            while let top = path.last {
+                if top.next < top.children.count {
+                    path[path.count - 1].next += 1
+                    enter(top.children[top.next])
+                } else {
+                    state[top.id] = 2
+                    path.removeLast()
+                }
+            }
+        }
         return out
     }
 }

@@ -76,6 +76,10 @@ public enum StoryboardImporter {
     // MARK: - Internals shared with tests
 
     static func read(_ path: String) throws(StoryboardImportError) -> Data {
+        // Not read at all when too large (the size is checked again on the bytes).
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > DOMBuilder.maxBytes {
+            throw DOMBuilder.tooLarge(size, file: path)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw StoryboardImportError(diagnostics: [
                 Diagnostic(.unreadableFile, at: SourceLocation(file: path, line: 1), "cannot read storyboard file"),

@@ -65,7 +65,21 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
     /// parse, and the parser's teardown, runs under this lock.
     static let libxmlLock = NSLock()
 
+    /// The largest document parsed: 8 MiB, ten times the largest storyboard seen in real apps.
+    /// libxml2 refuses a single text or attribute beyond 10 MB with an error located past the
+    /// data it read; a size limit says what is wrong instead.
+    static let maxBytes = 8 << 20
+
+    /// `file_too_large` for a document of `size` bytes over `maxBytes`.
+    static func tooLarge(_ size: Int, file: String) -> StoryboardImportError {
+        StoryboardImportError(diagnostics: [
+            Diagnostic(.fileTooLarge, at: SourceLocation(file: file, line: 1),
+                       "the storyboard is \(size) bytes; storyboards may be at most \(maxBytes) bytes (8 MiB)"),
+        ])
+    }
+
     static func parse(_ data: Data, file: String) throws(StoryboardImportError) -> XMLNode {
+        guard data.count <= maxBytes else { throw tooLarge(data.count, file: file) }
         libxmlLock.lock()
         defer { libxmlLock.unlock() }
         return try parseUnlocked(data, file: file)
@@ -73,6 +87,13 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
 
     private static func parseUnlocked(_ data: Data, file: String) throws(StoryboardImportError) -> XMLNode {
         try refuseWhatFoundationXMLCannotParse(data, file: file)
+        let prescan = data.withUnsafeBytes { XMLPrescan($0.bindMemory(to: UInt8.self)) }
+        if let (line, count) = prescan.tooManyAttributes {
+            throw StoryboardImportError(diagnostics: [
+                Diagnostic(.malformedXML, at: SourceLocation(file: file, line: line),
+                           "malformed storyboard XML: an element with more than \(XMLPrescan.maxAttributes) attributes (\(count) so far); Interface Builder writes a few dozen at most"),
+            ])
+        }
         let builder = DOMBuilder()
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
@@ -101,6 +122,13 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
             }
             throw StoryboardImportError(diagnostics: [
                 Diagnostic(.malformedXML, at: SourceLocation(file: file, line: line), message),
+            ])
+        }
+        if let line = prescan.contentAfterRoot {
+            builder.release()
+            throw StoryboardImportError(diagnostics: [
+                Diagnostic(.malformedXML, at: SourceLocation(file: file, line: line),
+                           "malformed storyboard XML: content after the document element (only whitespace, comments and processing instructions may follow it)"),
             ])
         }
         return builder.root!

@@ -103,7 +103,7 @@ import Testing
         // Segments and stepper buttons post the control's next value as a form field.
         #expect(html.contains(#"<button type="submit" name="field.period" value="0" class="segment" aria-pressed="false">Day</button>"#))
         #expect(html.contains(#"<button type="submit" name="field.period" value="1" class="segment is-selected" aria-pressed="true">Week</button>"#))
-        #expect(html.contains(#"name="field.copies" value="-1" disabled class="stepper-minus""#))
+        #expect(html.contains(#"name="field.copies" value="0" disabled class="stepper-minus""#))
         #expect(html.contains(#"name="field.copies" value="1" class="stepper-plus""#))
         #expect(html.contains(#"<output class="stepper-value">0</output>"#))
         // The slider is a live field the script sends on release, its track filled to a quarter.

@@ -24,11 +24,19 @@ extension TabBarController {
         return (window?.traits.idiom ?? .phone) == .pad ? 8 : 5
     }
 
+    /// `viewControllers.count` without building the array: the More navigation controller, when
+    /// in `children`, is always last. Constant time, as the questions below are asked per tab
+    /// (a URL, a screen) and a bar may hold thousands of tabs.
+    var tabCount: Int {
+        if let more = moreStorage, children.last === more { return children.count - 1 }
+        return children.count
+    }
+
     /// Whether the bar shows a More tab now.
-    public var showsMore: Bool { viewControllers.count > maximumBarItems }
+    public var showsMore: Bool { tabCount > maximumBarItems }
 
     /// How many of `viewControllers` have their own tab in the bar.
-    public var barTabCount: Int { showsMore ? maximumBarItems - 1 : viewControllers.count }
+    public var barTabCount: Int { showsMore ? maximumBarItems - 1 : tabCount }
 
     /// The tabs listed in More (empty without More).
     public var moreViewControllers: [ViewController] { showsMore ? Array(viewControllers.dropFirst(barTabCount)) : [] }
@@ -46,19 +54,19 @@ extension TabBarController {
     }
 
     /// Whether the More list itself (no tab chosen in it) is shown.
-    public var isShowingMoreList: Bool { showsMore && selectedIndex == viewControllers.count }
+    public var isShowingMoreList: Bool { showsMore && selectedIndex == tabCount }
 
     /// Whether `index` can be selected: a tab, or `viewControllers.count` (the More list) while
     /// the bar shows More.
     public func isSelectableIndex(_ index: Int) -> Bool {
-        viewControllers.indices.contains(index) || (showsMore && index == viewControllers.count)
+        (0..<tabCount).contains(index) || (showsMore && index == tabCount)
     }
 
     /// Whether the selected tab is shown inside More.
-    public var isShowingTabInMore: Bool { showsMore && selectedIndex >= barTabCount && selectedIndex < viewControllers.count }
+    public var isShowingTabInMore: Bool { showsMore && selectedIndex >= barTabCount && selectedIndex < tabCount }
 
     /// The tab shown inside More, if any.
-    public var tabShownInMore: ViewController? { isShowingTabInMore ? viewControllers[selectedIndex] : nil }
+    public var tabShownInMore: ViewController? { isShowingTabInMore ? children[selectedIndex] : nil }
 
     /// What was pushed onto the More navigation controller above `tab` (bottom to top), when `tab`
     /// is shown inside More and something was; else nil.

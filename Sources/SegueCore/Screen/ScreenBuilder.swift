@@ -362,7 +362,14 @@ struct ScreenBuilder {
             }
             // The value a person set is kept in the session (`setValues`, a form's `field.ID`).
             let id = n.id ?? "\(owner.id).view.\(index)"
+            // Clamped to the range of the control as the flow declares it (a stored value may
+            // predate a narrower range); the range is pinned so drawing it does not move.
             if case .text(let t) = owner.values[id], let v = Double(t), v.isFinite { n.value = v }
+            if let range = node.valueRange, n.kind != .segmentedControl {
+                n.minimumValue = range.lowerBound
+                n.maximumValue = range.upperBound
+                n.value = n.value.map(node.clampedValue)
+            }
             let role: ElementRole = n.kind == .slider ? .slider : n.kind == .stepper ? .stepper : .segmentedControl
             n.id = register(id, role: role, title: n.text, controller: owner, target: valueTarget(), enabled: n.enabled)
         case .button:

@@ -329,8 +329,11 @@ extension Window {
             }
         case .slider, .stepper:
             guard case .text(let t) = value, let v = Double(t), v.isFinite else {
-                throw ActionError(.invalidRequest, "\(node.kind.rawValue) '\(id)' takes a number")
+                throw ActionError(.invalidRequest, "\(node.kind.rawValue) '\(id)' takes a finite number")
             }
+            // Kept within the control's range, as UIKit clamps `value`.
+            let clamped = node.clampedValue(v)
+            if clamped != v { return .text(Self.decimal(clamped)) }
         case .segmentedControl:
             guard case .text(let t) = value, let i = Int(t), node.segments.indices.contains(i) else {
                 throw ActionError(.invalidRequest, "segmented control '\(id)' takes a segment index 0..<\(node.segments.count)")
@@ -342,6 +345,11 @@ extension Window {
             throw ActionError(.invalidRequest, "\(node.kind.rawValue) '\(id)' takes no value")
         }
         return value
+    }
+
+    /// A number as a control value's text: an integer plainly, else Swift's shortest form.
+    static func decimal(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }
 
     func setEditing(_ editing: Bool, on c: ViewController, animated: Bool) {

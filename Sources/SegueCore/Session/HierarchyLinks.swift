@@ -8,7 +8,9 @@ extension ViewController {
     /// Makes `newChildren` the children, in this order: controllers that leave lose their
     /// parent, the others get this controller as their parent.
     final func linkChildren(_ newChildren: [ViewController]) {
-        for old in children where old.parent === self && !newChildren.contains(where: { $0 === old }) {
+        // A set of the new children: linear in both lists (a tab bar may hold thousands).
+        let kept = Set(newChildren.map(ObjectIdentifier.init))
+        for old in children where old.parent === self && !kept.contains(ObjectIdentifier(old)) {
             old.parent = nil
         }
         children = newChildren
@@ -90,6 +92,9 @@ extension Window {
         assert(root.parent == nil && root.presentingStorage == nil, "the root \(root.id) has a parent or a presenter")
         let visible = Set(visibleControllers.map { ObjectIdentifier($0) })
         var ids: Set<String> = []
+        // Controllers with a parent, and children listed: equal when every parent lists its
+        // children (counted, not searched: a tab bar may hold thousands of tabs).
+        var withParent = 0, listed = 0
         for c in allControllers {
             assert(ids.insert(c.id).inserted, "two controllers share the id \(c.id)")
             assert(c.window === self, "\(c.id) belongs to another window")
@@ -97,9 +102,8 @@ extension Window {
             assert(isVisible == (c.appearance == .appeared) || !c.shouldBeTrackedForAppearance,
                    "\(c.id) (\(c.sceneID ?? "-")) is \(c.appearance) but \(isVisible ? "visible" : "not visible")")
             assert(!(c.parent != nil && c.presentingStorage != nil), "\(c.id) has both a parent and a presenter")
-            if let parent = c.parent {
-                assert(parent.children.contains { $0 === c }, "\(c.id)'s parent \(parent.id) does not list it as a child")
-            }
+            if c.parent != nil { withParent += 1 }
+            listed += c.children.count
             for child in c.children { assert(child.parent === c, "\(child.id)'s parent is not \(c.id)") }
             assert(Set(c.children.map(ObjectIdentifier.init)).count == c.children.count, "\(c.id) lists a child twice")
             if let p = c.presentedStorage {
@@ -111,6 +115,7 @@ extension Window {
             }
             assert(c.reasons.isEmpty, "\(c.id) kept reason flags after a transition")
         }
+        assert(withParent == listed, "a controller's parent does not list it as a child")
         #endif
     }
 }

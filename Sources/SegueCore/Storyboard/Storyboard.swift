@@ -143,6 +143,7 @@ extension Diagnostic {
         case invalidInput = "invalid_input"
         case inputWarning = "input_warning"
         case unreadableFile = "unreadable_file"
+        case fileTooLarge = "file_too_large"
         case malformedXML = "malformed_xml"
         case notAStoryboard = "not_a_storyboard"
         case duplicateStoryboard = "duplicate_storyboard"
@@ -201,11 +202,14 @@ extension Diagnostic {
         case unknownAttributeValue = "unknown_attribute_value"
         case unknownSystemItem = "unknown_system_item"
         case unknownControllerClass = "unknown_controller_class"
+        /// A number no screen has (NaN, infinite, a length far beyond any screen, a negative
+        /// size…); serving ignores or clamps it.
+        case absurdNumber = "absurd_number"
 
         /// The severity `segue check` reports this code with.
         public var severity: Severity {
             switch self {
-            case .invalidInput, .unreadableFile, .malformedXML, .notAStoryboard, .malformedPlist, .mainInterfaceNotFound,
+            case .invalidInput, .unreadableFile, .fileTooLarge, .malformedXML, .notAStoryboard, .malformedPlist, .mainInterfaceNotFound,
                  .noInitialViewController, .unknownInitialViewController,
                  .duplicateStoryboardIdentifier, .unresolvedStoryboardReference, .cyclicStoryboardReference,
                  .missingScene, .unknownRelationshipTarget, .relationshipNotAllowed, .relationshipSegue,
@@ -218,7 +222,7 @@ extension Diagnostic {
                  .unwindNotImplemented, .unwindResolvedAtRunTime, .unreachableScene, .unreachableEntryScene,
                  .navigationWithoutRoot, .pageViewWithoutPages, .tabBarWithoutTabs, .sceneWithoutController,
                  .unsupportedController, .unsupportedRelationship, .unsupportedSegueKind, .unsupportedElement,
-                 .unknownAttributeValue, .unknownSystemItem, .repeatedSegueIdentifier:
+                 .unknownAttributeValue, .unknownSystemItem, .repeatedSegueIdentifier, .absurdNumber:
                 .warning
             }
         }

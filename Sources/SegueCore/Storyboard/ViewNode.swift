@@ -27,6 +27,12 @@ public struct ViewNode: Sendable {
     public var axis: Axis?
     public var isOn: Bool?
     public var value: Double?
+    /// A slider's or stepper's range and a stepper's step (`minValue`/`maxValue` of a UISlider,
+    /// `minimumValue`/`maximumValue`/`stepValue` of a UIStepper); `nil`: UIKit's default.
+    /// `valueRange` and `clampedValue(_:)` say what a value becomes.
+    public var minimumValue: Double? = nil
+    public var maximumValue: Double? = nil
+    public var stepValue: Double? = nil
     public var segments: [String] = []
     /// A page control's number of pages.
     public var pageCount: Int? = nil
