@@ -119,6 +119,38 @@ cmhd_shutdown_connection(struct MHD_Connection *connection)
     shutdown(info->connect_fd, SHUT_RDWR);
 }
 
+/// A client address as a key for counting connections (the port left out): an IPv6 address's
+/// 16 bytes, an IPv4 address as its IPv4-mapped IPv6 form, so both spellings count as one.
+typedef struct { uint64_t high; uint64_t low; } cmhd_address_key;
+
+/// The connection's client address as a key; returns 0 when it is unknown.
+static inline int
+cmhd_client_address(struct MHD_Connection *connection, cmhd_address_key *key)
+{
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  if (NULL == info || NULL == info->client_addr)
+    return 0;
+  unsigned char bytes[16] = { 0 };
+  if (AF_INET == info->client_addr->sa_family)
+  {
+    const struct sockaddr_in *v4 = (const struct sockaddr_in *)info->client_addr;
+    bytes[10] = 0xff;
+    bytes[11] = 0xff;
+    memcpy(bytes + 12, &v4->sin_addr, 4);
+  }
+  else if (AF_INET6 == info->client_addr->sa_family)
+  {
+    const struct sockaddr_in6 *v6 = (const struct sockaddr_in6 *)info->client_addr;
+    memcpy(bytes, &v6->sin6_addr, 16);
+  }
+  else
+    return 0;
+  memcpy(&key->high, bytes, 8);
+  memcpy(&key->low, bytes + 8, 8);
+  return 1;
+}
+
 /// Sets one connection's inactivity timeout (seconds; 0 = none).
 static inline void
 cmhd_set_connection_timeout(struct MHD_Connection *connection, unsigned int seconds)
@@ -136,7 +168,7 @@ cmhd_start_loop_daemon(unsigned int flags,
                        MHD_AccessHandlerCallback handler,
                        void *handler_cls,
                        unsigned int connection_limit,
-                       unsigned int per_ip_limit,
+                       int strict_for_client,
                        unsigned int timeout_seconds,
                        size_t memory_limit,
                        MHD_RequestCompletedCallback completed,
@@ -150,7 +182,7 @@ cmhd_start_loop_daemon(unsigned int flags,
     return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
                             MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
+                            MHD_OPTION_STRICT_FOR_CLIENT, strict_for_client,
                             MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, pool,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
@@ -160,7 +192,7 @@ cmhd_start_loop_daemon(unsigned int flags,
   return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
                           MHD_OPTION_SOCK_ADDR, bind_addr,
                           MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-                          MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
+                          MHD_OPTION_STRICT_FOR_CLIENT, strict_for_client,
                           MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
                           MHD_OPTION_CONNECTION_MEMORY_LIMIT, pool,
                           MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
