@@ -280,6 +280,118 @@ cmhd_content_length_count(struct MHD_Connection *connection)
   return count;
 }
 
+/// What is wrong with a request's head beyond what libmicrohttpd checks (a bit set of these).
+enum {
+  /// A header name that is not a token (RFC 9110, 5.1): blanks before the colon, separators.
+  CMHD_HEAD_BAD_NAME = 1,
+  /// HTTP/1.1 without a Host header, or a Host header twice.
+  CMHD_HEAD_BAD_HOST = 2,
+  /// The parsed headers do not account for every byte of the head: a folded (obs-fold) line,
+  /// a NUL byte in a value, or a line starting with NUL (which libmicrohttpd takes for the end
+  /// of the head, leaving the rest to run as another request).
+  CMHD_HEAD_UNACCOUNTED_BYTES = 4,
+};
+
+static inline int
+cmhd_is_token(const char *name)
+{
+  if ('\0' == *name)
+    return 0;
+  for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+  {
+    unsigned char c = *p;
+    if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+      continue;
+    if (NULL == strchr("!#$%&'*+-.^_`|~", c))
+      return 0;
+  }
+  return 1;
+}
+
+/// The walk over a head's headers: libmicrohttpd 0.9.75 parses the head in place in its read
+/// buffer (each CR and LF becomes a NUL, each first colon too) and keeps pointers to each name
+/// and value there, in order. So every header line must start right after the previous line's
+/// one or two NULs, with its value right after its name's NUL and blanks; anything else means
+/// bytes the parsed headers do not show.
+struct cmhd_head_walk
+{
+  const char *cursor; /* the first NUL ending the previous line */
+  const char *end;    /* the end of the head */
+  int problems;
+  unsigned int hosts;
+};
+
+static inline int
+cmhd_follows_line_end(const char *cursor, const char *next)
+{
+  return (next == cursor + 1 && '\0' == cursor[0])
+         || (next == cursor + 2 && '\0' == cursor[0] && '\0' == cursor[1]);
+}
+
+static enum MHD_Result
+cmhd_walk_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+  (void)kind;
+  struct cmhd_head_walk *walk = (struct cmhd_head_walk *)cls;
+  if (NULL == key)
+    return MHD_YES;
+  if (!cmhd_is_token(key))
+    walk->problems |= CMHD_HEAD_BAD_NAME;
+  if (0 == strcasecmp(key, MHD_HTTP_HEADER_HOST))
+    walk->hosts++;
+  if (NULL == walk->cursor || NULL == value)
+    return MHD_YES;
+  const char *colon = key + strlen(key);
+  const char *start = colon + 1;
+  while (start < value && (' ' == *start || '\t' == *start))
+    start++;
+  if (!cmhd_follows_line_end(walk->cursor, key) || colon >= walk->end || start != value)
+  {
+    walk->problems |= CMHD_HEAD_UNACCOUNTED_BYTES;
+    walk->cursor = NULL;
+    return MHD_YES;
+  }
+  walk->cursor = value + strlen(value);
+  return MHD_YES;
+}
+
+/// The problems of the request head whose request line starts at `method`, with the HTTP
+/// version string `version` (the access handler's arguments), as `CMHD_HEAD_…` bits. The byte
+/// walk is made only with libmicrohttpd 0.9.75, whose buffer layout it reads.
+static inline int
+cmhd_head_problems(struct MHD_Connection *connection, const char *method, const char *version)
+{
+  struct cmhd_head_walk walk = { NULL, NULL, 0, 0 };
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+#if MHD_VERSION == 0x00097500
+  if (NULL != info && NULL != method && NULL != version
+      && version > method && version < method + info->header_size)
+  {
+    walk.cursor = version + strlen(version);
+    walk.end = method + info->header_size;
+  }
+#else
+  (void)info;
+  (void)method;
+#endif
+  MHD_get_connection_values(connection, MHD_HEADER_KIND, cmhd_walk_header, &walk);
+  if (NULL != walk.cursor)
+  {
+    /* The last line's end, then the empty line's: two to four NULs, nothing else. */
+    ptrdiff_t rest = walk.end - walk.cursor;
+    int blank = rest >= 2 && rest <= 4;
+    for (const char *p = walk.cursor; blank && p < walk.end; p++)
+      blank = '\0' == *p;
+    if (!blank)
+      walk.problems |= CMHD_HEAD_UNACCOUNTED_BYTES;
+  }
+  int http11 = NULL != version && 0 == strcmp(version, MHD_HTTP_VERSION_1_1);
+  if (walk.hosts > 1 || (http11 && 0 == walk.hosts))
+    walk.problems |= CMHD_HEAD_BAD_HOST;
+  return walk.problems;
+}
+
 /// The raw Transfer-Encoding request header, or NULL.
 static inline const char *
 cmhd_transfer_encoding(struct MHD_Connection *connection)

@@ -54,7 +54,7 @@ func segueAccessHandler(
 ) -> MHD_Result {
     guard let cls, let connection, let reqCls, let uploadDataSize else { return cmhd_no() }
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-    let call = RequestCall(context: context, connection: connection, method: method, url: url)
+    let call = RequestCall(context: context, connection: connection, method: method, url: url, version: version)
 
     guard let current = reqCls.pointee, current != targetRefusedMarker else {
         // The first call: the request line and headers are in.
@@ -88,6 +88,7 @@ private struct RequestCall {
     let connection: OpaquePointer
     let method: UnsafePointer<CChar>?
     let url: UnsafePointer<CChar>?
+    let version: UnsafePointer<CChar>?
 
     /// What the state machine needs to know of the head.
     func head() -> RequestStateMachine.Head {
@@ -96,6 +97,7 @@ private struct RequestCall {
         // answer in it (libmicrohttpd would close the connection without one).
         head.exceedsPool = context.memoryPoolBytes > headRoomBytes
             && cmhd_request_head_exceeds(connection, url, context.memoryPoolBytes - headRoomBytes) != 0
+        head.problems = HeadProblems(rawValue: cmhd_head_problems(connection, method, version))
         head.transferEncoding = cmhd_transfer_encoding(connection).map { String(cString: $0) }
         if let length = cmhd_content_length(connection) {
             head.announcedLength = announcedLength(UnsafeBufferPointer(start: length, count: strlen(length)).lazy.map { UInt8(bitPattern: $0) })

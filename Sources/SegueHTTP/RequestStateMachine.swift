@@ -119,6 +119,8 @@ struct RequestStateMachine {
         /// `Content-Length` came more than once: which one frames the body is the shape of a
         /// smuggled request (RFC 9112, 6.3), whatever the values.
         var repeatsContentLength = false
+        /// What is wrong with the head's syntax, when something is (see ``HeadProblems``).
+        var problems = HeadProblems()
 
         /// Whether a body follows the head (a length above zero, or a transfer coding).
         var announcesBody: Bool { transferEncoding != nil || (announcedLength ?? 0) > 0 }
@@ -159,6 +161,10 @@ struct RequestStateMachine {
         guard case .awaitingHead = state else { return close() }
         if head.targetRefused { return refuse(.targetTooLong) }
         if head.exceedsPool { return refuse(.headTooLarge) }
+        if let message = head.problems.message {
+            // Answered and closed: whatever follows the head is never read as another request.
+            return refuse(.framing(.jsonError(code: "bad_request", message: message, status: 400)))
+        }
         if head.repeatsContentLength {
             return refuse(.framing(.jsonError(code: "bad_request", message: "Request has more than one Content-Length header.", status: 400)))
         }
@@ -331,4 +337,28 @@ func announcedLength<S: Sequence>(_ value: S) -> Int? where S.Element == UInt8 {
         digits += 1
     }
     return digits > 0 ? total : nil
+}
+
+/// Faults of a request head that libmicrohttpd 0.9.75 lets through, each answered 400 (found by
+/// `cmhd_head_problems` in the C shim).
+struct HeadProblems: OptionSet, Sendable {
+    let rawValue: Int32
+    /// A header name that is not a token: a blank before the colon (`Content-Length : 5`, which
+    /// libmicrohttpd would not take for a length, reading the body as the next request).
+    static let badName = HeadProblems(rawValue: 1)
+    /// HTTP/1.1 without a `Host` header, or with two.
+    static let badHost = HeadProblems(rawValue: 2)
+    /// Bytes of the head no parsed header accounts for: a folded line, a NUL byte in a value, a
+    /// line starting with NUL (taken for the end of the head).
+    static let unaccountedBytes = HeadProblems(rawValue: 4)
+
+    /// The answer's message, or nil for a sound head.
+    var message: String? {
+        if contains(.unaccountedBytes) {
+            return "Request head is malformed: a folded header line, or a NUL byte."
+        }
+        if contains(.badName) { return "A request header name is not a token (nothing may come between the name and its colon)." }
+        if contains(.badHost) { return "An HTTP/1.1 request needs exactly one Host header." }
+        return nil
+    }
 }
