@@ -161,7 +161,7 @@ struct RequestStateMachine {
         guard case .awaitingHead = state else { return close() }
         if head.targetRefused { return refuse(.targetTooLong) }
         if head.exceedsPool { return refuse(.headTooLarge) }
-        if let message = head.problems.message {
+        if head.problems.rawValue != 0, let message = head.problems.message {
             // Answered and closed: whatever follows the head is never read as another request.
             return refuse(.framing(.jsonError(code: "bad_request", message: message, status: 400)))
         }
