@@ -140,6 +140,38 @@ cmhd_shutdown_connection(struct MHD_Connection *connection)
     shutdown(info->connect_fd, SHUT_RDWR);
 }
 
+/// A client address as a key for counting connections (the port left out): an IPv6 address's
+/// 16 bytes, an IPv4 address as its IPv4-mapped IPv6 form, so both spellings count as one.
+typedef struct { uint64_t high; uint64_t low; } cmhd_address_key;
+
+/// The connection's client address as a key; returns 0 when it is unknown.
+static inline int
+cmhd_client_address(struct MHD_Connection *connection, cmhd_address_key *key)
+{
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  if (NULL == info || NULL == info->client_addr)
+    return 0;
+  unsigned char bytes[16] = { 0 };
+  if (AF_INET == info->client_addr->sa_family)
+  {
+    const struct sockaddr_in *v4 = (const struct sockaddr_in *)info->client_addr;
+    bytes[10] = 0xff;
+    bytes[11] = 0xff;
+    memcpy(bytes + 12, &v4->sin_addr, 4);
+  }
+  else if (AF_INET6 == info->client_addr->sa_family)
+  {
+    const struct sockaddr_in6 *v6 = (const struct sockaddr_in6 *)info->client_addr;
+    memcpy(bytes, &v6->sin6_addr, 16);
+  }
+  else
+    return 0;
+  memcpy(&key->high, bytes, 8);
+  memcpy(&key->low, bytes + 8, 8);
+  return 1;
+}
+
 /// Sets one connection's inactivity timeout (seconds; 0 = none).
 static inline void
 cmhd_set_connection_timeout(struct MHD_Connection *connection, unsigned int seconds)
@@ -157,7 +189,7 @@ cmhd_start_loop_daemon(unsigned int flags,
                        MHD_AccessHandlerCallback handler,
                        void *handler_cls,
                        unsigned int connection_limit,
-                       unsigned int per_ip_limit,
+                       int strict_for_client,
                        unsigned int timeout_seconds,
                        size_t memory_limit,
                        MHD_RequestCompletedCallback completed,
@@ -171,7 +203,7 @@ cmhd_start_loop_daemon(unsigned int flags,
     return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
                             MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
+                            MHD_OPTION_STRICT_FOR_CLIENT, strict_for_client,
                             MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, pool,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
@@ -181,7 +213,7 @@ cmhd_start_loop_daemon(unsigned int flags,
   return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
                           MHD_OPTION_SOCK_ADDR, bind_addr,
                           MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-                          MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
+                          MHD_OPTION_STRICT_FOR_CLIENT, strict_for_client,
                           MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
                           MHD_OPTION_CONNECTION_MEMORY_LIMIT, pool,
                           MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
@@ -267,6 +299,118 @@ cmhd_content_length_count(struct MHD_Connection *connection)
   unsigned int count = 0;
   MHD_get_connection_values(connection, MHD_HEADER_KIND, cmhd_count_content_length, &count);
   return count;
+}
+
+/// What is wrong with a request's head beyond what libmicrohttpd checks (a bit set of these).
+enum {
+  /// A header name that is not a token (RFC 9110, 5.1): blanks before the colon, separators.
+  CMHD_HEAD_BAD_NAME = 1,
+  /// HTTP/1.1 without a Host header, or a Host header twice.
+  CMHD_HEAD_BAD_HOST = 2,
+  /// The parsed headers do not account for every byte of the head: a folded (obs-fold) line,
+  /// a NUL byte in a value, or a line starting with NUL (which libmicrohttpd takes for the end
+  /// of the head, leaving the rest to run as another request).
+  CMHD_HEAD_UNACCOUNTED_BYTES = 4,
+};
+
+static inline int
+cmhd_is_token(const char *name)
+{
+  if ('\0' == *name)
+    return 0;
+  for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+  {
+    unsigned char c = *p;
+    if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+      continue;
+    if (NULL == strchr("!#$%&'*+-.^_`|~", c))
+      return 0;
+  }
+  return 1;
+}
+
+/// The walk over a head's headers: libmicrohttpd 0.9.75 parses the head in place in its read
+/// buffer (each CR and LF becomes a NUL, each first colon too) and keeps pointers to each name
+/// and value there, in order. So every header line must start right after the previous line's
+/// one or two NULs, with its value right after its name's NUL and blanks; anything else means
+/// bytes the parsed headers do not show.
+struct cmhd_head_walk
+{
+  const char *cursor; /* the first NUL ending the previous line */
+  const char *end;    /* the end of the head */
+  int problems;
+  unsigned int hosts;
+};
+
+static inline int
+cmhd_follows_line_end(const char *cursor, const char *next)
+{
+  return (next == cursor + 1 && '\0' == cursor[0])
+         || (next == cursor + 2 && '\0' == cursor[0] && '\0' == cursor[1]);
+}
+
+static enum MHD_Result
+cmhd_walk_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+  (void)kind;
+  struct cmhd_head_walk *walk = (struct cmhd_head_walk *)cls;
+  if (NULL == key)
+    return MHD_YES;
+  if (!cmhd_is_token(key))
+    walk->problems |= CMHD_HEAD_BAD_NAME;
+  if (0 == strcasecmp(key, MHD_HTTP_HEADER_HOST))
+    walk->hosts++;
+  if (NULL == walk->cursor || NULL == value)
+    return MHD_YES;
+  const char *colon = key + strlen(key);
+  const char *start = colon + 1;
+  while (start < value && (' ' == *start || '\t' == *start))
+    start++;
+  if (!cmhd_follows_line_end(walk->cursor, key) || colon >= walk->end || start != value)
+  {
+    walk->problems |= CMHD_HEAD_UNACCOUNTED_BYTES;
+    walk->cursor = NULL;
+    return MHD_YES;
+  }
+  walk->cursor = value + strlen(value);
+  return MHD_YES;
+}
+
+/// The problems of the request head whose request line starts at `method`, with the HTTP
+/// version string `version` (the access handler's arguments), as `CMHD_HEAD_…` bits. The byte
+/// walk is made only with libmicrohttpd 0.9.75, whose buffer layout it reads.
+static inline int
+cmhd_head_problems(struct MHD_Connection *connection, const char *method, const char *version)
+{
+  struct cmhd_head_walk walk = { NULL, NULL, 0, 0 };
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+#if MHD_VERSION == 0x00097500
+  if (NULL != info && NULL != method && NULL != version
+      && version > method && version < method + info->header_size)
+  {
+    walk.cursor = version + strlen(version);
+    walk.end = method + info->header_size;
+  }
+#else
+  (void)info;
+  (void)method;
+#endif
+  MHD_get_connection_values(connection, MHD_HEADER_KIND, cmhd_walk_header, &walk);
+  if (NULL != walk.cursor)
+  {
+    /* The last line's end, then the empty line's: two to four NULs, nothing else. */
+    ptrdiff_t rest = walk.end - walk.cursor;
+    int blank = rest >= 2 && rest <= 4;
+    for (const char *p = walk.cursor; blank && p < walk.end; p++)
+      blank = '\0' == *p;
+    if (!blank)
+      walk.problems |= CMHD_HEAD_UNACCOUNTED_BYTES;
+  }
+  int http11 = NULL != version && 0 == strcmp(version, MHD_HTTP_VERSION_1_1);
+  if (walk.hosts > 1 || (http11 && 0 == walk.hosts))
+    walk.problems |= CMHD_HEAD_BAD_HOST;
+  return walk.problems;
 }
 
 /// The raw Transfer-Encoding request header, or NULL.

@@ -89,6 +89,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Maximum open connections.")
     var maxConnections = 1024
 
+    @Option(help: "Maximum open connections from one client address; more get 503 (default: a quarter of --max-connections; 0: no limit). Behind a reverse proxy every connection comes from the proxy: raise it or use 0.")
+    var maxConnectionsPerAddress: Int?
+
     @Flag(help: "Behind TLS: the session cookie is Secure and named __Host-segue_session.")
     var secureCookies = false
 
@@ -115,6 +118,7 @@ struct Serve: ParsableCommand {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+        if let limit = maxConnectionsPerAddress, limit < 0 { throw ValidationError("--max-connections-per-address must be 0 or more") }
         // A URL of another kind is not a data directory (`bogus://x` would become a folder).
         if let scheme = store.range(of: "://"), !store.hasPrefix("postgres://"), !store.hasPrefix("postgresql://") {
             throw ValidationError("--store: unknown store '\(store[..<scheme.lowerBound])://'; use memory, a data directory, sqlite:FILE or postgres://…")
@@ -178,6 +182,7 @@ struct Serve: ParsableCommand {
         if let threads { configuration.http.threads = max(1, threads) }
         configuration.http.maxBodyBytes = maxBody
         configuration.http.connectionLimit = maxConnections
+        configuration.http.perIPConnectionLimit = maxConnectionsPerAddress ?? max(1, maxConnections / 4)
         configuration.maxSessions = maxSessions
         configuration.app.sessionsPerAddressPerMinute = max(0, sessionsPerAddress)
         // iPad and Apple TV storyboards open at their device's size until the browser reports its own.

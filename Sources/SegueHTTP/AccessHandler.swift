@@ -15,7 +15,11 @@ final class RequestBox {
     var machine: RequestStateMachine
     /// The coding the answer may be compressed in when it is queued (nil: left as it is).
     var answerCoding: ContentCoding?
-    init(maxBodyBytes: Int) { machine = RequestStateMachine(maxBodyBytes: maxBodyBytes) }
+    /// A body deadline is registered with the loop (cleared when the body is in).
+    var awaitsBody = false
+    init(maxBodyBytes: Int, bodyDeadlineNanoseconds: UInt64) {
+        machine = RequestStateMachine(maxBodyBytes: maxBodyBytes, bodyDeadlineNanoseconds: bodyDeadlineNanoseconds)
+    }
 }
 
 /// `*req_cls` set by `cmhd_target_guard` for a target over the limits.
@@ -50,24 +54,30 @@ func segueAccessHandler(
 ) -> MHD_Result {
     guard let cls, let connection, let reqCls, let uploadDataSize else { return cmhd_no() }
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-    let call = RequestCall(context: context, connection: connection, method: method, url: url)
+    let call = RequestCall(context: context, connection: connection, method: method, url: url, version: version)
 
     guard let current = reqCls.pointee, current != targetRefusedMarker else {
         // The first call: the request line and headers are in.
-        HTTPServer.currentLoopWaker?.headArrived(connection)
+        HTTPServer.currentLoopWaker?.deadlineMet(connection)
         let targetRefused = reqCls.pointee == targetRefusedMarker
-        let box = RequestBox(maxBodyBytes: context.maxBodyBytes)
+        let box = RequestBox(maxBodyBytes: context.maxBodyBytes, bodyDeadlineNanoseconds: context.bodyDeadlineNanoseconds)
         reqCls.pointee = Unmanaged.passRetained(box).toOpaque()
         context.inFlight.add(1, ordering: .relaxed)
         let head = targetRefused ? RequestStateMachine.Head(targetRefused: true) : call.head()
-        return call.perform(box.machine.headReceived(head), box)
+        let now = context.bodyDeadlineNanoseconds > 0 ? context.now() : 0
+        return call.perform(box.machine.headReceived(head, at: now), box)
     }
     let box = Unmanaged<RequestBox>.fromOpaque(current).takeUnretainedValue()
     let size = uploadDataSize.pointee
     guard size == 0 else {
-        let action = box.machine.bodyReceived(UnsafeRawBufferPointer(start: uploadData, count: uploadData == nil ? 0 : size))
+        let now = box.machine.bodyDeadline != nil ? context.now() : 0
+        let action = box.machine.bodyReceived(UnsafeRawBufferPointer(start: uploadData, count: uploadData == nil ? 0 : size), at: now)
         uploadDataSize.pointee = 0
         return call.perform(action, box)
+    }
+    if box.awaitsBody {
+        box.awaitsBody = false
+        HTTPServer.currentLoopWaker?.deadlineMet(connection)
     }
     return call.perform(box.machine.endOfRequest(), box)
 }
@@ -78,6 +88,7 @@ private struct RequestCall {
     let connection: OpaquePointer
     let method: UnsafePointer<CChar>?
     let url: UnsafePointer<CChar>?
+    let version: UnsafePointer<CChar>?
 
     /// What the state machine needs to know of the head.
     func head() -> RequestStateMachine.Head {
@@ -86,6 +97,7 @@ private struct RequestCall {
         // answer in it (libmicrohttpd would close the connection without one).
         head.exceedsPool = context.memoryPoolBytes > headRoomBytes
             && cmhd_request_head_exceeds(connection, url, context.memoryPoolBytes - headRoomBytes) != 0
+        head.problems = HeadProblems(rawValue: cmhd_head_problems(connection, method, version))
         head.transferEncoding = cmhd_transfer_encoding(connection).map { String(cString: $0) }
         if let length = cmhd_content_length(connection) {
             head.announcedLength = announcedLength(UnsafeBufferPointer(start: length, count: strlen(length)).lazy.map { UInt8(bitPattern: $0) })
@@ -102,10 +114,16 @@ private struct RequestCall {
             switch action {
             case .keepReading:
                 return cmhd_yes()
-            case .startBody:
-                // The headers are in: the request (its body, its answer) gets the normal timeout.
+            case .startBody(let bodyDeadline):
+                // The headers are in: the request (its body, its answer) gets the normal timeout,
+                // and its body a deadline.
                 if context.headerTimeout != context.requestTimeout {
                     cmhd_set_connection_timeout(connection, UInt32(context.requestTimeout))
+                }
+                if let bodyDeadline, let waker = HTTPServer.currentLoopWaker {
+                    waker.awaitBody(connection, until: bodyDeadline)
+                    box.awaitsBody = true
+                    context.observers.bodyAwaited()
                 }
                 return cmhd_yes()
             case .refuse(let refusal):
@@ -115,6 +133,7 @@ private struct RequestCall {
                 case .headTooLarge: return answerDirectly(headersTooLargeAnswer)
                 case .framing(let answer): return queue(answer)
                 case .payloadTooLarge: return queue(context.tooLarge(url))
+                case .bodyTimedOut: return answerDirectly(requestTimeoutAnswer)
                 }
             case .callResponder(let body):
                 let request = request(body: body)
@@ -231,7 +250,8 @@ func segueRequestCompleted(
     context.inFlight.subtract(1, ordering: .releasing)
 }
 
-/// Connections starting and closing. A connection that starts gets the short header timeout
+/// Connections starting and closing. A connection over its address's limit is refused (see
+/// `AddressLimit.swift`). A connection that starts gets the short header timeout
 /// until its first request's headers are in: libmicrohttpd 0.9.75 in epoll mode does not notice
 /// a client that sends part of a request and closes, so such a connection would hold its slot
 /// for the whole connection timeout.
@@ -244,13 +264,16 @@ func segueConnectionNotice(
     guard let cls else { return }
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     if cmhd_notice_is_start(code) != 0 {
-        if let connection {
+        if let connection, context.admit(connection, socketContext) {
             cmhd_set_connection_timeout(connection, UInt32(context.headerTimeout))
             HTTPServer.currentLoopWaker?.awaitHead(connection, context)
         }
         context.observers.connectionOpened()
     } else {
-        if let connection { HTTPServer.currentLoopWaker?.headArrived(connection) }
+        if let connection {
+            HTTPServer.currentLoopWaker?.deadlineMet(connection)
+            context.release(connection, socketContext)
+        }
         context.observers.connectionClosed()
     }
 }

@@ -80,7 +80,9 @@ public final class HTTPServer: Sendable {
                               requestTimeout: max(0, config.connectionTimeoutSeconds),
                               memoryPoolBytes: config.connectionMemoryLimit > 0 ? config.connectionMemoryLimit : 32 * 1024,
                               observers: observers, compressesResponses: config.compressesResponses,
-                              headDeadlineNanoseconds: UInt64(max(0, config.headerDeadlineSeconds)) * 1_000_000_000,
+                              headDeadlineNanoseconds: nanoseconds(seconds: config.headerDeadlineSeconds),
+                              bodyDeadlineNanoseconds: nanoseconds(seconds: config.bodyDeadlineSeconds),
+                              perAddressLimit: config.perIPConnectionLimit,
                               now: config.monotonicNanoseconds))
             try startLoops(&s, context: context, address: &address)
         }
@@ -165,7 +167,7 @@ extension HTTPServer {
                     flags, UInt16(config.port), sa, fd,
                     segueAccessHandler, context.toOpaque(),
                     clampUInt32(perThreadLimit),
-                    clampUInt32(config.perIPConnectionLimit),
+                    Int32(clamping: config.strictness),
                     clampUInt32(config.connectionTimeoutSeconds),
                     max(0, config.connectionMemoryLimit),
                     segueRequestCompleted, context.toOpaque(),
@@ -216,7 +218,7 @@ extension HTTPServer {
                         if fds[1].revents != 0 { waker.clear() }
                     }
                     _ = MHD_run_wait(daemon, 0)
-                    waker.closeConnectionsPastHeadDeadline(now: shared.now)
+                    waker.closeConnectionsPastDeadline(now: shared.now)
                     afterEachPass?()
                 }
                 pthread_setspecific(loopKey, nil)
@@ -242,9 +244,9 @@ final class LoopWaker: Sendable {
     /// A connection of this loop was resumed on the loop's own thread (no signal needed, but the
     /// next pass must not wait).
     let resumedHere = Atomic<Bool>(false)
-    /// This loop's connections waiting for a request's head, by connection, with the time by
-    /// which it must be in (see `HeadDeadlines.swift`). Only the loop's own thread uses it.
-    let headDeadlines = Mutex(HeadDeadlines())
+    /// This loop's connections waiting for a request's head or body, by connection, with the time
+    /// by which it must be in (see `RequestDeadlines.swift`). Only the loop's own thread uses it.
+    let deadlines = Mutex(RequestDeadlines())
 
     init(runsAfterEachPass: Bool) { self.runsAfterEachPass = runsAfterEachPass }
 
@@ -293,16 +295,24 @@ final class ServerContext: Sendable {
     let observers: ServerObservers
     /// Large text answers are compressed for the clients that take it.
     let compressesResponses: Bool
-    /// How long a request's head may take to arrive in full (0 = no limit), and the clock.
+    /// How long a request's head, and a body once its head is in, may take to arrive in full
+    /// (0 = no limit), and the clock.
     let headDeadlineNanoseconds: UInt64
+    let bodyDeadlineNanoseconds: UInt64
+    /// Open connections by client address, against `perAddressLimit` (0 = none).
+    let perAddressLimit: Int
+    let addressCounts: Mutex<AddressCounts>
     let now: @Sendable () -> UInt64
 
     init(responder: any HTTPResponder, maxBodyBytes: Int, refused: (@Sendable (String, String, Int) -> Void)? = nil,
          payloadTooLarge: (@Sendable (String, Int) -> HTTPResponse)? = nil,
          headerTimeout: Int = 0, requestTimeout: Int = 0, memoryPoolBytes: Int = 0, observers: ServerObservers = ServerObservers(),
-         compressesResponses: Bool = false, headDeadlineNanoseconds: UInt64 = 0,
-         now: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
+         compressesResponses: Bool = false, headDeadlineNanoseconds: UInt64 = 0, bodyDeadlineNanoseconds: UInt64 = 0,
+         perAddressLimit: Int = 0, now: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
+        self.perAddressLimit = max(0, perAddressLimit)
+        self.addressCounts = Mutex(AddressCounts(limit: perAddressLimit))
         self.headDeadlineNanoseconds = headDeadlineNanoseconds
+        self.bodyDeadlineNanoseconds = bodyDeadlineNanoseconds
         self.now = now
         self.memoryPoolBytes = memoryPoolBytes
         self.compressesResponses = compressesResponses
@@ -335,6 +345,7 @@ final class ServerObservers: Sendable {
         var connectionOpened: (@Sendable () -> Void)?
         var connectionClosed: (@Sendable () -> Void)?
         var stopping: (@Sendable () -> Void)?
+        var bodyAwaited: (@Sendable () -> Void)?
     }
     private let hooks = Mutex(Hooks())
 
@@ -344,13 +355,22 @@ final class ServerObservers: Sendable {
     func onConnectionClosed(_ body: (@Sendable () -> Void)?) { hooks.withLock { $0.connectionClosed = body } }
     /// Called by `stop()` once it stopped accepting, before it waits for requests in flight.
     func onStopping(_ body: (@Sendable () -> Void)?) { hooks.withLock { $0.stopping = body } }
+    /// Called on a loop thread when a request's head is accepted and its body gets a deadline.
+    func onBodyAwaited(_ body: (@Sendable () -> Void)?) { hooks.withLock { $0.bodyAwaited = body } }
 
     func connectionOpened() { hooks.withLock { $0.connectionOpened }?() }
     func connectionClosed() { hooks.withLock { $0.connectionClosed }?() }
     func stopping() { hooks.withLock { $0.stopping }?() }
+    func bodyAwaited() { hooks.withLock { $0.bodyAwaited }?() }
 }
 
 // MARK: - Helpers
+
+/// Whole seconds as nanoseconds (negative as 0, a sum past the range as the largest value).
+private func nanoseconds(seconds: Int) -> UInt64 {
+    let (product, overflow) = UInt64(max(0, seconds)).multipliedReportingOverflow(by: 1_000_000_000)
+    return overflow ? .max : product
+}
 
 private func clampUInt32(_ value: Int) -> UInt32 {
     UInt32(clamping: max(0, value))

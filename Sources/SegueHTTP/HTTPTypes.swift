@@ -170,8 +170,15 @@ public struct HTTPServerConfiguration: Sendable {
     /// Larger bodies get 413 without calling the responder.
     public var maxBodyBytes: Int = 1 << 20
     public var connectionLimit: Int = 1024
-    /// 0 = none. Counted by each server thread (libmicrohttpd daemon) on its own.
-    public var perIPConnectionLimit: Int = 0
+    /// The most connections one client address may hold open at once, over all server threads
+    /// (0 = no limit). A connection over it gets a 503 and is closed: a client that holds its
+    /// connections open (slowly sending a head or a body) takes a share of `connectionLimit`,
+    /// never all of it. Behind a reverse proxy every connection comes from the proxy's address:
+    /// raise it, or set 0.
+    public var perIPConnectionLimit: Int = 256
+    /// libmicrohttpd's `MHD_OPTION_STRICT_FOR_CLIENT` (0 = its default; see the SegueHTTP
+    /// article for what 0.9.75 does at 1, and the checks the server makes itself).
+    public var strictness: Int = 0
     /// Idle connections are closed after this many seconds (0 = never).
     public var connectionTimeoutSeconds: Int = 30
     /// A connection waiting for a request's headers (a new connection, or a kept-alive one between
@@ -182,7 +189,11 @@ public struct HTTPServerConfiguration: Sendable {
     /// connection started waiting for it, however steadily it trickles in: a client sending a
     /// header line every few seconds would otherwise hold its slot forever (0 = no deadline).
     public var headerDeadlineSeconds: Int = 20
-    /// Monotonic nanoseconds, for the head deadline (tests move it by hand).
+    /// A request body must be complete this many seconds after its head was accepted, however
+    /// steadily it trickles in; a later one gets 408 and its connection closes (0 = no deadline).
+    /// The default lets the largest default body (1 MiB) through at about 35 KB/s.
+    public var bodyDeadlineSeconds: Int = 30
+    /// Monotonic nanoseconds, for the head and body deadlines (tests move it by hand).
     public var monotonicNanoseconds: @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
     /// libmicrohttpd's per-connection memory pool: request line + headers +
     /// read buffer must fit (larger headers get 431). It is cleared between
@@ -220,7 +231,7 @@ public struct HTTPServerConfiguration: Sendable {
         threads: Int = ProcessInfo.processInfo.activeProcessorCount,
         maxBodyBytes: Int = 1 << 20,
         connectionLimit: Int = 1024,
-        perIPConnectionLimit: Int = 0,
+        perIPConnectionLimit: Int = 256,
         connectionTimeoutSeconds: Int = 30,
         connectionMemoryLimit: Int = 16 * 1024,
         shutdownGraceSeconds: Double = 5

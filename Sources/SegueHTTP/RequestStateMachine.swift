@@ -49,8 +49,9 @@ struct RequestStateMachine {
     enum Action {
         /// Return MHD_YES with nothing queued: keep reading (or wait).
         case keepReading
-        /// The headers are accepted: give the request its full timeout and keep reading.
-        case startBody
+        /// The headers are accepted: give the request its full timeout and keep reading; a body,
+        /// when one is announced, must be in by `bodyDeadline` (monotonic nanoseconds).
+        case startBody(bodyDeadline: UInt64?)
         /// Answer without calling the responder (and report it).
         case refuse(Refusal)
         /// Build the request with this body and call the responder.
@@ -81,6 +82,8 @@ struct RequestStateMachine {
         case framing(HTTPResponse)
         /// The body is over the limit (413).
         case payloadTooLarge
+        /// The body did not arrive in full by its deadline (408, then the connection closes).
+        case bodyTimedOut
 
         var status: Int {
             switch self {
@@ -88,6 +91,7 @@ struct RequestStateMachine {
             case .headTooLarge: 431
             case .framing(let answer): answer.status
             case .payloadTooLarge: 413
+            case .bodyTimedOut: 408
             }
         }
 
@@ -95,7 +99,7 @@ struct RequestStateMachine {
         /// build a response), after which the connection closes.
         var isWrittenDirectly: Bool {
             switch self {
-            case .targetTooLong, .headTooLarge: true
+            case .targetTooLong, .headTooLarge, .bodyTimedOut: true
             case .framing, .payloadTooLarge: false
             }
         }
@@ -115,6 +119,11 @@ struct RequestStateMachine {
         /// `Content-Length` came more than once: which one frames the body is the shape of a
         /// smuggled request (RFC 9112, 6.3), whatever the values.
         var repeatsContentLength = false
+        /// What is wrong with the head's syntax, when something is (see ``HeadProblems``).
+        var problems = HeadProblems()
+
+        /// Whether a body follows the head (a length above zero, or a transfer coding).
+        var announcesBody: Bool { transferEncoding != nil || (announcedLength ?? 0) > 0 }
     }
 
     /// What the completion callback does.
@@ -126,13 +135,20 @@ struct RequestStateMachine {
     }
 
     let maxBodyBytes: Int
+    /// How long a body may take to arrive in full once its head is accepted (0 = no limit).
+    let bodyDeadlineNanoseconds: UInt64
+    /// When this request's body must be in, while one is being read.
+    private(set) var bodyDeadline: UInt64?
     private(set) var state: State = .awaitingHead
     /// The deferred answer handed out with ``Action/waitForPass(_:)`` or ``Action/suspend(_:)``
     /// (the server registers it, to complete it on stop), until ``finished(completedOK:)``
     /// reports it to forget: whether it went out, or the connection closed first.
     private var registered: DeferredResponse?
 
-    init(maxBodyBytes: Int) { self.maxBodyBytes = max(0, maxBodyBytes) }
+    init(maxBodyBytes: Int, bodyDeadlineNanoseconds: UInt64 = 0) {
+        self.maxBodyBytes = max(0, maxBodyBytes)
+        self.bodyDeadlineNanoseconds = bodyDeadlineNanoseconds
+    }
 
     /// How many body bytes an over-limit (chunked) upload may still send before the
     /// connection is dropped without a response.
@@ -140,11 +156,15 @@ struct RequestStateMachine {
 
     // MARK: Events
 
-    /// The first call: request line and headers are in.
-    mutating func headReceived(_ head: Head) -> Action {
+    /// The first call: request line and headers are in, at `now` (monotonic nanoseconds).
+    mutating func headReceived(_ head: Head, at now: UInt64 = 0) -> Action {
         guard case .awaitingHead = state else { return close() }
         if head.targetRefused { return refuse(.targetTooLong) }
         if head.exceedsPool { return refuse(.headTooLarge) }
+        if head.problems.rawValue != 0, let message = head.problems.message {
+            // Answered and closed: whatever follows the head is never read as another request.
+            return refuse(.framing(.jsonError(code: "bad_request", message: message, status: 400)))
+        }
         if head.repeatsContentLength {
             return refuse(.framing(.jsonError(code: "bad_request", message: "Request has more than one Content-Length header.", status: 400)))
         }
@@ -160,11 +180,21 @@ struct RequestStateMachine {
             return refuse(.payloadTooLarge)
         }
         state = .readingBody([])
-        return .startBody
+        if head.announcesBody && bodyDeadlineNanoseconds > 0 {
+            bodyDeadline = deadline(after: bodyDeadlineNanoseconds, from: now)
+        }
+        return .startBody(bodyDeadline: bodyDeadline)
     }
 
-    /// A piece of the body (the server consumes all of it).
-    mutating func bodyReceived(_ bytes: UnsafeRawBufferPointer) -> Action {
+    /// A piece of the body (the server consumes all of it), at `now`. A body still arriving past
+    /// its deadline is cut off with a 408.
+    mutating func bodyReceived(_ bytes: UnsafeRawBufferPointer, at now: UInt64 = 0) -> Action {
+        if let bodyDeadline, now >= bodyDeadline {
+            switch state {
+            case .readingBody, .discardingBody: return refuse(.bodyTimedOut)
+            default: return close()
+            }
+        }
         switch state {
         case .readingBody(var body):
             state = .responding  // releases the array's buffer so appending does not copy it
@@ -187,6 +217,7 @@ struct RequestStateMachine {
 
     /// The body is complete; or the deferred answer's wait is over.
     mutating func endOfRequest() -> Action {
+        bodyDeadline = nil
         switch state {
         case .readingBody(let body):
             state = .responding
@@ -250,11 +281,13 @@ struct RequestStateMachine {
     // MARK: Helpers
 
     private mutating func refuse(_ refusal: Refusal) -> Action {
+        bodyDeadline = nil
         state = .answered
         return .refuse(refusal)
     }
 
     private mutating func close() -> Action {
+        bodyDeadline = nil
         state = .answered
         return .close
     }
@@ -267,8 +300,15 @@ struct RequestStateMachine {
 func transferEncodingRefusal(_ value: String, hasContentLength: Bool) -> HTTPResponse? {
     let codings = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
     if codings == ["chunked"] {
-        guard hasContentLength else { return nil }
-        return .jsonError(code: "bad_request", message: "Request has both Content-Length and Transfer-Encoding.", status: 400)
+        if hasContentLength {
+            return .jsonError(code: "bad_request", message: "Request has both Content-Length and Transfer-Encoding.", status: 400)
+        }
+        // libmicrohttpd frames a chunked body only when the value is exactly `chunked`; with a
+        // blank after it, it would read the body as running to the end of the connection.
+        guard value.utf8.count == 7 else {
+            return .jsonError(code: "bad_request", message: "Transfer-Encoding must be exactly chunked, without blanks.", status: 400)
+        }
+        return nil
     }
     guard codings.last == "chunked" else {
         return .jsonError(code: "bad_request",
@@ -297,4 +337,28 @@ func announcedLength<S: Sequence>(_ value: S) -> Int? where S.Element == UInt8 {
         digits += 1
     }
     return digits > 0 ? total : nil
+}
+
+/// Faults of a request head that libmicrohttpd 0.9.75 lets through, each answered 400 (found by
+/// `cmhd_head_problems` in the C shim).
+struct HeadProblems: OptionSet, Sendable {
+    let rawValue: Int32
+    /// A header name that is not a token: a blank before the colon (`Content-Length : 5`, which
+    /// libmicrohttpd would not take for a length, reading the body as the next request).
+    static let badName = HeadProblems(rawValue: 1)
+    /// HTTP/1.1 without a `Host` header, or with two.
+    static let badHost = HeadProblems(rawValue: 2)
+    /// Bytes of the head no parsed header accounts for: a folded line, a NUL byte in a value, a
+    /// line starting with NUL (taken for the end of the head).
+    static let unaccountedBytes = HeadProblems(rawValue: 4)
+
+    /// The answer's message, or nil for a sound head.
+    var message: String? {
+        if contains(.unaccountedBytes) {
+            return "Request head is malformed: a folded header line, or a NUL byte."
+        }
+        if contains(.badName) { return "A request header name is not a token (nothing may come between the name and its colon)." }
+        if contains(.badHost) { return "An HTTP/1.1 request needs exactly one Host header." }
+        return nil
+    }
 }

@@ -70,6 +70,56 @@ struct RequestStateMachineTests {
         #expect(actions == [false, false, false, false, true])
     }
 
+    @Test func aBodyMustArriveByItsDeadlineCountedFromTheHead() {
+        // A 50-nanosecond deadline on a clock the test moves: the head is in at 100.
+        var machine = RequestStateMachine(maxBodyBytes: 100, bodyDeadlineNanoseconds: 50)
+        guard case .startBody(let deadline) = machine.headReceived(.init(announcedLength: 10), at: 100) else {
+            Issue.record("head"); return
+        }
+        #expect(deadline == 150)
+        let piece: [UInt8] = [1, 2]
+        guard case .keepReading = piece.withUnsafeBytes({ machine.bodyReceived($0, at: 149) }) else { Issue.record("in time"); return }
+        // At the deadline the body is cut off: a 408 written to the socket, then the connection closes.
+        guard case .refuse(let refusal) = piece.withUnsafeBytes({ machine.bodyReceived($0, at: 150) }) else {
+            Issue.record("late"); return
+        }
+        #expect(refusal.status == 408 && refusal.isWrittenDirectly)
+        #expect(machine.bodyDeadline == nil)
+    }
+
+    @Test func aBodyInTimeClearsItsDeadlineAndBodilessRequestsHaveNone() {
+        var machine = RequestStateMachine(maxBodyBytes: 100, bodyDeadlineNanoseconds: 50)
+        _ = machine.headReceived(.init(transferEncoding: "chunked"), at: 0)
+        #expect(machine.bodyDeadline == 50)
+        guard case .callResponder = machine.endOfRequest() else { Issue.record("end"); return }
+        #expect(machine.bodyDeadline == nil)
+        // A GET, or a zero length: nothing to wait for.
+        for head in [RequestStateMachine.Head(), .init(announcedLength: 0)] {
+            var bodiless = RequestStateMachine(maxBodyBytes: 100, bodyDeadlineNanoseconds: 50)
+            guard case .startBody(nil) = bodiless.headReceived(head, at: 0) else { Issue.record("\(head)"); return }
+        }
+        // No deadline configured: none is set, however late the body.
+        var unlimited = RequestStateMachine(maxBodyBytes: 100)
+        guard case .startBody(nil) = unlimited.headReceived(.init(announcedLength: 10), at: 0) else { Issue.record("unlimited"); return }
+        guard case .keepReading = [UInt8](repeating: 0, count: 3).withUnsafeBytes({ unlimited.bodyReceived($0, at: .max) }) else {
+            Issue.record("unlimited body"); return
+        }
+        // A deadline past the end of the clock saturates instead of trapping.
+        var far = RequestStateMachine(maxBodyBytes: 100, bodyDeadlineNanoseconds: .max)
+        guard case .startBody(.max) = far.headReceived(.init(announcedLength: 1), at: 10) else { Issue.record("far"); return }
+    }
+
+    @Test func aDiscardedBodyIsCutOffAtItsDeadlineToo() {
+        var machine = RequestStateMachine(maxBodyBytes: 2, bodyDeadlineNanoseconds: 10)
+        _ = machine.headReceived(.init(transferEncoding: "chunked"), at: 0)
+        _ = [UInt8](repeating: 0, count: 5).withUnsafeBytes { machine.bodyReceived($0, at: 1) }
+        guard case .discardingBody = machine.state else { Issue.record("state \(machine.state)"); return }
+        guard case .refuse(let refusal) = [UInt8](repeating: 0, count: 1).withUnsafeBytes({ machine.bodyReceived($0, at: 10) }) else {
+            Issue.record("late"); return
+        }
+        #expect(refusal.status == 408)
+    }
+
     @Test func refusedTargetsAndHugeHeadsAreWrittenDirectly() {
         var target = RequestStateMachine(maxBodyBytes: 4)
         guard case .refuse(let tooLong) = target.headReceived(.init(targetRefused: true, exceedsPool: true)) else {
@@ -83,7 +133,7 @@ struct RequestStateMachineTests {
 
     @Test(arguments: [
         ("gzip", false, 400), ("chunked, gzip", false, 400), ("gzip, chunked", false, 501),
-        ("chunked", true, 400), ("Chunked ", false, 0),
+        ("chunked", true, 400), ("Chunked", false, 0), ("chunked ", false, 400), ("chunked\t", false, 400),
     ])
     func transferCodingsTheServerCannotFrameAreRefusedWithTheHeaders(coding: String, withLength: Bool, status: Int) {
         var machine = RequestStateMachine(maxBodyBytes: 100)

@@ -156,10 +156,23 @@ func temporaryFile(_ bytes: [UInt8]) throws -> String {
     return path
 }
 
-/// A TCP connection to `port` on the loopback interface (the caller closes the descriptor).
-func loopbackConnection(port: Int) throws -> Int32 {
+/// A TCP connection to `port` on the loopback interface, from the loopback address `source`
+/// (Linux routes all of 127/8 to it; the caller closes the descriptor).
+func loopbackConnection(port: Int, from source: String? = nil) throws -> Int32 {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
+    if let source {
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else {
+            close(fd)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+    }
     var addr = sockaddr_in()
     addr.sin_family = sa_family_t(AF_INET)
     addr.sin_port = UInt16(port).bigEndian
@@ -178,12 +191,22 @@ func loopbackConnection(port: Int) throws -> Int32 {
 
 /// Sends raw bytes over one TCP connection and reads until the server closes it.
 func rawExchange(port: Int, _ request: String) throws -> [UInt8] {
-    let fd = try loopbackConnection(port: port)
+    try rawExchange(port: port, bytes: Array(request.utf8))
+}
+
+/// Sends `bytes` over one TCP connection and reads until the server closes it (or 5 seconds pass
+/// without a byte).
+func rawExchange(port: Int, bytes: [UInt8], from source: String? = nil) throws -> [UInt8] {
+    let fd = try loopbackConnection(port: port, from: source)
     defer { close(fd) }
     var timeout = timeval(tv_sec: 5, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    let bytes = Array(request.utf8)
-    _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+    if !bytes.isEmpty { _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) } }
+    return readUntilClosed(fd)
+}
+
+/// Reads from `fd` until the peer closes it or a read times out.
+func readUntilClosed(_ fd: Int32) -> [UInt8] {
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
