@@ -5,7 +5,9 @@ import SegueCore
 import SegueHTML
 import SegueServer
 import SegueStoreSQLite
+#if Postgres
 import SegueStorePostgres
+#endif
 import SegueStoryboard
 import SegueTesting
 
@@ -129,8 +131,12 @@ struct Serve: ParsableCommand {
                 storage = InMemorySessionStorage()
                 storeDescription = "memory (sessions end with the process)"
             } else if store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
+                #if Postgres
                 storage = try PostgresSessionStorage(url: store, logger: logger)
                 storeDescription = "PostgreSQL"
+                #else
+                throw Self.noPostgresSupport
+                #endif
             } else {
                 let file = store.hasPrefix("sqlite:") ? String(store.dropFirst(7))
                     : (store.hasSuffix(".sqlite") || store.hasSuffix(".db") ? store : store + "/sessions.sqlite")
@@ -138,6 +144,10 @@ struct Serve: ParsableCommand {
                 storeDescription = "SQLite \(file)"
             }
         } catch {
+            if let unavailable = error as? StoreUnavailable {
+                Console.current.errorLine("segue: \(unavailable)")
+                throw ExitCode(1)
+            }
             // A PostgreSQL URL may carry a password: it is not written to the console.
             let shown = Self.withoutPassword(store)
             Console.current.errorLine("segue: cannot open the session store \(shown): \("\(error)".replacingOccurrences(of: store, with: shown))")
@@ -375,6 +385,15 @@ struct Test: ParsableCommand {
 }
 
 extension Serve {
+    /// What a `postgres://` store gets from a build without the `Postgres` trait.
+    static let noPostgresSupport = StoreUnavailable(message: "this build has no PostgreSQL support: build with --traits Postgres")
+
+    /// A store this build cannot open, whatever its URL holds.
+    struct StoreUnavailable: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
     /// `scheme://user:password@host/…` with the password replaced by `***` (other text unchanged).
     static func withoutPassword(_ url: String) -> String {
         guard let scheme = url.range(of: "://") else { return url }

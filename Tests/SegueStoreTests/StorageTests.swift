@@ -2,7 +2,9 @@ import Foundation
 import GRDB
 import SegueCore
 import SegueServer
+#if Postgres
 import SegueStorePostgres
+#endif
 @testable import SegueStoreSQLite
 import Synchronization
 import Testing
@@ -15,7 +17,9 @@ import Testing
     func make(_ kind: String, clock: any SessionClock = SystemSessionClock()) throws -> any SessionStorage {
         switch kind {
         case "sqlite": return try SQLiteSessionStorage(path: temporaryDirectory() + "/s.sqlite", clock: clock)
+        #if Postgres
         case "postgres": return try PostgresSessionStorage(url: try #require(PrivatePostgres.url), clock: clock, logger: quietLogger)
+        #endif
         default: return InMemorySessionStorage(clock: clock)
         }
     }
