@@ -81,25 +81,4 @@ import Testing
         let seqs = events.compactMap { $0["seq"] as? Int }
         #expect(!seqs.isEmpty && seqs == Array(seqs[0]..<(seqs[0] + seqs.count)))
     }
-
-    #if !Postgres
-    /// A build without the `Postgres` trait refuses a PostgreSQL store in one line that says how
-    /// to get one, and exits without serving.
-    @Test func postgresStoreWithoutTheTraitSaysHowToBuildIt() throws {
-        let binary = repositoryRoot + "/.build/debug/segue"
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build the package first (swift build)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", "Examples/mail.yaml", "--port", "0", "--store", "postgres://user:secret@127.0.0.1:1/db"]
-        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
-        #expect(text == "segue: this build has no PostgreSQL support: build with --traits Postgres\n")
-    }
-    #endif
 }
