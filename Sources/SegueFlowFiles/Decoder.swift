@@ -570,7 +570,7 @@ struct Decoder {
     }
 
     static let rowStyles = ["basic", "subtitle", "value1", "value2"]
-    static let accessories = ["none", "disclosureIndicator", "detailDisclosureButton", "checkmark", "detailButton"]
+    static let accessories = ["none", "disclosureIndicator", "detailDisclosureButton", "checkmark", "detailButton", "switch"]
 
     private func decodeRow(_ node: Node, scene: String, sink: inout SceneSink) -> TableRow? {
         if case let .scalar(scalar) = node, !fieldsIsNull(node) {
@@ -579,13 +579,22 @@ struct Decoder {
             return row
         }
         guard let fields = Fields(node, context: "table row of \(scene)", allowed: [
-            "id", "text", "detail", "style", "accessory", "image", "segue", "action", "alert",
+            "id", "text", "detail", "style", "accessory", "isOn", "views", "image", "segue", "action", "alert",
         ], what: "a table row in \(scene)", diagnostics: diagnostics) else { return nil }
         var row = TableRow(id: fields.string("id"), text: fields.string("text"), detail: fields.string("detail"))
         sink.id(row.id, line: fields.line("id"))
         if let style = fields.enumeration("style", allowed: Decoder.rowStyles) { row.style = .init(rawValue: style)! }
         if let accessory = fields.enumeration("accessory", allowed: Decoder.accessories) {
             row.accessory = .init(rawValue: accessory)!
+        }
+        row.isOn = fields.bool("isOn")
+        if row.isOn != nil, row.accessory != .switch {
+            diagnostics.error(line: fields.line("isOn"), "'isOn' on a table row in \(scene) needs 'accessory: switch'")
+        }
+        // A custom cell: its own controls (a segmented control, a stepper) after the row's text.
+        if let views = fields.list("views", of: "view elements") {
+            row.content = views.compactMap { decodeElement($0, scene: scene, sink: &sink) }
+            if !row.content.isEmpty { row.style = .custom }
         }
         row.image = fields.string("image")
         row.tap = tapTarget(fields, sink: &sink)
