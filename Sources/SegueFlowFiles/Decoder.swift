@@ -132,7 +132,9 @@ struct Decoder {
                                             sink: inout SceneSink, result: inout Result) {
         scene.className = fields.string("class")
         scene.title = fields.string("title")
-        scene.restorationIdentifier = fields.string("restorationIdentifier")
+        // Interface Builder's "Use Storyboard ID": the scene id, unless the file says otherwise
+        // (`restorationIdentifier: null` opts the controller out of restoration).
+        scene.restorationIdentifier = fields.has("restorationIdentifier") ? fields.string("restorationIdentifier") : scene.id
         if let node = fields["navigationItem"] {
             scene.navigationItem = decodeNavigationItem(node, scene: context, sink: &sink)
         }
