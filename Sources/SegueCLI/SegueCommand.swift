@@ -349,6 +349,10 @@ struct Test: ParsableCommand {
                 console.errorLine("segue test: cannot connect to \(server): \(error)")
                 throw ExitCode(2)
             }
+            if let refusal = Self.otherFlowRefusal(server: server, suite: suite) {
+                console.errorLine(refusal)
+                throw ExitCode(2)
+            }
         }
         let report = ConsoleReport(colour: console.colour)
         let jobs = suite.jobs
@@ -381,6 +385,20 @@ struct Test: ParsableCommand {
             }
         }
         if outcomes.contains(where: { !$0.passed }) { throw ExitCode(1) }
+    }
+}
+
+extension Test {
+    /// Why tests cannot run against `server`: it serves another flow than theirs (its
+    /// `flowDigest` differs from the digest of the flow the tests name). Nil when it serves
+    /// theirs, or says nothing about what it serves.
+    static func otherFlowRefusal(server: String, suite: FlowTestSuite) -> String? {
+        guard let answer = try? SegueClient.live(server).send("GET", "/api/v1/scenes"),
+              let served = answer.json?["flowDigest"]?.stringValue else { return nil }
+        for flow in suite.flows where FlowDigest.of(flow.storyboard) != served {
+            return "segue test: the server at \(server) serves another flow than \(flow.path) (flow digest \(served), the tests' \(FlowDigest.of(flow.storyboard))); start it with that flow, or pass --flow to name the flow it serves"
+        }
+        return nil
     }
 }
 
