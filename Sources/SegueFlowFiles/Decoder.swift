@@ -162,7 +162,7 @@ struct Decoder {
             scene.supportedInterfaceOrientations = orientations.compactMap { node in
                 guard let name = Fields.string(node, key: "supportedInterfaceOrientations", context: context, diagnostics: diagnostics) else { return nil }
                 guard let value = InterfaceOrientation(rawValue: name) else {
-                    diagnostics.error(node, "unknown supportedInterfaceOrientations '\(name)' in \(context) (expected one of: \(InterfaceOrientation.names.joined(separator: ", ")))")
+                    diagnostics.error(node, .unknownValue, "unknown supportedInterfaceOrientations '\(name)' in \(context) (expected one of: \(InterfaceOrientation.names.joined(separator: ", ")))")
                     return nil
                 }
                 return value
@@ -200,9 +200,9 @@ struct Decoder {
             if !kindKnown {
                 // Reported as an unknown kind.
             } else if !scene.kind.isContainer {
-                diagnostics.error(line: line, "relationship on a content scene: '\(key)' in \(context), a \(scene.kind.rawValue)")
+                diagnostics.error(line: line, .relationshipNotAllowed, "relationship on a content scene: '\(key)' in \(context), a \(scene.kind.rawValue)")
             } else if owner != scene.kind {
-                diagnostics.error(line: line, "relationship '\(key)' in \(context) belongs to \(owner.rawValue) scenes, not \(scene.kind.rawValue)")
+                diagnostics.error(line: line, .relationshipNotAllowed, "relationship '\(key)' in \(context) belongs to \(owner.rawValue) scenes, not \(scene.kind.rawValue)")
             }
             var targets: [(String, Node)] = []
             if key == "viewControllers" || key == "pages" {
@@ -499,7 +499,7 @@ struct Decoder {
         }
         let name = Composer.unmark(keyScalar.string).key
         guard let kind = ViewNode.Kind(rawValue: name) else {
-            diagnostics.error(keyNode, "unknown key '\(name)' in view of \(scene) (expected an element kind: \(ViewNode.Kind.names.joined(separator: ", ")))")
+            diagnostics.error(keyNode, .unknownKey, "unknown key '\(name)' in view of \(scene) (expected an element kind: \(ViewNode.Kind.names.joined(separator: ", ")))")
             return nil
         }
         var element = ViewNode(kind)

@@ -101,6 +101,47 @@ import SegueTestSupport
         ])
     }
 
+    /// Each kind of problem carries its own code, not the generic `invalid_input`.
+    @Test func problemsCarryTheirSpecificCodes() throws {
+        let text = """
+        initialViewController: a
+        scenes:
+          a:
+            titel: A
+            kind: navigationController
+          b:
+            title: [B]
+            view:
+              - table: {rows: [{text: x, accessory: chevron}]}
+              - button: {id: go, text: Go, segue: nowhere}
+            segues:
+              nowhere: {kind: show, destination: c}
+        """
+        do {
+            _ = try FlowFileLoader.parse(text, fileName: "codes.yaml", format: .yaml)
+            Issue.record("expected problems")
+        } catch {
+            let codes = Set(error.diagnostics.map(\.code.rawValue))
+            #expect(codes == ["unknown_key", "missing_relationship", "wrong_type", "unknown_value", "unknown_destination"], "\(error.diagnostics)")
+        }
+        do {
+            _ = try FlowFileLoader.parse("scenes: {a: [", fileName: "broken.yaml", format: .yaml)
+            Issue.record("expected problems")
+        } catch {
+            #expect(error.diagnostics.map(\.code) == [.invalidSyntax])
+        }
+    }
+
+    @Test func aCommaInAFlowValueIsNamed() {
+        #expect(problems("""
+        initialViewController: a
+        scenes:
+          a:
+            view:
+              - table: {rows: [{text: Shopping, detail: Milk, eggs}]}
+        """) == ["bad.yaml:5: unknown key 'eggs' in table row of scene 'a': a comma in a flow value: quote the value (detail: \"Milk, eggs\")"])
+    }
+
     @Test func unknownEnumValuesListTheAllowedOnes() {
         #expect(problems("""
         initialViewController: a
