@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 /// One settings array shared by every target: Swift 6 language mode (strict concurrency).
@@ -17,6 +17,13 @@ let package = Package(
         .library(name: "SegueJSON", targets: ["SegueJSON"]),
         .library(name: "SegueServer", targets: ["SegueServer"]),
         .library(name: "SegueTesting", targets: ["SegueTesting"]),
+    ],
+    // `Postgres` adds the PostgreSQL session store (`--store postgres://…`). It is off by default:
+    // its client (postgres-nio over SwiftNIO and BoringSSL) is about half of a cold build's compile
+    // steps, and serving one instance needs only the SQLite store. Build it with `--traits Postgres`.
+    traits: [
+        .trait(name: "Postgres", description: "The PostgreSQL session store (postgres-nio), for several instances sharing sessions."),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -74,11 +81,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Shared session storage on a PostgreSQL server (several `segue serve` behind a balancer).
+        // Empty unless the `Postgres` trait is enabled (its sources are all `#if Postgres`).
         .target(
             name: "SegueStorePostgres",
             dependencies: [
                 "SegueServer",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -1,12 +1,13 @@
 # Shared by the benchmark scripts (sourced, from the repository root).
 
 # wrk must be installed; builds the release `segue` and sets BIN to it (BIN set beforehand: that
-# binary is measured as it is, e.g. one built elsewhere).
+# binary is measured as it is, e.g. one built elsewhere). TRAITS (e.g. "Postgres") are package
+# traits the build enables.
 prepare_benchmark() {
     command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
     [ -n "${BIN:-}" ] && return
-    swift build -c release --product segue >/dev/null
-    BIN="$(swift build -c release --show-bin-path)/segue"
+    swift build -c release --product segue ${TRAITS:+--traits "$TRAITS"} >/dev/null
+    BIN="$(swift build -c release ${TRAITS:+--traits "$TRAITS"} --show-bin-path)/segue"
 }
 
 # A free TCP port on the loopback interface.

@@ -26,6 +26,7 @@ ROUNDS="${ROUNDS:-3}"
 PUSH='{"action":"push","scene":"message"}'
 POP='{"action":"pop"}'
 source Benchmarks/lib.sh
+TRAITS=Postgres  # the PostgreSQL store
 prepare_benchmark
 WORK="$(mktemp -d /tmp/segue-store-bench-XXXXXX)"
 SERVER=""

@@ -2,7 +2,9 @@
 import Glibc
 #endif
 import SegueServer
+#if Postgres
 import SegueStorePostgres
+#endif
 
 /// How `segue serve` has glibc's allocator hand memory back to the system.
 ///
@@ -23,7 +25,9 @@ enum HeapPolicy {
     static let trimThresholdBytes: Int32 = 64 << 20
 
     static func apply(for storage: any SessionStorage) {
+        #if Postgres
         guard !(storage is PostgresSessionStorage) else { return }
+        #endif
         #if canImport(Glibc)
         guard getenv("MALLOC_TRIM_THRESHOLD_") == nil else { return }
         #endif

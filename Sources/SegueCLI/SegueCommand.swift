@@ -6,7 +6,9 @@ import SegueCore
 import SegueHTML
 import SegueServer
 import SegueStoreSQLite
+#if Postgres
 import SegueStorePostgres
+#endif
 import SegueStoryboard
 import SegueTesting
 
@@ -143,8 +145,12 @@ struct Serve: ParsableCommand {
                 storage = InMemorySessionStorage()
                 storeDescription = "memory (sessions end with the process)"
             } else if store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
+                #if Postgres
                 storage = try PostgresSessionStorage(url: store, logger: logger)
                 storeDescription = "PostgreSQL"
+                #else
+                throw Self.noPostgresSupport
+                #endif
             } else {
                 let file = store.hasPrefix("sqlite:") ? String(store.dropFirst(7))
                     : (store.hasSuffix(".sqlite") || store.hasSuffix(".db") ? store : store + "/sessions.sqlite")
@@ -152,6 +158,10 @@ struct Serve: ParsableCommand {
                 storeDescription = "SQLite \(file)"
             }
         } catch {
+            if let unavailable = error as? StoreUnavailable {
+                Console.current.errorLine("segue: \(unavailable)")
+                throw ExitCode(1)
+            }
             // A PostgreSQL URL may carry a password: it is not written to the console.
             let shown = Self.withoutPassword(store)
             Console.current.errorLine("segue: cannot open the session store \(shown): \("\(error)".replacingOccurrences(of: store, with: shown))")
@@ -381,6 +391,10 @@ struct Test: ParsableCommand {
                 console.errorLine("segue test: cannot connect to \(server): \(error)")
                 throw ExitCode(2)
             }
+            if let refusal = Self.otherFlowRefusal(server: server, suite: suite) {
+                console.errorLine(refusal)
+                throw ExitCode(2)
+            }
         }
         let report = ConsoleReport(colour: console.colour)
         let jobs = suite.jobs
@@ -416,7 +430,30 @@ struct Test: ParsableCommand {
     }
 }
 
+extension Test {
+    /// Why tests cannot run against `server`: it serves another flow than theirs (its
+    /// `flowDigest` differs from the digest of the flow the tests name). Nil when it serves
+    /// theirs, or says nothing about what it serves.
+    static func otherFlowRefusal(server: String, suite: FlowTestSuite) -> String? {
+        guard let answer = try? SegueClient.live(server).send("GET", "/api/v1/scenes"),
+              let served = answer.json?["flowDigest"]?.stringValue else { return nil }
+        for flow in suite.flows where FlowDigest.of(flow.storyboard) != served {
+            return "segue test: the server at \(server) serves another flow than \(flow.path) (flow digest \(served), the tests' \(FlowDigest.of(flow.storyboard))); start it with that flow, or pass --flow to name the flow it serves"
+        }
+        return nil
+    }
+}
+
 extension Serve {
+    /// What a `postgres://` store gets from a build without the `Postgres` trait.
+    static let noPostgresSupport = StoreUnavailable(message: "this build has no PostgreSQL support: build with --traits Postgres")
+
+    /// A store this build cannot open, whatever its URL holds.
+    struct StoreUnavailable: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
     /// `scheme://user:password@host/…` with the password replaced by `***` (other text unchanged).
     static func withoutPassword(_ url: String) -> String {
         guard let scheme = url.range(of: "://") else { return url }

@@ -46,14 +46,14 @@ enum Composer {
                     renamed += 1
                     continue
                 }
-                diagnostics.error(line: context.mark.line, "duplicate key '\(key)'")
+                diagnostics.error(line: context.mark.line, .duplicateKey, "duplicate key '\(key)'")
                 return nil
             } catch let error as YamlError {
                 let (line, message) = describe(error, text: text)
-                diagnostics.error(line: line, "invalid \(language): \(message)")
+                diagnostics.error(line: line, .invalidSyntax, "invalid \(language): \(message)")
                 return nil
             } catch {
-                diagnostics.error(line: 1, "invalid \(language): \(error)")
+                diagnostics.error(line: 1, .invalidSyntax, "invalid \(language): \(error)")
                 return nil
             }
         }
@@ -96,7 +96,7 @@ enum Composer {
         do throws(JSONValue.ParseError) {
             _ = try JSONValue.parse(Array(text.utf8))
         } catch {
-            diagnostics.error(line: line(ofUTF8Offset: error.offset, in: text), "invalid JSON: \(error.reason)")
+            diagnostics.error(line: line(ofUTF8Offset: error.offset, in: text), .invalidSyntax, "invalid JSON: \(error.reason)")
         }
     }
 
@@ -209,24 +209,24 @@ enum Composer {
         case let .scalar(scalar):
             guard scalar.style == .plain || scalar.style == .any else {
                 if scalar.style == .doubleQuoted { return }
-                diagnostics.error(line: node.line, "invalid JSON: strings must be double-quoted")
+                diagnostics.error(line: node.line, .invalidSyntax, "invalid JSON: strings must be double-quoted")
                 return
             }
             let text = scalar.string
             if text == "true" || text == "false" || text == "null" || isJSONNumber(text) { return }
-            diagnostics.error(line: node.line, "invalid JSON: unquoted value '\(text)'")
+            diagnostics.error(line: node.line, .invalidSyntax, "invalid JSON: unquoted value '\(text)'")
         case let .mapping(mapping):
             for (key, value) in mapping {
                 if case let .scalar(scalar) = key, scalar.style == .doubleQuoted {
                     checkJSON(value, into: diagnostics)
                 } else {
-                    diagnostics.error(line: key.line, "invalid JSON: object keys must be double-quoted strings")
+                    diagnostics.error(line: key.line, .invalidSyntax, "invalid JSON: object keys must be double-quoted strings")
                 }
             }
         case let .sequence(sequence):
             for element in sequence { checkJSON(element, into: diagnostics) }
         case .alias:
-            diagnostics.error(line: node.line, "invalid JSON: YAML alias")
+            diagnostics.error(line: node.line, .invalidSyntax, "invalid JSON: YAML alias")
         }
     }
 

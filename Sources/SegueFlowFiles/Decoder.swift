@@ -132,7 +132,9 @@ struct Decoder {
                                             sink: inout SceneSink, result: inout Result) {
         scene.className = fields.string("class")
         scene.title = fields.string("title")
-        scene.restorationIdentifier = fields.string("restorationIdentifier")
+        // Interface Builder's "Use Storyboard ID": the scene id, unless the file says otherwise
+        // (`restorationIdentifier: null` opts the controller out of restoration).
+        scene.restorationIdentifier = fields.has("restorationIdentifier") ? fields.string("restorationIdentifier") : scene.id
         if let node = fields["navigationItem"] {
             scene.navigationItem = decodeNavigationItem(node, scene: context, sink: &sink)
         }
@@ -160,7 +162,7 @@ struct Decoder {
             scene.supportedInterfaceOrientations = orientations.compactMap { node in
                 guard let name = Fields.string(node, key: "supportedInterfaceOrientations", context: context, diagnostics: diagnostics) else { return nil }
                 guard let value = InterfaceOrientation(rawValue: name) else {
-                    diagnostics.error(node, "unknown supportedInterfaceOrientations '\(name)' in \(context) (expected one of: \(InterfaceOrientation.names.joined(separator: ", ")))")
+                    diagnostics.error(node, .unknownValue, "unknown supportedInterfaceOrientations '\(name)' in \(context) (expected one of: \(InterfaceOrientation.names.joined(separator: ", ")))")
                     return nil
                 }
                 return value
@@ -198,9 +200,9 @@ struct Decoder {
             if !kindKnown {
                 // Reported as an unknown kind.
             } else if !scene.kind.isContainer {
-                diagnostics.error(line: line, "relationship on a content scene: '\(key)' in \(context), a \(scene.kind.rawValue)")
+                diagnostics.error(line: line, .relationshipNotAllowed, "relationship on a content scene: '\(key)' in \(context), a \(scene.kind.rawValue)")
             } else if owner != scene.kind {
-                diagnostics.error(line: line, "relationship '\(key)' in \(context) belongs to \(owner.rawValue) scenes, not \(scene.kind.rawValue)")
+                diagnostics.error(line: line, .relationshipNotAllowed, "relationship '\(key)' in \(context) belongs to \(owner.rawValue) scenes, not \(scene.kind.rawValue)")
             }
             var targets: [(String, Node)] = []
             if key == "viewControllers" || key == "pages" {
@@ -497,7 +499,7 @@ struct Decoder {
         }
         let name = Composer.unmark(keyScalar.string).key
         guard let kind = ViewNode.Kind(rawValue: name) else {
-            diagnostics.error(keyNode, "unknown key '\(name)' in view of \(scene) (expected an element kind: \(ViewNode.Kind.names.joined(separator: ", ")))")
+            diagnostics.error(keyNode, .unknownKey, "unknown key '\(name)' in view of \(scene) (expected an element kind: \(ViewNode.Kind.names.joined(separator: ", ")))")
             return nil
         }
         var element = ViewNode(kind)
@@ -575,7 +577,7 @@ struct Decoder {
     }
 
     static let rowStyles = ["basic", "subtitle", "value1", "value2"]
-    static let accessories = ["none", "disclosureIndicator", "detailDisclosureButton", "checkmark", "detailButton"]
+    static let accessories = ["none", "disclosureIndicator", "detailDisclosureButton", "checkmark", "detailButton", "switch"]
 
     private func decodeRow(_ node: Node, scene: String, sink: inout SceneSink) -> TableRow? {
         if case let .scalar(scalar) = node, !fieldsIsNull(node) {
@@ -584,13 +586,22 @@ struct Decoder {
             return row
         }
         guard let fields = Fields(node, context: "table row of \(scene)", allowed: [
-            "id", "text", "detail", "style", "accessory", "image", "segue", "action", "alert",
+            "id", "text", "detail", "style", "accessory", "isOn", "views", "image", "segue", "action", "alert",
         ], what: "a table row in \(scene)", diagnostics: diagnostics) else { return nil }
         var row = TableRow(id: fields.string("id"), text: fields.string("text"), detail: fields.string("detail"))
         sink.id(row.id, line: fields.line("id"))
         if let style = fields.enumeration("style", allowed: Decoder.rowStyles) { row.style = .init(rawValue: style)! }
         if let accessory = fields.enumeration("accessory", allowed: Decoder.accessories) {
             row.accessory = .init(rawValue: accessory)!
+        }
+        row.isOn = fields.bool("isOn")
+        if row.isOn != nil, row.accessory != .switch {
+            diagnostics.error(line: fields.line("isOn"), "'isOn' on a table row in \(scene) needs 'accessory: switch'")
+        }
+        // A custom cell: its own controls (a segmented control, a stepper) after the row's text.
+        if let views = fields.list("views", of: "view elements") {
+            row.content = views.compactMap { decodeElement($0, scene: scene, sink: &sink) }
+            if !row.content.isEmpty { row.style = .custom }
         }
         row.image = fields.string("image")
         row.tap = tapTarget(fields, sink: &sink)

@@ -15,7 +15,13 @@ final class Diagnostics {
         all.append(Diagnostic(.error, at: location(line), message))
     }
 
+    /// An error of a specific kind (docs/Diagnostics.md).
+    func error(line: Int, _ code: Diagnostic.Code, _ message: String) {
+        all.append(Diagnostic(code, severity: .error, at: location(line), message))
+    }
+
     func error(_ node: Node, _ message: String) { error(line: node.line, message) }
+    func error(_ node: Node, _ code: Diagnostic.Code, _ message: String) { error(line: node.line, code, message) }
 
     /// What UIKit only reports when it happens (the file still loads and serves).
     func warning(line: Int, _ message: String) {
@@ -52,7 +58,7 @@ struct Fields {
     /// (`'navigationItem' in scene 'inbox' must be a map`).
     init?(_ node: Node, context: String, allowed: Set<String>, what: String? = nil, diagnostics: Diagnostics) {
         guard case let .mapping(mapping) = node else {
-            diagnostics.error(node, "\(what ?? context) must be a map")
+            diagnostics.error(node, .wrongType, "\(what ?? context) must be a map")
             return nil
         }
         self.node = node
@@ -61,11 +67,22 @@ struct Fields {
         self.entries = Fields.entries(of: mapping, context: context, allowed: allowed, diagnostics: diagnostics)
     }
 
+    /// The usual cause of a key without a value in a `{…}` mapping: a comma inside a value
+    /// (`{detail: Milk, eggs}` is `detail: Milk` and a key `eggs`). Nil when it does not look so.
+    static func commaHint(key: String, keyNode: Node, value: Node, after previous: (key: String, value: Node)?) -> String? {
+        // A key with no value on the line of the value before it: `{…, detail: Milk, eggs}`.
+        guard case let .scalar(empty) = value, empty.string.isEmpty, empty.style != .singleQuoted, empty.style != .doubleQuoted,
+              let previous, case let .scalar(before) = previous.value, !before.string.isEmpty,
+              before.style != .singleQuoted, before.style != .doubleQuoted,
+              let line = keyNode.mark?.line, line == previous.value.mark?.line else { return nil }
+        return "a comma in a flow value: quote the value (\(previous.key): \"\(before.string), \(key)\")"
+    }
+
     /// Reads `node` as a mapping whose keys are identifiers (scenes, segues, passes): reports
     /// duplicates but allows any key.
     init?(identifiers node: Node, context: String, what: String, diagnostics: Diagnostics) {
         guard case let .mapping(mapping) = node else {
-            diagnostics.error(node, "\(what) must be a map")
+            diagnostics.error(node, .wrongType, "\(what) must be a map")
             return nil
         }
         self.node = node
@@ -78,7 +95,9 @@ struct Fields {
         var result: [Entry] = []
         var seen: Set<String> = []
         var merged: [Entry] = []
+        var previous: (key: String, value: Node)?
         for (keyNode, value) in mapping {
+            defer { if case let .scalar(k) = keyNode { previous = (k.string, value) } }
             guard case let .scalar(scalar) = keyNode, keyNode.tagName != .null else {
                 diagnostics.error(keyNode, "keys in \(context) must be plain names")
                 continue
@@ -89,11 +108,15 @@ struct Fields {
             }
             let key = Composer.unmark(scalar.string).key
             guard seen.insert(key).inserted else {
-                diagnostics.error(keyNode, key == "initialViewController" ? "two initial controllers" : "duplicate key '\(key)'")
+                diagnostics.error(keyNode, .duplicateKey, key == "initialViewController" ? "two initial controllers" : "duplicate key '\(key)'")
                 continue
             }
             if let allowed, !allowed.contains(key) {
-                diagnostics.error(keyNode, "unknown key '\(key)' \(place(context))" + (NearestName.nearest(to: key, in: allowed).map { "; did you mean '\($0)'?" } ?? ""))
+                if let hint = commaHint(key: key, keyNode: keyNode, value: value, after: previous) {
+                    diagnostics.error(keyNode, .unknownKey, "unknown key '\(key)' \(place(context)): \(hint)")
+                    continue
+                }
+                diagnostics.error(keyNode, .unknownKey, "unknown key '\(key)' \(place(context))" + (NearestName.nearest(to: key, in: allowed).map { "; did you mean '\($0)'?" } ?? ""))
                 continue
             }
             result.append(Entry(key: key, keyNode: keyNode, value: value))
@@ -102,7 +125,7 @@ struct Fields {
         for entry in merged where !seen.contains(entry.key) {
             seen.insert(entry.key)
             if let allowed, !allowed.contains(entry.key) {
-                diagnostics.error(entry.keyNode, "unknown key '\(entry.key)' \(place(context))" + (NearestName.nearest(to: entry.key, in: allowed).map { "; did you mean '\($0)'?" } ?? ""))
+                diagnostics.error(entry.keyNode, .unknownKey, "unknown key '\(entry.key)' \(place(context))" + (NearestName.nearest(to: entry.key, in: allowed).map { "; did you mean '\($0)'?" } ?? ""))
                 continue
             }
             result.append(entry)
@@ -136,7 +159,7 @@ struct Fields {
     func line(_ key: String) -> Int { entry(key)?.keyNode.line ?? node.line }
 
     private func typeError(_ key: String, _ node: Node, _ type: String) {
-        diagnostics.error(node, "'\(key)' in \(context) must be \(type)")
+        diagnostics.error(node, .wrongType, "'\(key)' in \(context) must be \(type)")
     }
 
     // MARK: Typed accessors (nil when absent, null, or of the wrong type; the last is reported)
@@ -149,7 +172,7 @@ struct Fields {
     /// Any scalar's text (numbers and words alike); null is absent.
     static func string(_ node: Node, key: String, context: String, diagnostics: Diagnostics) -> String? {
         guard case let .scalar(scalar) = node else {
-            diagnostics.error(node, "'\(key)' in \(context) must be a string")
+            diagnostics.error(node, .wrongType, "'\(key)' in \(context) must be a string")
             return nil
         }
         if node.tagName == .null, scalar.style == .plain || scalar.style == .any { return nil }
@@ -191,7 +214,7 @@ struct Fields {
     func enumeration(_ key: String, allowed: [String]) -> String? {
         guard let node = self[key], let value = Fields.string(node, key: key, context: context, diagnostics: diagnostics) else { return nil }
         guard allowed.contains(value) else {
-            diagnostics.error(node, "unknown \(key) '\(value)' in \(context) (expected one of: \(allowed.joined(separator: ", ")))")
+            diagnostics.error(node, .unknownValue, "unknown \(key) '\(value)' in \(context) (expected one of: \(allowed.joined(separator: ", ")))")
             return nil
         }
         return value

@@ -20,7 +20,7 @@ struct Validator {
             var seen: [String: Int] = [:]
             for (id, idLine) in decoded.elementIDs[scene.id] ?? [] {
                 if let first = seen[id] {
-                    diagnostics.error(line: idLine, "duplicate element id '\(id)' in scene '\(scene.id)' (first at line \(first))")
+                    diagnostics.error(line: idLine, .duplicateElementID, "duplicate element id '\(id)' in scene '\(scene.id)' (first at line \(first))")
                 } else {
                     seen[id] = idLine
                 }
@@ -39,7 +39,7 @@ struct Validator {
                 guard let id = scenes[child]?.tabBarItem?.id else { continue }
                 let idLine = decoded.elementIDs[child]?.first { $0.0 == id }?.1 ?? scenes[child]?.location?.line ?? 1
                 if let first = seen[id] {
-                    diagnostics.error(line: idLine, "duplicate tab bar item id '\(id)' in tab bar controller '\(tabs.id)' (also on '\(first)')")
+                    diagnostics.error(line: idLine, .duplicateElementID, "duplicate tab bar item id '\(id)' in tab bar controller '\(tabs.id)' (also on '\(first)')")
                 } else {
                     seen[id] = child
                 }
@@ -50,17 +50,17 @@ struct Validator {
     private func checkInitial(_ decoded: Decoder.Result, scenes: [String: Scene], topLevelPresent: Bool) -> String? {
         var initial = decoded.initialViewController
         if let named = initial, scenes[named] == nil, !decoded.scenes.isEmpty {
-            diagnostics.error(line: decoded.initialLine, "initialViewController names unknown scene '\(named)'" + nearest(named, scenes.keys))
+            diagnostics.error(line: decoded.initialLine, .unknownInitialViewController, "initialViewController names unknown scene '\(named)'" + nearest(named, scenes.keys))
         }
         for (index, (id, line)) in decoded.flaggedInitial.enumerated() {
             if index > 0 || (initial != nil && initial != id) {
-                diagnostics.error(line: line, "two initial controllers")
+                diagnostics.error(line: line, .duplicateKey, "two initial controllers")
             } else {
                 initial = id
             }
         }
         if initial == nil, !topLevelPresent, !decoded.scenes.isEmpty {
-            diagnostics.error(line: 1, "missing 'initialViewController'")
+            diagnostics.error(line: 1, .noInitialViewController, "missing 'initialViewController'")
         }
         return initial
     }
@@ -68,15 +68,15 @@ struct Validator {
     private func checkRelationships(_ decoded: Decoder.Result, scenes: [String: Scene]) {
         for relationship in decoded.relationships {
             guard let target = scenes[relationship.target] else {
-                diagnostics.error(line: relationship.line,
+                diagnostics.error(line: relationship.line, .unknownRelationshipTarget,
                                   "relationship '\(relationship.key)' of scene '\(relationship.scene)' names unknown scene '\(relationship.target)'" + nearest(relationship.target, scenes.keys))
                 continue
             }
             if target.kind == .alertController {
-                diagnostics.error(line: relationship.line,
+                diagnostics.error(line: relationship.line, .relationshipNotAllowed,
                                   "relationship '\(relationship.key)' of scene '\(relationship.scene)' names alertController '\(target.id)', which can only be presented")
             } else if relationship.key == "rootViewController", target.kind == .navigationController {
-                diagnostics.error(line: relationship.line,
+                diagnostics.error(line: relationship.line, .relationshipNotAllowed,
                                   "rootViewController of scene '\(relationship.scene)' is navigationController '\(target.id)' (a navigation controller cannot be pushed)")
             }
         }
@@ -86,7 +86,7 @@ struct Validator {
             var path = [scene.id]
             if let cycle = findCycle(from: scene.id, scenes: scenes, path: &path), reported.isDisjoint(with: cycle) {
                 reported.formUnion(cycle)
-                diagnostics.error(line: scene.location?.line ?? 1, "relationship cycle: \(cycle.joined(separator: " → "))")
+                diagnostics.error(line: scene.location?.line ?? 1, .containmentCycle, "relationship cycle: \(cycle.joined(separator: " → "))")
             }
         }
     }
@@ -109,16 +109,16 @@ struct Validator {
         switch scene.kind {
         case .navigationController:
             if scene.rootViewController == nil, !written.contains("rootViewController") {
-                diagnostics.error(line: sceneLine, "navigationController '\(scene.id)' has no rootViewController")
+                diagnostics.error(line: sceneLine, .missingRelationship, "navigationController '\(scene.id)' has no rootViewController")
             }
         case .splitViewController:
             if scene.masterViewController == nil || scene.detailViewController == nil,
                !written.contains("masterViewController") || !written.contains("detailViewController") {
-                diagnostics.error(line: sceneLine, "splitViewController '\(scene.id)' needs a masterViewController and a detailViewController")
+                diagnostics.error(line: sceneLine, .missingRelationship, "splitViewController '\(scene.id)' needs a masterViewController and a detailViewController")
             }
         case .pageViewController:
             if scene.pages.isEmpty, !written.contains("pages") {
-                diagnostics.error(line: sceneLine, "pageViewController '\(scene.id)' has no pages")
+                diagnostics.error(line: sceneLine, .missingRelationship, "pageViewController '\(scene.id)' has no pages")
             }
             if scene.pageView?.spineLocation == .mid, scene.pages.count % 2 == 1 {
                 diagnostics.error(line: line("spineLocation"),
@@ -149,10 +149,10 @@ struct Validator {
             let name = "segue '\(segue.id)' of scene '\(scene.id)'"
             if segue.kind == .unwind {
                 if segue.destination != nil {
-                    diagnostics.error(line: line, "unwind \(name) takes an action, not a destination")
+                    diagnostics.error(line: line, .unwindWithoutAction, "unwind \(name) takes an action, not a destination")
                 }
                 guard segue.action != nil else {
-                    diagnostics.error(line: line, "unwind \(name) has no action")
+                    diagnostics.error(line: line, .unwindWithoutAction, "unwind \(name) has no action")
                     continue
                 }
                 // An action no scene implements is not an error: UIKit finds no destination only
@@ -162,11 +162,11 @@ struct Validator {
                     diagnostics.error(line: line, "\(name) has an 'action' but is not an unwind segue")
                 }
                 guard let destination = segue.destination else {
-                    diagnostics.error(line: line, "\(name) has no destination")
+                    diagnostics.error(line: line, .missingDestination, "\(name) has no destination")
                     continue
                 }
                 if scenes[destination] == nil {
-                    diagnostics.error(line: line, "\(name) names unknown destination '\(destination)'" + nearest(destination, scenes.keys))
+                    diagnostics.error(line: line, .unknownDestination, "\(name) names unknown destination '\(destination)'" + nearest(destination, scenes.keys))
                 }
             }
         }
@@ -180,10 +180,10 @@ struct Validator {
                 let line = n.location?.line ?? scene.location?.line ?? 1
                 if let segue = scene.segue(embed) {
                     if segue.kind != .embed {
-                        diagnostics.error(line: line, "container in scene '\(scene.id)' embeds segue '\(embed)', which is a \(segue.kind.rawValue) segue, not embed")
+                        diagnostics.error(line: line, .embedOfNonEmbedSegue, "container in scene '\(scene.id)' embeds segue '\(embed)', which is a \(segue.kind.rawValue) segue, not embed")
                     }
                 } else {
-                    diagnostics.error(line: line, "container in scene '\(scene.id)' embeds unknown segue '\(embed)'" + nearest(embed, scene.segues.map(\.id)))
+                    diagnostics.error(line: line, .unknownEmbedSegue, "container in scene '\(scene.id)' embeds unknown segue '\(embed)'" + nearest(embed, scene.segues.map(\.id)))
                 }
             }
         }
@@ -194,12 +194,12 @@ struct Validator {
             switch tap {
             case let .segue(id):
                 if scene.segue(id) == nil {
-                    diagnostics.error(line: line, "unknown segue '\(id)' in scene '\(scene.id)'" + nearest(id, scene.segues.map(\.id)))
+                    diagnostics.error(line: line, .unknownSegue, "unknown segue '\(id)' in scene '\(scene.id)'" + nearest(id, scene.segues.map(\.id)))
                 }
             case let .action(name):
                 if BuiltInAction(rawValue: name) == nil, scene.className == nil {
                     let builtIns = BuiltInAction.allCases.map(\.rawValue).joined(separator: ", ")
-                    diagnostics.error(line: line, "unknown action '\(name)' in scene '\(scene.id)' (built-in actions: \(builtIns); others need the scene's 'class')")
+                    diagnostics.error(line: line, .unknownAction, "unknown action '\(name)' in scene '\(scene.id)' (built-in actions: \(builtIns); others need the scene's 'class')")
                 }
             }
         }

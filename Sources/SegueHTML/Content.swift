@@ -266,14 +266,19 @@ extension PageBuilder {
     /// that only changes its value (`data-control="value"`) is toggled by the page script in
     /// place, without loading a page.
     mutating func toggle(_ n: ViewNode) {
-        let isOn = n.isOn ?? false
         w.raw("<div class=\"switch-row\">")
         if let text = n.text {
             w.raw("<span class=\"switch-label\">")
             w.text(text)
             w.raw("</span>")
         }
-        let tap = claim(n.id, enabled: n.enabled)
+        switchButton(n, tap: claim(n.id, enabled: n.enabled))
+        w.raw("</div>")
+    }
+
+    /// The switch itself: a live submit button, or an inert picture of it.
+    mutating func switchButton(_ n: ViewNode, tap: Tap) {
+        let isOn = n.isOn ?? false
         switch tap {
         case .live(let id, let enabled):
             openSubmit(id, enabled: enabled)
@@ -286,7 +291,6 @@ extension PageBuilder {
         w.attribute("aria-label", n.text ?? "Switch")
         w.raw("><span class=\"switch-knob\"></span>")
         if case .live = tap { w.raw("</button>") } else { w.raw("</span>") }
-        w.raw("</div>")
     }
 
     /// A `UISlider`: a range input whose value is kept in the session. It posts with the next
@@ -508,6 +512,7 @@ extension PageBuilder {
     /// `trigger="accessoryAction"`) is drawn with that button beside it, not inside it (buttons
     /// do not nest).
     mutating func tableRow(_ row: TableRow) {
+        if row.accessory == .switch { return switchRow(row) }
         guard let accessoryID = row.accessoryElementID else { return tableRowBody(row, drawsAccessory: true) }
         w.raw("<div class=\"cell-with-accessory\">")
         tableRowBody(row, drawsAccessory: false)
@@ -530,10 +535,15 @@ extension PageBuilder {
 
     mutating func tableRowBody(_ row: TableRow, drawsAccessory: Bool) {
         let tap = claim(row.id)
+        // A cell whose one control is a switch is a `label` around it: a tap anywhere on the
+        // row toggles the switch, as in Settings.
+        var wrapper: StaticString = "div"
         switch tap {
         case .live(let id, let enabled): openSubmit(id, enabled: enabled)
         case .inert:
-            w.raw("<div")
+            if Self.togglesItsSwitch(row) { wrapper = "label" }
+            w.raw("<")
+            w.raw(wrapper)
             w.attribute("data-item", row.id)  // what a popover above may point at
         }
         w.raw(" class=\"cell cell-")
@@ -592,6 +602,8 @@ extension PageBuilder {
             w.raw("<span class=\"accessory accessory-detailDisclosureButton\" role=\"img\" aria-label=\"More Info\"></span>")
         case .checkmark:
             w.raw("<span class=\"accessory accessory-checkmark\" role=\"img\" aria-label=\"Selected\"></span>")
+        case .switch:
+            break  // drawn by switchRow
         }
         if editing {
             w.raw("<span class=\"edit-move-controls\" role=\"group\" aria-label=\"Reorder\">")
@@ -599,7 +611,54 @@ extension PageBuilder {
             editControl(row.id, ".moveDown", label: "Move Down", glyph: "\u{25BC}", class: "edit-move-button")
             w.raw("</span>")
         }
-        if case .live = tap { w.raw("</button>") } else { w.raw("</div>") }
+        if case .live = tap {
+            w.raw("</button>")
+        } else {
+            w.raw("</")
+            w.raw(wrapper)
+            w.raw(">")
+        }
+    }
+
+    static let controlKinds: Set<ViewNode.Kind> = [.slider, .segmentedControl, .stepper, .textField, .textView, .searchBar, .picker, .datePicker]
+
+    /// A custom cell whose only control is one switch (a label beside it, say).
+    static func togglesItsSwitch(_ row: TableRow) -> Bool {
+        var switches = 0, others = 0
+        for node in row.content {
+            node.forEach { n in
+                if n.kind == .switch { switches += 1 } else if n.tap != nil || Self.controlKinds.contains(n.kind) { others += 1 }
+            }
+        }
+        return switches == 1 && others == 0
+    }
+
+    /// A Settings row: its text (and value, in the value1 style) with a switch at the right. The
+    /// row is a `label` around the switch's button, so a tap anywhere on the row toggles it.
+    mutating func switchRow(_ row: TableRow) {
+        let tap = claim(row.id)
+        let live = if case .live = tap { true } else { false }
+        w.raw(live ? "<label class=\"cell cell-switch is-tappable cell-" : "<div class=\"cell cell-switch cell-")
+        w.text(row.style.rawValue)
+        w.raw("\">")
+        if let image = row.image {
+            w.raw("<span class=\"cell-image\" role=\"img\"")
+            w.attribute("aria-label", image)
+            w.raw("></span>")
+        }
+        w.raw("<span class=\"cell-text\">")
+        w.text(row.text)
+        w.raw("</span>")
+        if row.style != .basic, let detail = row.detail {
+            w.raw("<span class=\"cell-detail\">")
+            w.text(detail)
+            w.raw("</span>")
+        }
+        var control = ViewNode(.switch, id: row.id, text: row.text)
+        control.isOn = row.isOn
+        control.tap = row.tap
+        switchButton(control, tap: tap)
+        w.raw(live ? "</label>" : "</div>")
     }
 
     /// A `UICollectionView`: its cells (rows of its sections, then child views) in a grid.

@@ -137,6 +137,10 @@ struct PageBuilder {
         // Outside the device screen: the session so far as a flow test (not a tappable element)
         // and the developer link, in the page's footer.
         w.raw("<footer class=\"page-tools\">")
+        if screen.elements.isEmpty, context.recordedTestPath != nil {
+            // A screen with nothing to tap (a launch screen, a scene only code leaves): the way on.
+            w.raw("<p class=\"dead-end\">Nothing on this screen can be tapped (in an app, code moves on from it): open a scene from the <a href=\"/scenes\">scenes list</a> or the <a href=\"/map\">map</a>.</p>")
+        }
         if let path = context.recordedTestPath {
             w.raw("<a class=\"recorded-test\" download")
             w.attribute("href", path)

@@ -31,6 +31,10 @@ extension Window {
             w.field("title", e.title)
             w.field("controller", e.controller)
             if !e.enabled { w.field("enabled", false) }
+            if let isOn = e.isOn { w.field("isOn", isOn) }
+            if let value = e.value { w.key("value"); w.number(value) }
+            if let text = e.text { w.field("text", text) }
+            if let index = e.selectedSegmentIndex { w.field("selectedSegmentIndex", index) }
             w.endObject()
         }
         w.endArray()

@@ -76,6 +76,15 @@ public struct JSONWriter: ~Copyable {
         count += digits
     }
 
+    /// A number: whole values as integers, others in Swift's shortest form; not finite: null.
+    public mutating func number(_ value: Double) {
+        guard value.isFinite else { return null() }
+        if value == value.rounded(), abs(value) < 1e15 { return int(Int(value)) }
+        separator()
+        var text = "\(value)"
+        text.withUTF8 { append($0) }
+    }
+
     public mutating func bool(_ value: Bool) { separator(); append(value ? "true" : "false") }
     public mutating func null() { separator(); append("null") }
     /// Inserts already-encoded JSON.

@@ -1,3 +1,5 @@
+// Compiled only with the `Postgres` package trait (`swift build --traits Postgres`).
+#if Postgres
 import SegueServer
 import Synchronization
 
@@ -144,3 +146,4 @@ struct MergedBatch {
         }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Compiled only with the `Postgres` package trait (`swift build --traits Postgres`).
+#if Postgres
 import Foundation
 import Logging
 import PostgresNIO
@@ -518,3 +520,4 @@ func withTimeout<T: Sendable>(_ timeout: Duration, _ body: @escaping @Sendable (
         return value
     }
 }
+#endif

@@ -38,6 +38,11 @@ public struct SessionState: Codable, Sendable, Equatable {
         /// `false` for a disabled element (absent when enabled).
         public var enabled: Bool?
         public var isEnabled: Bool { enabled ?? true }
+        /// What its control holds (absent for elements that hold nothing).
+        public var isOn: Bool?
+        public var value: Double?
+        public var text: String?
+        public var selectedSegmentIndex: Int?
     }
 
     /// A segue of a visible controller that no element triggers.

@@ -186,6 +186,7 @@ extension JSONValue {
     public var objectValue: [String: JSONValue]? { if case .object(let o) = self { o } else { nil } }
     public var intValue: Int? { if case .number(let n) = self { Int(exactly: n) } else { nil } }
     public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    public var numberValue: Double? { if case .number(let n) = self { n } else { nil } }
     public subscript(key: String) -> JSONValue? { objectValue?[key] }
 
     /// Compact JSON text.

@@ -267,6 +267,16 @@ struct Run {
         return lines
     }
 
+    /// `, isOn: true` and the like: the values an element of STATE holds.
+    func describeValues(_ e: JSONValue) -> String {
+        var parts: [String] = []
+        if let isOn = e["isOn"]?.boolValue { parts.append("isOn: \(isOn)") }
+        if let value = e["value"]?.numberValue { parts.append("value: \(ElementQuery.number(value))") }
+        if let text = e["text"]?.stringValue { parts.append("text: \(text)") }
+        if let index = e["selectedSegmentIndex"]?.intValue { parts.append("selectedSegmentIndex: \(index)") }
+        return parts.isEmpty ? " holding no value" : " with " + parts.joined(separator: ", ")
+    }
+
     func describeElement(_ e: JSONValue) -> String {
         let id = e["id"]?.stringValue ?? "?"
         let role = e["role"]?.stringValue ?? "?"
@@ -335,6 +345,11 @@ struct Run {
             problems += ["expected url: \(expected)", "   found url: \(url)"]
         }
         for q in e.elements ?? [] where !elements.contains(where: q.matches) {
+            // On screen, holding something else: say what it holds.
+            if q.checksAValue, let found = elements.first(where: q.names) {
+                problems.append("expected element \(q), found \(describeElement(found))\(describeValues(found))")
+                continue
+            }
             problems.append("expected element \(q), not on screen")
             problems += elementHints(for: q)
         }

@@ -69,17 +69,20 @@ public struct FlowTestSuite: Sendable {
         var jobs: [Job] = []
         for path in order {
             guard var testFile = parsed[path] else { continue }
-            guard let flowPath = flowOverride ?? testFile.flowPath else {
+            guard let named = flowOverride ?? testFile.flowPath else {
                 diagnostics.append(Diagnostic(at: SourceLocation(file: path, line: 1), "the file names no 'flow:' (or pass --flow FILE)"))
                 continue
             }
-            if flowIndex[flowPath] == nil, !failedFlows.contains(flowPath) {
+            // One flow however the files name it (relative, absolute, through a link): one
+            // coverage report, one in-process server. It keeps the name it was first given.
+            let flowKey = standardPath(named)
+            if flowIndex[flowKey] == nil, !failedFlows.contains(flowKey) {
                 do {
-                    let storyboard = FlowSource.servingStoryboard(try FlowSource.load(path: flowPath))
-                    flowIndex[flowPath] = flows.count
-                    flows.append((flowPath, storyboard))
+                    let storyboard = FlowSource.servingStoryboard(try FlowSource.load(path: named))
+                    flowIndex[flowKey] = flows.count
+                    flows.append((named, storyboard))
                 } catch {
-                    failedFlows.insert(flowPath)
+                    failedFlows.insert(flowKey)
                     let errors = error.diagnostics.filter { $0.severity == .error }
                     if errors.count == 1, errors[0].location == nil {
                         diagnostics.append(Diagnostic(at: SourceLocation(file: path, line: testFile.flowLine), "flow \(errors[0].message)"))
@@ -88,8 +91,8 @@ public struct FlowTestSuite: Sendable {
                     }
                 }
             }
-            guard let index = flowIndex[flowPath] else { continue }
-            let storyboard = flows[index].storyboard
+            guard let index = flowIndex[flowKey] else { continue }
+            let (flowPath, storyboard) = flows[index]
             var expanded: [FlowTest] = []
             for test in testFile.tests {
                 var steps: [FlowStep] = []

@@ -52,11 +52,17 @@ public struct FlowTest: Sendable {
     public var steps: [FlowStep]
 }
 
-/// What a test taps or expects: an element id, or a title and/or role as in STATE `elements`.
+/// What a test taps or expects: an element id, or a title and/or role as in STATE `elements`;
+/// in an `expect`, also the value its control holds (`isOn`, `value`, `text`,
+/// `selectedSegmentIndex`, as STATE elements report them).
 public struct ElementQuery: Sendable, Hashable, CustomStringConvertible {
     public var id: String?
     public var title: String?
     public var role: String?
+    public var isOn: Bool?
+    public var value: Double?
+    public var text: String?
+    public var selectedSegmentIndex: Int?
 
     public init(id: String? = nil, title: String? = nil, role: String? = nil) {
         self.id = id
@@ -64,19 +70,44 @@ public struct ElementQuery: Sendable, Hashable, CustomStringConvertible {
         self.role = role
     }
 
+    /// Whether the query names an element by what it is (not only by what it holds).
+    var namesAnElement: Bool { id != nil || title != nil || role != nil }
+    var checksAValue: Bool { isOn != nil || value != nil || text != nil || selectedSegmentIndex != nil }
+
     public func matches(_ element: JSONValue) -> Bool {
+        names(element) && holds(element)
+    }
+
+    /// The element is the one named (id, title, role), whatever it holds.
+    public func names(_ element: JSONValue) -> Bool {
         (id == nil || element["id"]?.stringValue == id)
             && (title == nil || element["title"]?.stringValue == title)
             && (role == nil || element["role"]?.stringValue == role)
     }
 
+    /// The element holds the values asked for.
+    public func holds(_ element: JSONValue) -> Bool {
+        (isOn == nil || element["isOn"]?.boolValue == isOn)
+            && (value == nil || element["value"]?.numberValue == value)
+            && (text == nil || element["text"]?.stringValue == text)
+            && (selectedSegmentIndex == nil || element["selectedSegmentIndex"]?.intValue == selectedSegmentIndex)
+    }
+
     public var description: String {
-        if let id, title == nil, role == nil { return id }
+        if let id, title == nil, role == nil, !checksAValue { return id }
         var parts: [String] = []
         if let id { parts.append("id: \(id)") }
         if let title { parts.append("title: \(title)") }
         if let role { parts.append("role: \(role)") }
+        if let isOn { parts.append("isOn: \(isOn)") }
+        if let value { parts.append("value: \(ElementQuery.number(value))") }
+        if let text { parts.append("text: \(text)") }
+        if let selectedSegmentIndex { parts.append("selectedSegmentIndex: \(selectedSegmentIndex)") }
         return "{" + parts.joined(separator: ", ") + "}"
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
     }
 }
 
@@ -358,13 +389,28 @@ public enum FlowTestParser {
             }
         }
 
+        /// An element named by id, title or role; in an `expect`'s `elements`, with the values it
+        /// must hold.
         mutating func elementQuery(_ node: Node, _ what: String) -> ElementQuery? {
             if case .scalar(let s) = node { return ElementQuery(id: s.string) }
-            guard let f = mapping(node, what, keys: ["id", "title", "role"]) else { return nil }
-            let q = ElementQuery(id: f["id"].flatMap { string($0, "id") }, title: f["title"].flatMap { string($0, "title") },
+            let valueKeys = what == "elements" ? ["isOn", "value", "text", "selectedSegmentIndex"] : []
+            guard let f = mapping(node, what, keys: ["id", "title", "role"] + valueKeys) else { return nil }
+            var q = ElementQuery(id: f["id"].flatMap { string($0, "id") }, title: f["title"].flatMap { string($0, "title") },
                                  role: f["role"].flatMap { string($0, "role") })
-            if q.id == nil, q.title == nil, q.role == nil { error(node.line, "\(what) names an element by id, title or role") ; return nil }
+            q.isOn = f["isOn"].flatMap { bool($0, "isOn") }
+            q.value = f["value"].flatMap { number($0, "value") }
+            q.text = f["text"].flatMap { string($0, "text") }
+            q.selectedSegmentIndex = f["selectedSegmentIndex"].flatMap { int($0, "selectedSegmentIndex") }
+            if !q.namesAnElement { error(node.line, "\(what) names an element by id, title or role") ; return nil }
             return q
+        }
+
+        mutating func number(_ node: Node, _ key: String) -> Double? {
+            guard case .scalar = node, let n = node.float, n.isFinite, node.tagName == .int || node.tagName == .float else {
+                error(node.line, "'\(key)' must be a number")
+                return nil
+            }
+            return n
         }
 
         mutating func stringList(_ node: Node, _ key: String) -> [String]? {

@@ -101,6 +101,47 @@ import SegueTestSupport
         ])
     }
 
+    /// Each kind of problem carries its own code, not the generic `invalid_input`.
+    @Test func problemsCarryTheirSpecificCodes() throws {
+        let text = """
+        initialViewController: a
+        scenes:
+          a:
+            titel: A
+            kind: navigationController
+          b:
+            title: [B]
+            view:
+              - table: {rows: [{text: x, accessory: chevron}]}
+              - button: {id: go, text: Go, segue: nowhere}
+            segues:
+              nowhere: {kind: show, destination: c}
+        """
+        do {
+            _ = try FlowFileLoader.parse(text, fileName: "codes.yaml", format: .yaml)
+            Issue.record("expected problems")
+        } catch {
+            let codes = Set(error.diagnostics.map(\.code.rawValue))
+            #expect(codes == ["unknown_key", "missing_relationship", "wrong_type", "unknown_value", "unknown_destination"], "\(error.diagnostics)")
+        }
+        do {
+            _ = try FlowFileLoader.parse("scenes: {a: [", fileName: "broken.yaml", format: .yaml)
+            Issue.record("expected problems")
+        } catch {
+            #expect(error.diagnostics.map(\.code) == [.invalidSyntax])
+        }
+    }
+
+    @Test func aCommaInAFlowValueIsNamed() {
+        #expect(problems("""
+        initialViewController: a
+        scenes:
+          a:
+            view:
+              - table: {rows: [{text: Shopping, detail: Milk, eggs}]}
+        """) == ["bad.yaml:5: unknown key 'eggs' in table row of scene 'a': a comma in a flow value: quote the value (detail: \"Milk, eggs\")"])
+    }
+
     @Test func unknownEnumValuesListTheAllowedOnes() {
         #expect(problems("""
         initialViewController: a
@@ -120,7 +161,7 @@ import SegueTestSupport
             "bad.yaml:6: unknown modalPresentationStyle 'sheet' in scene 'b' (expected one of: fullScreen, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover, automatic)",
             "bad.yaml:8: unknown systemItem 'send' in bar button item of scene 'b' (expected one of: \(BarButtonSystemItem.allCases.map(\.rawValue).joined(separator: ", ")))",
             "bad.yaml:10: unknown style 'fancy' in table of scene 'b' (expected one of: plain, grouped, insetGrouped)",
-            "bad.yaml:10: unknown accessory 'arrow' in table row of scene 'b' (expected one of: none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton)",
+            "bad.yaml:10: unknown accessory 'arrow' in table row of scene 'b' (expected one of: none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton, switch)",
             "bad.yaml:12: unknown kind 'pushy' in segue 's' of scene 'b' (expected one of: \(SegueKind.allCases.map(\.rawValue).joined(separator: ", ")))",
         ])
     }
@@ -542,7 +583,7 @@ import SegueTestSupport
             "Flows/mail.yaml:8: unknown key 'titel' in scene 'inbox'; did you mean 'title'?",
             "Flows/mail.yaml:10: unknown segue 'compose' in scene 'inbox'",
             "Flows/mail.yaml:12: segue 'open' of scene 'inbox' names unknown destination 'mesage'; did you mean 'message'?",
-            "Flows/mail.yaml:16: unknown accessory 'chevron' in table row of scene 'inbox' (expected one of: none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton)",
+            "Flows/mail.yaml:16: unknown accessory 'chevron' in table row of scene 'inbox' (expected one of: none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton, switch)",
             "Flows/mail.yaml:19: relationship on a content scene: 'viewControllers' in scene 'message', a viewController",
         ])
         do {

@@ -76,3 +76,16 @@ import Testing
         #expect(stream.body.contains("id: 1\nevent: event\ndata: {\"seq\":1,"))
     }
 }
+
+/// `segue test --server` runs only against a server that serves the tests' flow.
+@Suite struct ServedFlowTests {
+    @Test func testsRefuseAServerServingAnotherFlow() throws {
+        let server = try LiveServer(flow: "Examples/settings.yaml")
+        let url = "http://127.0.0.1:\(server.service.port)"
+        let refused = segue(["test", repositoryFile("Examples/tests/mail.test.yaml"), "--server", url])
+        #expect(refused.status == 2)
+        #expect(refused.err.contains("serves another flow than") && refused.err.contains("mail.yaml"), "\(refused.err)")
+        let accepted = segue(["test", repositoryFile("Examples/tests/settings.test.yaml"), "--server", url])
+        #expect(accepted.status == 0, "\(accepted.out)\(accepted.err)")
+    }
+}

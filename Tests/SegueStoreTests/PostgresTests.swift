@@ -1,3 +1,5 @@
+// Compiled only with the `Postgres` package trait (`swift build --traits Postgres`).
+#if Postgres
 import Foundation
 import Logging
 import SegueServer
@@ -289,3 +291,4 @@ final class Gate: Sendable {
         for c in waiting { c.resume() }
     }
 }
+#endif

@@ -2,7 +2,9 @@ import Foundation
 import GRDB
 import SegueCore
 import SegueServer
+#if Postgres
 import SegueStorePostgres
+#endif
 @testable import SegueStoreSQLite
 import Synchronization
 import Testing
@@ -15,7 +17,9 @@ import Testing
     func make(_ kind: String, clock: any SessionClock = SystemSessionClock()) throws -> any SessionStorage {
         switch kind {
         case "sqlite": return try SQLiteSessionStorage(path: temporaryDirectory() + "/s.sqlite", clock: clock)
+        #if Postgres
         case "postgres": return try PostgresSessionStorage(url: try #require(PrivatePostgres.url), clock: clock, logger: quietLogger)
+        #endif
         default: return InMemorySessionStorage(clock: clock)
         }
     }
@@ -23,7 +27,7 @@ import Testing
     @Test(arguments: storages) func appendLoadConflictDeleteExpire(kind: String) throws {
         let s = try make(kind)
         defer { s.close() }
-        let id = "0123456789abcdef0123456789ab" + String(Int.random(in: 1000...9999))
+        let id = uniqueID()
         try s.create(StoredSessionHeader(id: id, csrfToken: "t", width: 390, height: 844))
         #expect(try s.load(session: id)?.steps == [])
         try s.append(session: id, firstSeq: 1, steps: ["{\"a\":1}", "{\"a\":2}"])
@@ -54,8 +58,7 @@ import Testing
         let clock = ManualClock()
         let s = try make(kind, clock: clock)
         defer { s.close() }
-        let suffix = String(Int.random(in: 1000...9999))
-        let (read, idle) = ("read0123456789abcdef0123" + suffix, "idle0123456789abcdef0123" + suffix)
+        let (read, idle) = ("read" + uniqueID().dropFirst(4), "idle" + uniqueID().dropFirst(4))
         for id in [read, idle] { try s.create(StoredSessionHeader(id: id, csrfToken: "t", width: 390, height: 844)) }
         clock.advance(by: .seconds(3))  // stored times have a second's resolution
         try s.touch(sessions: [read, "no-such-session"])  // only read since: not idle

@@ -17,6 +17,11 @@ let repositoryRoot: String = {
 
 func mailStoryboard() throws -> Storyboard { try FlowFileLoader.load(path: repositoryRoot + "/Examples/mail.yaml") }
 
+/// A session id no other test (or earlier run against the same database) uses: 32 hex digits.
+func uniqueID() -> String {
+    UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+}
+
 func temporaryDirectory() -> String {
     let dir = Scratch.folder + "/segue-store-\(UUID().uuidString)"
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

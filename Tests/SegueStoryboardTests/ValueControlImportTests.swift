@@ -39,3 +39,42 @@ struct ValueControlImportTests {
         #expect(w.root.values["sl"] == .text("0.9") && w.root.values["seg"] == .text("1") && w.root.values["st"] == .text("4"))
     }
 }
+
+/// A storyboard switch that starts on (`on="YES"`), with no id the screen knows it by, in a
+/// view and in a table cell: the first tap turns it off.
+@Suite("Storyboard switches that start on")
+struct SwitchStartingOnTests {
+    static let xml = document(initial: "form", scene("form", """
+        <tableViewController id="form" sceneMemberID="viewController">
+            <tableView key="view" style="grouped" dataMode="static" id="tv">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                <sections>
+                    <tableViewSection id="sec">
+                        <cells>
+                            <tableViewCell id="cell">
+                                <tableViewCellContentView key="contentView" id="cv">
+                                    <subviews>
+                                        <label text="Wi-Fi" id="lbl"/>
+                                        <switch on="YES" id="cellSwitch"/>
+                                    </subviews>
+                                </tableViewCellContentView>
+                            </tableViewCell>
+                        </cells>
+                    </tableViewSection>
+                </sections>
+            </tableView>
+        </tableViewController>
+        """))
+
+    @Test("the first tap on a switch that starts on turns it off")
+    func firstTapTurnsItOff() throws {
+        let w = Window(id: "s", storyboard: try importString(Self.xml), traits: .phonePortrait)
+        try w.launch()
+        let element = try #require(w.elements.first { $0.role == .switch })
+        #expect(element.isOn == true)
+        _ = try w.perform(.tap(element: element.id, values: [:]))
+        #expect(w.elements.first { $0.id == element.id }?.isOn == false)
+        _ = try w.perform(.tap(element: element.id, values: [:]))
+        #expect(w.elements.first { $0.id == element.id }?.isOn == true)
+    }
+}

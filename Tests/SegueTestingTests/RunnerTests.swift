@@ -168,6 +168,26 @@ import SegueJSON
         #expect(outcomes.map(\.passed) == [true, false], "\(outcomes.map { $0.failure?.details ?? [] })")
     }
 
+    @Test func coverageMergesOneFlowNamedByDifferentPaths() throws {
+        // The same flow through a symbolic link to its folder, and by its own path.
+        let linked = try writeTestFile("placeholder", name: "link.test.yaml")
+        let link = (linked as NSString).deletingLastPathComponent + "/examples"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: repositoryRoot + "/Examples")
+        let viaLink = try writeTestFile("""
+        flow: \(link)/mail.yaml
+        tests: [{name: a message, steps: [{tap: inboxRow}, {tap: msgAnna}]}]
+        """, name: "a.test.yaml")
+        let direct = try writeTestFile("""
+        flow: \(mailFlow)
+        tests: [{name: compose, steps: [{tap: inboxRow}, {tap: compose}]}]
+        """, name: "b.test.yaml")
+        let (outcomes, problems, suite) = runTests([viaLink, direct])
+        #expect(problems.isEmpty && outcomes.allSatisfy(\.passed), "\(problems)")
+        let coverage = CoverageReport(suite: try #require(suite), outcomes: outcomes)
+        #expect(coverage.flows.count == 1)
+        #expect(coverage.flows.first.map { Set($0.elements.reached).isSuperset(of: ["msgAnna", "compose"]) } == true)
+    }
+
     @Test func recordingAnUnknownSessionIsA404() throws {
         let client = SegueClient.inProcess(storyboard: try FlowFileLoader.load(path: mailFlow))
         let answer = try client.send("GET", "/api/v1/sessions/0123456789abcdef0123456789abcdef/test")

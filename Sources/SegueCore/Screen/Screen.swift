@@ -388,11 +388,33 @@ public struct Element: Sendable, Hashable, Codable {
     public var title: String?
     public var controller: String
     public var enabled: Bool
+    /// What the control holds now (nil for elements that hold nothing): a switch's state, a
+    /// slider's or stepper's value, a text field's text, a segmented control's selected index.
+    public var isOn: Bool? = nil
+    public var value: Double? = nil
+    public var text: String? = nil
+    public var selectedSegmentIndex: Int? = nil
     public init(id: String, role: ElementRole, title: String?, controller: String, enabled: Bool = true) {
         self.id = id
         self.role = role
         self.title = title
         self.controller = controller
         self.enabled = enabled
+    }
+
+    /// The element with the value its control holds (`node` as drawn, current values applied).
+    func holding(_ node: ViewNode) -> Element {
+        var e = self
+        switch node.kind {
+        case .switch: e.isOn = node.isOn ?? false
+        case .textField, .textView, .searchBar: e.text = node.text ?? ""
+        case .slider, .stepper: e.value = node.value ?? 0
+        case .segmentedControl:
+            // Within the segments; a value that is not a whole index selects nothing (-1).
+            let index = node.value.flatMap { $0.isFinite && $0 >= 0 && $0 < 1_000_000 ? Int($0) : nil } ?? 0
+            e.selectedSegmentIndex = index < max(node.segments.count, 1) ? index : -1
+        default: break
+        }
+        return e
     }
 }

@@ -348,11 +348,11 @@ struct ScreenBuilder {
             let id = n.id ?? "\(owner.id).view.\(index)"
             if case .text(let t) = owner.values[id] { n.text = t }
             n.id = register(id, role: .textField, title: n.placeholder ?? n.text, controller: owner,
-                            target: .node(owner: owner, node: node), enabled: n.enabled)
+                            target: .node(owner: owner, node: node), enabled: n.enabled, holding: n)
         case .switch:
             let id = n.id ?? "\(owner.id).view.\(index)"
             if case .bool(let b) = owner.values[id] { n.isOn = b }
-            n.id = register(id, role: .switch, title: n.text, controller: owner, target: valueTarget(), enabled: n.enabled)
+            n.id = register(id, role: .switch, title: n.text, controller: owner, target: valueTarget(), enabled: n.enabled, holding: n)
         case .slider, .segmentedControl, .stepper:
             // A segmented control or stepper wired to a segue or action is a button for it.
             if n.kind != .slider, n.tap != nil {
@@ -371,7 +371,7 @@ struct ScreenBuilder {
                 n.value = n.value.map(node.clampedValue)
             }
             let role: ElementRole = n.kind == .slider ? .slider : n.kind == .stepper ? .stepper : .segmentedControl
-            n.id = register(id, role: role, title: n.text, controller: owner, target: valueTarget(), enabled: n.enabled)
+            n.id = register(id, role: role, title: n.text, controller: owner, target: valueTarget(), enabled: n.enabled, holding: n)
         case .button:
             if n.tap != nil {
                 n.id = register(n.id ?? "\(owner.id).view.\(index)", role: .button, title: n.text ?? n.image,
@@ -388,7 +388,9 @@ struct ScreenBuilder {
                     if row.tap != nil || row.accessoryTap != nil || resolvesNodes, let text = row.text, Template.hasMarker(text) {
                         row.text = Template.render(text) { owner.passedValues[$0] }
                     }
-                    if row.tap != nil {
+                    if row.accessory == .switch {
+                        row.id = registerSwitchRow(&row, section: s, index: r, owner: owner)
+                    } else if row.tap != nil {
                         let shown = row
                         row.id = register(row.id ?? "\(owner.id).row.\(s).\(r)", role: .row, title: row.text,
                                           controller: owner, target: .row(owner: owner, row: shown),
@@ -419,6 +421,21 @@ struct ScreenBuilder {
         }
         n.children = resolveAll(n.children, owner: owner, counter: &counter)
         return n
+    }
+
+    /// A row whose accessory is a switch: the row is the switch's element (role `switch`), so a
+    /// tap anywhere on it toggles it, then runs the row's action if it has one (UIKit's
+    /// valueChanged). `row` gets the current state.
+    mutating func registerSwitchRow(_ row: inout TableRow, section: Int, index: Int, owner: ViewController) -> String {
+        let id = row.id ?? "\(owner.id).row.\(section).\(index)"
+        var declared = ViewNode(.switch, id: id, text: row.text)
+        declared.isOn = row.isOn ?? false
+        declared.tap = isRunnable(row.tap, on: owner) ? row.tap : nil
+        var shown = declared
+        if case .bool(let b) = owner.values[id] { shown.isOn = b }
+        row.isOn = shown.isOn
+        return register(id, role: .switch, title: row.text, controller: owner,
+                        target: .node(owner: owner, node: declared), holding: shown)
     }
 
     /// Controls whose value changes when a person uses them, wired or not.
@@ -466,7 +483,7 @@ struct ScreenBuilder {
 
     /// Registers an element (when its layer is interactive) and returns its unique id.
     mutating func register(_ proposed: String, role: ElementRole, title: String?, controller: ViewController,
-                           target: @autoclosure () -> ElementTarget, enabled: Bool = true) -> String {
+                           target: @autoclosure () -> ElementTarget, enabled: Bool = true, holding control: ViewNode? = nil) -> String {
         var id = proposed
         if isUsed(id) {
             id = "\(proposed)@\(controller.id)"
@@ -476,7 +493,8 @@ struct ScreenBuilder {
         }
         markUsed(id)
         if interactive {
-            elements.append(Element(id: id, role: role, title: title, controller: controller.id, enabled: enabled))
+            let element = Element(id: id, role: role, title: title, controller: controller.id, enabled: enabled)
+            elements.append(control.map(element.holding) ?? element)
             if recordsTargets { targets[id] = target() }
         }
         return id

@@ -210,7 +210,9 @@ extension Window {
             if let tap = row.accessoryTap { try run(tap, owner: owner, sender: element, animated: animated) }
         case .node(let owner, let node):
             if node.kind == .switch, let id = element.id as String? {
-                owner.values[id] = .bool(!owner.isOn(id))
+                // The state set by a tap, else the declared one (`isOn` of the node tapped).
+                let isOn = if case .bool(let b) = owner.values[id] { b } else { node.isOn ?? false }
+                owner.values[id] = .bool(!isOn)
                 if let tap = node.tap { try run(tap, owner: owner, sender: element, animated: animated) }
                 return true
             }

@@ -141,6 +141,20 @@ extension Diagnostic {
     public enum Code: String, Sendable, CaseIterable {
         // Input in general (flow files, test files, unreadable or malformed storyboards).
         case invalidInput = "invalid_input"
+        /// A flow file's key that its place does not take (a typo, or a comma in a `{…}` value).
+        case unknownKey = "unknown_key"
+        case duplicateKey = "duplicate_key"
+        /// A value of the wrong type (text where a number goes, a value where a map goes).
+        case wrongType = "wrong_type"
+        /// A value outside the ones its key takes (an unknown style, kind or accessory).
+        case unknownValue = "unknown_value"
+        /// The file is not valid YAML or JSON.
+        case invalidSyntax = "invalid_syntax"
+        case duplicateElementID = "duplicate_element_id"
+        /// A container without the children it needs (a navigation controller's root).
+        case missingRelationship = "missing_relationship"
+        /// A custom action no built-in or registered class handles.
+        case unknownAction = "unknown_action"
         case inputWarning = "input_warning"
         case unreadableFile = "unreadable_file"
         case fileTooLarge = "file_too_large"
@@ -210,6 +224,8 @@ extension Diagnostic {
         public var severity: Severity {
             switch self {
             case .invalidInput, .unreadableFile, .fileTooLarge, .malformedXML, .notAStoryboard, .malformedPlist, .mainInterfaceNotFound,
+                 .unknownKey, .duplicateKey, .wrongType, .unknownValue, .invalidSyntax, .duplicateElementID,
+                 .missingRelationship, .unknownAction,
                  .noInitialViewController, .unknownInitialViewController,
                  .duplicateStoryboardIdentifier, .unresolvedStoryboardReference, .cyclicStoryboardReference,
                  .missingScene, .unknownRelationshipTarget, .relationshipNotAllowed, .relationshipSegue,

@@ -96,12 +96,16 @@ public struct TableRow: Sendable {
     public enum Style: String, Sendable, Codable { case basic, subtitle, value1, value2, custom }
     public enum Accessory: String, Sendable, Codable {
         case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
+        /// A `UISwitch` as the accessory view (a Settings row): a tap on the row toggles it.
+        case `switch`
     }
     public var id: String?
     public var text: String?
     public var detail: String?
     public var style: Style = .basic
     public var accessory: Accessory = .none
+    /// The accessory switch's state (`accessory: switch`): declared, or on a screen the current one.
+    public var isOn: Bool?
     public var image: String?
     public var tap: TapTarget?
     /// What the cell's accessory button (`detailButton`, `detailDisclosureButton`) does: a

@@ -56,6 +56,7 @@ extension SegueApp {
         var w = JSONWriter(capacity: 8192)
         w.beginObject()
         w.field("initialViewController", storyboard.initialViewController)
+        w.field("flowDigest", FlowDigest.of(storyboard))
         w.key("scenes"); w.beginArray()
         for entry in ScenesPage.entries(storyboard) {
             w.beginObject()

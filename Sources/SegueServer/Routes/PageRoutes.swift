@@ -148,10 +148,16 @@ extension SegueApp {
         return withCookie(response, newCookie)
     }
 
-    /// The browser window's size as `Public/viewport.js` remembers it (cookie `segue-viewport`,
-    /// `WIDTHxHEIGHT` in CSS px), so a new session's first page is laid out for that window
-    /// (a pad layout on a pad) rather than the default phone; nil without a well-formed one.
+    /// The browser window's size from its client hints (`Sec-CH-Viewport-Width` and `-Height`)
+    /// or as `Public/viewport.js` remembers it (cookie `segue-viewport`, `WIDTHxHEIGHT` in CSS
+    /// px), so a new session's first page is laid out for that window (a pad layout on a pad)
+    /// rather than the default phone; nil without a well-formed one.
     func rememberedViewport(_ request: HTTPRequest) -> Traits? {
+        // Client hints first: they are the window's size now (the cookie, the last one seen).
+        if let width = request.header("sec-ch-viewport-width"), let height = request.header("sec-ch-viewport-height"),
+           let traits = try? Self.viewport(width: width, height: height) {
+            return traits
+        }
         guard let value = FormDecoding.cookie("segue-viewport", in: request.header("cookie")) else { return nil }
         let parts = value.split(separator: "x", maxSplits: 1)
         guard parts.count == 2 else { return nil }
@@ -257,7 +263,12 @@ enum PageHeaders {
         ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
         ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
         ("Content-Security-Policy", contentSecurityPolicy),
+        // The window's size with the first request (Chromium's client hints): a new session's
+        // first page is laid out for it. `Critical-CH` has a browser that did not send them
+        // retry the request with them before it draws anything.
+        ("Accept-CH", viewportHints), ("Critical-CH", viewportHints),
     ]
+    static let viewportHints = "Sec-CH-Viewport-Width, Sec-CH-Viewport-Height"
     /// A page sent in the coding the client takes.
     static let htmlVarying = html + [("Vary", "Accept-Encoding")]
 }

@@ -62,6 +62,10 @@ public final class SegueApp: HTTPResponder {
         public var snapshotInterval = 32
         /// The time session expiry and eviction read (the machine's unless a test passes its own).
         public var clock: any SessionClock = SystemSessionClock()
+        /// Where session ids and CSRF tokens come from: 128 bits of the system's secure generator
+        /// as 32 lowercase hex digits, unless a test passes its own (pages then hold the same
+        /// bytes from run to run). What it makes must have that shape.
+        public var makeToken: @Sendable () -> String = RandomToken.make
         public init() {}
     }
 
@@ -191,11 +195,11 @@ public final class SegueApp: HTTPResponder {
         } catch {
             throw ActionError(.storageUnavailable, "\(error)")
         }
-        let window = Window(id: RandomToken.make(), storyboard: storyboard, registry: registry, traits: traits)
+        let window = Window(id: configuration.makeToken(), storyboard: storyboard, registry: registry, traits: traits)
         window.eventLogCapacity = configuration.eventLogCapacity
         window.locale = locale
         if let target { try window.restore(target) } else { try window.launch() }
-        let session = Session(window: window, csrfToken: StoredSecrets.make(), clock: configuration.clock)
+        let session = Session(window: window, csrfToken: configuration.makeToken() + "." + configuration.makeToken(), clock: configuration.clock)
         let header = StoredSessionHeader(id: window.id, csrfToken: session.storedSecrets, width: traits.width, height: traits.height, locale: locale)
         do {
             try storage.create(header)
