@@ -14,7 +14,7 @@ public struct SegueCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "segue",
         abstract: "Serve iOS-style navigation flows (flow files or Xcode storyboards) as web pages and a JSON API.",
-        subcommands: [Serve.self, Check.self, Graph.self, Test.self]
+        subcommands: [Serve.self, Check.self, Graph.self, Test.self, Infer.self]
     )
 
     public init() {}

@@ -1,10 +1,12 @@
 import Foundation
 import SegueCore
 import SegueFlowFiles
+import SegueSourceNav
 import SegueStoryboard
 
 /// Loads what `segue serve` is given: a flow file (`.json`, `.yaml`, `.yml`), an Xcode
-/// storyboard (`.storyboard`), or a directory of storyboards.
+/// storyboard (`.storyboard`), or a directory of storyboards. A directory's Swift and
+/// Objective-C sources add the navigation their code does (`CodeNavigation`).
 public enum FlowSource {
     public struct LoadError: Error, CustomStringConvertible {
         public var diagnostics: [Diagnostic]
@@ -17,7 +19,9 @@ public enum FlowSource {
             throw LoadError(diagnostics: [Diagnostic(at: nil, "\(path): no such file or directory")])
         }
         do {
-            if isDirectory.boolValue { return try StoryboardImporter.loadDirectory(path: path) }
+            if isDirectory.boolValue {
+                return CodeNavigation.augment(try StoryboardImporter.loadDirectory(path: path), root: path).storyboard
+            }
             switch (path as NSString).pathExtension.lowercased() {
             case "json", "yaml", "yml": return try FlowFileLoader.load(path: path)
             case "storyboard": return try StoryboardImporter.load(path: path)

@@ -1,0 +1,86 @@
+import SegueCore
+
+/// The elements of a scene that code navigation attaches to: those with an action method
+/// connected, and the rows and items of its tables and collections.
+enum SceneElements {
+    /// A connected selector's method name: `showFeed:` → `showFeed`, `showFeedWithSender:` →
+    /// `showFeed` (Swift's `showFeed(sender:)`).
+    static func methodName(_ selector: String) -> String {
+        var name = String(selector.split(separator: ":").first ?? "")
+        if name.hasSuffix("WithSender") { name.removeLast("WithSender".count) }
+        return name
+    }
+
+    static func actionNames(in scene: Scene) -> Set<String> {
+        var names: Set<String> = []
+        for item in barItems(scene) { names.formUnion(item.actions.map(methodName)) }
+        func visit(_ node: ViewNode) {
+            names.formUnion(node.actions.map(methodName))
+            node.children.forEach(visit)
+            for section in node.sections { for row in section.rows { row.content.forEach(visit) } }
+        }
+        scene.view.forEach(visit)
+        return names
+    }
+
+    private static func barItems(_ scene: Scene) -> [BarButtonItemSpec] {
+        scene.navigationItem.leftBarButtonItems + scene.navigationItem.rightBarButtonItems + scene.toolbarItems
+    }
+
+    /// Gives every element connected to `method` that does nothing yet the tap `target`; the
+    /// number of elements wired.
+    @discardableResult
+    static func wire(action method: String, to target: TapTarget, in scene: inout Scene) -> Int {
+        var count = 0
+        func wireItems(_ items: inout [BarButtonItemSpec]) {
+            for k in items.indices where items[k].tap == nil && items[k].actions.contains(where: { methodName($0) == method }) {
+                items[k].tap = target
+                items[k].enabled = true
+                count += 1
+            }
+        }
+        wireItems(&scene.navigationItem.leftBarButtonItems)
+        wireItems(&scene.navigationItem.rightBarButtonItems)
+        wireItems(&scene.toolbarItems)
+        func visit(_ node: inout ViewNode) {
+            if node.tap == nil, node.actions.contains(where: { methodName($0) == method }) {
+                node.tap = target
+                count += 1
+            }
+            for k in node.children.indices { visit(&node.children[k]) }
+            for s in node.sections.indices {
+                for r in node.sections[s].rows.indices {
+                    for c in node.sections[s].rows[r].content.indices { visit(&node.sections[s].rows[r].content[c]) }
+                }
+            }
+        }
+        for k in scene.view.indices { visit(&scene.view[k]) }
+        return count
+    }
+
+    /// Gives every row of the scene's tables (or every item of its collections) that does
+    /// nothing yet the tap `target`; the number wired.
+    @discardableResult
+    static func wireSelection(collection: Bool, to target: TapTarget, in scene: inout Scene) -> Int {
+        var count = 0
+        func visit(_ node: inout ViewNode) {
+            if !collection, node.kind == .table {
+                for s in node.sections.indices {
+                    for r in node.sections[s].rows.indices where node.sections[s].rows[r].tap == nil {
+                        node.sections[s].rows[r].tap = target
+                        count += 1
+                    }
+                }
+            }
+            if collection, node.kind == .collection {
+                for k in node.children.indices where node.children[k].tap == nil && node.children[k].text != nil {
+                    node.children[k].tap = target
+                    count += 1
+                }
+            }
+            for k in node.children.indices { visit(&node.children[k]) }
+        }
+        for k in scene.view.indices { visit(&scene.view[k]) }
+        return count
+    }
+}
