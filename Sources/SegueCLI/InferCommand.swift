@@ -63,7 +63,9 @@ struct Infer: ParsableCommand {
         }
         let navigable = Set(SceneReach.navigable(storyboard))
         let before = SceneReach.reached(storyboard, from: from).intersection(navigable).count
-        let reached = SceneReach.reached(after, from: fromAfter).intersection(navigable).count
-        Console.current.line("reach: \(before) -> \(reached) of \(navigable.count) navigable scenes from \(fromAfter)")
+        let reachedAfter = SceneReach.reached(after, from: fromAfter).intersection(navigable)
+        Console.current.line("reach: \(before) -> \(reachedAfter.count) of \(navigable.count) navigable scenes from \(fromAfter)")
+        let unreached = storyboard.sceneOrder.filter { navigable.contains($0) && !reachedAfter.contains($0) }
+        if !unreached.isEmpty { Console.current.line("unreached: " + unreached.joined(separator: ", ")) }
     }
 }
