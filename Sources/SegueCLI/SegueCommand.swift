@@ -43,6 +43,9 @@ struct Serve: ParsableCommand {
     @Argument(help: "A flow file (.json, .yaml, .yml), an Xcode .storyboard, or a directory of storyboards.")
     var path: String
 
+    @Option(help: "An overlay file (YAML or JSON) adding what the app's code does; default NAME.segue.yaml next to PATH when it exists.")
+    var overlay: String?
+
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
 
@@ -145,7 +148,7 @@ struct Serve: ParsableCommand {
         }
         let storyboard: Storyboard
         do {
-            storyboard = FlowSource.servingStoryboard(try FlowSource.load(path: path))
+            storyboard = FlowSource.servingStoryboard(try FlowSource.load(path: path, overlay: overlay))
         } catch {
             Console.current.errorLine(error.description)
             throw ExitCode(1)
@@ -194,7 +197,8 @@ struct Serve: ParsableCommand {
         var watcher: FlowWatcher?
         if watch {
             let path = self.path
-            watcher = FlowWatcher(path: path) { service.reloadFlow(from: path) }
+            let overlayFile = FlowSource.overlayPath(for: path, explicit: overlay)
+            watcher = FlowWatcher(path: path, alsoWatching: overlayFile.map { [$0] } ?? []) { service.reloadFlow(from: path, overlay: overlayFile) }
             do {
                 try watcher?.start()
                 logger.notice("watching \(path) for changes")
@@ -217,6 +221,9 @@ struct Check: ParsableCommand {
     @Argument(help: "A flow file, a storyboard, or a directory of storyboards.")
     var path: String
 
+    @Option(help: "An overlay file (YAML or JSON) adding what the app's code does; default NAME.segue.yaml next to PATH when it exists.")
+    var overlay: String?
+
     @Option(help: "text (one line per problem, its code last) or json.")
     var format = "text"
 
@@ -227,7 +234,7 @@ struct Check: ParsableCommand {
     func run() throws {
         let storyboard: Storyboard
         do {
-            storyboard = try FlowSource.load(path: path)
+            storyboard = try FlowSource.load(path: path, overlay: overlay)
         } catch {
             if format == "json" {
                 Console.current.line(StoryboardCheck.json(error.diagnostics, storyboard: Storyboard(name: path, initialViewController: nil, scenes: [])))
@@ -255,13 +262,16 @@ struct Graph: ParsableCommand {
     @Argument(help: "A flow file, a storyboard, or a directory of storyboards.")
     var path: String
 
+    @Option(help: "An overlay file (YAML or JSON) adding what the app's code does; default NAME.segue.yaml next to PATH when it exists.")
+    var overlay: String?
+
     @Option(help: "dot, json or svg.")
     var format = "dot"
 
     func run() throws {
         let storyboard: Storyboard
         do {
-            storyboard = try FlowSource.load(path: path)
+            storyboard = try FlowSource.load(path: path, overlay: overlay)
         } catch {
             Console.current.errorLine(error.description)
             throw ExitCode(1)

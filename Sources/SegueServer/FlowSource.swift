@@ -13,6 +13,38 @@ public enum FlowSource {
         public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
     }
 
+    /// Loads `path`, then applies its overlay: `overlay` when given, else `NAME.segue.yaml` next
+    /// to it when that file exists (``overlayPath(for:explicit:)``). An overlay that does not
+    /// parse, or names scenes, elements or cells the flow lacks, is an error with its lines.
+    public static func load(path: String, overlay: String?) throws(LoadError) -> Storyboard {
+        let storyboard = try load(path: path)
+        guard let file = overlayPath(for: path, explicit: overlay) else { return storyboard }
+        let parsed: Overlay
+        do {
+            parsed = try OverlayLoader.load(path: file)
+        } catch {
+            throw LoadError(diagnostics: error.diagnostics)
+        }
+        let problems = parsed.validate(against: storyboard)
+        if !problems.isEmpty { throw LoadError(diagnostics: problems) }
+        return parsed.applied(to: storyboard)
+    }
+
+    /// The overlay of `path`: `explicit`, else `NAME.segue.yaml` (or `.json`) beside the
+    /// storyboard, flow file or app folder `NAME`, when it exists.
+    public static func overlayPath(for path: String, explicit: String?) -> String? {
+        if let explicit { return explicit }
+        var base = URL(fileURLWithPath: path).standardizedFileURL
+        if base.pathExtension != "" { base.deletePathExtension() }
+        for ext in ["segue.yaml", "segue.json"] {
+            let candidate = base.path + "." + ext
+            if candidate != URL(fileURLWithPath: path).standardizedFileURL.path, FileManager.default.fileExists(atPath: candidate) {
+                return candidate
+            }
+        }
+        return nil
+    }
+
     public static func load(path: String) throws(LoadError) -> Storyboard {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

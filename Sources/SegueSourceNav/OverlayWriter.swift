@@ -19,7 +19,7 @@ public enum OverlayWriter {
                 if let style = f.presentationStyle { lines.append("        style: \(style.rawValue)") }
                 for trigger in f.triggers {
                     switch trigger {
-                    case .action(let m): lines.append("        action: \(quote(m))")
+                    case .action(let m): lines.append("        method: \(quote(m))")
                     case .rowSelection, .itemSelection: lines.append("        rows: true")
                     case .automatic, .code: break
                     }
