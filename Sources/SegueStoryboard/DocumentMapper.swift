@@ -704,9 +704,9 @@ struct DocumentMapper {
         }
         if let prototypes = n.child("prototypes") {
             var s = TableSection()
-            for cell in prototypes.children("tableViewCell") {
-                for i in 1...3 { s.rows.append(mapCell(cell, sample: i)) }
-            }
+            // One row per prototype, with its own Interface Builder content; an overlay's
+            // `rows` gives a prototype sample rows of its own.
+            for cell in prototypes.children("tableViewCell") { s.rows.append(mapCell(cell, sample: 1)) }
             if !s.rows.isEmpty { node.sections.append(s) }
         }
         if let footer = n.child(key: "tableFooterView"), let f = mapView(footer) { node.children.append(f) }
@@ -720,7 +720,8 @@ struct DocumentMapper {
         "IBUITableViewCellStyleValue2": .value2,
     ]
 
-    /// A static cell, or sample `i` of a prototype cell ("Item i").
+    /// A static cell, or sample `i` of a prototype cell (its id `cellID-i`): its Interface
+    /// Builder content, or its reuse identifier when it has no text at all.
     private mutating func mapCell(_ cell: XMLNode, sample: Int?) -> TableRow {
         let cellID = cell["id"] ?? "cell-\(cell.line)"
         var row = TableRow(id: sample.map { "\(cellID)-\($0)" } ?? cellID)
@@ -752,7 +753,7 @@ struct DocumentMapper {
             }
         }
         if let sample {
-            row.text = "Item \(sample)"
+            if row.text == nil, row.detail == nil, row.content.isEmpty { row.text = cell["reuseIdentifier"] }
             row.content = Self.suffixingIDs(row.content, "-\(sample)")
         }
         row.tap = tap(of: cell)

@@ -17,8 +17,8 @@ struct OverlayTests {
         #expect(overlay.validate(against: storyboard).isEmpty)
         let app = overlay.applied(to: storyboard)
         let rows = try #require(app["feed"]?.view.first?.sections.first?.rows)
-        // The two sample rows replace the story prototype's copies; the ad prototype keeps its own.
-        #expect(rows.map(\.id) == ["storyCell-s1", "storyCell-s2", "adCell-1", "adCell-2", "adCell-3"])
+        // The two sample rows replace the story prototype's copies; the ad prototype keeps its one row.
+        #expect(rows.map(\.id) == ["storyCell-s1", "storyCell-s2", "adCell-1"])
         #expect(rows[0].text == "Harbour opens" && rows[0].detail == "By Ada")
         #expect(rows[1].text == "Rain again" && rows[1].detail == "By a writer")
         guard case .segue(let id)? = rows[0].tap else { Issue.record("the first sample row has no tap"); return }
@@ -62,5 +62,18 @@ struct OverlayTests {
         } catch {
             #expect(error.diagnostics.first?.description.contains("bad.segue.yaml:4") == true)
         }
+    }
+}
+
+/// Without an overlay, a prototype cell is one row with its own Interface Builder content.
+@Suite("Prototype rows")
+struct PrototypeRowTests {
+    @Test("one row per prototype cell, with its labels, style and accessory")
+    func oneRowEach() throws {
+        let storyboard = try StoryboardImporter.loadDirectory(path: OverlayTests.fixtures + "/CodeNavApp")
+        let rows = try #require(storyboard["feed"]?.view.first?.sections.first?.rows)
+        #expect(rows.map(\.id) == ["storyCell-1", "adCell-1"])
+        #expect(rows[0].text == "Headline" && rows[0].detail == "By a writer" && rows[0].accessory == .disclosureIndicator)
+        #expect(rows[0].style == .subtitle && rows[1].text == "Sponsored" && rows[1].style == .basic)
     }
 }
