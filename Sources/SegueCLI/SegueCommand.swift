@@ -297,6 +297,9 @@ struct Test: ParsableCommand {
     @Option(help: "The flow every test runs against, instead of each file's 'flow:'.")
     var flow: String?
 
+    @Option(help: "With --flow: an overlay file applied to that flow (default NAME.segue.yaml next to it when it exists).")
+    var overlay: String?
+
     @Option(help: "Write JUnit XML to this file (a testcase per test).")
     var junit: String?
 
@@ -328,7 +331,7 @@ struct Test: ParsableCommand {
     func run() throws {
         // Test outcomes are reported from worker threads: write to this command's console.
         let console = Console.current
-        let (loaded, problems) = FlowTestSuite.load(paths: paths, flow: flow, filter: filter)
+        let (loaded, problems) = FlowTestSuite.load(paths: paths, flow: flow, overlay: overlay, filter: filter)
         guard let suite = loaded else {
             for p in problems { console.errorLine(p.description) }
             console.errorLine("segue test: \(problems.count) problem\(problems.count == 1 ? "" : "s") in the test files; nothing was run")

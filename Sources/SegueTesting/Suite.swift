@@ -18,7 +18,8 @@ public struct FlowTestSuite: Sendable {
     /// Finds `*.test.yaml` under folders, parses every file, loads the flows, and checks the
     /// tests against them. Every problem comes back as `file:line: message`; the suite only when
     /// there are none.
-    public static func load(paths: [String], flow flowOverride: String? = nil, filter: String? = nil) -> (FlowTestSuite?, [Diagnostic]) {
+    public static func load(paths: [String], flow flowOverride: String? = nil, overlay: String? = nil,
+                            filter: String? = nil) -> (FlowTestSuite?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var files: [String] = []
         for path in paths {
@@ -75,7 +76,8 @@ public struct FlowTestSuite: Sendable {
             }
             if flowIndex[flowPath] == nil, !failedFlows.contains(flowPath) {
                 do {
-                    let storyboard = FlowSource.servingStoryboard(try FlowSource.load(path: flowPath))
+                    // `--overlay` goes with `--flow`; any flow's own `NAME.segue.yaml` applies.
+                    let storyboard = FlowSource.servingStoryboard(try FlowSource.load(path: flowPath, overlay: flowOverride == nil ? nil : overlay))
                     flowIndex[flowPath] = flows.count
                     flows.append((flowPath, storyboard))
                 } catch {
