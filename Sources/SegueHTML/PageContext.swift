@@ -14,6 +14,9 @@ public struct PageContext: Sendable {
     /// Live reload: the problems of the last edit of the flow file (the last good flow still
     /// serves), shown over the page.
     public var flowProblems: [String] = []
+    /// Said once above an app's pages: how its root was chosen when the app builds it in code
+    /// (`Storyboard.launchNotice`). Not part of the screen: no element, no tap.
+    public var appNotice: String? = nil
 
     public init(csrfToken: String, actionPath: String = "/tap", assetsPath: String = "/public",
                 recordedTestPath: String? = nil) {

@@ -3,22 +3,29 @@ import SegueCore
 import SegueFlowFiles
 import SegueSourceNav
 import SegueStoryboard
+import SegueAppFolder
 
 /// Loads what `segue serve` is given: a flow file (`.json`, `.yaml`, `.yml`), an Xcode
-/// storyboard (`.storyboard`), or a directory of storyboards. A directory's Swift and
-/// Objective-C sources add the navigation their code does (`CodeNavigation`).
+/// storyboard (`.storyboard`), an app folder (a directory holding an app's Info.plist, read by
+/// `AppLoader`), or a directory of storyboards. A directory's Swift and Objective-C sources add
+/// the navigation their code does (`CodeNavigation`).
 public enum FlowSource {
     public struct LoadError: Error, CustomStringConvertible {
         public var diagnostics: [Diagnostic]
         public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+        public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
     }
 
     /// Loads `path`, then applies its overlay: `overlay` when given, else `NAME.segue.yaml` next
     /// to it when that file exists (``overlayPath(for:explicit:)``). An overlay that does not
     /// parse, or names scenes, elements or cells the flow lacks, is an error with its lines.
-    public static func load(path: String, overlay: String?) throws(LoadError) -> Storyboard {
-        let storyboard = try load(path: path)
-        guard let file = overlayPath(for: path, explicit: overlay) else { return storyboard }
+    public static func load(path: String, overlay: String?, app options: AppLoadOptions = AppLoadOptions()) throws(LoadError) -> Storyboard {
+        try applyingOverlay(to: try load(path: path, app: options), of: path, explicit: overlay)
+    }
+
+    /// `storyboard` with the overlay of `path` (see ``overlayPath(for:explicit:)``) applied.
+    public static func applyingOverlay(to storyboard: Storyboard, of path: String, explicit: String?) throws(LoadError) -> Storyboard {
+        guard let file = overlayPath(for: path, explicit: explicit) else { return storyboard }
         let parsed: Overlay
         do {
             parsed = try OverlayLoader.load(path: file)
@@ -45,13 +52,16 @@ public enum FlowSource {
         return nil
     }
 
-    public static func load(path: String) throws(LoadError) -> Storyboard {
+    public static func load(path: String, app options: AppLoadOptions = AppLoadOptions()) throws(LoadError) -> Storyboard {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw LoadError(diagnostics: [Diagnostic(at: nil, "\(path): no such file or directory")])
         }
         do {
             if isDirectory.boolValue {
+                if let app = try loadApp(path: path, options: options) {
+                    return CodeNavigation.augment(app.storyboard, root: path).storyboard
+                }
                 return CodeNavigation.augment(try StoryboardImporter.loadDirectory(path: path), root: path).storyboard
             }
             switch (path as NSString).pathExtension.lowercased() {
@@ -68,6 +78,15 @@ public enum FlowSource {
             throw error
         } catch {
             throw LoadError(diagnostics: [Diagnostic(at: nil, "\(path): \(error)")])
+        }
+    }
+
+    /// The app in a directory (nil when it holds no app Info.plist: a set of storyboards).
+    public static func loadApp(path: String, options: AppLoadOptions = AppLoadOptions()) throws(LoadError) -> AppImport? {
+        do {
+            return try AppLoader.load(path: path, options: options)
+        } catch {
+            throw LoadError(diagnostics: error.diagnostics)
         }
     }
 
@@ -91,6 +110,8 @@ public enum FlowSource {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         var file = path
         if isDirectory.boolValue {
+            // An app opens at the phone's size; its pad root shows on a pad-sized viewport.
+            if AppFolder.find(root: path) != nil { return nil }
             var files: [String] = []
             if let walker = FileManager.default.enumerator(atPath: path) {
                 while files.count < 1000, let rel = walker.nextObject() as? String {

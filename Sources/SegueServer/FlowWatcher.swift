@@ -62,7 +62,7 @@ public final class FlowWatcher: Sendable {
     func concerns(_ name: String, watchedName: String?) -> Bool {
         if extraFiles.contains(where: { ($0 as NSString).lastPathComponent == name }) { return true }
         if let watchedName { return name == watchedName }
-        return name.hasSuffix(".storyboard")
+        return name.hasSuffix(".storyboard") || name.hasSuffix(".xib") || name.hasSuffix(".strings") || name.hasSuffix(".plist")
     }
 
     public func start() throws {
@@ -127,7 +127,7 @@ extension SegueService {
     @discardableResult
     public func reloadFlow(from path: String, overlay: String? = nil) -> SegueApp.ReloadOutcome {
         do {
-            return app.reloadFlow(.success(try FlowSource.load(path: path, overlay: overlay)))
+            return app.reloadFlow(.success(try FlowSource.load(path: path, overlay: overlay, app: app.configuration.appLoadOptions)))
         } catch {
             return app.reloadFlow(.failure(error))
         }
