@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // libmicrohttpd as a system library, with a prefixed shim header for its variadic calls.
@@ -58,6 +59,15 @@ let package = Package(
         .target(name: "SegueAppFolder", dependencies: ["SegueCore", "SegueStoryboard"], swiftSettings: swiftSettings),
         // Auto Layout for imported views: a Cassowary solver and the constraints of a view tree.
         .target(name: "SegueLayout", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
+        // Navigation done in code, read from an app's Swift (SwiftSyntax) and Objective-C sources.
+        .target(
+            name: "SegueSourceNav",
+            dependencies: [
+                "SegueCore", .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // HTML pages from the core's screen model.
         .target(name: "SegueHTML", dependencies: ["SegueCore", "SegueLayout"], swiftSettings: swiftSettings),
         // A small HTTP/1.1 server over libmicrohttpd: requests in, responses out.
@@ -66,7 +76,7 @@ let package = Package(
         .target(
             name: "SegueServer",
             dependencies: [
-                "SegueCore", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueHTML", "SegueHTTP",
+                "SegueCore", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueHTML", "SegueHTTP", "SegueSourceNav",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -104,7 +114,7 @@ let package = Package(
         .target(
             name: "SegueCLI",
             dependencies: [
-                "SegueServer", "SegueHTML", "SegueAppFolder", "SegueStoreSQLite", "SegueStorePostgres", "SegueTesting",
+                "SegueServer", "SegueHTML", "SegueAppFolder", "SegueStoreSQLite", "SegueStorePostgres", "SegueTesting", "SegueSourceNav",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -145,6 +155,7 @@ let package = Package(
         .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore", "SegueJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueFlowFilesTests", dependencies: ["SegueFlowFiles", "SegueStoryboard", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueStoryboardTests", dependencies: ["SegueStoryboard", "SegueAppFolder", "SegueServer", "SegueTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "SegueSourceNavTests", dependencies: ["SegueSourceNav", "SegueStoryboard", "SegueFlowFiles", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueLayoutTests", dependencies: ["SegueLayout", "SegueStoryboard"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueHTMLTests", dependencies: ["SegueHTML", "SegueFlowFiles"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP", "SegueTestSupport"], swiftSettings: swiftSettings),

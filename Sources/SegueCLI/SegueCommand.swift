@@ -9,6 +9,7 @@ import SegueStoreSQLite
 #if Postgres
 import SegueStorePostgres
 #endif
+import SegueSourceNav
 import SegueStoryboard
 import SegueTesting
 
@@ -17,7 +18,7 @@ public struct SegueCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "segue",
         abstract: "Serve iOS-style navigation flows (flow files or Xcode storyboards) as web pages and a JSON API.",
-        subcommands: [Serve.self, Check.self, Graph.self, Test.self]
+        subcommands: [Serve.self, Check.self, Graph.self, Test.self, Infer.self]
     )
 
     public init() {}
@@ -45,6 +46,9 @@ struct Serve: ParsableCommand {
 
     @Argument(help: "A flow file (.json, .yaml, .yml), an Xcode .storyboard, or a directory of storyboards.")
     var path: String
+
+    @Option(help: "An overlay file (YAML or JSON) adding what the app's code does; default NAME.segue.yaml next to PATH when it exists.")
+    var overlay: String?
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
@@ -170,7 +174,7 @@ struct Serve: ParsableCommand {
         let storyboard: Storyboard
         let appOptions = AppLoadOptions(main: main)
         do {
-            let loaded = try loadFlow(path: path, options: appOptions)
+            let loaded = try loadFlow(path: path, options: appOptions, overlay: overlay)
             storyboard = FlowSource.servingStoryboard(loaded.storyboard)
             // What was launched and why come first.
             for line in loaded.launchLines { logger.notice("\(line)") }
@@ -226,7 +230,8 @@ struct Serve: ParsableCommand {
         var watcher: FlowWatcher?
         if watch {
             let path = self.path
-            watcher = FlowWatcher(path: path) { service.reloadFlow(from: path) }
+            let overlayFile = FlowSource.overlayPath(for: path, explicit: overlay)
+            watcher = FlowWatcher(path: path, alsoWatching: overlayFile.map { [$0] } ?? []) { service.reloadFlow(from: path, overlay: overlayFile) }
             do {
                 try watcher?.start()
                 logger.notice("watching \(path) for changes")
@@ -245,16 +250,18 @@ struct Serve: ParsableCommand {
 
 /// Loads what a command is given; for an app folder also the lines saying what it launches and
 /// why. `--main` (in `options`) only applies to an app folder.
-func loadFlow(path: String, options: AppLoadOptions) throws(FlowSource.LoadError) -> (storyboard: Storyboard, launchLines: [String]) {
+func loadFlow(path: String, options: AppLoadOptions, overlay: String? = nil) throws(FlowSource.LoadError) -> (storyboard: Storyboard, launchLines: [String]) {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
        let app = try FlowSource.loadApp(path: path, options: options) {
-        return (app.storyboard, app.launch.logLines)
+        // The app's code navigation, then its overlay.
+        let withCode = CodeNavigation.augment(app.storyboard, root: path).storyboard
+        return (try FlowSource.applyingOverlay(to: withCode, of: path, explicit: overlay), app.launch.logLines)
     }
     if let main = options.main {
         throw FlowSource.LoadError(diagnostics: [Diagnostic(at: nil, "--main \(main): \(path) is not an app folder (no app Info.plist in it)")])
     }
-    return (try FlowSource.load(path: path), [])
+    return (try FlowSource.load(path: path, overlay: overlay), [])
 }
 
 struct Check: ParsableCommand {
@@ -262,6 +269,9 @@ struct Check: ParsableCommand {
 
     @Argument(help: "A flow file, a storyboard, or a directory of storyboards.")
     var path: String
+
+    @Option(help: "An overlay file (YAML or JSON) adding what the app's code does; default NAME.segue.yaml next to PATH when it exists.")
+    var overlay: String?
 
     @Option(help: "text (one line per problem, its code last) or json.")
     var format = "text"
@@ -276,7 +286,7 @@ struct Check: ParsableCommand {
     func run() throws {
         let storyboard: Storyboard
         do {
-            storyboard = try loadFlow(path: path, options: AppLoadOptions(main: main)).storyboard
+            storyboard = try loadFlow(path: path, options: AppLoadOptions(main: main), overlay: overlay).storyboard
         } catch {
             if format == "json" {
                 Console.current.line(StoryboardCheck.json(error.diagnostics, storyboard: Storyboard(name: path, initialViewController: nil, scenes: [])))
@@ -304,6 +314,9 @@ struct Graph: ParsableCommand {
     @Argument(help: "A flow file, a storyboard, or a directory of storyboards.")
     var path: String
 
+    @Option(help: "An overlay file (YAML or JSON) adding what the app's code does; default NAME.segue.yaml next to PATH when it exists.")
+    var overlay: String?
+
     @Option(help: "dot, json or svg.")
     var format = "dot"
 
@@ -313,7 +326,7 @@ struct Graph: ParsableCommand {
     func run() throws {
         let storyboard: Storyboard
         do {
-            storyboard = try loadFlow(path: path, options: AppLoadOptions(main: main)).storyboard
+            storyboard = try loadFlow(path: path, options: AppLoadOptions(main: main), overlay: overlay).storyboard
         } catch {
             Console.current.errorLine(error.description)
             throw ExitCode(1)
@@ -338,6 +351,9 @@ struct Test: ParsableCommand {
 
     @Option(help: "The flow every test runs against, instead of each file's 'flow:'.")
     var flow: String?
+
+    @Option(help: "With --flow: an overlay file applied to that flow (default NAME.segue.yaml next to it when it exists).")
+    var overlay: String?
 
     @Option(help: "Write JUnit XML to this file (a testcase per test).")
     var junit: String?
@@ -370,7 +386,7 @@ struct Test: ParsableCommand {
     func run() throws {
         // Test outcomes are reported from worker threads: write to this command's console.
         let console = Console.current
-        let (loaded, problems) = FlowTestSuite.load(paths: paths, flow: flow, filter: filter)
+        let (loaded, problems) = FlowTestSuite.load(paths: paths, flow: flow, overlay: overlay, filter: filter)
         guard let suite = loaded else {
             for p in problems { console.errorLine(p.description) }
             console.errorLine("segue test: \(problems.count) problem\(problems.count == 1 ? "" : "s") in the test files; nothing was run")

@@ -103,6 +103,11 @@ public enum DevPanel {
                 if let d = m.destination { w.text(" \u{2192} " + (info.sceneTitles[d] ?? d)) }
                 if let a = m.action { w.text(" \u{2192} " + a) }
                 w.text(" (from \(m.controller))")
+                if let source = m.source {
+                    w.raw(" <code class=\"dev-segue-source\">")
+                    w.text(source)
+                    w.raw("</code>")
+                }
                 w.raw("</span></form></li>")
             }
             w.raw("</ul>")

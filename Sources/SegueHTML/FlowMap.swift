@@ -131,6 +131,11 @@ public enum FlowMap {
         for scene in storyboard.orderedScenes {
             for (name, target) in relationshipList(scene) { out.append(Edge(from: scene.id, to: target, kind: "relationship", label: name)) }
             for segue in scene.segues {
+                // Navigation read from the app's code: its own style, labelled with its source line.
+                if let source = segue.codeSource {
+                    out.append(Edge(from: scene.id, to: segue.destination, kind: "code", label: source))
+                    continue
+                }
                 out.append(Edge(from: scene.id, to: segue.kind == .unwind ? nil : segue.destination, kind: kindName(segue.kind),
                                 label: segue.kind == .unwind ? (segue.action ?? segue.id) : segue.id))
             }
@@ -173,6 +178,7 @@ public enum FlowMap {
         case "popover": "#ff9500"
         case "embed": "#34c759"
         case "unwind": "#ff3b30"
+        case "code": "#ff2d55"
         default: "#5856d6"
         }
     }
@@ -183,11 +189,12 @@ public enum FlowMap {
         case "unwind": "2 4"
         case "custom": "10 4 2 4"
         case "popover": "8 3"
+        case "code": "1 3"
         default: nil
         }
     }
 
-    static let kinds = ["relationship", "show", "showDetail", "present", "popover", "embed", "unwind", "custom"]
+    static let kinds = ["relationship", "show", "showDetail", "present", "popover", "embed", "unwind", "custom", "code"]
 
     /// The SVG drawing (a complete document: `segue graph --format svg` writes it as is).
     public static func svg(_ storyboard: Storyboard) -> [UInt8] {

@@ -276,6 +276,7 @@ extension Window {
             w.field("destination", m.destination)
             w.field("kind", m.kind.rawValue)
             if let action = m.action { w.field("action", action) }
+            if let source = m.source { w.field("source", source) }
             w.endObject()
         }
         w.endArray()

@@ -1,17 +1,55 @@
 import Foundation
 import SegueCore
 import SegueFlowFiles
+import SegueSourceNav
 import SegueStoryboard
 import SegueAppFolder
 
 /// Loads what `segue serve` is given: a flow file (`.json`, `.yaml`, `.yml`), an Xcode
 /// storyboard (`.storyboard`), an app folder (a directory holding an app's Info.plist, read by
-/// `AppLoader`), or a directory of storyboards.
+/// `AppLoader`), or a directory of storyboards. A directory's Swift and Objective-C sources add
+/// the navigation their code does (`CodeNavigation`).
 public enum FlowSource {
     public struct LoadError: Error, CustomStringConvertible {
         public var diagnostics: [Diagnostic]
         public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
         public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    }
+
+    /// Loads `path`, then applies its overlay: `overlay` when given, else `NAME.segue.yaml` next
+    /// to it when that file exists (``overlayPath(for:explicit:)``). An overlay that does not
+    /// parse, or names scenes, elements or cells the flow lacks, is an error with its lines.
+    public static func load(path: String, overlay: String?, app options: AppLoadOptions = AppLoadOptions()) throws(LoadError) -> Storyboard {
+        try applyingOverlay(to: try load(path: path, app: options), of: path, explicit: overlay)
+    }
+
+    /// `storyboard` with the overlay of `path` (see ``overlayPath(for:explicit:)``) applied.
+    public static func applyingOverlay(to storyboard: Storyboard, of path: String, explicit: String?) throws(LoadError) -> Storyboard {
+        guard let file = overlayPath(for: path, explicit: explicit) else { return storyboard }
+        let parsed: Overlay
+        do {
+            parsed = try OverlayLoader.load(path: file)
+        } catch {
+            throw LoadError(diagnostics: error.diagnostics)
+        }
+        let problems = parsed.validate(against: storyboard)
+        if !problems.isEmpty { throw LoadError(diagnostics: problems) }
+        return parsed.applied(to: storyboard)
+    }
+
+    /// The overlay of `path`: `explicit`, else `NAME.segue.yaml` (or `.json`) beside the
+    /// storyboard, flow file or app folder `NAME`, when it exists.
+    public static func overlayPath(for path: String, explicit: String?) -> String? {
+        if let explicit { return explicit }
+        var base = URL(fileURLWithPath: path).standardizedFileURL
+        if base.pathExtension != "" { base.deletePathExtension() }
+        for ext in ["segue.yaml", "segue.json"] {
+            let candidate = base.path + "." + ext
+            if candidate != URL(fileURLWithPath: path).standardizedFileURL.path, FileManager.default.fileExists(atPath: candidate) {
+                return candidate
+            }
+        }
+        return nil
     }
 
     public static func load(path: String, app options: AppLoadOptions = AppLoadOptions()) throws(LoadError) -> Storyboard {
@@ -21,8 +59,10 @@ public enum FlowSource {
         }
         do {
             if isDirectory.boolValue {
-                if let app = try loadApp(path: path, options: options) { return app.storyboard }
-                return try StoryboardImporter.loadDirectory(path: path)
+                if let app = try loadApp(path: path, options: options) {
+                    return CodeNavigation.augment(app.storyboard, root: path).storyboard
+                }
+                return CodeNavigation.augment(try StoryboardImporter.loadDirectory(path: path), root: path).storyboard
             }
             switch (path as NSString).pathExtension.lowercased() {
             case "json", "yaml", "yml": return try FlowFileLoader.load(path: path)

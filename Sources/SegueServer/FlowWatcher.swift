@@ -16,13 +16,27 @@ public final class FlowWatcher: Sendable {
     private let settle: Duration
     private let onChange: @Sendable () -> Void
     private let running = Atomic<Bool>(false)
+    /// Other files whose edits count (an overlay).
+    private let extraFiles: [String]
 
     /// `path` is what `segue serve` serves; `settle` is how long the files must stay quiet before
-    /// `onChange` runs.
-    public init(path: String, settle: Duration = .milliseconds(150), onChange: @escaping @Sendable () -> Void) {
+    /// `onChange` runs; edits of `alsoWatching` (an overlay file) count too.
+    public init(path: String, alsoWatching: [String] = [], settle: Duration = .milliseconds(150), onChange: @escaping @Sendable () -> Void) {
         self.path = path
+        self.extraFiles = alsoWatching
         self.settle = settle
         self.onChange = onChange
+    }
+
+    /// The directories of ``extraFiles`` not yet in `dirs`.
+    private func extraDirectories(besides dirs: [String]) -> [String] {
+        var out: [String] = []
+        for file in extraFiles {
+            let dir = (file as NSString).deletingLastPathComponent
+            let d = dir.isEmpty ? "." : dir
+            if !dirs.contains(d), !out.contains(d) { out.append(d) }
+        }
+        return out
     }
 
     /// The directories watched and the file names that count (nil: every storyboard in them).
@@ -37,14 +51,16 @@ public final class FlowWatcher: Sendable {
                     if FileManager.default.fileExists(atPath: full, isDirectory: &sub), sub.boolValue { dirs.append(full) }
                 }
             }
-            return (dirs, nil)
+            return (dirs + extraDirectories(besides: dirs), nil)
         }
         let dir = (path as NSString).deletingLastPathComponent
-        return ([dir.isEmpty ? "." : dir], (path as NSString).lastPathComponent)
+        let dirs = [dir.isEmpty ? "." : dir]
+        return (dirs + extraDirectories(besides: dirs), (path as NSString).lastPathComponent)
     }
 
     /// Whether an event for `name` concerns the flow.
     func concerns(_ name: String, watchedName: String?) -> Bool {
+        if extraFiles.contains(where: { ($0 as NSString).lastPathComponent == name }) { return true }
         if let watchedName { return name == watchedName }
         return name.hasSuffix(".storyboard") || name.hasSuffix(".xib") || name.hasSuffix(".strings") || name.hasSuffix(".plist")
     }
@@ -109,9 +125,9 @@ public final class FlowWatcher: Sendable {
 extension SegueService {
     /// Reloads the flow from `path` (a watcher's change): the load goes to ``SegueApp/reloadFlow(_:)``.
     @discardableResult
-    public func reloadFlow(from path: String) -> SegueApp.ReloadOutcome {
+    public func reloadFlow(from path: String, overlay: String? = nil) -> SegueApp.ReloadOutcome {
         do {
-            return app.reloadFlow(.success(try FlowSource.load(path: path, app: app.configuration.appLoadOptions)))
+            return app.reloadFlow(.success(try FlowSource.load(path: path, overlay: overlay, app: app.configuration.appLoadOptions)))
         } catch {
             return app.reloadFlow(.failure(error))
         }

@@ -15,6 +15,8 @@ struct DocumentMapper {
     // Per scene.
     private var segueIDByXML: [String: String] = [:]
     private var recognizerSegue: [String: String] = [:]
+    /// Gesture recognizer XML id → the action methods connected to it.
+    private var recognizerActions: [String: [String]] = [:]
     /// What the storyboard wires to the scene's controller (its class, outlets and segues), for
     /// the placeholders of content its code makes.
     private var codeContext: String?
@@ -241,6 +243,9 @@ struct DocumentMapper {
            let segueID = segueIDByXML[segue] {
             recognizerSegue[id] = segueID
         }
+        if node.name.hasSuffix("GestureRecognizer"), let id = node["id"] {
+            recognizerActions[id] = node.child("connections")?.children("action").compactMap { $0["selector"] } ?? []
+        }
     }
 
     private mutating func record(segue n: XMLNode, kindName: String, scene: inout Scene) {
@@ -333,6 +338,17 @@ struct DocumentMapper {
         return nil
     }
 
+    /// The action methods connected to an element: its own `<action selector>` connections, then
+    /// those of the gesture recognizers attached to it.
+    private func actions(of element: XMLNode) -> [String] {
+        guard let connections = element.child("connections") else { return [] }
+        var selectors = connections.children("action").compactMap { $0["selector"] }
+        for outlet in connections.children("outletCollection") where outlet["property"] == "gestureRecognizers" {
+            if let dest = outlet["destination"] { selectors += recognizerActions[dest] ?? [] }
+        }
+        return selectors
+    }
+
     /// A cell's accessory-button segue (`trigger="accessoryAction"`).
     private func accessoryTap(of cell: XMLNode) -> TapTarget? {
         for segue in cell.child("connections")?.children("segue") ?? [] where segue["trigger"] == "accessoryAction" {
@@ -420,8 +436,10 @@ struct DocumentMapper {
             // named by its content, drawn as an inert item (code would drive it).
             if item.title == nil, item.image == nil { item.title = customViewTitle(custom) }
             item.tap = tap(of: n) ?? tap(of: custom)
+            item.actions = actions(of: n) + actions(of: custom)
         } else {
             item.tap = tap(of: n)
+            item.actions = actions(of: n)
         }
         return item
     }
@@ -621,6 +639,7 @@ struct DocumentMapper {
         node.location = loc(n)
         if n.bool("enabled") == false { node.enabled = false }
         if node.tap == nil, node.kind != .container { node.tap = tap(of: n) }
+        node.actions = actions(of: n)
         // No touch reaches a view with user interaction off, nor anything inside it: its
         // gestures never fire and its controls never change.
         if n.bool("userInteractionEnabled") == false { node.ignoreTouches() }
@@ -691,9 +710,9 @@ struct DocumentMapper {
         }
         if let prototypes = n.child("prototypes") {
             var s = TableSection()
-            for cell in prototypes.children("tableViewCell") {
-                for i in 1...3 { s.rows.append(mapCell(cell, sample: i)) }
-            }
+            // One row per prototype, with its own Interface Builder content; an overlay's
+            // `rows` gives a prototype sample rows of its own.
+            for cell in prototypes.children("tableViewCell") { s.rows.append(mapCell(cell, sample: 1)) }
             if !s.rows.isEmpty { node.sections.append(s) }
         }
         if let footer = n.child(key: "tableFooterView"), let f = mapView(footer) { node.children.append(f) }
@@ -707,7 +726,8 @@ struct DocumentMapper {
         "IBUITableViewCellStyleValue2": .value2,
     ]
 
-    /// A static cell, or sample `i` of a prototype cell ("Item i").
+    /// A static cell, or sample `i` of a prototype cell (its id `cellID-i`): its Interface
+    /// Builder content, or its reuse identifier when it has no text at all.
     private mutating func mapCell(_ cell: XMLNode, sample: Int?) -> TableRow {
         let cellID = cell["id"] ?? "cell-\(cell.line)"
         var row = TableRow(id: sample.map { "\(cellID)-\($0)" } ?? cellID)
@@ -739,7 +759,7 @@ struct DocumentMapper {
             }
         }
         if let sample {
-            row.text = "Item \(sample)"
+            if row.text == nil, row.detail == nil, row.content.isEmpty { row.text = cell["reuseIdentifier"] }
             row.content = Self.suffixingIDs(row.content, "-\(sample)")
         }
         row.tap = tap(of: cell)

@@ -7,6 +7,8 @@ import SegueCore
 /// - Segue edges: dashed, labelled `kind` or `kind: identifier`.
 /// - Unwind segues have no destination scene: DOT draws them dotted to one `exit` node; JSON lists
 ///   them with `"to": null` and their `"action"`.
+/// - Navigation read from the app's code (``SegueSpec/codeSource``): DOT draws it bold and blue
+///   with its source line in the label; JSON gives its `"source"`.
 /// - The initial scene: DOT draws an arrow from a point node `__initial`; JSON names it in `initial`.
 public enum StoryboardGraph {
     public struct Edge: Sendable, Hashable {
@@ -16,6 +18,8 @@ public enum StoryboardGraph {
         public var identifier: String?
         public var relationship: Bool
         public var action: String?
+        /// The source line of navigation read from the app's code.
+        public var source: String? = nil
     }
 
     /// Every edge, in the documented order.
@@ -27,7 +31,7 @@ public enum StoryboardGraph {
             }
             for segue in scene.segues {
                 edges.append(Edge(from: scene.id, to: segue.destination, kind: segue.kind.rawValue,
-                                  identifier: segue.id, relationship: false, action: segue.action))
+                                  identifier: segue.id, relationship: false, action: segue.action, source: segue.codeSource))
             }
         }
         return edges
@@ -52,6 +56,9 @@ public enum StoryboardGraph {
         for edge in all {
             if edge.relationship {
                 lines.append("  \(quote(edge.from)) -> \(quote(edge.to ?? "")) [label=\(quote(edge.identifier ?? ""))];")
+            } else if let to = edge.to, let source = edge.source {
+                let label = "\(edge.kind) (code): \(source)"
+                lines.append("  \(quote(edge.from)) -> \(quote(to)) [style=bold, color=blue, label=\(quote(label))];")
             } else if let to = edge.to {
                 let label = edge.identifier.map { "\(edge.kind): \($0)" } ?? edge.kind
                 lines.append("  \(quote(edge.from)) -> \(quote(to)) [style=dashed, label=\(quote(label))];")
@@ -73,6 +80,7 @@ public enum StoryboardGraph {
         out += edges(storyboard).map { e in
             var s = "{\"from\":\(string(e.from)),\"to\":\(optional(e.to)),\"kind\":\(string(e.kind)),\"identifier\":\(optional(e.identifier)),\"relationship\":\(e.relationship)"
             if let action = e.action { s += ",\"action\":\(string(action))" }
+            if let source = e.source { s += ",\"source\":\(string(source))" }
             return s + "}"
         }.joined(separator: ",")
         out += "],\"initial\":\(optional(storyboard.initialViewController))}"

@@ -29,9 +29,10 @@ public struct StoryboardImportError: Error, CustomStringConvertible {
 /// - Views: the controller's root view contributes its subviews (document order = z-order, each
 ///   with its IB `frame`; renderers order by frame for reading order). Static table cells map one
 ///   to one (`IBUITableViewCellStyle*` → basic/subtitle/value1/value2, else `custom` with the cell's
-///   subviews as `content` and its first labels as text/detail). Each prototype cell becomes three
-///   sample rows `Item 1…3` (ids `cellID-1…3`) of its style, detail and image, tapping the cell's
-///   segue; collection view prototypes likewise become three `view` items. A cell's
+///   subviews as `content` and its first labels as text/detail). Each prototype cell becomes one
+///   row (id `cellID-1`) with its own content (texts, detail, image, accessory; its reuse
+///   identifier when it has no text), tapping the cell's segue (an overlay's `rows` gives it
+///   sample rows); collection view prototypes likewise become three `view` items. A cell's
 ///   `trigger="accessoryAction"` segue belongs to its accessory button (`TableRow.accessoryTap`,
 ///   an element `{row}.accessory`), never to selecting the row. Container
 ///   views name their embed segue in `ViewNode.embed`. Bar button items without a segue (wired

@@ -50,6 +50,8 @@ public struct SessionState: Codable, Sendable, Equatable {
         public var controller: String
         public var identifier: String
         public var destination: String?
+        /// The source line of navigation read from the app's code.
+        public var source: String?
     }
 
     /// The element with this id, if it is on the state.

@@ -18,7 +18,8 @@ public struct FlowTestSuite: Sendable {
     /// Finds `*.test.yaml` under folders, parses every file, loads the flows, and checks the
     /// tests against them. Every problem comes back as `file:line: message`; the suite only when
     /// there are none.
-    public static func load(paths: [String], flow flowOverride: String? = nil, filter: String? = nil) -> (FlowTestSuite?, [Diagnostic]) {
+    public static func load(paths: [String], flow flowOverride: String? = nil, overlay: String? = nil,
+                            filter: String? = nil) -> (FlowTestSuite?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var files: [String] = []
         for path in paths {
@@ -78,7 +79,8 @@ public struct FlowTestSuite: Sendable {
             let flowKey = standardPath(named)
             if flowIndex[flowKey] == nil, !failedFlows.contains(flowKey) {
                 do {
-                    let storyboard = FlowSource.servingStoryboard(try FlowSource.load(path: named))
+                    // `--overlay` goes with `--flow`; any flow's own `NAME.segue.yaml` applies.
+                    let storyboard = FlowSource.servingStoryboard(try FlowSource.load(path: named, overlay: flowOverride == nil ? nil : overlay))
                     flowIndex[flowKey] = flows.count
                     flows.append((named, storyboard))
                 } catch {

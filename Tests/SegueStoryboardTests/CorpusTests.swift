@@ -191,7 +191,7 @@ struct CorpusTests {
         #expect(read.destination == "Article:zsG-x9-2za")
         let table = try #require(list.view.first)
         #expect(table.kind == .table)
-        #expect(table.sections.first?.rows.map(\.text) == ["Item 1", "Item 2", "Item 3"])
+        #expect(table.sections.first?.rows.count == 1 && table.sections.first?.rows.first?.text?.hasPrefix("Item ") == false)
         #expect(table.sections.first?.rows.first?.tap == .segue("readArticle"))
         #expect(table.sections.first?.rows.first?.accessory == .disclosureIndicator)
         // The bookmarks button presents the Menu storyboard's initial scene.
@@ -241,7 +241,7 @@ struct CorpusTests {
         let read = try #require(list.segue("readArticle"))
         #expect(storyboard[read.destination ?? ""]?.view.first?.kind == .placeholder)
         let rows = list.view.first?.sections.first?.rows ?? []
-        #expect(rows.count == 3 && rows.allSatisfy { $0.tap != nil })
+        #expect(rows.count == 1 && rows.allSatisfy { $0.tap != nil })
         let warnings = storyboard.diagnostics.filter { $0.message.hasPrefix("unresolved storyboard reference") }
         #expect(!storyboard.diagnostics.contains { $0.message.hasSuffix("; dropped") })
         // The Menu reference is presented: its placeholder offers Close (dismiss).

@@ -232,11 +232,11 @@ struct MappingTests {
         let unwind = try #require(detail.segue("uw"))
         #expect(unwind.kind == .unwind && unwind.action == "backToHome" && unwind.destination == nil)
 
-        // Prototype table: three sample rows.
+        // Prototype table: one row per prototype, with its own content.
         let compose = try #require(sb["compose"])
         let rows = compose.view.first?.sections.first?.rows ?? []
-        #expect(rows.map(\.text) == ["Item 1", "Item 2", "Item 3"])
-        #expect(rows.map(\.id) == ["proto-1", "proto-2", "proto-3"])
+        #expect(rows.map(\.text) == ["Title"])
+        #expect(rows.map(\.id) == ["proto-1"])
         #expect(rows.allSatisfy { $0.style == .subtitle && $0.detail == "Subtitle" && $0.tap == .segue("sg6") })
 
         // Unsupported controller → viewController with a warning.

@@ -149,7 +149,10 @@ open class ViewController {
     open func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
 
     /// Asked before a control-triggered segue (never for `performSegue`). Return false to stop it.
-    open func shouldPerformSegue(withIdentifier identifier: String, sender: Element?) -> Bool { true }
+    /// The default refuses the scene's ``Scene/refusedSegues``.
+    open func shouldPerformSegue(withIdentifier identifier: String, sender: Element?) -> Bool {
+        !(scene?.refusedSegues.contains(identifier) ?? false)
+    }
     /// Called after the destination exists and before its view loads.
     open func prepare(for segue: StoryboardSegue, sender: Element?) {}
     /// Whether this controller is the destination of an unwind action. The default: it declares

@@ -15,13 +15,18 @@ public struct ManualSegue: Sendable, Hashable {
     public var destination: String?
     /// An unwind segue's action.
     public var action: String?
+    /// The source line of navigation read from the app's code (``SegueSpec/codeSource``); nil
+    /// for a storyboard segue.
+    public var source: String?
 
-    public init(controller: String, identifier: String, kind: SegueKind, destination: String?, action: String? = nil) {
+    public init(controller: String, identifier: String, kind: SegueKind, destination: String?, action: String? = nil,
+                source: String? = nil) {
         self.controller = controller
         self.identifier = identifier
         self.kind = kind
         self.destination = destination
         self.action = action
+        self.source = source
     }
 }
 
@@ -71,7 +76,7 @@ extension Window {
             // Per scene, once per window: STATE is written after every action.
             for spec in c.manualSegueSpecs(cache: &manualSegueCache) {
                 out.append(ManualSegue(controller: c.id, identifier: spec.id, kind: spec.kind,
-                                       destination: spec.destination, action: spec.action))
+                                       destination: spec.destination, action: spec.action, source: spec.codeSource))
             }
         }
         return out

@@ -32,9 +32,10 @@ extension Window {
             warn("segue '\(identifier)': \(reason)")
             return
         }
-        if userInitiated, !askShouldPerform(spec, source: source, sender: sender) { return }
+        // Code navigation is no segue: UIKit asks nothing and prepares nothing.
+        if userInitiated, !spec.isCodeNavigation, !askShouldPerform(spec, source: source, sender: sender) { return }
         let destination = try instantiate(sceneID: destinationID)
-        prepare(spec, source: source, destination: destination, sender: sender)
+        if !spec.isCodeNavigation { prepare(spec, source: source, destination: destination, sender: sender) }
         let animates = animated && spec.animates
         switch plan {
         case .push(let nav):

@@ -8,6 +8,8 @@ public struct BarButtonItemSpec: Sendable, Hashable {
     public var systemItem: BarButtonSystemItem?
     public var enabled = true
     public var tap: TapTarget?
+    /// The action methods Interface Builder connects to the item (see ``ViewNode/actions``).
+    public var actions: [String] = []
     public var location: SourceLocation?
 
     public init(id: String? = nil, title: String? = nil, systemItem: BarButtonSystemItem? = nil, style: Style = .plain, tap: TapTarget? = nil) {

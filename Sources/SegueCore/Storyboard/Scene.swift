@@ -62,6 +62,9 @@ public struct Scene: Sendable {
     public var shouldAutorotate: Bool?
     /// Tab refusal policy declared in a flow file: indexes the tab bar controller refuses to select.
     public var refusesSelectionOf: [Int] = []
+    /// Segue identifiers `shouldPerformSegue` answers false for (declared in an overlay: what
+    /// the app's code refuses).
+    public var refusedSegues: [String] = []
 
     public var location: SourceLocation?
 

@@ -38,6 +38,14 @@ public struct SegueSpec: Sendable {
     /// Values handed to the destination: destination key ← template (`{{row.text}}`, `{{field.subject}}`).
     public var passes: [String: String] = [:]
     public var location: SourceLocation?
+    /// Where the app's code navigates (`Feed/FeedViewController.swift:142`, relative to the app's
+    /// root) when this is not a storyboard segue but navigation read from the sources
+    /// (`pushViewController`, `present`, …): it performs the same transition, without
+    /// `shouldPerformSegue` or `prepareForSegue`, which UIKit calls only for segues.
+    public var codeSource: String? = nil
+
+    /// Whether this step is code navigation rather than a storyboard segue.
+    public var isCodeNavigation: Bool { codeSource != nil }
 
     /// `segue.identifier` as code sees it.
     public var codeIdentifier: String { identifier ?? id }

@@ -42,6 +42,10 @@ public struct ViewNode: Sendable {
     /// the others come after them (its table footer view).
     public var tableHeaderCount = 0
     public var tap: TapTarget?
+    /// The action methods Interface Builder connects to the element (`showDetail:`), its gesture
+    /// recognizers' included: what tools reading the app's code attach navigation to. The core
+    /// runs none of them.
+    public var actions: [String] = []
     /// A `container` view's embed segue: the id of the scene's `embed` segue whose destination
     /// becomes the child shown in this container.
     public var embed: String? = nil

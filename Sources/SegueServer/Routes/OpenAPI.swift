@@ -113,7 +113,7 @@ enum OpenAPIDocument {
           "manualSegues":{"type":"array","items":{"$ref":"#/components/schemas/ManualSegue"},"description":"Segues of the visible controllers no element triggers (code performs them)."}},
           "required":["id","version","url","traits","root","visible","elements"]},
         "Element":{"type":"object","properties":{"id":{"type":"string"},"role":{"enum":[\##(roles)]},"title":{"type":["string","null"]},"controller":{"type":["string","null"]},"enabled":{"type":"boolean","description":"Present (false) only on disabled elements."}},"required":["id","role","title","controller"]},
-        "ManualSegue":{"type":"object","properties":{"controller":{"type":"string"},"identifier":{"type":"string"},"destination":{"type":["string","null"]}},"required":["controller","identifier"]},
+        "ManualSegue":{"type":"object","properties":{"controller":{"type":"string"},"identifier":{"type":"string"},"destination":{"type":["string","null"]},"source":{"type":"string","description":"The app's source line of navigation read from its code."}},"required":["controller","identifier"]},
         "Controller":{"type":"object","properties":{
           "id":{"type":"string"},"scene":{"type":["string","null"]},"kind":{"type":"string"},"class":{"type":"string"},"title":{"type":["string","null"]},
           "viewLoaded":{"type":"boolean"},"appearance":{"enum":["disappeared","appearing","appeared","disappearing"]},

@@ -1,0 +1,23 @@
+import SegueCore
+
+/// The entry point servers and commands use: read an app's sources, resolve them against the
+/// storyboards loaded from the same folder, and return the storyboard with the navigation its
+/// code does (and, where no storyboard names an initial scene, the root its delegate builds).
+public enum CodeNavigation {
+    public struct Augmented: Sendable {
+        public var storyboard: Storyboard
+        public var result: InferenceResult
+    }
+
+    public static func augment(_ storyboard: Storyboard, root: String) -> Augmented {
+        augment(storyboard, result: NavigationAnalysis.analyze(root: root, storyboard: storyboard))
+    }
+
+    public static func augment(_ storyboard: Storyboard, result: InferenceResult) -> Augmented {
+        var out = CodeNavigationApplier.apply(result, to: storyboard)
+        if out.initialViewController == nil, let root = result.launchRoot {
+            out = LaunchRootReader.applying(root, to: out)
+        }
+        return Augmented(storyboard: out, result: result)
+    }
+}

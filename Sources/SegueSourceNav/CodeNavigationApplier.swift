@@ -1,0 +1,58 @@
+import SegueCore
+
+/// Makes what the analysis found part of the flow: each resolved step becomes a segue of its
+/// scenes marked with its source line (``SegueSpec/codeSource``), and the elements whose action
+/// or row selection runs it are wired to it. Steps nothing on screen triggers stay manual
+/// segues (STATE `manualSegues`). Pure: a storyboard in, a storyboard out.
+public enum CodeNavigationApplier {
+    public static func apply(_ result: InferenceResult, to storyboard: Storyboard) -> Storyboard {
+        var out = storyboard
+        for finding in result.findings {
+            for sceneID in finding.scenes {
+                guard var scene = out.scenes[sceneID] else { continue }
+                apply(finding, to: &scene, storyboard: out)
+                out.scenes[sceneID] = scene
+            }
+        }
+        return out
+    }
+
+    static func apply(_ finding: NavigationFinding, to scene: inout Scene, storyboard: Storyboard) {
+        let target: TapTarget
+        switch finding.action {
+        case .performSegue:
+            guard let id = finding.segue, let spec = scene.segues.first(where: { $0.codeIdentifier == id }) else { return }
+            target = .segue(spec.id)
+        case .pop: target = .action(BuiltInAction.pop.rawValue)
+        case .popToRoot: target = .action(BuiltInAction.popToRoot.rawValue)
+        case .dismiss: target = .action(BuiltInAction.dismiss.rawValue)
+        case .selectTab, .setTabs: return
+        case .push, .show, .showDetail, .present, .setViewControllers, .setRoot:
+            guard let destination = finding.destination, storyboard[destination] != nil else { return }
+            if scene.segue(finding.identifier) == nil { scene.segues.append(segue(for: finding, destination: destination)) }
+            target = .segue(finding.identifier)
+        }
+        for trigger in finding.triggers {
+            switch trigger {
+            case .action(let method): SceneElements.wire(action: method, to: target, in: &scene)
+            case .rowSelection: SceneElements.wireSelection(collection: false, to: target, in: &scene)
+            case .itemSelection: SceneElements.wireSelection(collection: true, to: target, in: &scene)
+            case .automatic, .code: break
+            }
+        }
+    }
+
+    static func segue(for finding: NavigationFinding, destination: String) -> SegueSpec {
+        let kind: SegueKind
+        switch finding.action {
+        case .push: kind = .push
+        case .showDetail: kind = .showDetail
+        case .present, .setRoot: kind = .presentation
+        default: kind = .show
+        }
+        var spec = SegueSpec(id: finding.identifier, kind: kind, destination: destination)
+        spec.codeSource = finding.source
+        spec.modalPresentationStyle = finding.presentationStyle ?? (finding.action == .setRoot ? .fullScreen : nil)
+        return spec
+    }
+}

@@ -1,0 +1,75 @@
+import SegueCore
+
+/// `segue infer`'s output: the steps found and what could not be resolved, as text or JSON.
+public enum InferenceReport {
+    public static func text(_ result: InferenceResult, storyboard: Storyboard) -> String {
+        var lines: [String] = []
+        lines.append("\(result.files) source files, \(result.classes) classes: \(result.findings.count) navigation steps, \(result.unresolved.count) unresolved, \(result.systemControllers) system controllers skipped")
+        if let root = result.launchRoot { lines.append("launch root: \(describe(root))") }
+        if !result.findings.isEmpty { lines.append("steps:") }
+        for f in result.findings {
+            var line = "  \(f.source)  \(f.className).\(f.method)  \(f.triggers.map(\.description).joined(separator: ", "))  \(f.action.rawValue)"
+            if let d = f.destination { line += " -> \(d)" + (storyboard[d]?.title.map { " \"\($0)\"" } ?? "") }
+            if let s = f.segue { line += " segue '\(s)'" }
+            if let style = f.presentationStyle { line += " (\(style.rawValue))" }
+            if let tab = f.tabIndex { line += " tab \(tab)" }
+            lines.append(line)
+        }
+        if !result.unresolved.isEmpty { lines.append("unresolved:") }
+        for u in result.unresolved {
+            lines.append("  \(u.source)  \(u.className)  \(u.action.rawValue): \(u.reason)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func describe(_ root: LaunchRoot) -> String {
+        switch root {
+        case .scene(let id, let source): "scene \(id) (\(source))"
+        case .navigation(let id, let source): "navigation controller around \(id) (\(source))"
+        case .tabs(let ids, let source): "tab bar controller of \(ids.joined(separator: ", ")) (\(source))"
+        }
+    }
+
+    public static func json(_ result: InferenceResult) -> String {
+        var out = "{\"files\":\(result.files),\"classes\":\(result.classes),\"systemControllers\":\(result.systemControllers),\"steps\":["
+        out += result.findings.map { f in
+            var fields = ["\"identifier\":\(quote(f.identifier))", "\"source\":\(quote(f.source))", "\"class\":\(quote(f.className))",
+                          "\"method\":\(quote(f.method))", "\"action\":\(quote(f.action.rawValue))",
+                          "\"triggers\":[\(f.triggers.map { quote($0.description) }.joined(separator: ","))]",
+                          "\"scenes\":[\(f.scenes.map(quote).joined(separator: ","))]"]
+            if let d = f.destination { fields.append("\"destination\":\(quote(d))") }
+            if let s = f.segue { fields.append("\"segue\":\(quote(s))") }
+            if let style = f.presentationStyle { fields.append("\"presentationStyle\":\(quote(style.rawValue))") }
+            if let tab = f.tabIndex { fields.append("\"tab\":\(tab)") }
+            return "{" + fields.joined(separator: ",") + "}"
+        }.joined(separator: ",")
+        out += "],\"unresolved\":["
+        out += result.unresolved.map { u in
+            "{\"source\":\(quote(u.source)),\"class\":\(quote(u.className)),\"action\":\(quote(u.action.rawValue)),\"reason\":\(quote(u.reason))}"
+        }.joined(separator: ",")
+        out += "]"
+        if let root = result.launchRoot { out += ",\"launchRoot\":\(quote(describe(root)))" }
+        return out + "}"
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,119 @@
+import SegueCore
+
+/// Resolves what the source readers found against the flow's scenes: each navigating line of a
+/// class with scenes becomes a ``NavigationFinding`` (its trigger, its destination scene) or an
+/// ``UnresolvedNavigation`` with the reason.
+public enum NavigationAnalysis {
+    /// Reads the sources under `root` and resolves them against `storyboard`.
+    public static func analyze(root: String, storyboard: Storyboard) -> InferenceResult {
+        analyze(facts: SourceTree.read(root: root), storyboard: storyboard)
+    }
+
+    public static func analyze(facts: [SourceFacts], storyboard: Storyboard) -> InferenceResult {
+        let index = AppIndex(facts: facts, storyboard: storyboard)
+        var result = InferenceResult()
+        result.files = facts.count
+        result.classes = index.methods.count
+        for cls in index.methods.keys.sorted() {
+            let scenes = index.scenesByClass[cls] ?? []
+            for method in index.methods[cls] ?? [] {
+                for call in method.facts.calls {
+                    record(call, in: method, of: cls, scenes: scenes, index: index, into: &result)
+                }
+            }
+        }
+        result.launchRoot = LaunchRootReader.root(index: index)
+        return result
+    }
+
+    private static func record(_ call: NavigationCall, in method: AppIndex.Method, of cls: String, scenes: [String],
+                               index: AppIndex, into result: inout InferenceResult) {
+        let source = "\(method.file):\(call.line)"
+        func unresolved(_ reason: String) {
+            result.unresolved.append(UnresolvedNavigation(source: source, className: cls, action: call.action, reason: reason))
+        }
+        // The app and scene delegates' roots are the launch, not a step.
+        if call.action == .setTabs || (call.action == .setRoot && LaunchRootReader.isDelegate(cls)) { return }
+        guard !scenes.isEmpty else {
+            if call.action != .dismiss, call.action != .pop, call.action != .popToRoot, !isSystem(call.destination, index: index) {
+                unresolved("class \(cls) is the class of no scene")
+            }
+            return
+        }
+        let basename = method.file.split(separator: "/").last.map(String.init) ?? method.file
+        var finding = NavigationFinding(identifier: "code:\(basename):\(call.line)", source: source, className: cls,
+                                        method: method.facts.name, triggers: triggers(of: method.facts.name, in: cls, index: index),
+                                        action: call.action, scenes: scenes)
+        finding.presentationStyle = call.presentationStyle
+        finding.tabIndex = call.tabIndex
+        if call.action == .performSegue {
+            guard let value = call.segue, let id = index.resolve(value) else {
+                unresolved("segue identifier \(call.segue?.description ?? "?") is not a constant Segue can read")
+                return
+            }
+            finding.segue = id
+        }
+        if let expr = call.destination {
+            if isSystem(expr, index: index) { result.systemControllers += 1; return }
+            switch destination(expr, from: scenes[0], index: index) {
+            case .success(let id): finding.destination = id
+            case .failure(let problem): unresolved(problem.reason); return
+            }
+        }
+        result.findings.append(finding)
+    }
+
+    // MARK: - Triggers
+
+    /// What sets a method off: itself (an action, a row selection, a lifecycle method), else
+    /// the methods of its class that call it, one or two levels up; else only code.
+    static func triggers(of method: String, in cls: String, index: AppIndex) -> [NavigationTrigger] {
+        var found: [NavigationTrigger] = []
+        var level: Set<String> = [method]
+        var seen: Set<String> = [method]
+        for _ in 0..<3 {
+            var callers: Set<String> = []
+            for name in level.sorted() {
+                if let trigger = trigger(ofMethod: name, in: cls, index: index) {
+                    if !found.contains(trigger) { found.append(trigger) }
+                    continue
+                }
+                for m in index.methods[cls] ?? [] where m.facts.invokes.contains(name) && seen.insert(m.facts.name).inserted {
+                    callers.insert(m.facts.name)
+                }
+            }
+            level = callers
+        }
+        return found.isEmpty ? [.code(method)] : found
+    }
+
+    static func trigger(ofMethod name: String, in cls: String, index: AppIndex) -> NavigationTrigger? {
+        let facts = (index.methods[cls] ?? []).filter { $0.facts.name == name }
+        if facts.contains(where: { $0.facts.selector.contains("didSelectRowAt") }) { return .rowSelection }
+        if facts.contains(where: { $0.facts.selector.contains("didSelectItemAt") }) { return .itemSelection }
+        if ["viewDidLoad", "viewWillAppear", "viewDidAppear"].contains(name) { return .automatic(name) }
+        if facts.contains(where: \.facts.isAction) || isConnected(name, scenes: index.scenesByClass[cls] ?? [], index: index) {
+            return .action(name)
+        }
+        return nil
+    }
+
+    /// Whether an element of one of the scenes has the action `name` connected.
+    static func isConnected(_ name: String, scenes: [String], index: AppIndex) -> Bool {
+        scenes.contains { id in
+            guard let scene = index.storyboard[id] else { return false }
+            return SceneElements.actionNames(in: scene).contains(name)
+        }
+    }
+
+    /// Alerts, share sheets, pickers: UIKit's own controllers that are no scene of the app.
+    static func isSystem(_ expr: ControllerExpr?, index: AppIndex) -> Bool {
+        guard case .className(let name)? = expr, index.scenes(ofExactClass: name).isEmpty else { return false }
+        return isSystemClass(name)
+    }
+
+    static func isSystemClass(_ name: String) -> Bool {
+        ["UI", "SF", "MF", "AV", "PH", "CN", "QL", "SK", "EK", "MP", "GK", "PK", "AS", "WK"].contains { name.hasPrefix($0) }
+            && name != "UINavigationController" && name != "UITabBarController"
+    }
+}

@@ -1,0 +1,149 @@
+import SegueCore
+
+/// What an Objective-C send or assignment means for navigation, and how a controller expression
+/// is followed to what it instantiates.
+extension ObjCBodyScanner {
+    mutating func navigation(_ send: ObjCExpr, line: Int) {
+        guard case .send(let receiver, let selector, let args) = send else { return }
+        let first = args.first ?? .other
+        var call: NavigationCall?
+        switch selector {
+        case "performSegueWithIdentifier:sender:":
+            call = NavigationCall(action: .performSegue, line: line, segue: Self.string(first))
+        case "pushViewController:animated:":
+            call = shown(.push, first, line)
+        case "presentViewController:animated:completion:", "presentModalViewController:animated:":
+            call = shown(.present, first, line)
+        case "showViewController:sender:":
+            call = shown(.show, first, line)
+        case "showDetailViewController:sender:":
+            call = shown(.showDetail, first, line)
+        case "setViewControllers:animated:":
+            if case .array(let items) = first, let last = items.last { call = shown(.setViewControllers, last, line) }
+        case "popViewControllerAnimated:":
+            call = NavigationCall(action: .pop, line: line)
+        case "popToRootViewControllerAnimated:":
+            call = NavigationCall(action: .popToRoot, line: line)
+        case "dismissViewControllerAnimated:completion:", "dismissModalViewControllerAnimated:":
+            call = NavigationCall(action: .dismiss, line: line)
+        default:
+            if case .identifier("self") = receiver, let name = selector.split(separator: ":").first {
+                invokes.append(String(name))
+            }
+        }
+        if let call { calls.append(call) }
+    }
+
+    private func shown(_ action: NavigationAction, _ expr: ObjCExpr, _ line: Int) -> NavigationCall {
+        var call = NavigationCall(action: action, line: line, destination: controller(expr))
+        if case .identifier(let name) = expr { call.presentationStyle = styles[name] }
+        return call
+    }
+
+    mutating func assign(_ chain: [String], _ value: ObjCExpr, line: Int) {
+        if chain.count == 1 {
+            bindings[chain[0]] = value
+            return
+        }
+        switch chain.last {
+        case "modalPresentationStyle":
+            if case .identifier(let constant) = value, constant.hasPrefix("UIModalPresentation") {
+                var name = String(constant.dropFirst("UIModalPresentation".count))
+                if let f = name.first { name = f.lowercased() + name.dropFirst() }
+                if let style = ModalPresentationStyle(rawValue: name) { styles[chain[chain.count - 2]] = style }
+            }
+        case "selectedIndex":
+            if case .number(let n) = value {
+                var call = NavigationCall(action: .selectTab, line: line)
+                call.tabIndex = n
+                calls.append(call)
+            }
+        case "rootViewController":
+            calls.append(NavigationCall(action: .setRoot, line: line, destination: controller(value)))
+        case "viewControllers":
+            guard case .array(let items) = value else { return }
+            var call = NavigationCall(action: .setTabs, line: line)
+            call.tabs = items.map { controller($0) }
+            calls.append(call)
+        default:
+            break
+        }
+    }
+
+    func controller(_ expr: ObjCExpr, depth: Int = 0) -> ControllerExpr {
+        guard depth < 8 else { return .unresolved("too many indirections") }
+        switch expr {
+        case .identifier(let name):
+            guard let bound = bindings[name] else { return .unresolved("'\(name)' is not set in this method (a parameter or a value set elsewhere)") }
+            return controller(bound, depth: depth + 1)
+        case .send(let receiver, let selector, let args):
+            return controllerSend(receiver, selector, args, depth: depth)
+        case .member(_, let name):
+            return .unresolved("'\(name)' is a property set elsewhere")
+        case .call(let name, _):
+            return .unresolved("'\(name)(…)' returns a controller Segue cannot follow")
+        default:
+            return .unresolved("not a controller Segue can follow")
+        }
+    }
+
+    private func controllerSend(_ receiver: ObjCExpr, _ selector: String, _ args: [ObjCExpr], depth: Int) -> ControllerExpr {
+        switch selector {
+        case "instantiateViewControllerWithIdentifier:":
+            return .storyboardID(Self.string(args.first ?? .other), storyboard: storyboard(receiver, depth: depth))
+        case "instantiateInitialViewController":
+            return .initial(storyboard(receiver, depth: depth))
+        case "autorelease", "retain":
+            return controller(receiver, depth: depth + 1)
+        default:
+            break
+        }
+        if selector.hasPrefix("init"), case .send(.identifier(let cls), "alloc", _) = receiver {
+            if cls == "UINavigationController", selector == "initWithRootViewController:", let root = args.first {
+                return .navigation(wrapping: controller(root, depth: depth + 1))
+            }
+            return .className(cls)
+        }
+        if case .identifier(let cls) = receiver, cls.first?.isUppercase == true,
+           selector == "new" || NavigationAnalysis.isSystemClass(cls) || selector.hasPrefix("instantiate") || selector.contains("Storyboard") || selector.contains("Nib") {
+            return .className(cls)
+        }
+        // Helpers given the class: `[self controllerOfClass:[X class]]`.
+        for arg in args {
+            if case .send(.identifier(let cls), "class", _) = arg { return .className(cls) }
+        }
+        return .unresolved("'[… \(selector)]' returns a controller Segue cannot follow")
+    }
+
+    func storyboard(_ expr: ObjCExpr, depth: Int) -> StoryboardRef {
+        guard depth < 8 else { return .unknown("too many indirections") }
+        switch expr {
+        case .identifier("storyboard") where bindings["storyboard"] == nil:
+            return .current
+        case .identifier(let name):
+            guard let bound = bindings[name] else { return .unknown("'\(name)' is not set in this method") }
+            return storyboard(bound, depth: depth + 1)
+        case .member(_, "storyboard"):
+            return .current
+        case .send(_, "storyboardWithName:bundle:", let args):
+            return .named(Self.string(args.first ?? .other))
+        default:
+            return .unknown("a storyboard Segue cannot follow")
+        }
+    }
+
+    static func string(_ expr: ObjCExpr) -> StringValue {
+        switch expr {
+        case .string(let s): return .literal(s)
+        case .identifier(let name): return .symbol(name)
+        case .call("NSStringFromClass", let args):
+            if case .send(.identifier(let cls), "class", _)? = args.first { return .literal(cls) }
+            return .symbol("NSStringFromClass(…)")
+        case .member(let base, let name):
+            if case .identifier(let b) = base { return .symbol(b + "." + name) }
+            return .symbol(name)
+        default:
+            return .symbol("…")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Finds and reads an app's source files (`.swift`, `.m`, `.mm`, `.h`) under its root, in
+/// parallel, skipping dependency and build folders and files over 2 MB.
+public enum SourceTree {
+    static let skippedFolders: Set<String> = ["Pods", "Carthage", ".build", "build", "DerivedData", ".git", "node_modules", "fastlane"]
+    static let maxFileSize = 2 * 1024 * 1024
+
+    /// Paths relative to `root`, sorted.
+    public static func sourceFiles(root: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        var files: [String] = []
+        while let rel = walker.nextObject() as? String {
+            let name = (rel as NSString).lastPathComponent
+            if skippedFolders.contains(name) { walker.skipDescendants(); continue }
+            switch (name as NSString).pathExtension {
+            case "swift", "m", "mm", "h": files.append(rel)
+            default: break
+            }
+        }
+        return files.sorted()
+    }
+
+    /// Every source file's facts, in path order.
+    public static func read(root: String) -> [SourceFacts] {
+        let files = sourceFiles(root: root)
+        let results = ResultSlots(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            results.set(index, readFile(root: root, relative: files[index]))
+        }
+        return results.values.compactMap { $0 }
+    }
+
+    static func readFile(root: String, relative: String) -> SourceFacts? {
+        let path = (root as NSString).appendingPathComponent(relative)
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = attributes[.size] as? Int, size <= maxFileSize,
+              let data = FileManager.default.contents(atPath: path) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        return relative.hasSuffix(".swift") ? SwiftReader.read(source: text, file: relative) : ObjCReader.read(source: text, file: relative)
+    }
+}
+
+/// Slots filled by parallel readers, one each.
+private final class ResultSlots: @unchecked Sendable {
+    private var slots: [SourceFacts?]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: SourceFacts?) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+    var values: [SourceFacts?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
+    }
+}

@@ -1,0 +1,281 @@
+import SegueCore
+import SwiftSyntax
+
+/// Reads one Swift method body, in source order: the local values it binds, the navigation
+/// calls it makes (closures included), the styles it sets, and the methods of `self` it calls.
+final class SwiftBodyScanner: SyntaxVisitor {
+    let converter: SourceLocationConverter
+    /// Name → the expression last bound to it (stored properties first, then locals).
+    var bindings: [String: ExprSyntax]
+    var styles: [String: ModalPresentationStyle] = [:]
+    var calls: [NavigationCall] = []
+    var invokes: [String] = []
+
+    init(converter: SourceLocationConverter, properties: [String: ExprSyntax]) {
+        self.converter = converter
+        self.bindings = properties
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
+            bindings[name] = value
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
+            bindings[name] = value
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) { assign(elements[0], elements[2]) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.operator.is(AssignmentExprSyntax.self) { assign(node.leftOperand, node.rightOperand) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let (name, base) = SwiftExpr.callee(node)
+        let args = Array(node.arguments)
+        let labels = args.map { $0.label?.text }
+        let line = converter.location(for: node.positionAfterSkippingLeadingTrivia).line
+        var call: NavigationCall?
+        switch name {
+        case "performSegue" where labels.first == "withIdentifier":
+            call = NavigationCall(action: .performSegue, line: line, segue: SwiftExpr.string(args[0].expression))
+        case "pushViewController" where !args.isEmpty:
+            call = navigation(.push, args[0].expression, line)
+        case "show" where labels == [nil, "sender"]:
+            call = navigation(.show, args[0].expression, line)
+        case "showDetailViewController" where !args.isEmpty:
+            call = navigation(.showDetail, args[0].expression, line)
+        case "present" where args.count >= 2 && labels[1] == "animated":
+            call = navigation(.present, args[0].expression, line)
+        case "setViewControllers" where !args.isEmpty:
+            let last = args[0].expression.as(ArrayExprSyntax.self)?.elements.last?.expression ?? args[0].expression
+            call = navigation(.setViewControllers, last, line)
+        case "popViewController" where labels.first == "animated":
+            call = NavigationCall(action: .pop, line: line)
+        case "popToRootViewController" where labels.first == "animated":
+            call = NavigationCall(action: .popToRoot, line: line)
+        case "dismiss" where labels.first == "animated":
+            call = NavigationCall(action: .dismiss, line: line)
+        default:
+            if SwiftExpr.isSelf(base), let first = name.first, first.isLowercase { invokes.append(name) }
+        }
+        if let call { calls.append(call) }
+        return .visitChildren
+    }
+
+    private func navigation(_ action: NavigationAction, _ expr: ExprSyntax, _ line: Int) -> NavigationCall {
+        var call = NavigationCall(action: action, line: line, destination: SwiftExpr.controller(expr, bindings: bindings))
+        if let name = SwiftExpr.unwrapped(expr).as(DeclReferenceExprSyntax.self)?.baseName.text {
+            call.presentationStyle = styles[name]
+        }
+        return call
+    }
+
+    private func assign(_ lhs: ExprSyntax, _ rhs: ExprSyntax) {
+        let line = converter.location(for: lhs.positionAfterSkippingLeadingTrivia).line
+        if let plain = lhs.as(DeclReferenceExprSyntax.self) {
+            bindings[plain.baseName.text] = rhs
+            return
+        }
+        guard let member = lhs.as(MemberAccessExprSyntax.self) else { return }
+        switch member.declName.baseName.text {
+        case "modalPresentationStyle":
+            let styleName = rhs.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
+            if let base = member.base.map(SwiftExpr.unwrapped)?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+               let style = ModalPresentationStyle(rawValue: styleName) {
+                styles[base] = style
+            }
+        case "selectedIndex":
+            if let n = rhs.as(IntegerLiteralExprSyntax.self).flatMap({ Int($0.literal.text) }) {
+                var call = NavigationCall(action: .selectTab, line: line)
+                call.tabIndex = n
+                calls.append(call)
+            }
+        case "rootViewController":
+            calls.append(NavigationCall(action: .setRoot, line: line, destination: SwiftExpr.controller(rhs, bindings: bindings)))
+        case "viewControllers":
+            guard let array = rhs.as(ArrayExprSyntax.self) else { return }
+            var call = NavigationCall(action: .setTabs, line: line)
+            call.tabs = array.elements.map { SwiftExpr.controller($0.expression, bindings: bindings) }
+            calls.append(call)
+        default:
+            break
+        }
+    }
+}
+
+/// Evaluating Swift expressions into controllers and strings.
+enum SwiftExpr {
+    /// A call's function name and the expression it is called on.
+    static func callee(_ node: FunctionCallExprSyntax) -> (String, ExprSyntax?) {
+        var called = node.calledExpression
+        if let generic = called.as(GenericSpecializationExprSyntax.self) { called = generic.expression }
+        if let member = called.as(MemberAccessExprSyntax.self) { return (member.declName.baseName.text, member.base) }
+        if let ref = called.as(DeclReferenceExprSyntax.self) { return (ref.baseName.text, nil) }
+        return ("", nil)
+    }
+
+    static func isSelf(_ base: ExprSyntax?) -> Bool {
+        guard let base else { return true }
+        return unwrapped(base).as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+    }
+
+    /// The expression without casts, `!`, `?`, `try`, `await` and parentheses.
+    static func unwrapped(_ expr: ExprSyntax) -> ExprSyntax {
+        var e = expr
+        for _ in 0..<16 {
+            if let x = e.as(AsExprSyntax.self) { e = x.expression }
+            else if let x = e.as(ForceUnwrapExprSyntax.self) { e = x.expression }
+            else if let x = e.as(OptionalChainingExprSyntax.self) { e = x.expression }
+            else if let x = e.as(TryExprSyntax.self) { e = x.expression }
+            else if let x = e.as(AwaitExprSyntax.self) { e = x.expression }
+            else if let x = e.as(TupleExprSyntax.self), x.elements.count == 1, let only = x.elements.first { e = only.expression }
+            else if let x = e.as(SequenceExprSyntax.self), let first = castOrDefault(x) { e = first }
+            else { break }
+        }
+        return e
+    }
+
+    /// The operand of an unfolded `x as! T` or `x ?? y` (the parser leaves operators unfolded).
+    static func castOrDefault(_ sequence: SequenceExprSyntax) -> ExprSyntax? {
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3 else { return nil }
+        if elements[1].is(UnresolvedAsExprSyntax.self) { return elements[0] }
+        if elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??" { return elements[0] }
+        return nil
+    }
+
+    /// The class a cast names (`as! FeedViewController`), if any.
+    static func castType(_ expr: ExprSyntax) -> String? {
+        var e = expr
+        for _ in 0..<8 {
+            if let x = e.as(AsExprSyntax.self) { return x.type.trimmedDescription.trimmingSuffix("?").trimmingSuffix("!") }
+            if let x = e.as(SequenceExprSyntax.self), x.elements.count == 3, Array(x.elements)[1].is(UnresolvedAsExprSyntax.self),
+               let type = Array(x.elements)[2].as(TypeExprSyntax.self) {
+                return type.type.trimmedDescription.trimmingSuffix("?").trimmingSuffix("!")
+            }
+            if let x = e.as(TupleExprSyntax.self), x.elements.count == 1, let only = x.elements.first { e = only.expression; continue }
+            if let x = e.as(TryExprSyntax.self) { e = x.expression; continue }
+            return nil
+        }
+        return nil
+    }
+
+    static func controller(_ expr: ExprSyntax, bindings: [String: ExprSyntax], depth: Int = 0) -> ControllerExpr {
+        guard depth < 8 else { return .unresolved("too many indirections") }
+        let result = direct(unwrapped(expr), bindings: bindings, depth: depth)
+        if case .unresolved = result, let cast = castType(expr) { return .className(cast) }
+        return result
+    }
+
+    private static func direct(_ e: ExprSyntax, bindings: [String: ExprSyntax], depth: Int) -> ControllerExpr {
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            let name = ref.baseName.text
+            guard let bound = bindings[name] else { return .unresolved("'\(name)' is not set in this class (a parameter or a value set elsewhere)") }
+            return controller(bound, bindings: bindings.filter { $0.key != name }, depth: depth + 1)
+        }
+        if let member = e.as(MemberAccessExprSyntax.self), isSelf(member.base), member.base != nil {
+            let name = member.declName.baseName.text
+            guard let bound = bindings[name] else { return .unresolved("'self.\(name)' is not set in this class") }
+            return controller(bound, bindings: bindings.filter { $0.key != name }, depth: depth + 1)
+        }
+        guard let call = e.as(FunctionCallExprSyntax.self) else {
+            return .unresolved("'\(e.trimmedDescription.prefix(60))' is not a controller Segue can follow")
+        }
+        return controllerCall(call, bindings: bindings, depth: depth)
+    }
+
+    private static func controllerCall(_ call: FunctionCallExprSyntax, bindings: [String: ExprSyntax], depth: Int) -> ControllerExpr {
+        let (name, base) = callee(call)
+        let args = Array(call.arguments)
+        let labels = args.map { $0.label?.text }
+        switch name {
+        case "instantiateViewController" where labels.first == "withIdentifier" || labels.first == "identifier":
+            return .storyboardID(string(args[0].expression), storyboard: storyboard(base, bindings: bindings, depth: depth))
+        case "instantiateInitialViewController":
+            return .initial(storyboard(base, bindings: bindings, depth: depth))
+        case "UINavigationController" where labels.first == "rootViewController":
+            return .navigation(wrapping: controller(args[0].expression, bindings: bindings, depth: depth + 1))
+        default:
+            break
+        }
+        // Helpers given the class: `storyboard.instantiate(X.self)`, `viewController(of: X.self, from: …)`.
+        if let type = args.lazy.compactMap({ typeOfSelf($0.expression) }).first { return .className(type) }
+        // Helpers on the class: `X.instantiate()`, `X.fromStoryboard()`.
+        if name.hasPrefix("instantiate") || name.hasSuffix("Storyboard") || name.hasPrefix("loadFrom"),
+           let type = base?.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true {
+            return .className(type)
+        }
+        if base == nil, let first = name.first, first.isUppercase {
+            return .className(name)
+        }
+        if name == "init", let type = base?.as(DeclReferenceExprSyntax.self)?.baseName.text { return .className(type) }
+        return .unresolved("'\(name)(…)' returns a controller Segue cannot follow")
+    }
+
+    static func storyboard(_ base: ExprSyntax?, bindings: [String: ExprSyntax], depth: Int) -> StoryboardRef {
+        guard let base, depth < 8 else { return .current }
+        let e = unwrapped(base)
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            if let bound = bindings[ref.baseName.text] {
+                return storyboard(bound, bindings: bindings.filter { $0.key != ref.baseName.text }, depth: depth + 1)
+            }
+            return ref.baseName.text == "storyboard" ? .current : .unknown("'\(ref.baseName.text)' is not set in this class")
+        }
+        if let member = e.as(MemberAccessExprSyntax.self) {
+            if member.declName.baseName.text == "storyboard" { return .current }
+            if isSelf(member.base), member.base != nil, let bound = bindings[member.declName.baseName.text] {
+                return storyboard(bound, bindings: bindings.filter { $0.key != member.declName.baseName.text }, depth: depth + 1)
+            }
+        }
+        if let call = e.as(FunctionCallExprSyntax.self), callee(call).0 == "UIStoryboard",
+           let nameArg = call.arguments.first(where: { $0.label?.text == "name" }) {
+            return .named(string(nameArg.expression))
+        }
+        return .unknown("storyboard '\(e.trimmedDescription.prefix(60))'")
+    }
+
+    /// A string: a literal, `String(describing: X.self)`, `NSStringFromClass(X.self)`,
+    /// `"\(X.self)"`, or the name of a constant (resolved later).
+    static func string(_ expr: ExprSyntax) -> StringValue {
+        let e = unwrapped(expr)
+        if let literal = SwiftDeclarationVisitor.literal(e) { return .literal(literal) }
+        if let s = e.as(StringLiteralExprSyntax.self), s.segments.count == 1,
+           let interpolation = s.segments.first?.as(ExpressionSegmentSyntax.self),
+           let only = interpolation.expressions.first?.expression, let type = typeOfSelf(only) {
+            return .literal(type)
+        }
+        if let call = e.as(FunctionCallExprSyntax.self) {
+            let (name, _) = callee(call)
+            if name == "String" || name == "NSStringFromClass", let arg = call.arguments.first?.expression, let type = typeOfSelf(arg) {
+                return .literal(type)
+            }
+        }
+        var text = e.trimmedDescription
+        if text.hasPrefix("self.") { text.removeFirst(5) }
+        if text.hasSuffix(".rawValue") { text.removeLast(9) }
+        return .symbol(text)
+    }
+
+    /// `X.self` → X.
+    static func typeOfSelf(_ expr: ExprSyntax) -> String? {
+        guard let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self" else { return nil }
+        return member.base?.trimmedDescription
+    }
+}
+
+extension String {
+    func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+}

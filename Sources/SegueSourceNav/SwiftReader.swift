@@ -1,0 +1,145 @@
+import SegueCore
+import SwiftParser
+import SwiftSyntax
+
+/// Reads one Swift file with SwiftSyntax into ``SourceFacts``: its classes' methods and the
+/// navigation each performs, and the string constants it declares.
+public enum SwiftReader {
+    public static func read(source: String, file: String) -> SourceFacts {
+        let tree = Parser.parse(source: source)
+        let visitor = SwiftDeclarationVisitor(converter: SourceLocationConverter(fileName: file, tree: tree), file: file)
+        visitor.walk(tree)
+        return visitor.facts
+    }
+}
+
+/// Walks declarations: types (for constants and enum raw values), classes and their extensions
+/// (for methods), top-level constants.
+final class SwiftDeclarationVisitor: SyntaxVisitor {
+    let converter: SourceLocationConverter
+    var facts: SourceFacts
+    /// Enclosing type names, outermost first.
+    private var typePath: [String] = []
+    /// The class (or extension) whose methods are being read, with its stored properties' values.
+    private var classStack: [(facts: ClassFacts, properties: [String: ExprSyntax])] = []
+
+    init(converter: SourceLocationConverter, file: String) {
+        self.converter = converter
+        self.facts = SourceFacts(file: file)
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        let superclass = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
+        beginClass(node.name.text, superclass: superclass, members: node.memberBlock)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { endClass() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.extendedType.trimmedDescription.split(separator: "<").first.map(String.init) ?? ""
+        beginClass(name, superclass: nil, members: node.memberBlock)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { endClass() }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        typePath.append(node.name.text)
+        return .visitChildren
+    }
+    override func visitPost(_ node: StructDeclSyntax) { typePath.removeLast() }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        typePath.append(node.name.text)
+        let isString = node.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription == "String" } ?? false
+        for member in node.memberBlock.members {
+            guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+            for element in cases.elements {
+                let name = element.name.text
+                if let raw = element.rawValue?.value, let literal = Self.literal(raw) {
+                    addConstant(name, literal)
+                } else if isString {
+                    addConstant(name, name)
+                }
+            }
+        }
+        return .visitChildren
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { typePath.removeLast() }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  let value = binding.initializer?.value, let literal = Self.literal(value) else { continue }
+            addConstant(name, literal)
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let body = node.body, !classStack.isEmpty else { return .skipChildren }
+        let labels = node.signature.parameterClause.parameters.map { ($0.firstName.text == "_" ? "" : $0.firstName.text) + ":" }
+        let isAction = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "IBAction" }
+        var method = MethodFacts(name: node.name.text, selector: node.name.text + labels.joined(), line: line(node.name), isAction: isAction)
+        let scanner = SwiftBodyScanner(converter: converter, properties: classStack[classStack.count - 1].properties)
+        scanner.walk(body)
+        method.calls = scanner.calls
+        method.invokes = scanner.invokes
+        classStack[classStack.count - 1].facts.methods.append(method)
+        return .skipChildren
+    }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let body = node.body, !classStack.isEmpty else { return .skipChildren }
+        var method = MethodFacts(name: "init", selector: "init", line: line(node.initKeyword), isAction: false)
+        let scanner = SwiftBodyScanner(converter: converter, properties: classStack[classStack.count - 1].properties)
+        scanner.walk(body)
+        method.calls = scanner.calls
+        method.invokes = scanner.invokes
+        classStack[classStack.count - 1].facts.methods.append(method)
+        return .skipChildren
+    }
+
+    private func beginClass(_ name: String, superclass: String?, members: MemberBlockSyntax) {
+        typePath.append(name)
+        var properties: [String: ExprSyntax] = [:]
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                if let n = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value {
+                    properties[n] = value
+                }
+            }
+        }
+        classStack.append((ClassFacts(name: name, superclass: superclass), properties))
+    }
+
+    private func endClass() {
+        typePath.removeLast()
+        guard let done = classStack.popLast() else { return }
+        if !done.facts.methods.isEmpty || done.facts.superclass != nil { facts.classes.append(done.facts) }
+    }
+
+    /// Records a constant under its bare name and under each qualified name (`Type.name`, `Outer.Type.name`).
+    private func addConstant(_ name: String, _ value: String) {
+        facts.constants[name] = facts.constants[name] ?? value
+        var qualified = name
+        for type in typePath.reversed() {
+            qualified = type + "." + qualified
+            facts.constants[qualified] = value
+        }
+    }
+
+    private func line(_ token: TokenSyntax) -> Int { converter.location(for: token.positionAfterSkippingLeadingTrivia).line }
+
+    /// A string literal without interpolation.
+    static func literal(_ expr: ExprSyntax) -> String? {
+        guard let s = expr.as(StringLiteralExprSyntax.self) else { return nil }
+        var out = ""
+        for segment in s.segments {
+            guard let text = segment.as(StringSegmentSyntax.self) else { return nil }
+            out += text.content.text
+        }
+        return out
+    }
+}

@@ -1,0 +1,5 @@
+#import <UIKit/UIKit.h>
+
+@interface SettingsViewController : UITableViewController
+- (IBAction)done:(id)sender;
+@end
