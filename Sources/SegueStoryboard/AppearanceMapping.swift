@@ -33,6 +33,11 @@ struct AppearanceMapping {
         a.contentMode = n["contentMode"]
         if n.name == "button" { stateImages(n, into: &a) }
         a.accessibilityLabel = n.child("accessibility", key: "accessibilityConfiguration")?["label"]
+        if let symbol = n.child("preferredSymbolConfiguration", key: "preferredSymbolConfiguration")
+            ?? n.child("buttonConfiguration")?.child("preferredSymbolConfiguration", key: "preferredSymbolConfigurationForImage") {
+            a.symbolWeight = symbol["weight"]
+            a.symbolScale = symbol["scale"]
+        }
         return a.isEmpty ? nil : a
     }
 

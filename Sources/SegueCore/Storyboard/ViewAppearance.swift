@@ -27,6 +27,9 @@ public struct ViewAppearance: Sendable, Hashable {
     public var contentMode: String?
     /// A bar's `barStyle` (`default`, `black`): a black bar is dark whatever the page's scheme.
     public var barStyle: String?
+    /// An SF Symbol's configured weight (`semibold`, …) and scale (`small`, `medium`, `large`).
+    public var symbolWeight: String?
+    public var symbolScale: String?
 
     public init() {}
 

@@ -1,3 +1,4 @@
+import SegueAssets
 import SegueCore
 import SegueHTML
 import SegueHTTP
@@ -147,6 +148,7 @@ extension SegueApp {
     func pageContext(_ session: Session) -> PageContext {
         var context = PageContext(csrfToken: session.csrfToken, actionPath: "/tap", assetsPath: "/public",
                                   recordedTestPath: "/api/v1/sessions/\(session.window.id)/test")
+        context.resources = configuration.resources?.catalog
         if configuration.watchesFlow {
             let (generation, problems) = flow.withLock { ($0.generation, $0.problems) }
             context.flowGeneration = generation

@@ -1,4 +1,5 @@
 import Logging
+import SegueAssets
 import SegueCore
 import SegueHTTP
 import Synchronization
@@ -49,6 +50,8 @@ public final class SegueApp: HTTPResponder {
         public var snapshotInterval = 32
         /// The time session expiry and eviction read (the machine's unless a test passes its own).
         public var clock: any SessionClock = SystemSessionClock()
+        /// The app's images, colours and fonts drawn on pages and served under `/assets/` (nil: none).
+        public var resources: AppResources? = nil
         public init() {}
     }
 
@@ -70,6 +73,8 @@ public final class SegueApp: HTTPResponder {
     /// Durable storage: every acknowledged change is here before its answer.
     public let storage: any SessionStorage
     public let assets: StaticAssets
+    /// The app's resource files (`/assets/…`).
+    let appAssets: AppAssetRoute
     public let configuration: Configuration
     let logger: Logger
     /// When a creation at the session limit last ran the expiry (see ``makeSession``).
@@ -83,6 +88,7 @@ public final class SegueApp: HTTPResponder {
         self.store = store ?? InMemorySessionStore(clock: configuration.clock)
         self.storage = storage ?? InMemorySessionStorage(clock: configuration.clock)
         self.assets = assets
+        self.appAssets = AppAssetRoute(configuration.resources)
         self.configuration = configuration
         self.logger = logger
     }
@@ -113,6 +119,7 @@ public final class SegueApp: HTTPResponder {
         if path == "/api/v1/flow" { return flowStatus(request) }
         if path.hasPrefix("/api/") { return api(request) }
         if path.hasPrefix("/public/") { return assets.response(for: request) }
+        if path.hasPrefix(ResourceFiles.prefix) { return appAssets.response(for: request) }
         if path.hasPrefix(HierarchyPath.prefix) {
             guard request.method == .GET || request.method == .HEAD else { return methodNotAllowed(html: true) }
             return page(request)
