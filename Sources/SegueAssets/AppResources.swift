@@ -28,12 +28,17 @@ public struct AppResources: Sendable {
         if let symbolsDirectory {
             loader.catalog.symbols = SymbolSet.load(directory: symbolsDirectory, into: &loader.files)
         }
-        let sheet = AppStylesheet.css(loader.catalog)
-        if !sheet.isEmpty { loader.catalog.stylesheetURL = loader.files.add(Array(sheet.utf8), fileName: "app.css") }
         self.root = loader.root
         self.catalog = loader.catalog
         self.files = loader.files
         self.problems = loader.problems
+    }
+
+    /// Serves the app's stylesheet: its colours and fonts (``AppStylesheet``) followed by `rules`
+    /// (the page renderer's rules for the looks of the app's views).
+    public mutating func addStylesheet(rules: String) {
+        let sheet = AppStylesheet.css(catalog) + rules
+        catalog.stylesheetURL = sheet.isEmpty ? nil : files.add(Array(sheet.utf8), fileName: "app.css")
     }
 
     /// The folder whose resources a served path uses: a folder itself; for a file, its folder,

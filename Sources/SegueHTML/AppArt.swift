@@ -51,8 +51,8 @@ extension PageBuilder {
         let pad = screen.traits.idiom == .pad
         let light = image.variants(pad: pad, dark: false)
         if image.isTemplate {
-            let set = light.map { "url(\"\($0.url)\") \(Self.scaleText($0.scale))x" }.joined(separator: ", ")
-            mask(imageSet: set, label: label, extraClass: extraClass, tint: appearance?.tintColor)
+            // A mask is scaled to its box: the densest file is the sharpest at every density.
+            if let densest = light.last { mask(url: densest.url, label: label, extraClass: extraClass, tint: appearance?.tintColor) }
             return
         }
         let dark = image.hasDark ? image.variants(pad: pad, dark: true) : []
@@ -75,16 +75,11 @@ extension PageBuilder {
     }
 
     private mutating func mask(url: String, label: String?, extraClass: String, tint: ColorSpec?) {
-        mask(imageSet: "url(\"\(url)\")", label: label, extraClass: extraClass, tint: tint)
-    }
-
-    private mutating func mask(imageSet: String, label: String?, extraClass: String, tint: ColorSpec?) {
         w.raw("<span class=\"art art-mask ")
         w.text(extraClass)
         w.raw("\"")
-        var style = imageSet.hasPrefix("url(") && !imageSet.contains(", ") ? "--art:\(imageSet)" : "--art:image-set(\(imageSet))"
-        if let tint, let css = AppColors.css(tint, context.resources) { style += ";--art-tint:" + css }
-        w.attribute("style", style)
+        w.attribute("data-art", AppStyleRules.key(url))
+        if let tint { styled(AppStyleRules.maskTintCSS(tint, context.resources)) }
         if let label { w.raw(" role=\"img\""); w.attribute("aria-label", label) } else { w.raw(" aria-hidden=\"true\"") }
         w.raw("></span>")
     }

@@ -88,22 +88,21 @@ extension AppFonts {
 }
 
 extension PageBuilder {
-    /// ` style="…"` for a view's own look (nothing when it has none): background, text colour,
-    /// tint (inherited by what is inside), font, line count and truncation.
+    /// A view's own look (nothing when it has none): background, text colour, tint (inherited by
+    /// what is inside), font, line count and truncation, as a rule of the app's stylesheet.
     mutating func appStyle(_ a: ViewAppearance?, text: Bool = false) {
         guard let a else { return }
-        let catalog = context.resources
-        var css = ""
-        if let c = a.backgroundColor.flatMap({ AppColors.css($0, catalog) }) { css += "background-color:\(c);" }
-        if text, let c = a.textColor.flatMap({ AppColors.css($0, catalog) }) { css += "color:\(c);" }
-        if let c = a.tintColor.flatMap({ AppColors.css($0, catalog) }) { css += "--tint:\(c);" }
-        if text, let font = a.font { css += AppFonts.css(font, catalog) }
-        if text { css += Self.lineCSS(a) }
-        if !css.isEmpty { w.attribute("style", css) }
+        styled(AppStyleRules.viewCSS(a, text: text, context.resources))
+    }
+
+    /// ` data-style="KEY"`: the element takes the rule of the app's stylesheet for `css` (the page's
+    /// Content-Security-Policy allows no inline styles; ``AppStyleRules`` made the rules).
+    mutating func styled(_ css: String) {
+        if !css.isEmpty { w.attribute("data-style", AppStyleRules.key(css)) }
     }
 
     /// `numberOfLines`, `lineBreakMode` and `adjustsFontSizeToFitWidth` as CSS.
-    static func lineCSS(_ a: ViewAppearance) -> String {
+    nonisolated static func lineCSS(_ a: ViewAppearance) -> String {
         let lines = a.numberOfLines ?? (a.lineBreakMode == nil && !a.adjustsFontSize ? nil : 1)
         let clip = a.lineBreakMode == "clip"
         let wraps = a.lineBreakMode == "wordWrap" || a.lineBreakMode == "characterWrap"

@@ -93,7 +93,7 @@ extension PageBuilder {
         if glyph != nil || imageOnly != nil { w.raw(" has-icon") }
         if !enabled { w.raw(" is-disabled") }
         w.raw("\"")
-        if let tint = item.tintColor.flatMap({ AppColors.css($0, context.resources) }) { w.attribute("style", "--tint:" + tint) }
+        if let tint = item.tintColor { styled(AppStyleRules.tintCSS(tint, context.resources)) }
         w.raw(">")
         if isBack {
             w.raw(Icons.chevronLeft)
@@ -127,12 +127,7 @@ extension PageBuilder {
     /// A bar's look as inline custom properties: its tint, its bar tint (the bar's background),
     /// its title colour.
     mutating func barStyle(_ look: ViewAppearance) {
-        let catalog = context.resources
-        var css = ""
-        if let c = look.tintColor.flatMap({ AppColors.css($0, catalog) }) { css += "--tint:\(c);" }
-        if let c = look.backgroundColor.flatMap({ AppColors.css($0, catalog) }) { css += "--bar-background:\(c);" }
-        if let c = look.textColor.flatMap({ AppColors.css($0, catalog) }) { css += "--bar-title:\(c);" }
-        if !css.isEmpty { w.attribute("style", css) }
+        styled(AppStyleRules.barCSS(look, context.resources))
     }
 
     // MARK: Tabs

@@ -3,6 +3,7 @@ import Logging
 import SegueAssets
 import SegueCore
 import SegueFlowFiles
+import SegueHTML
 import SegueStoryboard
 
 /// Loads what `segue serve` is given: a flow file (`.json`, `.yaml`, `.yml`), an Xcode
@@ -51,10 +52,11 @@ public enum FlowSource {
     /// The app resources a served storyboard or folder draws with: those under the folder (for a
     /// storyboard, under its app's folder, ``AppResources/root(forServedPath:)``); nil for a flow
     /// file. Problems are logged as warnings, and a summary line says what was found.
-    public static func resources(path: String, logger: Logger) -> AppResources? {
+    public static func resources(path: String, storyboard: Storyboard, logger: Logger) -> AppResources? {
         let ext = (path as NSString).pathExtension.lowercased()
         guard ext != "json", ext != "yaml", ext != "yml" else { return nil }
-        let resources = AppResources(root: AppResources.root(forServedPath: path))
+        var resources = AppResources(root: AppResources.root(forServedPath: path))
+        resources.addStylesheet(rules: AppStyleRules.css(for: storyboard, catalog: resources.catalog))
         for problem in resources.problems.prefix(20) { logger.warning("\(problem.description)") }
         let catalog = resources.catalog
         let images = Set(catalog.images.values.map(\.name)).count

@@ -71,7 +71,8 @@ struct AppearanceMapping {
     static func color(_ c: XMLNode, named: [String: RGBA]) -> ColorSpec? {
         func v(_ k: String) -> Double? { c[k].flatMap(Double.init).map { min(max($0, 0), 1) } }
         let alpha = v("alpha") ?? 1
-        if let name = c["name"] { return .named(name, fallback: named[name]) }
+        // Old documents name system colours from the system catalog (`catalog="System"`).
+        if let name = c["name"] { return c["catalog"] == "System" ? .system(name, alpha: alpha) : .named(name, fallback: named[name]) }
         if let system = c["systemColor"] ?? c["cocoaTouchSystemColor"] { return .system(system, alpha: alpha) }
         let space = c["customColorSpace"] ?? c["colorSpace"] ?? "sRGB"
         if let white = v("white") { return .components(red: white, green: white, blue: white, alpha: alpha, space: space) }

@@ -13,7 +13,11 @@ import SegueTestSupport
 /// `/assets/`, and drawn on pages.
 @Suite struct AppArtTests {
     static let fixture: String = try! ArtFixture.make()
-    static var resources: AppResources { AppResources(root: fixture) }
+    static var resources: AppResources {
+        var r = AppResources(root: fixture)
+        r.addStylesheet(rules: AppStyleRules.css(for: try! StoryboardImporter.loadDirectory(path: fixture), catalog: r.catalog))
+        return r
+    }
 
     @Test func catalogsLooseImagesAndFontsAreRead() throws {
         let r = Self.resources
@@ -108,9 +112,12 @@ import SegueTestSupport
         let storyboard = try StoryboardImporter.loadDirectory(path: fixture)
         let window = Window(id: "art", storyboard: storyboard, traits: pad ? .padLandscape : .phonePortrait)
         try window.launch()
+        let r = resources
         var context = PageContext(csrfToken: "t")
-        context.resources = resources.catalog
-        return String(decoding: PageRenderer.render(window.screen(), context: context), as: UTF8.self)
+        context.resources = r.catalog
+        let html = String(decoding: PageRenderer.render(window.screen(), context: context), as: UTF8.self)
+        let sheet = String(decoding: r.files.file(at: r.catalog.stylesheetURL!)!.bytes, as: UTF8.self)
+        return StyleRules.inline(html, sheet)
     }
 
     @Test func imagesReachPagesWithDensitiesDarkAndTemplates() throws {
@@ -150,5 +157,32 @@ import SegueTestSupport
         #expect(html.contains("&quot;NoSuchFont-Regular&quot;,&quot;No Such Font&quot;,var(--font)"))
         // The bar: black style, bar tint and tint.
         #expect(html.contains("app-bar-black") && html.contains("--bar-background:rgb(26 51 77)"))
+    }
+}
+
+/// Puts the app stylesheet's rules back on the elements that name them (`data-style="KEY"` →
+/// ` style="…"`, `data-art="KEY"` → the mask's image), so tests read a page as it is drawn.
+enum StyleRules {
+    static func rules(_ sheet: String) -> [String: String] {
+        var map: [String: String] = [:]
+        for line in sheet.split(separator: "\n") {
+            for marker in ["[data-style=\"", "[data-art=\""] {
+                guard let start = line.range(of: marker), let open = line.range(of: "{", range: start.upperBound..<line.endIndex) else { continue }
+                let key = line[start.upperBound...].prefix { $0 != "\"" }
+                map[String(marker.contains("art") ? "a" : "s") + key] = String(line[open.upperBound...].dropLast())
+            }
+        }
+        return map
+    }
+
+    static func inline(_ html: String, _ sheet: String) -> String {
+        let map = rules(sheet)
+        var out = html
+        for (key, block) in map {
+            let attribute = key.hasPrefix("a") ? " data-art=\"\(key.dropFirst())\"" : " data-style=\"\(key.dropFirst())\""
+            let escaped = block.replacingOccurrences(of: "\"", with: "&quot;")
+            out = out.replacingOccurrences(of: attribute, with: " style=\"\(escaped)\"")
+        }
+        return out
     }
 }
