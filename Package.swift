@@ -47,6 +47,8 @@ let package = Package(
         ),
         // Xcode .storyboard XML into the storyboard model.
         .target(name: "SegueStoryboard", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
+        // Whole apps: an app folder's Info.plist, main interface, nibs and localizations.
+        .target(name: "SegueAppFolder", dependencies: ["SegueCore", "SegueStoryboard"], swiftSettings: swiftSettings),
         // Auto Layout for imported views: a Cassowary solver and the constraints of a view tree.
         .target(name: "SegueLayout", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
         // HTML pages from the core's screen model.
@@ -59,7 +61,7 @@ let package = Package(
         .target(
             name: "SegueServer",
             dependencies: [
-                "SegueCore", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueHTML", "SegueHTTP", "SegueAssets",
+                "SegueCore", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueHTML", "SegueHTTP", "SegueAssets",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -96,7 +98,7 @@ let package = Package(
         .target(
             name: "SegueCLI",
             dependencies: [
-                "SegueServer", "SegueHTML", "SegueStoreSQLite", "SegueStorePostgres", "SegueTesting",
+                "SegueServer", "SegueHTML", "SegueAppFolder", "SegueStoreSQLite", "SegueStorePostgres", "SegueTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -122,17 +124,27 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The fuzz targets: one entry point per importer or decoder, run by libFuzzer (`segue-fuzz`
+        // below) and by the mutation smoke tests. Adding one: docs/Testing.md, "Fuzzing".
+        .target(
+            name: "SegueFuzzTargets",
+            dependencies: ["SegueCore", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueServer"],
+            path: "Tests/Fuzz/Targets",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "SegueFuzzTests", dependencies: ["SegueFuzzTargets"], swiftSettings: swiftSettings),
+
         // Shared by the test targets: a scratch folder removed when the test process exits.
         .target(name: "SegueTestSupport", path: "Tests/SegueTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore", "SegueJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueFlowFilesTests", dependencies: ["SegueFlowFiles", "SegueStoryboard", "SegueTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "SegueStoryboardTests", dependencies: ["SegueStoryboard", "SegueServer", "SegueTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "SegueStoryboardTests", dependencies: ["SegueStoryboard", "SegueAppFolder", "SegueServer", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueLayoutTests", dependencies: ["SegueLayout", "SegueStoryboard"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueHTMLTests", dependencies: ["SegueHTML", "SegueFlowFiles"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SegueServerTests",
-            dependencies: ["SegueServer", "SegueJSON", "SegueFlowFiles", "SegueTesting", "SegueCLI", "SegueTestSupport", "SegueAssets", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SegueServer", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueTesting", "SegueCLI", "SegueTestSupport", "SegueAssets", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -150,3 +162,18 @@ let package = Package(
         ),
     ]
 )
+
+// The libFuzzer executable, declared only for fuzz builds (`SEGUE_FUZZ=1`, Tests/Fuzz/build.sh,
+// which compiles everything with `-sanitize=fuzzer,address`): an ordinary build has no libFuzzer
+// to link it with.
+if Context.environment["SEGUE_FUZZ"] == "1" {
+    package.targets += [
+        .target(name: "CFuzzer", path: "Tests/Fuzz/CFuzzer"),
+        .executableTarget(
+            name: "segue-fuzz",
+            dependencies: ["CFuzzer", "SegueFuzzTargets"],
+            path: "Tests/Fuzz/Driver",
+            swiftSettings: swiftSettings
+        ),
+    ]
+}

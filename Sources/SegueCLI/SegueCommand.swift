@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SegueAppFolder
 import SegueCore
 import SegueHTML
 import SegueServer
@@ -100,6 +101,12 @@ struct Serve: ParsableCommand {
     @Flag(help: "Reload the flow file or storyboards when they change: open pages follow, sessions keep what the new flow still has; a bad edit keeps the last good flow and shows its problems.")
     var watch = false
 
+    @Option(help: "An app folder: the storyboard or nib (name without extension) to launch instead of the one its Info.plist names.")
+    var main: String?
+
+    @Option(help: "An app localized in several languages: the language of sessions whose browser asks for none the app has (default: the app's development region).")
+    var locale: String?
+
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -144,8 +151,12 @@ struct Serve: ParsableCommand {
             throw ExitCode(1)
         }
         let storyboard: Storyboard
+        let appOptions = AppLoadOptions(main: main)
         do {
-            storyboard = FlowSource.servingStoryboard(try FlowSource.load(path: path))
+            let loaded = try loadFlow(path: path, options: appOptions)
+            storyboard = FlowSource.servingStoryboard(loaded.storyboard)
+            // What was launched and why come first.
+            for line in loaded.launchLines { logger.notice("\(line)") }
         } catch {
             Console.current.errorLine(error.description)
             throw ExitCode(1)
@@ -179,6 +190,8 @@ struct Serve: ParsableCommand {
         configuration.publicDirectory = publicDir
         configuration.app.flowPath = URL(fileURLWithPath: path).standardizedFileURL.path
         configuration.app.watchesFlow = watch
+        configuration.app.appLoadOptions = appOptions
+        configuration.app.defaultLocale = locale
         let signals = ShutdownSignals.install()
         HeapPolicy.apply(for: storage)
         let service = SegueService(storyboard: storyboard, storage: storage, configuration: configuration, logger: logger)
@@ -212,6 +225,20 @@ struct Serve: ParsableCommand {
     }
 }
 
+/// Loads what a command is given; for an app folder also the lines saying what it launches and
+/// why. `--main` (in `options`) only applies to an app folder.
+func loadFlow(path: String, options: AppLoadOptions) throws(FlowSource.LoadError) -> (storyboard: Storyboard, launchLines: [String]) {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+       let app = try FlowSource.loadApp(path: path, options: options) {
+        return (app.storyboard, app.launch.logLines)
+    }
+    if let main = options.main {
+        throw FlowSource.LoadError(diagnostics: [Diagnostic(at: nil, "--main \(main): \(path) is not an app folder (no app Info.plist in it)")])
+    }
+    return (try FlowSource.load(path: path), [])
+}
+
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Report every problem in a flow file or storyboard, with its line. Exit status 1 on errors.")
 
@@ -221,6 +248,9 @@ struct Check: ParsableCommand {
     @Option(help: "text (one line per problem, its code last) or json.")
     var format = "text"
 
+    @Option(help: "An app folder: the storyboard or nib to launch instead of the one its Info.plist names.")
+    var main: String?
+
     func validate() throws {
         guard ["text", "json"].contains(format) else { throw ValidationError("--format must be text or json") }
     }
@@ -228,7 +258,7 @@ struct Check: ParsableCommand {
     func run() throws {
         let storyboard: Storyboard
         do {
-            storyboard = try FlowSource.load(path: path)
+            storyboard = try loadFlow(path: path, options: AppLoadOptions(main: main)).storyboard
         } catch {
             if format == "json" {
                 Console.current.line(StoryboardCheck.json(error.diagnostics, storyboard: Storyboard(name: path, initialViewController: nil, scenes: [])))
@@ -259,10 +289,13 @@ struct Graph: ParsableCommand {
     @Option(help: "dot, json or svg.")
     var format = "dot"
 
+    @Option(help: "An app folder: the storyboard or nib to launch instead of the one its Info.plist names.")
+    var main: String?
+
     func run() throws {
         let storyboard: Storyboard
         do {
-            storyboard = try FlowSource.load(path: path)
+            storyboard = try loadFlow(path: path, options: AppLoadOptions(main: main)).storyboard
         } catch {
             Console.current.errorLine(error.description)
             throw ExitCode(1)

@@ -162,6 +162,11 @@ public enum DevPanel {
         w.raw(">Developer</a><script defer src=\"")
         w.text(context.assetsPath)
         w.raw("/devpanel.js\"></script>")
+        if let notice = context.appNotice {
+            w.raw("<p class=\"app-notice\" role=\"note\">")
+            w.text(notice)
+            w.raw("</p>")
+        }
         guard let generation = context.flowGeneration else { return }
         // Live reload: the problems of a bad edit over the page, and the script that follows edits.
         w.raw("<div class=\"flow-problems\" role=\"alert\"")

@@ -18,6 +18,9 @@ public struct PageContext: Sendable {
     public var flowProblems: [String] = []
     /// The app's images, colours, fonts and symbols (nil: none, as for a flow file).
     public var resources: ResourceCatalog? = nil
+    /// Said once above an app's pages: how its root was chosen when the app builds it in code
+    /// (`Storyboard.launchNotice`). Not part of the screen: no element, no tap.
+    public var appNotice: String? = nil
 
     public init(csrfToken: String, actionPath: String = "/tap", assetsPath: String = "/public",
                 recordedTestPath: String? = nil) {

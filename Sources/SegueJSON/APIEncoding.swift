@@ -16,6 +16,8 @@ extension Window {
         w.field("version", version)
         w.field("url", url)
         w.key("traits"); writeTraits(into: &w)
+        // The language the session shows (apps localized in several); absent otherwise.
+        if let locale { w.field("locale", locale) }
         w.key("root")
         if let root { writeController(root, into: &w) } else { w.null() }
         w.key("visible"); w.beginArray()

@@ -135,7 +135,7 @@ extension SegueApp {
             // stay: they may not apply to the new flow).
             fresh = try Window.carryingOver(url: old.canonicalURL, to: storyboard, id: old.id, registry: registry,
                                             traits: old.traits, eventLogCapacity: configuration.eventLogCapacity,
-                                            continuing: (old.version + 1, old.log.lastSeq), keeping: old.log.events)
+                                            continuing: (old.version + 1, old.log.lastSeq), keeping: old.log.events, locale: old.locale)
         } catch {
             logger.error("session \(old.id) could not be carried over to the new flow: \(error)")
             return false
@@ -143,7 +143,7 @@ extension SegueApp {
         session.window = fresh
         session.pageCache = nil
         session.pending = []
-        let header = StoredSessionHeader(id: old.id, csrfToken: session.csrfToken, width: old.traits.width, height: old.traits.height)
+        let header = StoredSessionHeader(id: old.id, csrfToken: session.csrfToken, width: old.traits.width, height: old.traits.height, locale: old.locale)
         do {
             _ = try storage.delete(session: old.id)
             try storage.create(header)

@@ -5,22 +5,28 @@ import SegueCore
 import SegueFlowFiles
 import SegueHTML
 import SegueStoryboard
+import SegueAppFolder
 
 /// Loads what `segue serve` is given: a flow file (`.json`, `.yaml`, `.yml`), an Xcode
-/// storyboard (`.storyboard`), or a directory of storyboards.
+/// storyboard (`.storyboard`), an app folder (a directory holding an app's Info.plist, read by
+/// `AppLoader`), or a directory of storyboards.
 public enum FlowSource {
     public struct LoadError: Error, CustomStringConvertible {
         public var diagnostics: [Diagnostic]
         public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+        public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
     }
 
-    public static func load(path: String) throws(LoadError) -> Storyboard {
+    public static func load(path: String, app options: AppLoadOptions = AppLoadOptions()) throws(LoadError) -> Storyboard {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw LoadError(diagnostics: [Diagnostic(at: nil, "\(path): no such file or directory")])
         }
         do {
-            if isDirectory.boolValue { return try StoryboardImporter.loadDirectory(path: path) }
+            if isDirectory.boolValue {
+                if let app = try loadApp(path: path, options: options) { return app.storyboard }
+                return try StoryboardImporter.loadDirectory(path: path)
+            }
             switch (path as NSString).pathExtension.lowercased() {
             case "json", "yaml", "yml": return try FlowFileLoader.load(path: path)
             case "storyboard": return try StoryboardImporter.load(path: path)
@@ -35,6 +41,15 @@ public enum FlowSource {
             throw error
         } catch {
             throw LoadError(diagnostics: [Diagnostic(at: nil, "\(path): \(error)")])
+        }
+    }
+
+    /// The app in a directory (nil when it holds no app Info.plist: a set of storyboards).
+    public static func loadApp(path: String, options: AppLoadOptions = AppLoadOptions()) throws(LoadError) -> AppImport? {
+        do {
+            return try AppLoader.load(path: path, options: options)
+        } catch {
+            throw LoadError(diagnostics: error.diagnostics)
         }
     }
 
@@ -73,6 +88,8 @@ public enum FlowSource {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         var file = path
         if isDirectory.boolValue {
+            // An app opens at the phone's size; its pad root shows on a pad-sized viewport.
+            if AppFolder.find(root: path) != nil { return nil }
             var files: [String] = []
             if let walker = FileManager.default.enumerator(atPath: path) {
                 while files.count < 1000, let rel = walker.nextObject() as? String {

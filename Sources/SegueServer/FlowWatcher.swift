@@ -46,7 +46,7 @@ public final class FlowWatcher: Sendable {
     /// Whether an event for `name` concerns the flow.
     func concerns(_ name: String, watchedName: String?) -> Bool {
         if let watchedName { return name == watchedName }
-        return name.hasSuffix(".storyboard")
+        return name.hasSuffix(".storyboard") || name.hasSuffix(".xib") || name.hasSuffix(".strings") || name.hasSuffix(".plist")
     }
 
     public func start() throws {
@@ -111,7 +111,7 @@ extension SegueService {
     @discardableResult
     public func reloadFlow(from path: String) -> SegueApp.ReloadOutcome {
         do {
-            return app.reloadFlow(.success(try FlowSource.load(path: path)))
+            return app.reloadFlow(.success(try FlowSource.load(path: path, app: app.configuration.appLoadOptions)))
         } catch {
             return app.reloadFlow(.failure(error))
         }

@@ -122,7 +122,8 @@ public final class PostgresSessionStorage: SessionStorage {
                     """, logger: log)
                 _ = try await connection.query("""
                     ALTER TABLE segue_sessions ADD COLUMN IF NOT EXISTS owner TEXT,
-                        ADD COLUMN IF NOT EXISTS lease_until BIGINT NOT NULL DEFAULT 0
+                        ADD COLUMN IF NOT EXISTS lease_until BIGINT NOT NULL DEFAULT 0,
+                        ADD COLUMN IF NOT EXISTS locale TEXT
                     """, logger: log)
                 _ = try await connection.query("""
                     CREATE TABLE IF NOT EXISTS segue_steps (
@@ -172,8 +173,8 @@ public final class PostgresSessionStorage: SessionStorage {
         try blocking {
             counter.add(1)
             _ = try await client.query("""
-                INSERT INTO segue_sessions (id, csrf, width, height, updated_at, owner, lease_until)
-                VALUES (\(h.id), \(h.csrfToken), \(h.width), \(h.height), \(now), \(owner), \(unescaped: Self.databaseNow) + \(ms))
+                INSERT INTO segue_sessions (id, csrf, width, height, updated_at, owner, lease_until, locale)
+                VALUES (\(h.id), \(h.csrfToken), \(h.width), \(h.height), \(now), \(owner), \(unescaped: Self.databaseNow) + \(ms), \(h.locale))
                 """, logger: log)
         }
         grantLease(h.id, since: started)
@@ -207,18 +208,18 @@ public final class PostgresSessionStorage: SessionStorage {
             counter.add(1)
             // One statement, so the row and its steps come from one snapshot even while another
             // instance appends.
-            var header: (String, Int, Int, Int, String?)?
+            var header: (String, Int, Int, Int, String?, String?)?
             var steps: [String] = []
-            for try await (csrf, width, height, count, quarantined, step) in try await client.query("""
-                SELECT s.csrf, s.width, s.height, s.steps, s.quarantined, st.step FROM segue_sessions s
+            for try await (csrf, width, height, count, quarantined, locale, step) in try await client.query("""
+                SELECT s.csrf, s.width, s.height, s.steps, s.quarantined, s.locale, st.step FROM segue_sessions s
                 LEFT JOIN segue_steps st ON st.session = s.id
                 WHERE s.id = \(id) ORDER BY st.seq
-                """, logger: log).decode((String, Int, Int, Int, String?, String?).self) {
-                header = (csrf, width, height, count, quarantined)
+                """, logger: log).decode((String, Int, Int, Int, String?, String?, String?).self) {
+                header = (csrf, width, height, count, quarantined, locale)
                 if let step { steps.append(step) }
             }
-            guard let (csrf, width, height, count, quarantined) = header else { return nil }
-            let h = StoredSessionHeader(id: id, csrfToken: csrf, width: width, height: height)
+            guard let (csrf, width, height, count, quarantined, locale) = header else { return nil }
+            let h = StoredSessionHeader(id: id, csrfToken: csrf, width: width, height: height, locale: locale)
             if quarantined == nil, steps.count != count {
                 return StoredSession(header: h, steps: steps, quarantined: "stored steps (\(steps.count)) do not match the session row (\(count))")
             }

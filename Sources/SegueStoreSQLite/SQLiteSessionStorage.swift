@@ -103,6 +103,9 @@ public final class SQLiteSessionStorage: SessionStorage {
                     state TEXT NOT NULL
                 ) WITHOUT ROWID;
                 """)
+            // The session's language, added after the first release: old files gain the column.
+            let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(sessions)").compactMap { $0["name"] as String? }
+            if !columns.contains("locale") { try db.execute(sql: "ALTER TABLE sessions ADD COLUMN locale TEXT") }
         }
     }
 
@@ -110,8 +113,8 @@ public final class SQLiteSessionStorage: SessionStorage {
 
     public func create(_ h: StoredSessionHeader) throws(SessionStorageError) {
         try run { try $0.write { db in
-            try db.execute(sql: "INSERT INTO sessions (id, csrf, width, height, updated_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [h.id, h.csrfToken, h.width, h.height, clock.unixSeconds])
+            try db.execute(sql: "INSERT INTO sessions (id, csrf, width, height, updated_at, locale) VALUES (?, ?, ?, ?, ?, ?)",
+                           arguments: [h.id, h.csrfToken, h.width, h.height, clock.unixSeconds, h.locale])
         } }
     }
 
@@ -165,11 +168,11 @@ public final class SQLiteSessionStorage: SessionStorage {
     /// The header and the steps, all of them or (`fromSnapshot`) those after the latest snapshot.
     private func load(session id: String, fromSnapshot: Bool) throws(SessionStorageError) -> StoredSession? {
         try run { try $0.read { db -> StoredSession? in
-            guard let row = try Row.fetchOne(db, sql: "SELECT csrf, width, height, quarantined FROM sessions WHERE id = ?", arguments: [id]) else { return nil }
+            guard let row = try Row.fetchOne(db, sql: "SELECT csrf, width, height, quarantined, locale FROM sessions WHERE id = ?", arguments: [id]) else { return nil }
             guard let csrf = row["csrf"] as String?, let width = row["width"] as Int?, let height = row["height"] as Int? else {
                 return StoredSession(header: StoredSessionHeader(id: id, csrfToken: "", width: 1, height: 1), steps: [], quarantined: "corrupt session row")
             }
-            let header = StoredSessionHeader(id: id, csrfToken: csrf, width: width, height: height)
+            let header = StoredSessionHeader(id: id, csrfToken: csrf, width: width, height: height, locale: row["locale"] as String?)
             var snapshot: StoredSnapshot?
             if fromSnapshot, let r = try Row.fetchOne(db, sql: "SELECT seq, state FROM snapshots WHERE session = ?", arguments: [id]),
                let seq = r["seq"] as Int?, let state = r["state"] as String?, seq > 0 {

@@ -377,6 +377,7 @@ struct DocumentMapper {
 
     private mutating func mapNavigationItem(_ n: XMLNode) -> NavigationItemSpec {
         var spec = NavigationItemSpec()
+        spec.id = n["id"]
         spec.title = stringProperty(n, "title")
         spec.prompt = stringProperty(n, "prompt")
         spec.hidesBackButton = n.bool("hidesBackButton") ?? false

@@ -167,8 +167,16 @@ public enum StoryboardCheck {
             targeted.formUnion(scene.relationshipTargets)
             for segue in scene.segues { if let d = segue.destination { targeted.insert(d) } }
         }
+        // An app's pad root and what it leads to are reached on a pad.
+        var padReached: Set<String> = []
+        if let pad = storyboard.padInitialViewController {
+            var padStoryboard = storyboard
+            padStoryboard.initialViewController = pad
+            padReached = StoryboardReachability.graphReachable(padStoryboard)
+        }
         var out: [Diagnostic] = []
-        for scene in context.scenes where !walk.reached.contains(scene.id) && !storyboard.launchScreenScenes.contains(scene.id) {
+        for scene in context.scenes where !walk.reached.contains(scene.id) && !storyboard.launchScreenScenes.contains(scene.id)
+            && !storyboard.nibScenes.contains(scene.id) && !padReached.contains(scene.id) {
             let at = scene.location ?? context.docLocation
             if storyboard.entryScenes.contains(scene.id) {
                 out.append(Diagnostic(.unreachableEntryScene, at: at, "scene \(scene.id)\(titled(scene)) is its storyboard's initial view controller, unreachable from this initial scene (code may instantiate it with instantiateInitialViewController())"))

@@ -121,6 +121,17 @@ public enum StoryboardImporter {
             let ab = a.contains("Base.lproj"), bb = b.contains("Base.lproj")
             return ab != bb ? ab : a < b
         }
+        return try loadFilesReport(files.map { (path as NSString).appendingPathComponent($0) }, in: path, main: nil)
+    }
+
+    /// Imports the storyboards `paths` (in this order: a later file of a name already loaded is
+    /// ignored) into one storyboard whose main storyboard is `mainName` (an app's Info.plist
+    /// names it), else chosen as `loadDirectory` does. `folder` names the set in diagnostics.
+    public static func loadFiles(_ paths: [String], in folder: String, main mainName: String?) throws(StoryboardImportError) -> Storyboard {
+        try loadFilesReport(paths, in: folder, main: mainName).storyboard
+    }
+
+    static func loadFilesReport(_ files: [String], in path: String, main mainName: String?) throws(StoryboardImportError) -> LinkResult {
         guard !files.isEmpty else {
             throw StoryboardImportError(diagnostics: [
                 Diagnostic(.unreadableFile, at: SourceLocation(file: path, line: 1), "no .storyboard files in directory"),
@@ -129,8 +140,7 @@ public enum StoryboardImporter {
         var docs: [ParsedDocument] = []
         var extra: [Diagnostic] = []
         var errors: [Diagnostic] = []
-        for rel in files {
-            let full = (path as NSString).appendingPathComponent(rel)
+        for full in files {
             do {
                 let doc = try parseDocument(data: try read(full), fileName: full)
                 if docs.contains(where: { $0.name == doc.name }) {
@@ -148,8 +158,8 @@ public enum StoryboardImporter {
         if docs.isEmpty { throw StoryboardImportError(diagnostics: errors) }
         extra += errors
         docs.sort { $0.name < $1.name }
-        var main = docs.firstIndex { $0.name == "Main" }
-        if main == nil {
+        var main = docs.firstIndex { $0.name == (mainName ?? "Main") }
+        if main == nil, mainName == nil {
             // A launch screen is only ever the launch image: any other storyboard is the app.
             let candidates = docs.indices.filter { !docs[$0].isLaunchScreen }
             if candidates.count <= 1 {
@@ -166,7 +176,7 @@ public enum StoryboardImporter {
                                         "no storyboard named 'Main' in \(path); using '\(docs[main!].name)' as the main storyboard"))
             }
         }
-        var result = link(docs, main: main!)
+        var result = link(docs, main: main ?? 0)
         result.storyboard.diagnostics = extra + result.storyboard.diagnostics
         return result
     }

@@ -72,17 +72,7 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
     }
 
     private static func parseUnlocked(_ data: Data, file: String) throws(StoryboardImportError) -> XMLNode {
-        // FoundationXML traps on invalid UTF-8 in names and comments: refuse it first, with its line.
-        let invalid = data.withUnsafeBytes { raw in
-            UTF8Validation.firstInvalidByte(in: raw.bindMemory(to: UInt8.self))
-        }
-        if let invalid {
-            let hex = String(invalid.byte, radix: 16, uppercase: true)
-            throw StoryboardImportError(diagnostics: [
-                Diagnostic(.malformedXML, at: SourceLocation(file: file, line: invalid.line),
-                           "malformed storyboard: invalid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex) at offset \(invalid.offset)); storyboards are UTF-8 XML"),
-            ])
-        }
+        try refuseWhatFoundationXMLCannotParse(data, file: file)
         let builder = DOMBuilder()
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
@@ -114,6 +104,30 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
             ])
         }
         return builder.root!
+    }
+
+    /// FoundationXML traps on invalid UTF-8 in names and comments, and crashes on a processing
+    /// instruction without data: both are refused before parsing, with their line.
+    private static func refuseWhatFoundationXMLCannotParse(_ data: Data, file: String) throws(StoryboardImportError) {
+        let invalid = data.withUnsafeBytes { raw in
+            UTF8Validation.firstInvalidByte(in: raw.bindMemory(to: UInt8.self))
+        }
+        if let invalid {
+            let hex = String(invalid.byte, radix: 16, uppercase: true)
+            throw StoryboardImportError(diagnostics: [
+                Diagnostic(.malformedXML, at: SourceLocation(file: file, line: invalid.line),
+                           "malformed storyboard: invalid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex) at offset \(invalid.offset)); storyboards are UTF-8 XML"),
+            ])
+        }
+        let emptyInstruction = data.withUnsafeBytes { raw in
+            ProcessingInstructions.firstWithoutData(in: raw.bindMemory(to: UInt8.self))
+        }
+        if let emptyInstruction {
+            throw StoryboardImportError(diagnostics: [
+                Diagnostic(.malformedXML, at: SourceLocation(file: file, line: emptyInstruction.line),
+                           "malformed storyboard: a processing instruction without data (offset \(emptyInstruction.offset)); storyboards have none"),
+            ])
+        }
     }
 
     static func describe(_ code: Int) -> String {
@@ -173,8 +187,9 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        // Only text-bearing elements matter (`<string key="text">`); skip whitespace between tags.
-        guard let top = stack.last, top.name == "string" || top.name == "mutableString" else { return }
+        // Only text-bearing elements matter (`<string key="text">`, and the IB3 archive format's
+        // `<int>` and `<bool>` values); skip whitespace between tags.
+        guard let top = stack.last, top.name == "string" || top.name == "mutableString" || top.name == "int" || top.name == "bool" else { return }
         top.text += string
     }
 }

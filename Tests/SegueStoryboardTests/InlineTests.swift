@@ -478,6 +478,29 @@ struct MalformedTests {
         }
     }
 
+    /// libxml2 passes a processing instruction without data to FoundationXML as a null pointer,
+    /// which crashed the importer; it is refused with its line.
+    @Test("a processing instruction without data is an error with its line, never a crash",
+          arguments: [("<?xml version=\"1.0\"?>\n<document>\n<?target?>\n</document>\n", 3),
+                      ("<?xml version=\"1.0\"?>\n<!-- <?in comment?> -->\n<document><?a?></document>", 3),
+                      ("<?xml?><document/>", 1)])
+    func processingInstructionWithoutData(text: String, line: Int) {
+        #expect {
+            _ = try importString(text, name: "Bad.storyboard")
+        } throws: { error in
+            guard let d = (error as? StoryboardImportError)?.diagnostics.first else { return false }
+            return d.severity == .error && d.location?.line == line && d.message.contains("processing instruction without data")
+        }
+    }
+
+    @Test("processing instructions with data, and `<?…?>` in comments and CDATA, are not refused")
+    func processingInstructionsWithData() {
+        let text = "<?xml version=\"1.0\"?>\n<?app data?>\n<!-- <?a?> --><x><![CDATA[<?b?>]]></x>"
+        #expect(ProcessingInstructions.firstWithoutData(in: Array(text.utf8)) == nil)
+        #expect(ProcessingInstructions.firstWithoutData(in: Array("<x/>\n<?pi ?>".utf8)) == nil)
+        #expect(ProcessingInstructions.firstWithoutData(in: Array("<x/>\n<?pi?>".utf8))?.offset == 5)
+    }
+
     @Test("the UTF-8 check accepts every well-formed sequence")
     func validUTF8() {
         let text = "ASCII, é, €, 𝄞, 中文, emoji 🙂, U+FFFF \u{FFFF}, U+10FFFF \u{10FFFF}"

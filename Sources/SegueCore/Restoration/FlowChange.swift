@@ -90,9 +90,11 @@ extension Window {
     /// launch at all.
     public static func carryingOver(url: String, to storyboard: Storyboard, id: String, registry: ControllerRegistry = ControllerRegistry(),
                                     traits: Traits, eventLogCapacity: Int? = nil,
-                                    continuing counters: (version: Int, lastSeq: Int)? = nil, keeping events: [Event] = []) throws(ActionError) -> Window {
+                                    continuing counters: (version: Int, lastSeq: Int)? = nil, keeping events: [Event] = [],
+                                    locale: String? = nil) throws(ActionError) -> Window {
         func fresh() -> Window {
             let w = Window(id: id, storyboard: storyboard, registry: registry, traits: traits)
+            w.locale = locale
             if let eventLogCapacity { w.eventLogCapacity = eventLogCapacity }
             if let counters { w.continueCounting(version: counters.version, lastSeq: counters.lastSeq, keeping: events) }
             return w

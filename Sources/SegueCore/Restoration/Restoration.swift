@@ -138,7 +138,7 @@ extension Window {
         guard !isLaunched else { throw ActionError.illegal("the session has already launched") }
         // The root is the initial scene, or any scene that can stand alone (a scene opened by
         // its identifier, `open(sceneID:)`).
-        if target.scene != storyboard.initialViewController {
+        if target.scene != storyboard.initialViewController, target.scene != storyboard.padInitialViewController {
             if storyboard[target.scene] != nil, let problem = storyboard.standaloneProblem(target.scene) {
                 throw ActionError(.invalidURL, "the URL's root scene cannot be a window's root: \(problem.message)")
             }

@@ -11,6 +11,9 @@ public final class Window {
     /// A change re-lays tab bars for the idiom (More appears or disappears) inside the transition.
     @exclusivity(unchecked) public internal(set) var traits: Traits { didSet { if traits.idiom != oldValue.idiom { relayoutTabBars() } } }
     @exclusivity(unchecked) public internal(set) var log = EventLog()
+    /// The language the window shows its scenes in (one of `storyboard.locales`), set before it
+    /// launches and kept for its life; nil shows scenes as declared.
+    public var locale: String?
 
     /// How many of the most recent events the log keeps (`EventLog`); `EventLog.unbounded` keeps
     /// them all (a throwaway window that replays a session for events the live log dropped).
@@ -54,7 +57,7 @@ public final class Window {
     /// Instantiates the initial scene as root and shows it: views load parent first, then appearance events, not animated.
     public func launch() throws(ActionError) {
         guard !isLaunched else { return }
-        guard let initial = storyboard.initialViewController else {
+        guard let initial = storyboard.initialScene(pad: traits.idiom == .pad) else {
             throw ActionError(.unknownScene, "the storyboard has no initial view controller")
         }
         let root = try instantiate(sceneID: initial)
@@ -109,7 +112,7 @@ public final class Window {
     }
 
     private func instantiate(sceneID: String, visiting: inout Set<String>) throws(ActionError) -> ViewController {
-        guard let scene = storyboard[sceneID] else { throw ActionError(.unknownScene, "no scene '\(sceneID)'") }
+        guard let scene = storyboard.scene(sceneID, pad: traits.idiom == .pad, locale: locale) else { throw ActionError(.unknownScene, "no scene '\(sceneID)'") }
         guard visiting.insert(sceneID).inserted else {
             throw ActionError(.illegalTransition, "scene '\(sceneID)' contains itself through relationships")
         }

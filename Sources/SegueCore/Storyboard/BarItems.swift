@@ -77,6 +77,8 @@ public enum BarButtonSystemItem: String, Sendable, CaseIterable, Codable {
 
 /// A controller's navigation item (`UINavigationItem`) as declared.
 public struct NavigationItemSpec: Sendable, Hashable {
+    /// The item's id in its storyboard or xib (what localized strings name), when imported.
+    public var id: String?
     public var title: String?
     public var prompt: String?
     public var leftBarButtonItems: [BarButtonItemSpec] = []

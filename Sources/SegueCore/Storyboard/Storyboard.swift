@@ -19,12 +19,59 @@ public struct Storyboard: Sendable {
     /// Scenes of the directory's launch screen (`launchScreen="YES"`): the launch image, which
     /// nothing in the app leads to (so `check` does not call them unreachable).
     public var launchScreenScenes: Set<String> = []
+    /// Scenes of an app's nibs: code creates their controllers (`initWithNibName:`), so nothing
+    /// in the storyboard needs to lead to them (`check` does not call them unreachable).
+    public var nibScenes: Set<String> = []
     /// The file of the main storyboard (directory imports), for diagnostics about it.
     public var mainFile: String?
     /// The platform the storyboard is made for: tvOS tab bars show every tab (no More).
     public var platform: Platform = .iOS
 
     public enum Platform: String, Sendable { case iOS, tvOS }
+
+    /// An app's pad root when it differs from the phone's (`UIMainStoryboardFile~ipad`,
+    /// `NSMainNibFile~ipad`): a window of pad idiom launches it instead of `initialViewController`.
+    public var padInitialViewController: String?
+    /// Scenes whose pad version differs (a nib-based view with a `~ipad` nib): a window of pad
+    /// idiom instantiates these instead.
+    public var padScenes: [String: Scene] = [:]
+    /// Localized versions of scenes, by language (`de`) and scene id (pad versions under
+    /// `id~ipad`). Only scenes with translated strings are here; the others show as declared.
+    public var localizedScenes: [String: [String: Scene]] = [:]
+    /// The languages the app is localized in (its `.lproj` folders), development region included.
+    public var locales: [String] = []
+    /// The language the scenes are declared in (an app's `CFBundleDevelopmentRegion`).
+    public var developmentRegion: String?
+    /// Said once on the page and in the log: how the root was chosen when the app builds it in
+    /// code (no main storyboard or nib).
+    public var launchNotice: String?
+
+    /// The scene a window of `idiom` and `locale` instantiates for `sceneID`.
+    public func scene(_ sceneID: String, pad: Bool, locale: String?) -> Scene? {
+        if let locale, let localized = localizedScenes[locale] {
+            if pad, let s = localized[sceneID + "~ipad"] { return s }
+            if let s = localized[sceneID], !(pad && padScenes[sceneID] != nil) { return s }
+        }
+        if pad, let s = padScenes[sceneID] { return s }
+        return scenes[sceneID]
+    }
+
+    /// The root a window of `idiom` launches.
+    public func initialScene(pad: Bool) -> String? {
+        pad ? (padInitialViewController ?? initialViewController) : initialViewController
+    }
+
+    /// The language of `requested` (a preference list, best first) this storyboard is
+    /// localized in, else its development region.
+    public func bestLocale(for requested: [String]) -> String? {
+        for wanted in requested {
+            let lower = wanted.lowercased()
+            if let exact = locales.first(where: { $0.lowercased() == lower }) { return exact }
+            let language = lower.split(separator: "-").first.map(String.init) ?? lower
+            if let match = locales.first(where: { $0.lowercased() == language || $0.lowercased().hasPrefix(language + "-") }) { return match }
+        }
+        return developmentRegion ?? (locales.isEmpty ? nil : locales[0])
+    }
 
     public init(name: String, initialViewController: String?, scenes: [Scene], diagnostics: [Diagnostic] = []) {
         self.name = name
@@ -100,6 +147,12 @@ extension Diagnostic {
         case notAStoryboard = "not_a_storyboard"
         case duplicateStoryboard = "duplicate_storyboard"
         case noMainStoryboard = "no_main_storyboard"
+        // Whole apps (an app folder with an Info.plist).
+        case malformedPlist = "malformed_plist"
+        case malformedStrings = "malformed_strings"
+        case mainInterfaceNotFound = "main_interface_not_found"
+        case rootBuiltInCode = "root_built_in_code"
+        case duplicateScene = "duplicate_scene"
         // The initial view controller.
         case noInitialViewController = "no_initial_view_controller"
         case unknownInitialViewController = "unknown_initial_view_controller"
@@ -152,7 +205,7 @@ extension Diagnostic {
         /// The severity `segue check` reports this code with.
         public var severity: Severity {
             switch self {
-            case .invalidInput, .unreadableFile, .malformedXML, .notAStoryboard,
+            case .invalidInput, .unreadableFile, .malformedXML, .notAStoryboard, .malformedPlist, .mainInterfaceNotFound,
                  .noInitialViewController, .unknownInitialViewController,
                  .duplicateStoryboardIdentifier, .unresolvedStoryboardReference, .cyclicStoryboardReference,
                  .missingScene, .unknownRelationshipTarget, .relationshipNotAllowed, .relationshipSegue,
@@ -160,7 +213,7 @@ extension Diagnostic {
                  .unwindWithoutAction, .unknownSegue, .unknownEmbedSegue, .embedOfNonEmbedSegue,
                  .unknownControllerClass:
                 .error
-            case .inputWarning, .duplicateStoryboard, .noMainStoryboard, .initialSceneGuessed, .customSegue, .popoverWithoutAnchor,
+            case .inputWarning, .duplicateStoryboard, .noMainStoryboard, .malformedStrings, .rootBuiltInCode, .duplicateScene, .initialSceneGuessed, .customSegue, .popoverWithoutAnchor,
                  .unwindNotToExit, .droppedUnwindSegue, .pushWithoutNavigation, .partialCurlStyle,
                  .unwindNotImplemented, .unwindResolvedAtRunTime, .unreachableScene, .unreachableEntryScene,
                  .navigationWithoutRoot, .pageViewWithoutPages, .tabBarWithoutTabs, .sceneWithoutController,

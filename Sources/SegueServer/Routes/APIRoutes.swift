@@ -72,7 +72,7 @@ extension SegueApp {
             target = try storyboard.openingPath(for: id)
         }
         // A URL this storyboard cannot restore is refused before anything is stored.
-        let box = try makeSession(traits: traits, restoring: target, url: target.map { HierarchyPath.prefix + $0.encoded })
+        let box = try makeSession(traits: traits, restoring: target, url: target.map { HierarchyPath.prefix + $0.encoded }, locale: sessionLocale(request))
         let state = try withDurableSession(box.id) { (session) throws(ActionError) -> [UInt8] in
             var w = JSONWriter(capacity: 4096)
             w.beginObject()

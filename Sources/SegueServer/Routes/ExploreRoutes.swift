@@ -34,7 +34,7 @@ extension SegueApp {
     func openScene(_ id: String, _ request: HTTPRequest) -> HTTPResponse {
         do throws(ActionError) {
             let target = try storyboard.openingPath(for: id)
-            let box = try makeSession(traits: cookieTraits(request), restoring: target, url: HierarchyPath.prefix + target.encoded)
+            let box = try makeSession(traits: cookieTraits(request), restoring: target, url: HierarchyPath.prefix + target.encoded, locale: sessionLocale(request))
             var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
             response.headers.append(sessionCookie(box.id, for: request))
             return response
@@ -117,7 +117,7 @@ extension SegueApp {
             do throws(ActionError) {
                 let url = try withDurableSession(id) { $0.window.canonicalURL }
                 let traits = try withDurableSession(id) { $0.window.traits }
-                let box = try makeSession(traits: traits, restoring: HierarchyPath.parse(url), url: url)
+                let box = try makeSession(traits: traits, restoring: HierarchyPath.parse(url), url: url, locale: sessionLocale(request))
                 var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
                 response.headers.append(sessionCookie(box.id, for: request))
                 return response

@@ -15,7 +15,7 @@ extension SegueApp {
                     // "Start Over" from the error page of a session that cannot be rebuilt.
                 }
             }
-            let box = try makeSession(traits: rememberedViewport(request))
+            let box = try makeSession(traits: rememberedViewport(request), locale: sessionLocale(request))
             var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
             response.headers.append(sessionCookie(box.id, for: request))
             return response
@@ -36,7 +36,7 @@ extension SegueApp {
         } else {
             // No session yet: a malformed URL is refused before one is made.
             guard let target = HierarchyPath.parse(request.path) else { return errorPage(invalid) }
-            do { id = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path).id } catch { return errorPage(error) }
+            do { id = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path, locale: sessionLocale(request)).id } catch { return errorPage(error) }
             newCookie = sessionCookie(id, for: request)
         }
         // Under the session's lock: reconcile the hierarchy with the URL (recorded as a durable
@@ -80,7 +80,7 @@ extension SegueApp {
             return withCookie(.redirect(to: url), newCookie)
         case .success(.otherRoot(let target)):
             do throws(ActionError) {
-                let box = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path)
+                let box = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path, locale: sessionLocale(request))
                 return withCookie(.redirect(to: box.withSession { $0.window.canonicalURL }), sessionCookie(box.id, for: request))
             } catch {
                 return errorPage(error)
@@ -149,6 +149,7 @@ extension SegueApp {
         var context = PageContext(csrfToken: session.csrfToken, actionPath: "/tap", assetsPath: "/public",
                                   recordedTestPath: "/api/v1/sessions/\(session.window.id)/test")
         context.resources = configuration.resources?.catalog
+        context.appNotice = session.window.storyboard.launchNotice
         if configuration.watchesFlow {
             let (generation, problems) = flow.withLock { ($0.generation, $0.problems) }
             context.flowGeneration = generation

@@ -1,4 +1,5 @@
 import Logging
+import SegueAppFolder
 import SegueAssets
 import SegueCore
 import SegueHTTP
@@ -45,6 +46,11 @@ public final class SegueApp: HTTPResponder {
         public var flowPath: String?
         /// The flow is watched for edits (`segue serve --watch`): pages follow reloads.
         public var watchesFlow = false
+        /// How an app folder is read (`--main`, what the code analysis found), for reloads.
+        public var appLoadOptions = AppLoadOptions()
+        /// The language of sessions whose browser names none the app has (`--locale`); nil: the
+        /// app's development region.
+        public var defaultLocale: String?
         /// Steps stored since a session's last snapshot for it to leave a new one as it leaves
         /// memory (0: no snapshots; ``SessionStorage``).
         public var snapshotInterval = 32
@@ -148,7 +154,7 @@ public final class SegueApp: HTTPResponder {
 
     /// Creates and launches a session (or restores it from a URL), durably: the session is in
     /// storage, with its restore step, before this returns.
-    func makeSession(traits: Traits? = nil, restoring target: HierarchyPath? = nil, url: String? = nil) throws(ActionError) -> SessionBox {
+    func makeSession(traits: Traits? = nil, restoring target: HierarchyPath? = nil, url: String? = nil, locale: String? = nil) throws(ActionError) -> SessionBox {
         let traits = traits ?? configuration.defaultTraits
         do {
             if try storage.count() >= configuration.maxSessions {
@@ -175,9 +181,10 @@ public final class SegueApp: HTTPResponder {
         }
         let window = Window(id: RandomToken.make(), storyboard: storyboard, registry: registry, traits: traits)
         window.eventLogCapacity = configuration.eventLogCapacity
+        window.locale = locale
         if let target { try window.restore(target) } else { try window.launch() }
         let session = Session(window: window, csrfToken: RandomToken.make(), clock: configuration.clock)
-        let header = StoredSessionHeader(id: window.id, csrfToken: session.csrfToken, width: traits.width, height: traits.height)
+        let header = StoredSessionHeader(id: window.id, csrfToken: session.csrfToken, width: traits.width, height: traits.height, locale: locale)
         do {
             try storage.create(header)
             if target != nil {
@@ -196,6 +203,36 @@ public final class SegueApp: HTTPResponder {
             logger.warning("live-session limit reached; session \(box.id) stays in storage")
         }
         return box
+    }
+
+    /// The language a new session shows, for an app localized in several: the request's
+    /// `locale` query parameter, else its `Accept-Language` (by preference), else `--locale`,
+    /// else the app's development region. Nil for flows with no languages.
+    func sessionLocale(_ request: HTTPRequest) -> String? {
+        let storyboard = self.storyboard
+        guard !storyboard.locales.isEmpty else { return nil }
+        var wanted: [String] = []
+        if let query = request.queryValue("locale"), !query.isEmpty { wanted.append(query) }
+        wanted += Self.acceptedLanguages(request.header("accept-language") ?? "")
+        if let fallback = configuration.defaultLocale { wanted.append(fallback) }
+        return storyboard.bestLocale(for: wanted)
+    }
+
+    /// An `Accept-Language` header's languages, by quality (highest first), `*` left out.
+    static func acceptedLanguages(_ header: String) -> [String] {
+        var ranked: [(language: String, quality: Double, order: Int)] = []
+        for (order, part) in header.split(separator: ",").prefix(32).enumerated() {
+            let pieces = part.split(separator: ";")
+            let language = pieces.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            guard !language.isEmpty, language != "*", language.count <= 35 else { continue }
+            var quality = 1.0
+            for p in pieces.dropFirst() {
+                let kv = p.trimmingCharacters(in: .whitespaces)
+                if kv.hasPrefix("q="), let q = Double(kv.dropFirst(2)), q.isFinite { quality = q }
+            }
+            if quality > 0 { ranked.append((language, quality, order)) }
+        }
+        return ranked.sorted { ($0.quality, -$0.order) > ($1.quality, -$1.order) }.map(\.language)
     }
 
     /// The session id of the cookie, when it names a session that exists.

@@ -51,6 +51,7 @@ extension SegueApp {
 
     func window(for h: StoredSessionHeader, on storyboard: Storyboard? = nil) -> Window {
         let window = Window(id: h.id, storyboard: storyboard ?? self.storyboard, registry: registry, traits: Traits(width: h.width, height: h.height))
+        window.locale = h.locale
         window.eventLogCapacity = configuration.eventLogCapacity
         return window
     }

@@ -165,11 +165,14 @@ public struct StoredSessionHeader: Sendable, Hashable {
     public var csrfToken: String
     public var width: Int
     public var height: Int
-    public init(id: String, csrfToken: String, width: Int, height: Int) {
+    /// The language the session shows (an app localized in several), kept for its life.
+    public var locale: String?
+    public init(id: String, csrfToken: String, width: Int, height: Int, locale: String? = nil) {
         self.id = id
         self.csrfToken = csrfToken
         self.width = width
         self.height = height
+        self.locale = locale
     }
 }
 

@@ -1,0 +1,103 @@
+import Foundation
+import SegueCore
+
+extension AppFolder {
+    /// The folders whose contents never belong to the app itself: other targets (extensions,
+    /// widgets, watch apps, tests), dependencies and build products.
+    static func isForeignFolder(_ name: String) -> Bool {
+        if name.hasPrefix(".") { return true }
+        let lower = name.lowercased()
+        if ["pods", "carthage", "node_modules", "build", "deriveddata", "vendor"].contains(lower) { return true }
+        if lower.hasSuffix(".xcassets") || lower.hasSuffix(".xcodeproj") || lower.hasSuffix(".xcworkspace")
+            || lower.hasSuffix(".framework") || lower.hasSuffix(".bundle") { return true }
+        return ["extension", "widget", "watch", "tests", "intents"].contains { lower.contains($0) }
+    }
+
+    /// Whether a file name can be an app's Info.plist (`Info.plist`, `NAME-Info.plist`).
+    static func isInfoPlistName(_ name: String) -> Bool {
+        name == "Info.plist" || name.hasSuffix("-Info.plist")
+    }
+
+    /// Finds the app in `root`: walks it once (skipping foreign folders), reads every candidate
+    /// Info.plist and keeps the best application one. Nil when the folder holds no app Info.plist
+    /// (then the folder is served as a set of storyboards); malformed candidates are noted in
+    /// `diagnostics` of the app found, or of a folder without one (`findReport`).
+    public static func find(root: String) -> AppFolder? {
+        findReport(root: root).app
+    }
+
+    public static func findReport(root: String) -> (app: AppFolder?, diagnostics: [Diagnostic]) {
+        let root = (root as NSString).standardizingPath
+        var plists: [String] = []
+        var scan = AppFolder(root: root, infoPlist: "", info: [:])
+        walk(root) { path, name in
+            if isInfoPlistName(name) { plists.append(path) }
+            switch (name as NSString).pathExtension {
+            case "storyboard": scan.storyboards.append(path)
+            case "xib": scan.xibs.append(path)
+            case "strings": scan.strings.append(path)
+            default: break
+            }
+        }
+        var problems: [Diagnostic] = []
+        var best: (score: Int, path: String, info: [String: PlistValue])?
+        for path in plists.sorted() {
+            switch PropertyListReader.read(path: path) {
+            case .failure(let problem): problems.append(problem)
+            case .success(let info):
+                guard let score = applicationScore(info) else { continue }
+                let depth = path.split(separator: "/").count
+                let ranked = score * 1000 - depth
+                if best == nil || ranked > best!.score { best = (ranked, path, info) }
+            }
+        }
+        guard let best else { return (nil, problems) }
+        scan.infoPlist = best.path
+        scan.info = best.info
+        scan.storyboards.sort()
+        scan.xibs.sort()
+        scan.strings.sort()
+        scan.diagnostics = problems
+        return (scan, problems)
+    }
+
+    /// How surely a plist is an application's: nil for an extension's (`NSExtension`) or a
+    /// bundle that is no application (`CFBundlePackageType` other than `APPL`); higher with a
+    /// main interface, a scene manifest, a launch screen and an executable.
+    static func applicationScore(_ info: [String: PlistValue]) -> Int? {
+        if info["NSExtension"] != nil || info["WKWatchKitApp"] != nil || info["WKApplication"] != nil { return nil }
+        if let type = info["CFBundlePackageType"]?.string, !type.hasPrefix("$("), type != "APPL" { return nil }
+        var score = 0
+        for key in ["UIMainStoryboardFile", "NSMainNibFile", "UIMainStoryboardFile~ipad", "NSMainNibFile~ipad"] where info[key] != nil {
+            score += 8
+        }
+        if info["UIApplicationSceneManifest"] != nil { score += 4 }
+        for key in ["UILaunchStoryboardName", "LSRequiresIPhoneOS", "UISupportedInterfaceOrientations", "UIAppFonts"] where info[key] != nil {
+            score += 2
+        }
+        if info["CFBundleExecutable"] != nil { score += 1 }
+        if info["CFBundleIdentifier"] != nil { score += 1 }
+        return score
+    }
+
+    /// Every file under `root` outside foreign folders, as (absolute path, name).
+    static func walk(_ root: String, _ body: (String, String) -> Void) {
+        let fm = FileManager.default
+        var pending = [root]
+        var visited = 0
+        while let folder = pending.popLast(), visited < 200_000 {
+            guard let names = try? fm.contentsOfDirectory(atPath: folder) else { continue }
+            for name in names.sorted() {
+                visited += 1
+                let path = (folder as NSString).appendingPathComponent(name)
+                var isDirectory: ObjCBool = false
+                guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue {
+                    if !isForeignFolder(name) { pending.append(path) }
+                } else {
+                    body(path, name)
+                }
+            }
+        }
+    }
+}

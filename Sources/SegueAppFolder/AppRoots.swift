@@ -1,0 +1,91 @@
+import SegueCore
+import SegueStoryboard
+
+extension AppLoader {
+    /// Sets the storyboard's roots from the main interfaces: the main storyboard's initial
+    /// scene or the main nib's root controller, per idiom; the best candidate, with a notice,
+    /// when the app builds its root in code or the named interface is missing.
+    static func decideRoots(_ launch: inout AppLaunch, app: AppFolder, storyboard: inout Storyboard, nibs: [NibFile],
+                            code: CodeFindings?, diagnostics: inout [Diagnostic]) {
+        let plist = SourceLocation(file: app.infoPlist, line: 1)
+        func root(of interface: AppLaunch.Interface) -> String? {
+            switch interface {
+            case .storyboard(let name):
+                guard app.resolve(name, ext: "storyboard") != nil else { return nil }
+                if name == storyboard.name { return storyboard.initialViewController }
+                return storyboard.entryScenes.sorted().first { $0.hasPrefix(name + ":") }
+            case .nib(let name):
+                return (nibs.first { $0.name == name } ?? nibs.first { $0.name == name + "~iphone" })?.rootScene
+            }
+        }
+        func describe(_ interface: AppLaunch.Interface) -> String {
+            switch interface {
+            case .storyboard(let name): "storyboard '\(name)'"
+            case .nib(let name): "nib '\(name)'"
+            }
+        }
+        if let phone = launch.phone {
+            launch.phoneRoot = root(of: phone)
+            if launch.phoneRoot == nil {
+                diagnostics.append(Diagnostic(.mainInterfaceNotFound, at: plist,
+                    "the main interface, \(describe(phone)) (\(launch.reason)), was not found or has no root view controller"))
+            }
+        }
+        if let pad = launch.pad {
+            launch.padRoot = root(of: pad)
+            if launch.padRoot == nil {
+                diagnostics.append(Diagnostic(.mainInterfaceNotFound, at: plist,
+                    "the pad main interface, \(describe(pad)), was not found or has no root view controller"))
+            }
+        }
+        if launch.phoneRoot == nil {
+            // The launch screen is only ever the launch image, never the root.
+            let launchScreen = Set(storyboard.orderedScenes.filter {
+                storyboard.launchScreenScenes.contains($0.id) || ($0.storyboardName != nil && $0.storyboardName == app.launchStoryboard)
+            }.map(\.id))
+            storyboard.initialViewController = storyboard.initialViewController.flatMap {
+                storyboard[$0] != nil && !launchScreen.contains($0) ? $0 : nil
+            }
+            let entry = { (all: Storyboard) -> String? in
+                var rest = all
+                rest.sceneOrder.removeAll { launchScreen.contains($0) }
+                for id in launchScreen { rest.scenes[id] = nil }
+                return StoryboardReachability.entryScene(rest)
+            }
+            let containersFirst = nibs.compactMap(\.rootScene).sorted { a, b in
+                (storyboard[a]?.kind.isContainer ?? false) && !(storyboard[b]?.kind.isContainer ?? false)
+            }
+            let guess = AppLaunch.rootFromCode(code, storyboard: storyboard, nibRoots: containersFirst, entry: entry)
+            launch.phoneRoot = guess.scene
+            let shown = guess.scene.map { "showing \(guess.why), scene '\($0)'" } ?? "nothing to show"
+            if launch.phone == nil {
+                launch.notice = "This app builds its root view controller in code (\(app.infoPlistName) names no main storyboard or nib): \(shown)."
+                diagnostics.append(Diagnostic(.rootBuiltInCode, severity: .warning, at: plist,
+                    "no main storyboard or nib: the app builds its root in code; \(shown)"))
+            } else {
+                launch.notice = "The app's main interface was not found: \(shown)."
+            }
+        }
+        storyboard.initialViewController = launch.phoneRoot
+        storyboard.padInitialViewController = launch.padRoot != launch.phoneRoot ? launch.padRoot : nil
+        storyboard.launchNotice = launch.notice
+    }
+
+    /// The first lines of the log: the app, what each idiom launches and why.
+    static func logLines(_ launch: AppLaunch, app: AppFolder, storyboard: Storyboard) -> [String] {
+        func name(_ interface: AppLaunch.Interface?) -> String {
+            switch interface {
+            case .storyboard(let n)?: "\(n).storyboard"
+            case .nib(let n)?: "\(n).xib"
+            case nil: "no main interface"
+            }
+        }
+        var lines = ["app \(app.root): \(app.infoPlistName), development region \(app.developmentRegion)"]
+        lines.append("launching \(name(launch.phone)) (\(launch.reason)): root scene \(launch.phoneRoot ?? "none")")
+        if let pad = launch.pad {
+            lines.append("on iPad: \(name(pad)) (\(pad == launch.phone ? "same as the phone" : "the ~ipad entry")): root scene \(launch.padRoot ?? "none")")
+        }
+        if let notice = launch.notice { lines.append(notice) }
+        return lines
+    }
+}
