@@ -106,11 +106,16 @@ public enum FlowSource {
 
     /// The app resources a served storyboard or folder draws with: those under the folder (for a
     /// storyboard, under its app's folder, ``AppResources/root(forServedPath:)``); nil for a flow
-    /// file. Problems are logged as warnings, and a summary line says what was found.
+    /// file. Problems are logged as warnings (a font the app's Info.plist declares but lacks among
+    /// them), and a summary line says what was found.
     public static func resources(path: String, storyboard: Storyboard, logger: Logger) -> AppResources? {
         let ext = (path as NSString).pathExtension.lowercased()
         guard ext != "json", ext != "yaml", ext != "yml" else { return nil }
-        var resources = AppResources(root: AppResources.root(forServedPath: path))
+        var isDirectory: ObjCBool = false
+        let isFolder = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        // An app folder's Info.plist declares its fonts (`UIAppFonts`): one it names but lacks is a warning.
+        let appFonts = isFolder ? AppFolder.find(root: path)?.appFonts ?? [] : []
+        var resources = AppResources(root: AppResources.root(forServedPath: path), appFonts: appFonts)
         resources.addStylesheet(rules: AppStyleRules.css(for: storyboard, catalog: resources.catalog))
         for problem in resources.problems.prefix(20) { logger.warning("\(problem.description)") }
         let catalog = resources.catalog

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import SegueCore
 import SegueHTTP
 import SegueJSON
@@ -274,5 +275,16 @@ struct AppSessionTests {
         let html = String(decoding: page.body, as: UTF8.self)
         #expect(page.status == 200)
         #expect(html.components(separatedBy: "class=\"app-notice\"").count == 2)
+    }
+}
+
+@Suite("App folder resources")
+struct AppFolderResourceTests {
+    @Test("a font the app's Info.plist declares in UIAppFonts but lacks is reported")
+    func declaredFontsAreChecked() throws {
+        let path = appFixture("LocalizedApp")
+        let storyboard = try loadApp("LocalizedApp").storyboard
+        let resources = try #require(FlowSource.resources(path: path, storyboard: storyboard, logger: Logger(label: "test")))
+        #expect(resources.problems.contains { $0.code == .missingFile && $0.path.hasSuffix("Brand-Regular.ttf") })
     }
 }
