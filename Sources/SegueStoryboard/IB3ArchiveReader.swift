@@ -127,21 +127,29 @@ struct IB3ArchiveReader {
         "IBUISplitViewController": "splitViewController",
     ]
 
-    /// A controller, view or bar item as a document-format element; nil for what has none.
-    private func element(_ object: XMLNode) -> XMLNode? {
+    /// How deep controllers and views may nest: an archive's references can point back at an
+    /// ancestor (a view among its own subviews), which would otherwise never end.
+    static let maximumDepth = 64
+
+    /// A controller, view or bar item as a document-format element; nil for what has none, and
+    /// for an object that is already among `ancestors` (a reference cycle) or nested too deep.
+    private func element(_ object: XMLNode, ancestors: [String] = []) -> XMLNode? {
         guard let cls = object["class"], cls.hasPrefix("IBUI") || cls.hasPrefix("IBMK") else { return nil }
-        if let name = Self.controllerNames[cls] { return controller(object, name: name) }
+        let id = object["id"] ?? ""
+        guard ancestors.count < Self.maximumDepth, id.isEmpty || !ancestors.contains(id) else { return nil }
+        let ancestors = ancestors + [id]
+        if let name = Self.controllerNames[cls] { return controller(object, name: name, ancestors: ancestors) }
         switch cls {
         case "IBUINavigationItem": return navigationItem(object)
         case "IBUITabBarItem": return tabBarItem(object)
         case "IBUIBarButtonItem": return barButtonItem(object)
         case "IBUITableViewCell", "IBUICustomObject": return nil
         case _ where cls.hasPrefix("IBUISimulated"), "IBUIFontDescription", "IBUITextInputTraits": return nil
-        default: return view(object)
+        default: return view(object, ancestors: ancestors)
         }
     }
 
-    private func controller(_ object: XMLNode, name: String) -> XMLNode {
+    private func controller(_ object: XMLNode, name: String, ancestors: [String]) -> XMLNode {
         var attributes: [String: String] = ["id": object["id"] ?? ""]
         attributes["customClass"] = customClass[object["id"] ?? ""]
         attributes["title"] = string(object, "IBUITitle")
@@ -149,12 +157,12 @@ struct IB3ArchiveReader {
         let node = XMLNode(name: name, attributes: attributes, line: object.line)
         if let item = property(object, "IBUINavigationItem").flatMap(navigationItem) { node.children.append(keyed(item, "navigationItem")) }
         if let item = property(object, "IBUITabBarItem").flatMap(tabBarItem) { node.children.append(keyed(item, "tabBarItem")) }
-        if let view = (property(object, "view") ?? property(object, "IBUIView")).flatMap(element) { node.children.append(keyed(view, "view")) }
+        if let view = (property(object, "view") ?? property(object, "IBUIView")).flatMap({ element($0, ancestors: ancestors) }) { node.children.append(keyed(view, "view")) }
         let children = property(object, "IBUIViewControllers")?.children.compactMap(resolve) ?? []
         if !children.isEmpty {
             let list = XMLNode(name: "viewControllers", attributes: [:], line: object.line)
             list.children = children.compactMap { child in
-                Self.controllerNames[child["class"] ?? ""].map { controller(child, name: $0) }
+                Self.controllerNames[child["class"] ?? ""] == nil ? nil : element(child, ancestors: ancestors)
             }
             node.children.append(list)
         }
@@ -215,7 +223,7 @@ struct IB3ArchiveReader {
 
     /// A view: its element name from the class (`IBUILabel` → `label`), its frame, properties and
     /// subviews.
-    private func view(_ object: XMLNode) -> XMLNode {
+    private func view(_ object: XMLNode, ancestors: [String]) -> XMLNode {
         let cls = object["class"] ?? "IBUIView"
         var name = String(cls.dropFirst(4))
         name = name.prefix(1).lowercased() + name.dropFirst()
@@ -252,7 +260,7 @@ struct IB3ArchiveReader {
             items.children = property(object, "IBUIItems")?.children.compactMap(resolve).map(barButtonItem) ?? []
             node.children.append(items)
         }
-        let subviews = property(object, "NSSubviews")?.children.compactMap(resolve).compactMap(element) ?? []
+        let subviews = property(object, "NSSubviews")?.children.compactMap(resolve).compactMap { element($0, ancestors: ancestors) } ?? []
         if !subviews.isEmpty {
             let list = XMLNode(name: "subviews", attributes: [:], line: object.line)
             list.children = subviews
