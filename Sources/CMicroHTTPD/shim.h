@@ -112,7 +112,7 @@ cmhd_answer_directly(struct MHD_Connection *connection, const char *data, size_t
 /// Writes the client's address as text into `out` (IPv4 dotted, IPv6 its /64 prefix, the rest
 /// zeroed, so one host's many addresses count as one); returns 0 when there is none.
 static inline int
-cmhd_client_address(struct MHD_Connection *connection, char *out, socklen_t size)
+cmhd_client_address_text(struct MHD_Connection *connection, char *out, socklen_t size)
 {
   const union MHD_ConnectionInfo *info =
       MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);

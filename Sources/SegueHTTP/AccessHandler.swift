@@ -173,7 +173,7 @@ private struct RequestCall {
             body: body)
         request.afterEachPassFollows = HTTPServer.currentThreadRunsAfterEachPass
         var address = [CChar](repeating: 0, count: 64)
-        if cmhd_client_address(connection, &address, 64) != 0 {
+        if cmhd_client_address_text(connection, &address, 64) != 0 {
             request.clientAddress = String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
         return request
