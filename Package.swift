@@ -69,14 +69,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // HTML pages from the core's screen model.
-        .target(name: "SegueHTML", dependencies: ["SegueCore", "SegueLayout"], swiftSettings: swiftSettings),
+        .target(name: "SegueAssets", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
+
+        .target(name: "SegueHTML", dependencies: ["SegueCore", "SegueLayout", "SegueAssets"], swiftSettings: swiftSettings),
         // A small HTTP/1.1 server over libmicrohttpd: requests in, responses out.
         .target(name: "SegueHTTP", dependencies: ["CMicroHTTPD", "CZlib", "CBrotli"], swiftSettings: swiftSettings),
         // The application: sessions, storage, JSON API, pages, static files.
         .target(
             name: "SegueServer",
             dependencies: [
-                "SegueCore", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueHTML", "SegueHTTP", "SegueSourceNav",
+                "SegueCore", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueHTML", "SegueHTTP", "SegueSourceNav", "SegueAssets",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -161,7 +163,7 @@ let package = Package(
         .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SegueServerTests",
-            dependencies: ["SegueServer", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueTesting", "SegueCLI", "SegueTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SegueServer", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueTesting", "SegueCLI", "SegueTestSupport", "SegueAssets", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -201,6 +201,7 @@ struct Serve: ParsableCommand {
         configuration.app.sessionsPerAddressPerMinute = max(0, sessionsPerAddress)
         // iPad and Apple TV storyboards open at their device's size until the browser reports its own.
         if let traits = FlowSource.preferredTraits(path: path) { configuration.app.defaultTraits = traits }
+        configuration.app.resources = FlowSource.resources(path: path, storyboard: storyboard, logger: logger)
         configuration.maxLiveSessions = max(1, maxLiveSessions)
         configuration.app.evictIdleAfter = .seconds(max(1, evictAfter) * 60)
         configuration.app.memoryCeilingBytes = memoryCeiling.map { $0 * 1_048_576 }

@@ -23,7 +23,12 @@ extension PageBuilder {
 
     /// `[back ‹ Title][left items]   **Title**   [right items]`, with the prompt above.
     mutating func navigationBar(_ bar: NavigationBar, controllerID: String) {
-        w.raw(bar.prompt == nil ? "<header class=\"navbar\">" : "<header class=\"navbar has-prompt\"><p class=\"navbar-prompt\">")
+        w.raw(bar.prompt == nil ? "<header class=\"navbar" : "<header class=\"navbar has-prompt")
+        // The bar's tint and bar tint reach its items; a `black` bar style makes it dark.
+        if let style = bar.appearance?.barStyle, style == "black" || style == "blackOpaque" { w.raw(" app-bar-black") }
+        w.raw("\"")
+        if let look = bar.appearance { barStyle(look) }
+        w.raw(bar.prompt == nil ? ">" : "><p class=\"navbar-prompt\">")
         if let prompt = bar.prompt {
             w.text(prompt)
             w.raw("</p>")
@@ -68,8 +73,7 @@ extension PageBuilder {
         }
         let glyph = item.systemItem.flatMap { $0.isTextual ? nil : $0 }
         // An image-only item whose image has a bundled glyph (an SF Symbol such as `plus`).
-        let imageGlyph = glyph == nil && !isBack
-            ? item.image.flatMap { item.title.isEmpty || item.title == $0 ? Icons.glyph(forImage: $0) : nil } : nil
+        let imageOnly = glyph == nil && !isBack ? item.image.flatMap { item.title.isEmpty || item.title == $0 ? $0 : nil } : nil
         let tap = claim(item.elementID, enabled: item.isEnabled)
         var enabled = item.isEnabled
         switch tap {
@@ -86,9 +90,11 @@ extension PageBuilder {
         if isBack { w.raw(" bar-back") }
         if item.isBold || item.systemItem?.isBold == true { w.raw(" is-bold") }
         if item.systemItem == .cancel { w.raw(" is-cancel") }
-        if glyph != nil || imageGlyph != nil { w.raw(" has-icon") }
+        if glyph != nil || imageOnly != nil { w.raw(" has-icon") }
         if !enabled { w.raw(" is-disabled") }
-        w.raw("\">")
+        w.raw("\"")
+        if let tint = item.tintColor { styled(AppStyleRules.tintCSS(tint, context.resources)) }
+        w.raw(">")
         if isBack {
             w.raw(Icons.chevronLeft)
             w.raw(item.showsTitle ? "<span class=\"bar-title\">" : "<span class=\"visually-hidden\">")
@@ -96,14 +102,9 @@ extension PageBuilder {
             w.raw("</span>")
         } else if let glyph {
             icon(glyph.rawValue, alt: item.title.isEmpty ? glyph.title : item.title, class: "bar-icon")
-        } else if let named = imageGlyph {
-            icon(named, alt: item.image ?? "", class: "bar-icon")
-        } else if let image = item.image, item.title.isEmpty || item.title == image {
-            w.raw("<span class=\"bar-image\"")
-            w.attribute("data-image", image)
-            w.raw(">")
-            w.text(image)
-            w.raw("</span>")
+        } else if let image = imageOnly {
+            // Never the file name as text: the image, or a neutral glyph, named for assistive technology.
+            art(image, label: item.accessibilityLabel ?? Self.humanised(image), extraClass: "bar-icon", asTemplate: true)
         } else {
             w.text(item.title.isEmpty ? (item.systemItem?.title ?? "") : item.title)
         }
@@ -123,6 +124,12 @@ extension PageBuilder {
         w.raw(" width=\"28\" height=\"28\">")
     }
 
+    /// A bar's look as inline custom properties: its tint, its bar tint (the bar's background),
+    /// its title colour.
+    mutating func barStyle(_ look: ViewAppearance) {
+        styled(AppStyleRules.barCSS(look, context.resources))
+    }
+
     // MARK: Tabs
 
     mutating func tabs(_ p: TabPane) {
@@ -134,7 +141,10 @@ extension PageBuilder {
         pane(p.selected)
         w.raw("</div>")
         if !p.isBarHidden {
-            w.raw("<nav class=\"tabbar\" aria-label=\"Tab Bar\">")
+            let black = p.barAppearance?.barStyle == "black"
+            w.raw(black ? "<nav class=\"tabbar app-bar-black\" aria-label=\"Tab Bar\"" : "<nav class=\"tabbar\" aria-label=\"Tab Bar\"")
+            if let look = p.barAppearance { barStyle(look) }
+            w.raw(">")
             for item in p.items { tabItem(item) }
             w.raw("</nav>")
         }
@@ -158,8 +168,10 @@ extension PageBuilder {
         w.raw("><span class=\"tab-icon\">")
         if let system = item.systemItem {
             icon(system.rawValue, alt: "", class: "tab-glyph")
-        } else if let image = item.image, let named = Icons.glyph(forImage: image) {
-            icon(named, alt: "", class: "tab-glyph")
+        } else if let image = item.image, let selected = item.selectedImage, item.isSelected {
+            art(selected, label: nil, extraClass: "tab-glyph", asTemplate: image != selected)
+        } else if let image = item.image, resolvesArt(image) {
+            art(image, label: nil, extraClass: "tab-glyph", asTemplate: true)
         } else {
             w.raw("<span class=\"tab-glyph tab-glyph-generic\" aria-hidden=\"true\"")
             w.attribute("data-image", item.image)

@@ -10,6 +10,7 @@ extension PageBuilder {
         w.raw("\"")
         w.attribute("data-controller", p.controllerID)
         w.attribute("data-scene", p.sceneID)
+        appStyle(p.appearance, text: false)
         w.raw(">")
         let saved = editing
         let savedEmbedded = embeddedPanes
@@ -92,7 +93,9 @@ extension PageBuilder {
             if n.children.isEmpty {
                 placeholderBox(n)
             } else {
-                w.raw(n.kind == .container ? "<div class=\"container\">" : "<div class=\"view\">")
+                w.raw(n.kind == .container ? "<div class=\"container\"" : "<div class=\"view\"")
+                appStyle(n.appearance)
+                w.raw(">")
                 nodes(n.children)
                 w.raw("</div>")
             }
@@ -116,26 +119,31 @@ extension PageBuilder {
             openSubmit(id, enabled: enabled)
             w.raw(" class=\"label-link ")
             styleClass("label-", n.style, default: "body")
-            w.raw("\">")
+            w.raw("\"")
+            appStyle(n.appearance, text: true)
+            w.raw(">")
             w.text(n.text)
             w.raw("</button>")
         } else {
             w.raw("<p class=\"label ")
             styleClass("label-", n.style, default: "body")
-            w.raw("\">")
+            w.raw("\"")
+            appStyle(n.appearance, text: true)
+            w.raw(">")
             w.text(n.text)
             w.raw("</p>")
         }
     }
 
     mutating func button(_ n: ViewNode) {
-        let title = n.text ?? n.image ?? "Button"
         if case .live(let id, let enabled) = claim(n.id, enabled: n.enabled) {
             openSubmit(id, enabled: enabled)
             w.raw(" class=\"button ")
             styleClass("button-", n.style, default: "plain")
-            w.raw("\">")
-            w.text(title)
+            w.raw("\"")
+            appStyle(n.appearance, text: true)
+            w.raw(">")
+            buttonFace(n)
             w.raw("</button>")
         } else {
             w.raw("<span class=\"button ")
@@ -143,10 +151,21 @@ extension PageBuilder {
             w.raw(" button-inert\"")
             w.flag("aria-disabled=\"true\"", !n.enabled)
             w.attribute("data-item", n.id)  // what a popover above may point at
+            appStyle(n.appearance, text: true)
             w.raw(">")
-            w.text(title)
+            buttonFace(n)
             w.raw("</span>")
         }
+    }
+
+    /// A button's image (never its file name as text) and title.
+    mutating func buttonFace(_ n: ViewNode) {
+        let title = n.text.flatMap { $0.isEmpty || $0 == n.image ? nil : $0 }
+        if let image = n.image ?? n.appearance?.backgroundImage {
+            let label = title == nil ? (n.appearance?.accessibilityLabel ?? Self.humanised(image)) : nil
+            art(image, label: label, extraClass: "button-image", appearance: n.appearance)
+        }
+        if let title { w.text(title) } else if n.image == nil && n.appearance?.backgroundImage == nil { w.raw("Button") }
     }
 
     /// A `UITextField` as a row of a form, as Mail's compose sheet draws them: an optional
@@ -244,6 +263,14 @@ extension PageBuilder {
         if case .live(let id, let enabled) = tap {
             openSubmit(id, enabled: enabled)
             w.raw(" class=\"image-button\">")
+        }
+        // The app's image (or a neutral glyph): never its name as text. An image-only button
+        // drawn here has the button's title, if any, as its caption.
+        if let image = n.image ?? n.appearance?.backgroundImage, context.resources != nil || resolvesArt(image) {
+            let caption = n.text.flatMap { $0.isEmpty || $0 == image ? nil : $0 }
+            art(image, label: n.appearance?.accessibilityLabel ?? caption ?? Self.humanised(image), extraClass: "image-art", appearance: n.appearance)
+            if case .live = tap { w.raw("</button>") }
+            return
         }
         w.raw("<span class=\"image-placeholder\" role=\"img\"")
         // A caption (`text` besides `image`) names what the picture shows.
@@ -549,10 +576,15 @@ extension PageBuilder {
         w.raw(" class=\"cell cell-")
         w.text(row.style.rawValue)
         if case .live = tap { w.raw(" is-tappable") }
-        w.raw("\">")
+        w.raw("\"")
+        appStyle(row.appearance, text: true)
+        w.raw(">")
         if editing { editControl(row.id, ".delete", label: "Delete", glyph: "", class: "edit-delete") }
         if let image = row.image {
-            if !Icons.cellTiles.contains(image), let file = Icons.iconFile(for: image) {
+            if context.resources?.image(named: image) != nil || (context.resources?.symbols.glyph(image) != nil && Icons.iconFile(for: image) == nil) {
+                // The app's image, or an SF Symbol: decoration when the row's text names it.
+                art(image, label: row.text == nil ? Self.humanised(image) : nil, extraClass: "cell-icon")
+            } else if !Icons.cellTiles.contains(image), let file = Icons.iconFile(for: image) {
                 // A bundled glyph (tab system items in the More list, SF Symbols like `trash`).
                 // Decoration: the row's text names it.
                 icon(file, alt: row.text == nil ? image : "", class: "cell-icon")
@@ -702,7 +734,7 @@ extension PageBuilder {
             nodes(row.content)
         } else {
             w.raw("<span class=\"cell-text\">")
-            w.text(row.text ?? row.image)
+            if let text = row.text { w.text(text) } else if let image = row.image { art(image, label: Self.humanised(image), extraClass: "cell-icon") }
             w.raw("</span>")
             if let detail = row.detail {
                 w.raw("<span class=\"cell-detail\">")

@@ -182,10 +182,11 @@ extension PageBuilder {
                 }
             }
         }
+        // A full-size background image: drawn as a band below the content, never its name as text.
         for background in layout.backgrounds {
-            w.raw("<p class=\"ib-background\">Background image: ")
-            w.text(background.image ?? "unnamed")
-            w.raw("</p>")
+            w.raw("<div class=\"ib-background ib-image ib-image-band-m\">")
+            if let image = background.image { art(image, label: nil, extraClass: "image-art", appearance: background.appearance) }
+            w.raw("</div>")
         }
     }
 

@@ -95,7 +95,14 @@ struct PageBuilder {
         if let title = screen.title, !title.isEmpty { w.text(title) } else { w.raw("Segue") }
         w.raw("</title><link rel=\"stylesheet\" href=\"")
         w.text(context.assetsPath)
-        w.raw("/segue.css\"><script src=\"")
+        w.raw("/segue.css\">")
+        // The app's named colours and fonts (`AppStylesheet`), a served file of its own.
+        if let sheet = context.resources?.stylesheetURL {
+            w.raw("<link rel=\"stylesheet\"")
+            w.attribute("href", sheet)
+            w.raw(">")
+        }
+        w.raw("<script src=\"")
         w.text(context.assetsPath)
         // Blocking and tiny: hides a page drawn for another window size until it is reported.
         w.raw("/viewport.js\"></script>")

@@ -1,3 +1,5 @@
+import SegueAssets
+
 /// What a page needs besides the screen: where forms post, where assets live, the CSRF token.
 public struct PageContext: Sendable {
     /// Goes in the form as the hidden input `csrf`.
@@ -14,6 +16,8 @@ public struct PageContext: Sendable {
     /// Live reload: the problems of the last edit of the flow file (the last good flow still
     /// serves), shown over the page.
     public var flowProblems: [String] = []
+    /// The app's images, colours, fonts and symbols (nil: none, as for a flow file).
+    public var resources: ResourceCatalog? = nil
     /// Said once above an app's pages: how its root was chosen when the app builds it in code
     /// (`Storyboard.launchNotice`). Not part of the screen: no element, no tap.
     public var appNotice: String? = nil

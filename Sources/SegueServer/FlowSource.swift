@@ -1,6 +1,9 @@
 import Foundation
+import Logging
+import SegueAssets
 import SegueCore
 import SegueFlowFiles
+import SegueHTML
 import SegueSourceNav
 import SegueStoryboard
 import SegueAppFolder
@@ -97,6 +100,21 @@ public enum FlowSource {
         serving.initialViewController = entry
         serving.diagnostics.append(StoryboardCheck.guessedInitialScene(entry, in: storyboard))
         return serving
+    }
+
+    /// The app resources a served storyboard or folder draws with: those under the folder (for a
+    /// storyboard, under its app's folder, ``AppResources/root(forServedPath:)``); nil for a flow
+    /// file. Problems are logged as warnings, and a summary line says what was found.
+    public static func resources(path: String, storyboard: Storyboard, logger: Logger) -> AppResources? {
+        let ext = (path as NSString).pathExtension.lowercased()
+        guard ext != "json", ext != "yaml", ext != "yml" else { return nil }
+        var resources = AppResources(root: AppResources.root(forServedPath: path))
+        resources.addStylesheet(rules: AppStyleRules.css(for: storyboard, catalog: resources.catalog))
+        for problem in resources.problems.prefix(20) { logger.warning("\(problem.description)") }
+        let catalog = resources.catalog
+        let images = Set(catalog.images.values.map(\.name)).count
+        logger.info("app resources in \(resources.root): \(images) images, \(catalog.colors.count) colours, \(Set(catalog.fonts.values.map(\.url)).count) fonts, \(catalog.symbols.glyphs.count) symbols\(resources.problems.isEmpty ? "" : ", \(resources.problems.count) problems")")
+        return resources
     }
 
     /// The traits a storyboard is designed for, from its `targetRuntime`: iPad storyboards

@@ -22,6 +22,8 @@ struct DocumentMapper {
     private var codeContext: String?
     /// Image sizes and constrained views, for the Auto Layout inputs of each view.
     private let layoutContext: LayoutContext
+    /// Colours, fonts and text settings of each view.
+    private let appearances: AppearanceMapping
 
     static let controllerKinds: [String: SceneKind] = [
         "viewController": .viewController,
@@ -39,6 +41,7 @@ struct DocumentMapper {
         self.name = name
         self.doc = ParsedDocument(name: name, file: file)
         self.layoutContext = LayoutContext(root: root)
+        self.appearances = AppearanceMapping(root: root)
     }
 
     private func loc(_ node: XMLNode) -> SourceLocation { SourceLocation(file: file, line: node.line) }
@@ -176,6 +179,10 @@ struct DocumentMapper {
         if kind == .navigationController {
             scene.navigationBarHidden = c.bool("navigationBarHidden") ?? (c.child("navigationBar", key: "navigationBar")?.bool("hidden") ?? false)
             scene.toolbarHidden = c.bool("toolbarHidden") ?? (c.child("toolbar", key: "toolbar")?.bool("hidden") ?? true)
+            scene.barAppearance = c.child("navigationBar", key: "navigationBar").flatMap { appearances.barAppearance($0) }
+        }
+        if kind == .tabBarController {
+            scene.barAppearance = c.child("tabBar", key: "tabBar").flatMap { appearances.barAppearance($0) }
         }
         if kind == .tabBarController, let index = c["selectedIndex"].flatMap(Int.init) {
             scene.selectedIndex = index
@@ -205,6 +212,7 @@ struct DocumentMapper {
             switch view.name {
             case "view":
                 scene.view = mapSubviews(of: view)
+                scene.viewAppearance = appearances.appearance(view)
                 LayoutContext.attach(layoutContext.hostLayout(view, controller: c), to: &scene.view)
             default:
                 if let node = mapView(view) { scene.view = [node] }
@@ -429,6 +437,8 @@ struct DocumentMapper {
         }
         item.enabled = n.bool("enabled") ?? true
         item.location = loc(n)
+        item.tintColor = appearances.color(n, "tintColor")
+        item.accessibilityLabel = n.child("accessibility", key: "accessibilityConfiguration")?["label"]
         if let custom = n.child(key: "customView") {
             if item.title == nil { item.title = buttonTitle(custom) }
             if item.image == nil { item.image = buttonImage(custom) }
@@ -448,6 +458,7 @@ struct DocumentMapper {
         var item = TabBarItemSpec(title: n["title"].flatMap { $0.isEmpty ? nil : $0 })
         item.id = n["id"]
         item.image = n["image"] ?? n.child("imageReference", key: "image")?["image"]
+        item.selectedImage = n["selectedImage"] ?? n.child("imageReference", key: "selectedImage")?["image"]
         item.badgeValue = n["badgeValue"]
         if let raw = n["systemItem"] {
             item.systemItem = TabBarSystemItem(rawValue: raw)
@@ -637,6 +648,7 @@ struct DocumentMapper {
         node.layout = layoutContext.viewLayout(n)
         if node.kind == .label || node.kind == .button { node.alignment = Self.alignment(n) }
         node.location = loc(n)
+        node.appearance = appearances.appearance(n)
         if n.bool("enabled") == false { node.enabled = false }
         if node.tap == nil, node.kind != .container { node.tap = tap(of: n) }
         node.actions = actions(of: n)
@@ -751,6 +763,12 @@ struct DocumentMapper {
             row.text = cell["textLabel"].flatMap { labels[$0] }.flatMap { stringProperty($0, "text") }
             row.detail = cell["detailTextLabel"].flatMap { labels[$0] }.flatMap { stringProperty($0, "text") }
             row.image = cell["imageView"].flatMap { labels[$0] }.flatMap { $0["image"] ?? $0.child("imageReference", key: "image")?["image"] }
+            var look = appearances.appearance(cell) ?? ViewAppearance()
+            if let label = cell["textLabel"].flatMap({ labels[$0] }), let text = appearances.appearance(label) {
+                look.textColor = text.textColor
+                look.font = text.font
+            }
+            row.appearance = look.isEmpty ? nil : look
             if row.text == nil, row.detail == nil, let content {
                 // Old files without textLabel references: labels in order.
                 let texts = content.child("subviews")?.children("label").compactMap { stringProperty($0, "text") } ?? []

@@ -59,7 +59,7 @@ import Testing
         String(decoding: PageRenderer.render(window.screen(), context: PageContext(csrfToken: csrf)), as: UTF8.self)
     }
 
-    @Test func imagesWithABundledGlyphDrawItAndOthersAreLabelledPlaceholders() throws {
+    @Test func imagesWithABundledGlyphDrawItAndOthersAreNeutralGlyphs() throws {
         let flow = """
         initialViewController: tabs
         scenes:
@@ -74,9 +74,11 @@ import Testing
         let w = Window(id: "s1", storyboard: try FlowFileLoader.parse(flow, fileName: "icons.yaml", format: .yaml))
         try w.launch()
         let html = page(w)
-        #expect(html.contains(#"<img class="bar-icon" src="/public/icons/add.svg" alt="plus""#))
-        #expect(html.contains(#"<img class="tab-glyph" src="/public/icons/favorites.svg""#))
-        #expect(html.contains(#"data-image="brand-logo.png">brand-logo.png</span>"#))
+        #expect(html.contains(#"<img class="art bar-icon" src="/public/icons/add.svg" alt="Plus""#))
+        #expect(html.contains(#"<img class="art tab-glyph" src="/public/icons/favorites.svg""#))
+        // No glyph for it: a neutral glyph named in words, never the file name as text.
+        #expect(html.contains(#"art-missing bar-icon" role="img" aria-label="Brand logo""#))
+        #expect(!html.contains(">brand-logo.png<"))
         #expect(html.contains(#"tab-glyph-generic" aria-hidden="true" data-image="custom-tab""#))
     }
 

@@ -152,6 +152,8 @@ public struct ContentPane: Sendable {
     public var children: [EmbeddedPane] = []
     /// Set on the More list's Configure sheet: the tabs to arrange, drawn as an icon grid.
     public var configure: TabConfiguration? = nil
+    /// The scene's root view look (background, tint), when imported.
+    public var appearance: ViewAppearance? = nil
     public init(controllerID: String, sceneID: String?, kind: SceneKind, title: String?, nodes: [ViewNode], isEditing: Bool) {
         self.controllerID = controllerID
         self.sceneID = sceneID
@@ -198,6 +200,9 @@ public struct BarItem: Sendable, Hashable {
     /// False for a back button drawn as the chevron alone (`BackButtonDisplayMode.minimal`); its
     /// title is still what assistive technology reads.
     public var showsTitle = true
+    /// The item's own tint colour and accessibility label (imported bar button items).
+    public var tintColor: ColorSpec? = nil
+    public var accessibilityLabel: String? = nil
     public init(elementID: String?, role: ElementRole, title: String, image: String? = nil,
                 systemItem: BarButtonSystemItem? = nil, isBold: Bool = false, isEnabled: Bool = true) {
         self.elementID = elementID
@@ -220,6 +225,8 @@ public struct NavigationBar: Sendable {
     public var leftItems: [BarItem]
     /// Right items in visual order, left to right (UIKit lists them rightmost first).
     public var rightItems: [BarItem]
+    /// The navigation controller's bar look (tint, bar tint, title colour, bar style).
+    public var appearance: ViewAppearance? = nil
     public init(title: String?, prompt: String?, backButton: BarItem?, leftItems: [BarItem], rightItems: [BarItem]) {
         self.title = title
         self.prompt = prompt
@@ -252,6 +259,8 @@ public struct TabItem: Sendable, Hashable {
     public var badgeValue: String?
     public var isSelected: Bool
     public var isEnabled: Bool
+    /// The image shown while the tab is selected (`selectedImage`), when it has one.
+    public var selectedImage: String? = nil
     public init(elementID: String, title: String, image: String? = nil, systemItem: TabBarSystemItem? = nil,
                 badgeValue: String? = nil, isSelected: Bool, isEnabled: Bool = true) {
         self.elementID = elementID
@@ -270,6 +279,8 @@ public struct TabPane: Sendable {
     public var selected: Pane
     /// Hidden while a `hidesBottomBarWhenPushed` controller is above a stack root.
     public var isBarHidden: Bool
+    /// The tab bar controller's bar look (tint, bar tint, bar style).
+    public var barAppearance: ViewAppearance? = nil
     public init(controllerID: String, items: [TabItem], selected: Pane, isBarHidden: Bool) {
         self.controllerID = controllerID
         self.items = items

@@ -196,6 +196,7 @@ struct ScreenBuilder {
             // UIKit lists right items rightmost first; draw (and read) them left to right.
             let right = item.rightBarButtonItems.enumerated().reversed().map { barItem($1, owner: top, slot: "right", index: $0) }
             bar = NavigationBar(title: item.title ?? top.title, prompt: item.prompt, backButton: back, leftItems: left, rightItems: right)
+            bar?.appearance = nav.scene?.barAppearance
         }
         endPassthroughBar(barStart, .top)
         if notesTopBars { for element in elements[firstBarElement...] { topBarElementIDs.insert(element.id) } }
@@ -256,8 +257,11 @@ struct ScreenBuilder {
         }
         let id = register(spec.id ?? "\(owner.id).\(slot).\(index)", role: .barButton, title: title, controller: owner,
                           target: .barButton(owner: owner, item: spec), enabled: spec.enabled)
-        return BarItem(elementID: id, role: .barButton, title: title, image: spec.image, systemItem: system,
-                       isBold: bold, isEnabled: spec.enabled)
+        var item = BarItem(elementID: id, role: .barButton, title: title, image: spec.image, systemItem: system,
+                           isBold: bold, isEnabled: spec.enabled)
+        item.tintColor = spec.tintColor
+        item.accessibilityLabel = spec.accessibilityLabel
+        return item
     }
 
     mutating func pagePane(_ pages: PageViewController) -> PagePane {
@@ -305,6 +309,7 @@ struct ScreenBuilder {
         let nodes = resolvesNodes ? resolved : []
         var content = ContentPane(controllerID: c.id, sceneID: c.sceneID, kind: c.kind,
                                   title: c.navigationItem.title ?? c.title, nodes: nodes, isEditing: c.isEditing)
+        content.appearance = c.scene?.viewAppearance
         for child in c.visibleChildren {
             content.children.append(EmbeddedPane(embedSegue: child.embedSegueID, pane: pane(for: child)))
         }

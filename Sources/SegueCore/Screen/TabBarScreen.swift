@@ -61,8 +61,10 @@ extension ScreenBuilder {
             if !barHidden && !tabs.isCustomizing {
                 id = register(id, role: .tab, title: title, controller: tabs, target: .tab(tabs, index: index), enabled: item.enabled)
             }
-            items.append(TabItem(elementID: id, title: title, image: item.image, systemItem: item.systemItem,
-                                 badgeValue: item.badgeValue, isSelected: index == tabs.selectedIndex, isEnabled: item.enabled))
+            var tab = TabItem(elementID: id, title: title, image: item.image, systemItem: item.systemItem,
+                              badgeValue: item.badgeValue, isSelected: index == tabs.selectedIndex, isEnabled: item.enabled)
+            tab.selectedImage = item.selectedImage
+            items.append(tab)
         }
         if tabs.showsMore {
             let more = tabs.moreNavigationController
@@ -75,7 +77,9 @@ extension ScreenBuilder {
             items.append(TabItem(elementID: id, title: more.tabBarItem.title ?? "More", systemItem: .more,
                                  badgeValue: nil, isSelected: tabs.selectedIndex >= tabs.barTabCount))
         }
-        return TabPane(controllerID: tabs.id, items: items, selected: selected, isBarHidden: barHidden)
+        var pane = TabPane(controllerID: tabs.id, items: items, selected: selected, isBarHidden: barHidden)
+        pane.barAppearance = tabs.scene?.barAppearance
+        return pane
     }
 
     /// Hidden while the selected stack has a `hidesBottomBarWhenPushed` controller above its root.

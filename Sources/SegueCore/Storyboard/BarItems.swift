@@ -6,6 +6,9 @@ public struct BarButtonItemSpec: Sendable, Hashable {
     public var image: String?
     public var style: Style = .plain
     public var systemItem: BarButtonSystemItem?
+    /// The item's own tint colour and accessibility label, when the document gives them.
+    public var tintColor: ColorSpec?
+    public var accessibilityLabel: String?
     public var enabled = true
     public var tap: TapTarget?
     /// The action methods Interface Builder connects to the item (see ``ViewNode/actions``).
@@ -102,6 +105,8 @@ public struct TabBarItemSpec: Sendable, Hashable {
     public var title: String?
     public var image: String?
     public var badgeValue: String?
+    /// The image shown while the tab is selected.
+    public var selectedImage: String?
     public var systemItem: TabBarSystemItem?
     public var enabled = true
     public init(title: String? = nil) { self.title = title }

@@ -44,6 +44,11 @@ public struct Scene: Sendable {
     public var segues: [SegueSpec] = []
     /// The content view tree (content controllers).
     public var view: [ViewNode] = []
+    /// The look of the scene's root view (its background, its tint inherited by every view).
+    public var viewAppearance: ViewAppearance?
+    /// A navigation controller's navigation bar, a tab bar controller's tab bar: tint, bar
+    /// tint (`backgroundColor`), title colour (`textColor`) and bar style.
+    public var barAppearance: ViewAppearance?
 
     // Relationships (containers).
     public var rootViewController: String?

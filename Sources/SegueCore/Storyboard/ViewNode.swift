@@ -58,6 +58,8 @@ public struct ViewNode: Sendable {
     /// Auto Layout inputs of an imported Interface Builder view (constraints, autoresizing,
     /// margins, intrinsic size hints); `nil` for flow files.
     public var layout: ViewLayout? = nil
+    /// Colours, font, text wrapping and state images of an imported view; `nil`: the kind's look.
+    public var appearance: ViewAppearance? = nil
     public var location: SourceLocation?
 
     public init(_ kind: Kind, id: String? = nil, text: String? = nil) {
@@ -111,6 +113,8 @@ public struct TableRow: Sendable {
     /// The accessory switch's state (`accessory: switch`): declared, or on a screen the current one.
     public var isOn: Bool?
     public var image: String?
+    /// The cell's own colours (its background, its text's colour and font).
+    public var appearance: ViewAppearance? = nil
     public var tap: TapTarget?
     /// What the cell's accessory button (`detailButton`, `detailDisclosureButton`) does: a
     /// storyboard segue with `trigger="accessoryAction"`. Selecting the row does not run it.

@@ -1,3 +1,4 @@
+import SegueAssets
 import SegueCore
 import SegueHTML
 import SegueHTTP
@@ -181,6 +182,7 @@ extension SegueApp {
     func pageContext(_ session: Session) -> PageContext {
         var context = PageContext(csrfToken: session.csrfToken, actionPath: "/tap", assetsPath: "/public",
                                   recordedTestPath: "/api/v1/sessions/\(session.window.id)/test")
+        context.resources = configuration.resources?.catalog
         context.appNotice = session.window.storyboard.launchNotice
         if configuration.watchesFlow {
             let (generation, problems) = flow.withLock { ($0.generation, $0.problems) }

@@ -1,5 +1,6 @@
 import Logging
 import SegueAppFolder
+import SegueAssets
 import SegueCore
 import SegueHTTP
 import Synchronization
@@ -66,6 +67,8 @@ public final class SegueApp: HTTPResponder {
         /// as 32 lowercase hex digits, unless a test passes its own (pages then hold the same
         /// bytes from run to run). What it makes must have that shape.
         public var makeToken: @Sendable () -> String = RandomToken.make
+        /// The app's images, colours and fonts drawn on pages and served under `/assets/` (nil: none).
+        public var resources: AppResources? = nil
         public init() {}
     }
 
@@ -87,6 +90,8 @@ public final class SegueApp: HTTPResponder {
     /// Durable storage: every acknowledged change is here before its answer.
     public let storage: any SessionStorage
     public let assets: StaticAssets
+    /// The app's resource files (`/assets/…`).
+    let appAssets: AppAssetRoute
     public let configuration: Configuration
     let logger: Logger
     /// When a creation at the session limit last ran the expiry (see ``makeSession``).
@@ -102,6 +107,7 @@ public final class SegueApp: HTTPResponder {
         self.store = store ?? InMemorySessionStore(clock: configuration.clock)
         self.storage = storage ?? InMemorySessionStorage(clock: configuration.clock)
         self.assets = assets
+        self.appAssets = AppAssetRoute(configuration.resources)
         self.configuration = configuration
         self.logger = logger
         creationLimiter = CreationLimiter(perMinute: configuration.sessionsPerAddressPerMinute, clock: configuration.clock)
@@ -133,6 +139,7 @@ public final class SegueApp: HTTPResponder {
         if path == "/api/v1/flow" { return flowStatus(request) }
         if path.hasPrefix("/api/") { return api(request) }
         if path.hasPrefix("/public/") { return assets.response(for: request) }
+        if path.hasPrefix(ResourceFiles.prefix) { return appAssets.response(for: request) }
         if path.hasPrefix(HierarchyPath.prefix) {
             guard request.method == .GET || request.method == .HEAD else { return methodNotAllowed(html: true) }
             return page(request)
