@@ -24,15 +24,22 @@ public struct AppLaunch: Sendable, Hashable {
 /// What the source analysis of the app's code found, handed to the loader: the scene (or
 /// controller class) the app delegate or scene delegate makes its root, and the nib names
 /// controllers are created with (`initWithNibName:`, `init(nibName:)`), by class.
-public struct CodeFindings: Sendable, Hashable {
+public struct CodeFindings: Sendable {
     /// A scene id, or a controller class name, of the root the code builds; nil when unknown.
     public var rootScene: String?
     /// Controller class → the nib its code loads for it.
     public var nibNames: [String: String]
+    /// Where the code builds the root (`AppDelegate.m:12`), named by the log and the notice.
+    public var rootSource: String?
+    /// A container the code makes around scenes (a navigation or tab bar controller built in
+    /// code): added to the storyboard, with `rootScene` its id.
+    public var rootContainer: Scene?
 
-    public init(rootScene: String? = nil, nibNames: [String: String] = [:]) {
+    public init(rootScene: String? = nil, nibNames: [String: String] = [:], rootSource: String? = nil, rootContainer: Scene? = nil) {
         self.rootScene = rootScene
         self.nibNames = nibNames
+        self.rootSource = rootSource
+        self.rootContainer = rootContainer
     }
 }
 
@@ -65,9 +72,10 @@ extension AppLaunch {
     public static func rootFromCode(_ findings: CodeFindings?, storyboard: Storyboard, nibRoots: [String],
                                     entry: (Storyboard) -> String?) -> (scene: String?, why: String) {
         if let wanted = findings?.rootScene {
-            if storyboard[wanted] != nil { return (wanted, "the root the app's code builds") }
+            let at = findings?.rootSource.map { " at \($0)" } ?? ""
+            if storyboard[wanted] != nil { return (wanted, "the root the app's code builds\(at)") }
             if let scene = storyboard.orderedScenes.first(where: { $0.className == wanted }) {
-                return (scene.id, "the root the app's code builds (\(wanted))")
+                return (scene.id, "the root the app's code builds\(at) (\(wanted))")
             }
         }
         if let initial = storyboard.initialViewController { return (initial, "the initial view controller of storyboard '\(storyboard.name)'") }

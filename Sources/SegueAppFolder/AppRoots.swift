@@ -55,6 +55,12 @@ extension AppLoader {
             let containersFirst = nibs.compactMap(\.rootScene).sorted { a, b in
                 (storyboard[a]?.kind.isContainer ?? false) && !(storyboard[b]?.kind.isContainer ?? false)
             }
+            if let container = code?.rootContainer, storyboard.scenes[container.id] == nil,
+               container.viewControllers.allSatisfy({ storyboard[$0] != nil }),
+               container.rootViewController.map({ storyboard[$0] != nil }) ?? true {
+                storyboard.scenes[container.id] = container
+                storyboard.sceneOrder.append(container.id)
+            }
             let guess = AppLaunch.rootFromCode(code, storyboard: storyboard, nibRoots: containersFirst, entry: entry)
             launch.phoneRoot = guess.scene
             let shown = guess.scene.map { "showing \(guess.why), scene '\($0)'" } ?? "nothing to show"

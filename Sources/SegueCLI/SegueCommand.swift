@@ -254,10 +254,9 @@ struct Serve: ParsableCommand {
 func loadFlow(path: String, options: AppLoadOptions, overlay: String? = nil) throws(FlowSource.LoadError) -> (storyboard: Storyboard, launchLines: [String]) {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
-       let app = try FlowSource.loadApp(path: path, options: options) {
-        // The app's code navigation, then its overlay.
-        let withCode = CodeNavigation.augment(app.storyboard, root: path).storyboard
-        return (try FlowSource.applyingOverlay(to: withCode, of: path, explicit: overlay), app.launch.logLines)
+       let loaded = try FlowSource.loadAppWithCode(path: path, options: options) {
+        // The app's code navigation (and the root its code builds), then its overlay.
+        return (try FlowSource.applyingOverlay(to: loaded.storyboard, of: path, explicit: overlay), loaded.app.launch.logLines)
     }
     if let main = options.main {
         throw FlowSource.LoadError(diagnostics: [Diagnostic(at: nil, "--main \(main): \(path) is not an app folder (no app Info.plist in it)")])

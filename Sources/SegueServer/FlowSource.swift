@@ -62,9 +62,7 @@ public enum FlowSource {
         }
         do {
             if isDirectory.boolValue {
-                if let app = try loadApp(path: path, options: options) {
-                    return CodeNavigation.augment(app.storyboard, root: path).storyboard
-                }
+                if let app = try loadAppWithCode(path: path, options: options) { return app.storyboard }
                 return CodeNavigation.augment(try StoryboardImporter.loadDirectory(path: path), root: path).storyboard
             }
             switch (path as NSString).pathExtension.lowercased() {

@@ -44,27 +44,45 @@ public enum LaunchRootReader {
     /// tab bar controller scene made for a container built in code (`code-root`).
     public static func applying(_ root: LaunchRoot, to storyboard: Storyboard) -> Storyboard {
         var out = storyboard
+        if let container = container(root) {
+            guard out.scenes[container.id] == nil else { return out }
+            out.scenes[container.id] = container
+            out.sceneOrder.append(container.id)
+        }
+        out.initialViewController = sceneID(root)
+        return out
+    }
+
+    /// The scene the app launches at `root`: the scene itself, or the container made for it.
+    public static func sceneID(_ root: LaunchRoot) -> String {
         switch root {
-        case .scene(let id, _):
-            out.initialViewController = id
+        case .scene(let id, _): id
+        case .navigation, .tabs: "code-root"
+        }
+    }
+
+    /// Where the code builds `root` (`file:line`).
+    public static func source(_ root: LaunchRoot) -> String {
+        switch root {
+        case .scene(_, let source), .navigation(_, let source), .tabs(_, let source): source
+        }
+    }
+
+    /// The navigation or tab bar controller scene the code makes around scenes (nil for a scene).
+    public static func container(_ root: LaunchRoot) -> Scene? {
+        switch root {
+        case .scene:
+            return nil
         case .navigation(let rootID, let source):
             var nav = Scene(id: "code-root", kind: .navigationController)
             nav.rootViewController = rootID
             nav.title = "Navigation Controller (\(source))"
-            add(nav, to: &out)
+            return nav
         case .tabs(let ids, let source):
             var tabs = Scene(id: "code-root", kind: .tabBarController)
             tabs.viewControllers = ids
             tabs.title = "Tab Bar Controller (\(source))"
-            add(tabs, to: &out)
+            return tabs
         }
-        return out
-    }
-
-    private static func add(_ scene: Scene, to storyboard: inout Storyboard) {
-        guard storyboard.scenes[scene.id] == nil else { return }
-        storyboard.scenes[scene.id] = scene
-        storyboard.sceneOrder.append(scene.id)
-        storyboard.initialViewController = scene.id
     }
 }

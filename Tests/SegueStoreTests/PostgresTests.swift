@@ -203,13 +203,6 @@ struct PostgresStoreTests {
     }
 }
 
-/// PostgreSQL's client logs every failed connection attempt: not in the tests' output.
-let quietLogger: Logger = {
-    var logger = Logger(label: "segue-store-test")
-    logger.logLevel = .critical
-    return logger
-}()
-
 /// Session ids for tests that share one database.
 enum RandomID {
     static func make() -> String { (0..<32).map { _ in String("0123456789abcdef".randomElement()!) }.joined() }

@@ -129,3 +129,10 @@ final class ManualClock: SessionClock {
 
     func advance(by duration: Duration) { elapsed.withLock { $0 += duration } }
 }
+
+/// A logger that keeps the tests' output quiet (PostgreSQL's client logs every failed connection).
+let quietLogger: Logger = {
+    var logger = Logger(label: "segue-store-test")
+    logger.logLevel = .critical
+    return logger
+}()

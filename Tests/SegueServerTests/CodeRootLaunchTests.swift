@@ -1,0 +1,38 @@
+import SegueCore
+import Testing
+@testable import SegueAppFolder
+@testable import SegueServer
+
+/// App folders whose delegate builds the root in code: the launch follows the sources.
+@Suite("Code-built roots")
+struct CodeRootLaunchTests {
+    static func loaded(_ fixture: String) throws -> (app: AppImport, storyboard: Storyboard) {
+        try #require(try FlowSource.loadAppWithCode(path: repositoryRoot + "/Tests/Fixtures/" + fixture))
+    }
+
+    @Test("a navigation controller the scene delegate makes around a scene is the root, named by its line")
+    func navigationRoot() throws {
+        let (app, storyboard) = try Self.loaded("CodeRootApp")
+        #expect(storyboard.initialViewController == "code-root")
+        #expect(storyboard["code-root"]?.kind == .navigationController)
+        #expect(storyboard["code-root"]?.rootViewController == "home")
+        #expect(storyboard.launchNotice?.contains("the root the app's code builds at SceneDelegate.swift:9") == true)
+        #expect(app.launch.logLines.contains { $0.contains("root scene code-root") })
+        #expect(try launchedRoot(storyboard).scene?.id == "code-root")
+    }
+
+    @Test("a tab bar the app delegate fills with scenes is the root")
+    func tabsRoot() throws {
+        let (_, storyboard) = try Self.loaded("CodeTabsApp")
+        #expect(storyboard.initialViewController == "code-root")
+        #expect(storyboard["code-root"]?.viewControllers == ["home", "inbox"])
+        #expect(storyboard.launchNotice?.contains("AppDelegate.m:10") == true)
+    }
+
+    @Test("an app whose sources build no readable root keeps the loader's guess")
+    func noSources() throws {
+        let (app, storyboard) = try #require(try FlowSource.loadAppWithCode(path: appFixture("CodeRootApp")))
+        #expect(storyboard.initialViewController == "tabs")
+        #expect(app.storyboard.launchNotice?.contains("code builds at") == false)
+    }
+}
