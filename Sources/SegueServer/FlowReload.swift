@@ -133,7 +133,7 @@ extension SegueApp {
             // The version goes up by one (the page changed) and events continue after the last;
             // the events before the reload stay readable (the stored steps that made them do not
             // stay: they may not apply to the new flow).
-            fresh = try Window.carryingOver(url: old.canonicalURL, to: storyboard, id: old.id, registry: registry,
+            fresh = try Window.carryingOver(url: old.restorationURL, to: storyboard, id: old.id, registry: registry,
                                             traits: old.traits, eventLogCapacity: configuration.eventLogCapacity,
                                             continuing: (old.version + 1, old.log.lastSeq), keeping: old.log.events, locale: old.locale)
         } catch {
@@ -147,7 +147,7 @@ extension SegueApp {
         do {
             _ = try storage.delete(session: old.id)
             try storage.create(header)
-            try storage.append(session: old.id, firstSeq: 1, steps: [Step.restore(fresh.canonicalURL, version: old.version + 1, seq: old.log.lastSeq).encoded])
+            try storage.append(session: old.id, firstSeq: 1, steps: [Step.restore(fresh.restorationURL, version: old.version + 1, seq: old.log.lastSeq).encoded])
             session.storedSeq = 1
         } catch {
             logger.error("session \(old.id) could not be stored after the reload: \(error)")

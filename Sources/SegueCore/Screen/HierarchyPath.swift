@@ -77,7 +77,9 @@ public struct HierarchyPath: Sendable, Hashable {
     /// the controllers, as it is part of every answer. Returns false, writing nothing, when `c` has
     /// no scene. Containers name their children; a content controller names the children embedded
     /// in it (container views), so navigation inside an embedded stack is in the URL too.
-    static func encode(controller c: ViewController, into out: inout [UInt8]) -> Bool {
+    /// `valueLimit` leaves out restorable values longer than that many UTF-8 bytes (the page URL,
+    /// ``Window/canonicalURL``); the full encoding (``Window/restorationURL``) keeps them all.
+    static func encode(controller c: ViewController, into out: inout [UInt8], valueLimit: Int = .max) -> Bool {
         guard let scene = c.sceneID else { return false }
         escape(scene, into: &out)
         var index: Int?
@@ -88,7 +90,7 @@ public struct HierarchyPath: Sendable, Hashable {
            SplitViewController.showsOneColumn(w.traits) { index = 0 }
         if let index { out.append(UInt8(ascii: "@")); appendDecimal(index, into: &out) }
         if c.hasRestorationIdentifierPath {
-            for entry in c.restorableState() {
+            for entry in c.restorableState() where entry.value.utf8.count <= valueLimit {
                 out.append(UInt8(ascii: ";"))
                 escape(entry.key, into: &out)
                 out.append(UInt8(ascii: "="))
@@ -101,7 +103,7 @@ public struct HierarchyPath: Sendable, Hashable {
             for child in c.children {
                 let mark = out.count
                 if !first { out.append(UInt8(ascii: ",")) }
-                if encode(controller: child, into: &out) { first = false } else { out.removeSubrange(mark...) }
+                if encode(controller: child, into: &out, valueLimit: valueLimit) { first = false } else { out.removeSubrange(mark...) }
             }
             out.append(UInt8(ascii: ")"))
         }
@@ -112,7 +114,7 @@ public struct HierarchyPath: Sendable, Hashable {
             for p in pushed {
                 let mark = out.count
                 if !first { out.append(UInt8(ascii: ",")) }
-                if encode(controller: p, into: &out) { first = false } else { out.removeSubrange(mark...) }
+                if encode(controller: p, into: &out, valueLimit: valueLimit) { first = false } else { out.removeSubrange(mark...) }
             }
             out.append(UInt8(ascii: ")"))
         }
@@ -123,7 +125,7 @@ public struct HierarchyPath: Sendable, Hashable {
             if let t = p.presentedTransition, t != .coverVertical { out.append(UInt8(ascii: ".")); out.append(contentsOf: t.rawValue.utf8) }
             if p.presentedStyle == .popover, let anchor = p.popoverAnchor { out.append(UInt8(ascii: "@")); escape(anchor, into: &out) }
             out.append(UInt8(ascii: "~"))
-            if !encode(controller: p, into: &out) { out.removeSubrange(mark...) }
+            if !encode(controller: p, into: &out, valueLimit: valueLimit) { out.removeSubrange(mark...) }
         }
         return true
     }
@@ -364,16 +366,43 @@ public struct HierarchyPath: Sendable, Hashable {
     }
 }
 
+extension HierarchyPath {
+    /// Restorable values longer than this many UTF-8 bytes stay in the session and out of the
+    /// page URL (a long text typed into a field).
+    public static let urlValueLimit = 256
+    /// The longest page URL Segue hands out, well under the server's request-target limit: a
+    /// hierarchy that cannot be named within it gets the short form, its root scene alone.
+    public static let urlBudget = 4_096
+}
+
 extension Window {
-    /// The canonical URL of the current state.
+    /// The URL of the current state as pages, redirects and the API show it, and as the server
+    /// accepts it back: the hierarchy with its short restorable values (``HierarchyPath/urlValueLimit``),
+    /// never longer than ``HierarchyPath/urlBudget`` bytes. Past the budget it is the short form
+    /// `/ui/ROOT` (the root scene alone): it names the session's current state for the session
+    /// that holds it, and the root for a new session opening it (docs/Semantics.md, Restoration and URLs).
     public var canonicalURL: String {
         // Every change of hierarchy logs events, so (version, last event) identifies the state.
         if let cache = urlCache, cache.version == version, cache.lastSeq == log.lastSeq { return cache.url }
         var bytes = Array(HierarchyPath.prefix.utf8)
         bytes.reserveCapacity(96)
-        if let root { _ = HierarchyPath.encode(controller: root, into: &bytes) }
+        if let root {
+            _ = HierarchyPath.encode(controller: root, into: &bytes, valueLimit: HierarchyPath.urlValueLimit)
+            if bytes.count > HierarchyPath.urlBudget, let scene = root.sceneID {
+                bytes = Array(HierarchyPath.prefix.utf8)
+                HierarchyPath.escape(scene, into: &bytes)
+            }
+        }
         let url = String(decoding: bytes, as: UTF8.self)
         urlCache = (version, log.lastSeq, url)
         return url
+    }
+
+    /// The whole state as a URL, every restorable value included however long, with no length
+    /// bound: what a session's durable log and a flow reload restore from, never shown to a browser.
+    public var restorationURL: String {
+        var bytes = Array(HierarchyPath.prefix.utf8)
+        if let root { _ = HierarchyPath.encode(controller: root, into: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

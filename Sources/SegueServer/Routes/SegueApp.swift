@@ -211,7 +211,7 @@ public final class SegueApp: HTTPResponder {
         do {
             try storage.create(header)
             if target != nil {
-                try storage.append(session: window.id, firstSeq: 1, steps: [Step.restore(url ?? window.canonicalURL).encoded])
+                try storage.append(session: window.id, firstSeq: 1, steps: [Step.restore(url ?? window.restorationURL).encoded])
                 session.storedSeq = 1
             }
         } catch {
