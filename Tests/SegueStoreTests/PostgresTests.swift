@@ -1,14 +1,4 @@
-import Logging
-
-/// A logger for stores in tests: PostgreSQL's client logs every failed connection attempt, and
-/// none of it belongs in the tests' output.
-let quietLogger: Logger = {
-    var logger = Logger(label: "segue-store-test")
-    logger.logLevel = .critical
-    return logger
-}()
-
-// The rest is compiled only with the `Postgres` package trait (`swift build --traits Postgres`).
+// Compiled only with the `Postgres` package trait (`swift build --traits Postgres`).
 #if Postgres
 import Foundation
 import SegueServer
