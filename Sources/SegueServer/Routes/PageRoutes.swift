@@ -15,6 +15,12 @@ extension SegueApp {
                     // "Start Over" from the error page of a session that cannot be rebuilt.
                 }
             }
+            // A browser that can send the window's size (client hints) is asked for it before a
+            // session is made, so the session starts at that size: one page load, laid out for it.
+            // Asked once (`?hints`): a browser that still sends none gets the remembered size.
+            if request.header("sec-ch-viewport-width") == nil, request.header("sec-ch-ua") != nil, request.queryValue("hints") == nil {
+                return HTTPResponse(status: 303, headers: [("Location", "/?hints"), ("Cache-Control", "no-store")] + PageHeaders.clientHints, body: [])
+            }
             let box = try makeSession(traits: rememberedViewport(request), locale: sessionLocale(request), client: request.clientAddress)
             var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
             response.headers.append(sessionCookie(box, for: request))
@@ -270,6 +276,7 @@ enum PageHeaders {
         // retry the request with them before it draws anything.
         ("Accept-CH", viewportHints), ("Critical-CH", viewportHints),
     ]
+    static let clientHints: [(name: String, value: String)] = [("Accept-CH", viewportHints), ("Critical-CH", viewportHints)]
     static let viewportHints = "Sec-CH-Viewport-Width, Sec-CH-Viewport-Height"
     /// A page sent in the coding the client takes.
     static let htmlVarying = html + [("Vary", "Accept-Encoding")]
