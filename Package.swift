@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(name: "SegueFlowFilesTests", dependencies: ["SegueFlowFiles", "SegueStoryboard", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueStoryboardTests", dependencies: ["SegueStoryboard", "SegueAppFolder", "SegueServer", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueSourceNavTests", dependencies: ["SegueSourceNav", "SegueStoryboard", "SegueFlowFiles", "SegueTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "SegueLayoutTests", dependencies: ["SegueLayout", "SegueStoryboard"], swiftSettings: swiftSettings),
+        .testTarget(name: "SegueLayoutTests", dependencies: ["SegueLayout", "SegueStoryboard", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueHTMLTests", dependencies: ["SegueHTML", "SegueFlowFiles"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(

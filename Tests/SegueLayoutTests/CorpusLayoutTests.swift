@@ -1,4 +1,5 @@
 import Foundation
+import SegueTestSupport
 import Testing
 import SegueCore
 @testable import SegueLayout
@@ -8,7 +9,7 @@ import SegueCore
 /// at the phone's size without a solver error, and with no more broken constraints than
 /// measured. `SEGUE_LAYOUT_REPORT=1 swift test --filter CorpusLayout` prints the numbers.
 enum LayoutCorpus {
-    static let directory = "/work/shared/corpus/storyboards"
+    static let directory = SharedFolder.path("corpus/storyboards")
     static var available: Bool { FileManager.default.fileExists(atPath: directory) }
 }
 

@@ -9,7 +9,7 @@ import SegueTestSupport
 
 /// The shared corpus of real Xcode storyboards, read in place (never copied into the project).
 enum CrawlCorpus {
-    static let directory = "/work/shared/corpus/storyboards"
+    static let directory = SharedFolder.path("corpus/storyboards")
     static var available: Bool {
         let ok = FileManager.default.fileExists(atPath: directory)
         if !ok { note("CorpusCrawlTests: corpus absent at \(directory); crawl skipped") }

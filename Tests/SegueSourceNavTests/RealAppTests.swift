@@ -1,4 +1,5 @@
 import Foundation
+import SegueTestSupport
 import Testing
 import SegueCore
 import SegueStoryboard
@@ -6,8 +7,7 @@ import SegueStoryboard
 
 /// The shared real apps (their sources extracted locally), read in place, never copied.
 enum RealApps {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/apps").path
+    static let directory = SharedFolder.path("apps")
     /// Apps whose folder holds storyboards and extracted sources.
     static var withSources: [String] {
         let fm = FileManager.default

@@ -6,8 +6,8 @@ import SegueTestSupport
 
 /// The shared corpus: 38 real storyboards from 28 public apps, read in place (never copied).
 enum Corpus {
-    static let directory = "/work/shared/corpus/storyboards"
-    static let manifestPath = "/work/shared/corpus/manifest.tsv"
+    static let directory = SharedFolder.path("corpus/storyboards")
+    static let manifestPath = SharedFolder.path("corpus/manifest.tsv")
     static var available: Bool {
         let ok = FileManager.default.fileExists(atPath: manifestPath) && FileManager.default.fileExists(atPath: directory)
         if !ok { print("SegueStoryboardTests: corpus absent at \(directory); corpus tests skipped") }
