@@ -1,8 +1,8 @@
 import Foundation
 import SegueCore
 
-/// A property-list value (an Info.plist's), read with Foundation's `PropertyListSerialization`
-/// (XML and binary) into a value type that is `Sendable`.
+/// A property-list value (an Info.plist's) as a value type that is `Sendable`: XML lists are read
+/// with Foundation's `PropertyListSerialization`, binary ones by `BinaryPropertyList`.
 public indirect enum PlistValue: Sendable, Hashable {
     case string(String)
     case number(Double)
@@ -46,6 +46,7 @@ public enum PropertyListReader {
         guard data.count <= maximumBytes else {
             return .failure(Diagnostic(.malformedPlist, at: here, "property list larger than \(maximumBytes) bytes; not read"))
         }
+        if BinaryPropertyList.isBinary(Array(data.prefix(8))) { return parseBinary(data: data, fileName: fileName) }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -58,6 +59,18 @@ public enum PropertyListReader {
             return .failure(Diagnostic(.malformedPlist, at: here, "property list is not a dictionary at the top"))
         }
         return .success(dictionary.mapValues(PlistValue.init))
+    }
+
+    private static func parseBinary(data: Data, fileName: String) -> Result<[String: PlistValue], Diagnostic> {
+        let here = SourceLocation(file: fileName, line: 1)
+        do {
+            guard case .dictionary(let top) = try BinaryPropertyList.parse([UInt8](data)) else {
+                return .failure(Diagnostic(.malformedPlist, at: here, "property list is not a dictionary at the top"))
+            }
+            return .success(top)
+        } catch {
+            return .failure(Diagnostic(.malformedPlist, at: here, "malformed property list: \(error.reason)"))
+        }
     }
 
     /// The line Foundation's message names (`… on line 12`), else 1.

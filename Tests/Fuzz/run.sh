@@ -4,7 +4,8 @@
 # Inputs come from the committed seeds (Tests/Fuzz/corpus/TARGET) and the corpus libFuzzer grows
 # in .build-fuzz/corpus/TARGET (kept between runs). Prints one line of results; on a crash, a
 # trap or a hang (an input running over 10 s) it prints the input and how to reproduce it, and
-# exits 1. SEGUE_FUZZ_NO_BUILD=1 skips the build (run-all.sh builds once).
+# exits 1. SEGUE_FUZZ_NO_BUILD=1 skips the build (run-all.sh builds once); SEGUE_FUZZ_SEED=N
+# fixes libFuzzer's random seed, so a run from the same corpus mutates the same way (CI).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [[ $# -ge 2 ]] || { echo "usage: $0 TARGET SECONDS [libFuzzer flags…]" >&2; exit 2; }
@@ -15,6 +16,7 @@ shift 2
 fuzzer=.build-fuzz/${SEGUE_FUZZ_CONFIG:-debug}/segue-fuzz
 mkdir -p ".build-fuzz/corpus/$target" .build-fuzz/artifacts
 dict=()
+[[ -n ${SEGUE_FUZZ_SEED:-} ]] && dict+=(-seed="$SEGUE_FUZZ_SEED")
 dictionary=$(SEGUE_FUZZ_TARGET=--list "$fuzzer" | awk -v t="$target" '$1 == t { print $2 }')
 [[ -n $dictionary && -f Tests/Fuzz/dict/$dictionary ]] && dict=(-dict="Tests/Fuzz/dict/$dictionary")
 log=".build-fuzz/artifacts/$target.log"
