@@ -66,7 +66,7 @@ extension Window {
             c.linkChild(child)
             child.embedSegueID = id
             child.isViewInContainerView = true
-            loadViewIfNeeded(child)
+            if !defersEmbeddedViewLoads { loadViewIfNeeded(child) }
             sendDidMove(child, to: c)
         }
     }
