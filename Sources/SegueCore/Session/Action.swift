@@ -23,6 +23,18 @@ public enum Action: Sendable, Hashable {
     case setEditing(Bool, controller: String?)
     /// Extension: type into a text field or set a switch without tapping anything else.
     case setValues([String: FieldValue])
+    /// What code does (see `CodeActions.swift`): bar visibility at run time.
+    case setToolbarHidden(Bool, navigationController: String?)
+    case setNavigationBarHidden(Bool, navigationController: String?)
+    /// Custom containers driven from outside: `addChild` of a new controller of `scene` to
+    /// `controller` (default: the frontmost visible content controller), with its view or not.
+    case addChild(scene: String, controller: String?, showingView: Bool)
+    case removeFromParent(controller: String)
+    /// `transition(from:to:)` between two children of a custom container, by index.
+    case transition(controller: String?, fromIndex: Int, toIndex: Int)
+    /// Manual appearance forwarding, on a child of a container that forwards it itself.
+    case beginAppearanceTransition(controller: String, isAppearing: Bool)
+    case endAppearanceTransition(controller: String)
 
     /// The contract's name for the action.
     public var name: String {
@@ -44,6 +56,13 @@ public enum Action: Sendable, Hashable {
         case .memoryWarning: "memoryWarning"
         case .setEditing: "setEditing"
         case .setValues: "setValues"
+        case .setToolbarHidden: "setToolbarHidden"
+        case .setNavigationBarHidden: "setNavigationBarHidden"
+        case .addChild: "addChild"
+        case .removeFromParent: "removeFromParent"
+        case .transition: "transition"
+        case .beginAppearanceTransition: "beginAppearanceTransition"
+        case .endAppearanceTransition: "endAppearanceTransition"
         }
     }
 }
@@ -146,6 +165,9 @@ extension Window {
             setEditing(editing, on: try controllerOrFrontmost(controllerID), animated: animated)
         case .setValues(let values):
             return try setValues(values)
+        case .setToolbarHidden, .setNavigationBarHidden, .addChild, .removeFromParent, .transition,
+             .beginAppearanceTransition, .endAppearanceTransition:
+            return try applyCodeAction(action, animated: animated)
         }
         return false
     }
@@ -391,9 +413,13 @@ extension Window {
             record(c, .willRotateToInterfaceOrientation) { $0.orientation = newTraits.orientation.rawValue; $0.animated = true }
             c.willRotate(to: newTraits.orientation)
         }
-        transition(animated: true, mutate: {
+        sendSplitRotationDelegates(rotating: rotating, to: newTraits)
+        let spines = spineChangePlan(rotating: rotating, to: newTraits)
+        spines?.prepare()
+        transition(animated: true, reasons: spines?.reasons ?? [], mutate: {
             for case let split as SplitViewController in allControllers { split.traitsWillChange(from: previous, to: newTraits) }
             traits = newTraits
+            spines?.mutate()
         }, beforeCommit: {
             // Every controller hears of a trait change, covered ones and unselected tabs included,
             // so none is later told of a change from traits it never had.
@@ -412,6 +438,7 @@ extension Window {
                 record(c, .willAnimateRotationToInterfaceOrientation) { $0.orientation = newTraits.orientation.rawValue; $0.animated = true }
             }
         })
+        spines?.afterCommit()
         for c in rotating {
             record(c, .didRotateFromInterfaceOrientation) { $0.orientation = previous.orientation.rawValue }
             c.didRotate(from: previous.orientation)

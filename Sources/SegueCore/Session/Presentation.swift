@@ -52,9 +52,9 @@ extension Window {
         transition(animated: animated, reasons: [(controller, .beingPresented)], mutate: {
             link(presented: controller, over: presenter, caller: caller, style: style, transition: transitionStyle, anchor: anchor)
         })
-        // A full-screen controller that does not allow the current orientation turns the
-        // interface as it appears (and back when dismissed).
-        rotateToSupportedOrientationIfNeeded()
+        // A full-screen controller that does not allow the current orientation, or prefers
+        // another, turns the interface as it appears (and back when dismissed).
+        rotateForPresentation(of: controller)
     }
 
     /// What a presentation needs to know about the controller it shows, before it exists (its
@@ -171,8 +171,9 @@ extension Window {
     /// the interface back to an orientation the uncovered controller supports, if needed.
     func dismissPresented(_ presented: ViewController, animated: Bool) {
         guard let plan = dismissalPlan(presented) else { return }
+        let turnedFrom = orientationBefore(dismissing: presented)
         transition(animated: animated, reasons: plan.reasons, silentlyLeaving: plan.silent, mutate: plan.mutate)
-        rotateToSupportedOrientationIfNeeded()
+        rotateAfterDismissal(turnedFrom: turnedFrom)
     }
 
     /// What dismissing `presented` and everything above it takes: every presented controller of

@@ -89,9 +89,40 @@ enum ActionDecoding {
             }
             action = .setValues(try values(o["values"]))
         default:
-            throw ActionError(.unknownAction, "action '\(name)' is not available on this server")
+            guard let code = try codeAction(name, o) else {
+                throw ActionError(.unknownAction, "action '\(name)' is not available on this server")
+            }
+            action = code
         }
         return Decoded(action: action, animated: animated)
+    }
+
+    /// The actions for what code does (bars, custom containers), nil for another name.
+    static func codeAction(_ name: String, _ o: [String: JSONValue]) throws(ActionError) -> Action? {
+        let action: Action
+        switch name {
+        case "setToolbarHidden", "setNavigationBarHidden":
+            let hidden = try requiredBool(o, "hidden")
+            let nav = try string(o, "navigationController")
+            action = name == "setToolbarHidden" ? .setToolbarHidden(hidden, navigationController: nav)
+                : .setNavigationBarHidden(hidden, navigationController: nav)
+        case "addChild":
+            action = .addChild(scene: try string(o, "scene", required: true)!, controller: try string(o, "controller"),
+                               showingView: try bool(o, "showingView") ?? true)
+        case "removeFromParent":
+            action = .removeFromParent(controller: try string(o, "controller", required: true)!)
+        case "transition":
+            action = .transition(controller: try string(o, "controller"), fromIndex: try int(o, "fromIndex", required: true)!,
+                                 toIndex: try int(o, "toIndex", required: true)!)
+        case "beginAppearanceTransition":
+            action = .beginAppearanceTransition(controller: try string(o, "controller", required: true)!,
+                                                isAppearing: try requiredBool(o, "isAppearing"))
+        case "endAppearanceTransition":
+            action = .endAppearanceTransition(controller: try string(o, "controller", required: true)!)
+        default:
+            return nil
+        }
+        return action
     }
 
     /// The keys of a `traits` object.
@@ -167,6 +198,11 @@ enum ActionDecoding {
             throw ActionError(.invalidRequest, "'\(key)' is out of range (at most 2^53 in size)")
         }
         return Int(n)
+    }
+
+    static func requiredBool(_ o: [String: JSONValue], _ key: String) throws(ActionError) -> Bool {
+        guard let b = try bool(o, key) else { throw ActionError(.invalidRequest, "missing '\(key)' (true or false)") }
+        return b
     }
 
     static func bool(_ o: [String: JSONValue], _ key: String) throws(ActionError) -> Bool? {
