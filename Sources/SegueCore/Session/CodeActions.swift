@@ -24,7 +24,7 @@ extension Window {
             let container = try customContainer(containerID)
             try checkCanAddChildren(container)
             for index in [fromIndex, toIndex] where !container.children.indices.contains(index) {
-                throw ActionError(.invalidRequest, "\(container.id) has no child at index \(index) (it has \(container.children.count))")
+                throw ActionError.illegal("\(container.id) has no child at index \(index) (it has \(container.children.count))")
             }
             try container.transition(from: container.children[fromIndex], to: container.children[toIndex], animated: animated)
         case .beginAppearanceTransition(let controllerID, let isAppearing):
