@@ -28,6 +28,7 @@ import Testing
         storyboard(initial: "host", [
             scene("host") { $0.shouldAutomaticallyForwardAppearanceMethods = !manual },
             scene("one"), scene("two"), scene("nav", .navigationController) { $0.rootViewController = "one" },
+            scene("warning", .alertController),
         ])
     }
 
@@ -57,6 +58,7 @@ import Testing
         let before = w.log.lastSeq
         expectRefusal(.illegalTransition) { _ = try w.perform(.transition(controller: nil, fromIndex: 0, toIndex: 5)) }
         expectRefusal(.unknownScene) { _ = try w.perform(.addChild(scene: "nowhere", controller: nil, showingView: true)) }
+        expectRefusal(.illegalTransition) { _ = try w.perform(.addChild(scene: "warning", controller: nil, showingView: true)) }
         #expect(w.log.lastSeq == before)
         let nav = try launched(storyboard(initial: "nav", containerBoard().scenes.values.map { $0 }))
         expectRefusal(.illegalTransition) { _ = try nav.perform(.addChild(scene: "two", controller: nav.root.id, showingView: true)) }

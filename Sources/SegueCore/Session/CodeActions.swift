@@ -13,8 +13,13 @@ extension Window {
         case .addChild(let sceneID, let containerID, let showingView):
             let container = try customContainer(containerID)
             try checkCanAddChildren(container)
-            guard storyboard[sceneID] != nil else {
+            guard let scene = storyboard[sceneID] else {
                 throw ActionError(.unknownScene, "no scene '\(sceneID)'" + NearestName.suggestion(for: sceneID, in: storyboard.scenes.keys))
+            }
+            guard scene.kind != .alertController else { throw ActionError.illegal("scene '\(sceneID)' is an alert controller, which is only presented") }
+            // A page URL names at most 64 levels (a few kept for the children views embed as they load).
+            guard container.urlDepth + 2 <= HierarchyPath.maximumDepth - 4 else {
+                throw ActionError.illegal("children nested this deep have no page URL (at most \(HierarchyPath.maximumDepth - 4) levels)")
             }
             try container.addChild(try instantiate(sceneID: sceneID), showingView: showingView, animated: animated)
         case .removeFromParent(let controllerID):
@@ -68,6 +73,8 @@ extension Window {
             throw ActionError.illegal("\(container.id) is a \(container.kind.rawValue); use its own API (push, tabs, showDetail, pages) instead of addChild")
         }
         if container is AlertController { throw ActionError.illegal("\(container.id) is an alert controller, which holds no children") }
+        // The framework's own controllers (the More list) keep their content to themselves.
+        if container.scene == nil { throw ActionError.illegal("\(container.id) is made by the framework and takes no children") }
     }
 }
 
