@@ -391,27 +391,13 @@ extension Window {
             record(c, .willRotateToInterfaceOrientation) { $0.orientation = newTraits.orientation.rawValue; $0.animated = true }
             c.willRotate(to: newTraits.orientation)
         }
-        transition(animated: true, mutate: {
-            for case let split as SplitViewController in allControllers { split.traitsWillChange(from: previous, to: newTraits) }
-            traits = newTraits
-        }, beforeCommit: {
-            // Every controller hears of a trait change, covered ones and unselected tabs included,
-            // so none is later told of a change from traits it never had.
-            let visible = visibleControllers
-            for c in allControllers {
-                if traitsChange {
-                    record(c, .traitCollectionDidChange)
-                    c.traitCollectionDidChange(previous)
-                }
-                if visible.contains(where: { $0 === c }) { sendLayout(c) }
-            }
-            // The trio is whole for every controller that heard willRotate, one that leaves the
-            // window as a presentation adapts included (UIKit runs the animation and completion
-            // it registered); one that enters the window during the rotation hears none of it.
-            for c in rotating {
-                record(c, .willAnimateRotationToInterfaceOrientation) { $0.orientation = newTraits.orientation.rawValue; $0.animated = true }
-            }
-        })
+        run(TransitionPlan(
+            mutate: {
+                for case let split as SplitViewController in self.allControllers { split.traitsWillChange(from: previous, to: newTraits) }
+                self.traits = newTraits
+            },
+            willCommit: [.traitsDidChange(from: previous, to: newTraits, traitsChanged: traitsChange, rotating: rotating)]),
+            animated: true)
         for c in rotating {
             record(c, .didRotateFromInterfaceOrientation) { $0.orientation = previous.orientation.rawValue }
             c.didRotate(from: previous.orientation)

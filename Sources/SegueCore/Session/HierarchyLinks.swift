@@ -43,9 +43,9 @@ extension ViewController {
     /// sends (all `willMove`, then all `didMove`): how containers take their relationship children.
     final func installChildren(_ newChildren: [ViewController]) {
         guard let window else { return }
-        for c in newChildren { window.sendWillMove(c, to: self) }
-        linkChildren(newChildren)
-        for c in newChildren { window.sendDidMove(c, to: self) }
+        window.apply(TransitionPlan(before: newChildren.map { .willMove($0, to: self) },
+                                    mutate: { self.linkChildren(newChildren) },
+                                    didCommit: newChildren.map { .didMove($0, to: self) }))
     }
 }
 
