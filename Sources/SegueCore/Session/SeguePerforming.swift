@@ -302,3 +302,20 @@ extension Substring {
         return String(s)
     }
 }
+
+extension Window {
+    func performDeclaredSegue(_ spec: SegueSpec, from source: ViewController, sender: Element?, animated: Bool) throws(ActionError) {
+        guard let destinationID = spec.destination, let scene = storyboard[destinationID] else {
+            if spec.kind == .unwind { try performUnwind(spec, from: source, sender: sender, userInitiated: false, animated: animated); return }
+            throw ActionError(.unknownScene, "segue '\(spec.id)' has no destination")
+        }
+        let plan = try plan(spec, from: source, destination: scene)
+        let destination = try instantiate(sceneID: destinationID)
+        prepare(spec, source: source, destination: destination, sender: sender)
+        switch plan {
+        case .push(let nav): try nav.pushViewController(destination, animated: animated && spec.animates)
+        case .present(let style, let t): try present(destination, from: source, style: style, transitionStyle: t, animated: animated && spec.animates)
+        case .replaceDetail(let split): try split.showDetail(destination, animated: animated)
+        }
+    }
+}
