@@ -22,10 +22,10 @@ extension Window {
                 continue
             }
             let child = try instantiate(sceneID: childNode.scene)
-            sendWillMove(child, to: host)
-            host.linkChild(child)
-            child.isViewInContainerView = childNode.showsViewInContainer
-            sendDidMove(child, to: host)
+            apply(TransitionPlan(before: [.willMove(child, to: host)], mutate: {
+                host.linkChild(child)
+                child.isViewInContainerView = childNode.showsViewInContainer
+            }, didCommit: [.didMove(child, to: host)]))
         }
     }
 
@@ -42,9 +42,9 @@ extension Window {
         }
         let flips = zip(host.children, wanted).filter { $0.0.sceneID == $0.1.scene && $0.0.isViewInContainerView != $0.1.showsViewInContainer }
         guard !flips.isEmpty else { return }
-        transition(animated: animated, mutate: {
+        run(TransitionPlan(mutate: {
             for (child, childNode) in flips { child.isViewInContainerView = childNode.showsViewInContainer }
-        })
+        }), animated: animated)
     }
 }
 

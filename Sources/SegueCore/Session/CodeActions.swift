@@ -54,7 +54,7 @@ extension Window {
             return false
         }
         if bar == .navigationBar { nav.isNavigationBarHidden = hidden } else { nav.isToolbarHidden = hidden }
-        for c in visibleControllers where c.isInside(nav) { sendLayout(c) }
+        apply(TransitionPlan(willCommit: [.relayout(visibleControllers.filter { $0.isInside(nav) })]))
         return true
     }
 

@@ -52,7 +52,8 @@ extension Window {
         guard old.horizontalSizeClass == .regular, new.horizontalSizeClass == .regular, old.orientation != new.orientation else { return }
         for case let split as SplitViewController in rotating where split.supplementaryStorage == nil && split.compactStorage == nil {
             guard let primary = split.primaryViewController, split.secondaryViewController != nil else { continue }
-            sendDelegate(split, new.orientation == .portrait ? .splitViewControllerWillHide : .splitViewControllerWillShow, child: primary)
+            send([.delegate(split, new.orientation == .portrait ? EventName.splitViewControllerWillHide : .splitViewControllerWillShow,
+                            child: primary, value: nil)])
         }
     }
 
@@ -64,7 +65,7 @@ extension Window {
     func spineChangePlan(rotating: [ViewController], to new: Traits) -> TransitionPlan? {
         var changes: [SpineChange] = []
         for case let pages as PageViewController in rotating where pages.scene?.spineLocationForInterfaceOrientation != nil {
-            record(pages, .pageViewControllerSpineLocation) { $0.orientation = new.orientation.rawValue }
+            send([.asked(pages, .pageViewControllerSpineLocation, orientation: new.orientation)])
             let perView = pages.pagesPerView(in: new)
             guard perView != pages.children.count || pages.currentIndex % perView != 0 else { continue }
             let index = pages.currentIndex - pages.currentIndex % perView
@@ -82,23 +83,20 @@ extension Window {
             changes.append(change)
         }
         guard !changes.isEmpty else { return nil }
-        return TransitionPlan(prepare: {
-            for change in changes {
-                for c in change.added { self.sendWillMove(c, to: change.pages) }
-                for c in change.removed { self.sendWillMove(c, to: nil) }
-            }
-        }, reasons: changes.flatMap { $0.added.map { ($0, AppearanceReason.movingToParent) } + $0.removed.map { ($0, .movingFromParent) } },
-        mutate: {
-            for change in changes {
-                change.pages.linkChildren(change.shown)
-                change.pages.currentIndex = change.index
-            }
-        }, afterCommit: {
-            for change in changes {
-                for c in change.removed { self.sendDidMove(c, to: nil) }
-                for c in change.added { self.sendDidMove(c, to: change.pages) }
-            }
-        })
+        return TransitionPlan(
+            before: changes.flatMap { change in
+                change.added.map { HierarchyCall.willMove($0, to: change.pages) } + change.removed.map { .willMove($0, to: nil) }
+            },
+            reasons: changes.flatMap { $0.added.map { ($0, AppearanceReason.movingToParent) } + $0.removed.map { ($0, .movingFromParent) } },
+            mutate: {
+                for change in changes {
+                    change.pages.linkChildren(change.shown)
+                    change.pages.currentIndex = change.index
+                }
+            },
+            didCommit: changes.flatMap { change in
+                change.removed.map { HierarchyCall.didMove($0, to: nil) } + change.added.map { .didMove($0, to: change.pages) }
+            })
     }
 
     /// One page view's pages changing with its spine.
