@@ -11,8 +11,15 @@ import Testing
         let appeared = try #require(present.firstIndex(of: "composeNav.viewDidAppear{presented}"))
         let turned = try #require(present.firstIndex(of: "composeNav.willRotateToInterfaceOrientation"))
         #expect(appeared < turned && w.traits.orientation == .landscape)
+        // A snapshot keeps the orientation to turn back to; the restored window turns back alike.
+        let snapshot = try #require(w.verifiedSnapshot())
+        let copy = Window(id: w.id, storyboard: w.storyboard, traits: w.traits)
+        try copy.restore(from: snapshot)
+        #expect(copy.stateFingerprint() == w.stateFingerprint())
         let dismiss = try w.run(.dismiss(controller: nil))
         #expect(dismiss.contains("nav.willRotateToInterfaceOrientation") && w.traits == .phonePortrait)
+        _ = try copy.perform(.dismiss(controller: nil))
+        #expect(copy.traits == .phonePortrait)
         // Not full screen, it decides nothing.
         let sheet = try launched(board, traits: Traits(width: 768, height: 1024))
         _ = try sheet.run(.present(scene: "composeNav", style: .formSheet, transitionStyle: nil, controller: nil))
