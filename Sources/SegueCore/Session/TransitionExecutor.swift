@@ -20,11 +20,11 @@ extension Window {
         let reasons = plan.reasons, silent = plan.silent
         for (c, r) in reasons { c.reasons.formUnion(r) }
         // Load incoming views parent first, depth first; loading a view may embed children
-        // (embed segues), whose views then load before the next sibling's.
+        // (embed segues), whose views then load before the next sibling's. A child whose
+        // container forwards appearance itself loads too (its view is on the page), though it
+        // hears no appearance event until the container sends one.
         var after = visibleControllers
-        while let next = after.first(where: {
-            !$0.isViewLoaded && !wasVisible($0) && $0.shouldBeTrackedForAppearance
-        }) {
+        while let next = after.first(where: { !$0.isViewLoaded && !wasVisible($0) }) {
             loadViewIfNeeded(next)
             after = visibleControllers
         }
