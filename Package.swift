@@ -155,7 +155,11 @@ let package = Package(
         // Shared by the test targets: a scratch folder removed when the test process exits.
         .target(name: "SegueTestSupport", path: "Tests/SegueTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore", "SegueJSON"], swiftSettings: swiftSettings),
-        .testTarget(name: "SegueFlowFilesTests", dependencies: ["SegueFlowFiles", "SegueStoryboard", "SegueTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SegueFlowFilesTests",
+            dependencies: ["SegueFlowFiles", "SegueStoryboard", "SegueTestSupport", .product(name: "Yams", package: "Yams")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "SegueStoryboardTests", dependencies: ["SegueStoryboard", "SegueAppFolder", "SegueServer", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueSourceNavTests", dependencies: ["SegueSourceNav", "SegueStoryboard", "SegueFlowFiles", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueLayoutTests", dependencies: ["SegueLayout", "SegueStoryboard", "SegueTestSupport"], swiftSettings: swiftSettings),
