@@ -143,10 +143,17 @@ let package = Package(
         ),
 
         // The fuzz targets: one entry point per importer or decoder, run by libFuzzer (`segue-fuzz`
-        // below) and by the mutation smoke tests. Adding one: docs/Testing.md, "Fuzzing".
+        // below) and by the mutation smoke tests. Adding one: docs/Testing.md, "Fuzzing". The
+        // readers' targets need neither the server nor SwiftSyntax (`segue-fuzz-readers`).
+        .target(
+            name: "SegueFuzzReaders",
+            dependencies: ["SegueCore", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder"],
+            path: "Tests/Fuzz/Readers",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "SegueFuzzTargets",
-            dependencies: ["SegueCore", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueServer"],
+            dependencies: ["SegueFuzzReaders", "SegueCore", "SegueServer", "SegueSourceNav"],
             path: "Tests/Fuzz/Targets",
             swiftSettings: swiftSettings
         ),
@@ -186,16 +193,24 @@ let package = Package(
     ]
 )
 
-// The libFuzzer executable, declared only for fuzz builds (`SEGUE_FUZZ=1`, Tests/Fuzz/build.sh,
+// The libFuzzer executables, declared only for fuzz builds (`SEGUE_FUZZ=1`, Tests/Fuzz/build.sh,
 // which compiles everything with `-sanitize=fuzzer,address`): an ordinary build has no libFuzzer
-// to link it with.
+// to link them with. `segue-fuzz` runs every target; `segue-fuzz-readers` the readers' only.
 if Context.environment["SEGUE_FUZZ"] == "1" {
     package.targets += [
         .target(name: "CFuzzer", path: "Tests/Fuzz/CFuzzer"),
+        .target(name: "SegueFuzzDriver", dependencies: ["CFuzzer", "SegueFuzzReaders"], path: "Tests/Fuzz/DriverSupport",
+                swiftSettings: swiftSettings),
         .executableTarget(
             name: "segue-fuzz",
-            dependencies: ["CFuzzer", "SegueFuzzTargets"],
+            dependencies: ["SegueFuzzDriver", "SegueFuzzTargets"],
             path: "Tests/Fuzz/Driver",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "segue-fuzz-readers",
+            dependencies: ["SegueFuzzDriver", "SegueFuzzReaders"],
+            path: "Tests/Fuzz/ReadersDriver",
             swiftSettings: swiftSettings
         ),
     ]
