@@ -143,10 +143,17 @@ let package = Package(
         ),
 
         // The fuzz targets: one entry point per importer or decoder, run by libFuzzer (`segue-fuzz`
-        // below) and by the mutation smoke tests. Adding one: docs/Testing.md, "Fuzzing".
+        // below) and by the mutation smoke tests. Adding one: docs/Testing.md, "Fuzzing". The
+        // readers' targets need neither the server nor SwiftSyntax (`segue-fuzz-readers`).
+        .target(
+            name: "SegueFuzzReaders",
+            dependencies: ["SegueCore", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder"],
+            path: "Tests/Fuzz/Readers",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "SegueFuzzTargets",
-            dependencies: ["SegueCore", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueServer"],
+            dependencies: ["SegueFuzzReaders", "SegueCore", "SegueServer", "SegueSourceNav"],
             path: "Tests/Fuzz/Targets",
             swiftSettings: swiftSettings
         ),
@@ -155,7 +162,11 @@ let package = Package(
         // Shared by the test targets: a scratch folder removed when the test process exits.
         .target(name: "SegueTestSupport", path: "Tests/SegueTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore", "SegueJSON"], swiftSettings: swiftSettings),
-        .testTarget(name: "SegueFlowFilesTests", dependencies: ["SegueFlowFiles", "SegueStoryboard", "SegueTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SegueFlowFilesTests",
+            dependencies: ["SegueFlowFiles", "SegueStoryboard", "SegueTestSupport", .product(name: "Yams", package: "Yams")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "SegueStoryboardTests", dependencies: ["SegueStoryboard", "SegueAppFolder", "SegueServer", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueSourceNavTests", dependencies: ["SegueSourceNav", "SegueStoryboard", "SegueFlowFiles", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueLayoutTests", dependencies: ["SegueLayout", "SegueStoryboard", "SegueTestSupport"], swiftSettings: swiftSettings),
@@ -182,16 +193,24 @@ let package = Package(
     ]
 )
 
-// The libFuzzer executable, declared only for fuzz builds (`SEGUE_FUZZ=1`, Tests/Fuzz/build.sh,
+// The libFuzzer executables, declared only for fuzz builds (`SEGUE_FUZZ=1`, Tests/Fuzz/build.sh,
 // which compiles everything with `-sanitize=fuzzer,address`): an ordinary build has no libFuzzer
-// to link it with.
+// to link them with. `segue-fuzz` runs every target; `segue-fuzz-readers` the readers' only.
 if Context.environment["SEGUE_FUZZ"] == "1" {
     package.targets += [
         .target(name: "CFuzzer", path: "Tests/Fuzz/CFuzzer"),
+        .target(name: "SegueFuzzDriver", dependencies: ["CFuzzer", "SegueFuzzReaders"], path: "Tests/Fuzz/DriverSupport",
+                swiftSettings: swiftSettings),
         .executableTarget(
             name: "segue-fuzz",
-            dependencies: ["CFuzzer", "SegueFuzzTargets"],
+            dependencies: ["SegueFuzzDriver", "SegueFuzzTargets"],
             path: "Tests/Fuzz/Driver",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "segue-fuzz-readers",
+            dependencies: ["SegueFuzzDriver", "SegueFuzzReaders"],
+            path: "Tests/Fuzz/ReadersDriver",
             swiftSettings: swiftSettings
         ),
     ]

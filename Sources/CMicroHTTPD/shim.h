@@ -11,6 +11,7 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <arpa/inet.h>
 #include <microhttpd.h>
 #include <sys/eventfd.h>
@@ -170,6 +171,151 @@ cmhd_client_address(struct MHD_Connection *connection, cmhd_address_key *key)
   memcpy(&key->high, bytes, 8);
   memcpy(&key->low, bytes + 8, 8);
   return 1;
+}
+
+/// What is wrong with the first request of a new connection, judged from the bytes that came with
+/// it (`cmhd_first_request_fault`). libmicrohttpd 0.9.75 treats these before any callback of the
+/// server runs: it closes the connection without a word, or answers with its status line twice.
+enum {
+  /// Nothing found: the head is sound so far, or not all in yet (libmicrohttpd reads it).
+  CMHD_FIRST_SOUND = 0,
+  /// A request line without a space, or with an empty method (closed without an answer).
+  CMHD_FIRST_BAD_LINE = 1,
+  /// A `Content-Length` that is not one decimal number, such as `2, 2` (answered twice).
+  CMHD_FIRST_BAD_LENGTH = 2,
+  /// A `Content-Length` past 2^64 - 1 (answered 413 twice).
+  CMHD_FIRST_LENGTH_OVERFLOW = 3,
+  /// No end of the head within the limit (libmicrohttpd answers with its own page).
+  CMHD_FIRST_HEAD_TOO_LARGE = 4,
+  /// No end of the request line within the limit (libmicrohttpd answers with its own page).
+  CMHD_FIRST_LINE_TOO_LONG = 5,
+};
+
+/// The next line of `data` from `*at` (without its LF and a CR before it): its start and length,
+/// or NULL when no LF ends it yet.
+static inline const char *
+cmhd_next_line(const char *data, size_t size, size_t *at, size_t *length)
+{
+  const char *start = data + *at;
+  const char *lf = memchr(start, '\n', size - *at);
+  if (NULL == lf)
+    return NULL;
+  size_t end = (size_t)(lf - data);
+  *at = end + 1;
+  *length = (size_t)(lf - start);
+  if (*length > 0 && '\r' == start[*length - 1])
+    (*length)--;
+  return start;
+}
+
+/// How libmicrohttpd 0.9.75 reads a `Content-Length` value (blanks before it skipped): one or
+/// more digits and nothing else, within 64 bits.
+static inline int
+cmhd_length_fault(const char *value, size_t length)
+{
+  size_t i = 0;
+  while (i < length && (' ' == value[i] || '\t' == value[i]))
+    i++;
+  if (i == length)
+    return CMHD_FIRST_BAD_LENGTH;
+  uint64_t total = 0;
+  for (; i < length; i++)
+  {
+    if (value[i] < '0' || value[i] > '9')
+      return CMHD_FIRST_BAD_LENGTH;
+    uint64_t digit = (uint64_t)(value[i] - '0');
+    if (total > (UINT64_MAX - digit) / 10)
+      return CMHD_FIRST_LENGTH_OVERFLOW;
+    total = total * 10 + digit;
+  }
+  return CMHD_FIRST_SOUND;
+}
+
+/// The fault of the head at the start of `data` (see `CMHD_FIRST_…`), when it is complete; a
+/// head with no end within `limit` bytes is too large.
+static inline int
+cmhd_head_fault(const char *data, size_t size, size_t limit)
+{
+  size_t at = 0;
+  size_t length = 0;
+  const char *line;
+  /* libmicrohttpd skips empty lines before the request line. */
+  while (NULL != (line = cmhd_next_line(data, size, &at, &length)) && 0 == length)
+    ;
+  if (NULL == line)
+    return size >= limit ? CMHD_FIRST_LINE_TOO_LONG : CMHD_FIRST_SOUND;
+  if (NULL == memchr(line, ' ', length) || ' ' == line[0])
+    return CMHD_FIRST_BAD_LINE;
+  int fault = CMHD_FIRST_SOUND;
+  int chunked = 0;
+  while (NULL != (line = cmhd_next_line(data, size, &at, &length)) && 0 != length)
+  {
+    const char *colon = memchr(line, ':', length);
+    if (NULL == colon)
+      continue;
+    size_t name = (size_t)(colon - line);
+    if (17 == name && 0 == strncasecmp(line, "Transfer-Encoding", 17))
+      chunked = 1;
+    if (14 == name && 0 == strncasecmp(line, "Content-Length", 14) && CMHD_FIRST_SOUND == fault)
+      fault = cmhd_length_fault(colon + 1, length - name - 1);
+  }
+  if (NULL == line)
+    return size >= limit ? CMHD_FIRST_HEAD_TOO_LARGE : CMHD_FIRST_SOUND;
+  /* With Transfer-Encoding libmicrohttpd never reads Content-Length (the server refuses both). */
+  return chunked ? CMHD_FIRST_SOUND : fault;
+}
+
+/// The fault of a new connection's first request (`CMHD_FIRST_…`), from the bytes already
+/// received, peeked at (left for libmicrohttpd to read): the listening socket defers accepting a
+/// connection until its first bytes arrive (`cmhd_defer_accept`), so a request sent at once is
+/// there. A head longer than `limit` bytes is too large. Bytes that are not all in yet, or a
+/// sound head, give `CMHD_FIRST_SOUND`.
+static inline int
+cmhd_first_request_fault(struct MHD_Connection *connection, size_t limit)
+{
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  if (NULL == info || 0 == limit)
+    return CMHD_FIRST_SOUND;
+  char onStack[4096];
+  ssize_t got = recv(info->connect_fd, onStack, sizeof onStack, MSG_PEEK | MSG_DONTWAIT);
+  if (got <= 0)
+    return CMHD_FIRST_SOUND;
+  if ((size_t)got < sizeof onStack || sizeof onStack >= limit)
+    return cmhd_head_fault(onStack, (size_t)got, limit);
+  /* A full buffer: look at up to the limit. */
+  char *buffer = malloc(limit);
+  if (NULL == buffer)
+    return CMHD_FIRST_SOUND;
+  got = recv(info->connect_fd, buffer, limit, MSG_PEEK | MSG_DONTWAIT);
+  int fault = got > 0 ? cmhd_head_fault(buffer, (size_t)got, limit) : CMHD_FIRST_SOUND;
+  free(buffer);
+  return fault;
+}
+
+/// Reads and drops what the client has sent so far (so closing the socket sends no reset that
+/// could destroy the answer before the client reads it).
+static inline void
+cmhd_drain_connection(struct MHD_Connection *connection)
+{
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  if (NULL == info)
+    return;
+  char scratch[4096];
+  for (int i = 0; i < 64; i++)
+    if (recv(info->connect_fd, scratch, sizeof scratch, MSG_DONTWAIT) <= 0)
+      return;
+}
+
+/// Defers accepting a connection on the listening socket until its first bytes arrive (at most
+/// `seconds`; Linux's TCP_DEFER_ACCEPT), so `cmhd_first_request_fault` sees a request sent at once.
+static inline void
+cmhd_defer_accept(struct MHD_Daemon *daemon, int seconds)
+{
+  const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_LISTEN_FD);
+  if (NULL != info && info->listen_fd >= 0)
+    setsockopt(info->listen_fd, IPPROTO_TCP, TCP_DEFER_ACCEPT, &seconds, sizeof seconds);
 }
 
 /// Sets one connection's inactivity timeout (seconds; 0 = none).
@@ -411,6 +557,19 @@ cmhd_head_problems(struct MHD_Connection *connection, const char *method, const 
   if (walk.hosts > 1 || (http11 && 0 == walk.hosts))
     walk.problems |= CMHD_HEAD_BAD_HOST;
   return walk.problems;
+}
+
+/// Drops a request's `Expect: 100-continue` (its value is emptied in place, where libmicrohttpd
+/// keeps it). libmicrohttpd 0.9.75 sends its interim 100 whether or not a body follows, and a
+/// request without a body, with another request behind it on the connection, then gets no
+/// answer at all; with no body there is nothing to continue, so the server drops the expectation
+/// for such requests and answers them as any other.
+static inline void
+cmhd_forget_continue(struct MHD_Connection *connection)
+{
+  const char *expect = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_EXPECT);
+  if (NULL != expect && 0 == strcasecmp(expect, "100-continue"))
+    ((char *)expect)[0] = '\0';
 }
 
 /// The raw Transfer-Encoding request header, or NULL.

@@ -260,6 +260,19 @@ extension Node {
 }
 
 extension Node {
-    /// The resolved tag (`str`, `int`, `bool`, `null`, ...): quoted scalars are strings.
-    var tagName: Tag.Name { Resolver.default.resolveTag(of: self) }
+    /// The resolved tag (`str`, `int`, `bool`, `null`, ...): quoted scalars are strings. A plain
+    /// scalar whose first byte starts none of the default resolver's patterns (booleans, numbers,
+    /// null, timestamps, the merge and value keys, each anchored at the start) is a string
+    /// without running them: most keys and values of a flow file, each of which would otherwise
+    /// run every pattern (regular expressions) once per question.
+    var tagName: Tag.Name {
+        if case .scalar(let scalar) = self, scalar.tag.description.isEmpty,
+           let first = scalar.string.utf8.first, !Self.resolverPatternStarts.contains(first) {
+            return .str
+        }
+        return Resolver.default.resolveTag(of: self)
+    }
+
+    /// Every byte a default resolver pattern can start with.
+    private static let resolverPatternStarts: Set<UInt8> = Set("yYnNtTfFoO+-0123456789.<~=".utf8)
 }

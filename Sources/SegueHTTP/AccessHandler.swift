@@ -29,12 +29,7 @@ private var targetRefusedMarker: UnsafeMutableRawPointer {
 
 /// Bytes of the connection's memory pool kept free for building an answer: a request head
 /// larger than the pool less this is answered 431 directly.
-private let headRoomBytes = 1_536
-
-private let uriTooLongAnswer = Array(
-    "HTTP/1.1 414 URI Too Long\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
-private let headersTooLargeAnswer = Array(
-    "HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+let headRoomBytes = 1_536
 
 // MARK: - The access handler
 
@@ -103,6 +98,8 @@ private struct RequestCall {
             head.announcedLength = announcedLength(UnsafeBufferPointer(start: length, count: strlen(length)).lazy.map { UInt8(bitPattern: $0) })
             head.repeatsContentLength = cmhd_content_length_count(connection) > 1
         }
+        // Nothing to continue without a body (see `cmhd_forget_continue`).
+        if head.problems.rawValue == 0 && !head.announcesBody { cmhd_forget_continue(connection) }
         return head
     }
 
@@ -264,7 +261,7 @@ func segueConnectionNotice(
     guard let cls else { return }
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     if cmhd_notice_is_start(code) != 0 {
-        if let connection, context.admit(connection, socketContext) {
+        if let connection, context.admit(connection, socketContext), !context.refusesFaultyFirstRequest(connection) {
             cmhd_set_connection_timeout(connection, UInt32(context.headerTimeout))
             HTTPServer.currentLoopWaker?.awaitHead(connection, context)
         }

@@ -183,7 +183,12 @@ extension HTTPServer {
                 }
                 throw .startFailed("libmicrohttpd refused to start on \(config.host):\(config.port) (threads \(count))")
             }
-            if daemons.isEmpty { listenFD = cmhd_listen_fd(daemon) }
+            if daemons.isEmpty {
+                listenFD = cmhd_listen_fd(daemon)
+                // A request sent with the connection is there when it is accepted, for the check
+                // of first requests (`FirstRequestCheck.swift`); a silent client waits a second.
+                cmhd_defer_accept(daemon, 1)
+            }
             daemons.append(daemon)
         }
         let shared = context.takeUnretainedValue()

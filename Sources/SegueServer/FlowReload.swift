@@ -116,7 +116,7 @@ extension SegueApp {
         for summary in summaries where summary.quarantined == nil && store.session(id: summary.id) == nil {
             guard let stored = try? storage.load(session: summary.id), stored.quarantined == nil else { continue }
             let session = Session(window: window(for: stored.header, on: previous), csrfToken: stored.header.csrfToken, clock: configuration.clock)
-            do { try replay(stored.steps, into: session) } catch { continue }  // quarantined when next used, as before
+            do { try Self.replay(stored.steps, into: session) } catch { continue }  // quarantined when next used, as before
             if carryOver(session, to: storyboard) { carried += 1 }
         }
         return carried

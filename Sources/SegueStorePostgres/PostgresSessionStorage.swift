@@ -300,6 +300,24 @@ public final class PostgresSessionStorage: SessionStorage {
         }
     }
 
+    public func untouched(idleLongerThan idle: Duration, limit: Int) throws(SessionStorageError) -> [String] {
+        let (client, log, counter) = (self.client, logger, self.counter)
+        let cutoff = clock.unixSeconds - idle.components.seconds
+        let (restore, version) = (StepText.restoreLike, StepText.versionLike)
+        return try blocking { () async throws -> [String] in
+            counter.add(1)
+            var ids: [String] = []
+            // Acted on: a step past the first, or a first one that is not the opening restore.
+            for try await id in try await client.query("""
+                SELECT id FROM segue_sessions s WHERE updated_at < \(cutoff) AND quarantined IS NULL
+                  AND NOT EXISTS (SELECT 1 FROM segue_steps WHERE session = s.id
+                                    AND (seq > 1 OR step NOT LIKE \(restore) OR step LIKE \(version)))
+                ORDER BY updated_at LIMIT \(limit)
+                """, logger: log).decode(String.self) { ids.append(id) }
+            return ids
+        }
+    }
+
     public func touch(sessions ids: [String]) throws(SessionStorageError) {
         guard !ids.isEmpty else { return }
         let (client, log, counter) = (self.client, logger, self.counter)

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 [[ $# -ge 1 ]] || { echo "usage: $0 SECONDS | --budget SECONDS" >&2; exit 2; }
 Tests/Fuzz/build.sh
-targets=$(SEGUE_FUZZ_TARGET=--list .build-fuzz/${SEGUE_FUZZ_CONFIG:-debug}/segue-fuzz | awk '{ print $1 }')
+targets=$(SEGUE_FUZZ_TARGET=--list .build-fuzz/${SEGUE_FUZZ_CONFIG:-debug}/${SEGUE_FUZZ_PRODUCT:-segue-fuzz} | awk '{ print $1 }')
 count=$(wc -w <<<"$targets")
 if [[ $1 == --budget ]]; then
   seconds=$(( $2 / count ))

@@ -124,16 +124,66 @@ struct RequestFramingTests {
         #expect(statusLines(both) == 2 && both.contains("HTTP/1.1 200 ") && both.contains("HTTP/1.1 201 "), "\(both)")
     }
 
-    @Test func aContentLengthThatIsNotANumberIsRefusedByLibmicrohttpd() throws {
-        // libmicrohttpd 0.9.75 answers this itself, before the server sees the request (and
-        // writes its status line twice): the responder is never called and the connection closes.
+    /// Faults libmicrohttpd 0.9.75 meets before any callback of the server runs (it closed the
+    /// connection without a word, or answered with its status line twice): the server checks a
+    /// connection's first request before libmicrohttpd reads it and answers once, with a code.
+    @Test(arguments: [
+        ("a request line without a space", "GARBAGE\r\n\r\n", "400", "bad_request"),
+        ("an empty method", " / HTTP/1.1\r\nHost: x\r\n\r\n" + hidden, "400", "bad_request"),
+        ("empty lines, then garbage", "\r\n\r\n\u{1}\u{2}\u{3}\r\n\r\n", "400", "bad_request"),
+        ("Content-Length: 2, 2", "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 2, 2\r\n\r\n{}" + hidden, "400", "bad_request"),
+        ("an empty Content-Length", "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length:\r\n\r\n" + hidden, "400", "bad_request"),
+        ("a Content-Length with a blank after it", "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 2 \r\n\r\n{}" + hidden, "400", "bad_request"),
+        ("a Content-Length past 64 bits", "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999999\r\n\r\n" + hidden,
+         "413", "payload_too_large"),
+        ("a 100 KB header", "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "b", count: 100_000) + "\r\n\r\n", "431", "headers_too_large"),
+        ("a 100 KB cookie", "GET / HTTP/1.1\r\nHost: x\r\nCookie: segue_session=" + String(repeating: "c", count: 100_000) + "\r\n\r\n",
+         "431", "headers_too_large"),
+        ("a 100 KB target", "GET /" + String(repeating: "t", count: 100_000) + " HTTP/1.1\r\nHost: x\r\n\r\n", "414", "uri_too_long"),
+    ])
+    func faultsLibmicrohttpdMeetsFirstGetOneAnswer(name: String, request: String, status: String, code: String) throws {
+        let responder = EchoResponder()
+        let refusals = Mutex<[Int]>([])
+        let server = try startServer(threads: 1, responder: responder, refused: { _, _, status in refusals.withLock { $0.append(status) } })
+        defer { server.stop() }
+        let answer = String(decoding: try rawExchange(port: server.port, request), as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 \(status) "), "\(name): \(answer.prefix(300))")
+        #expect(statusLines(answer) == 1, "\(name): one answer only: \(answer.prefix(300))")
+        #expect(answer.contains(#"{"error":{"code":"\#(code)""#) && answer.contains("X-Content-Type-Options: nosniff"), "\(name)")
+        #expect(!answer.contains("hidden"), "\(name)")
+        #expect(responder.counter.value == 0, "\(name)")
+        #expect(refusals.withLock { $0 } == [Int(status)!], "\(name)")
+        #expect(try run(["-s", "http://127.0.0.1:\(server.port)/"]).stdout == "ok")
+    }
+
+    /// A garbage request line later on a kept-alive connection never reaches the server (libmicrohttpd
+    /// reads it with the request before): the requests before it are answered and the connection
+    /// closes at once, without hanging.
+    @Test func garbageAfterASoundRequestClosesTheConnection() throws {
+        let server = try startServer(threads: 1)
+        defer { server.stop() }
+        let answer = String(decoding: try rawExchange(port: server.port, "GET /a HTTP/1.1\r\nHost: x\r\n\r\nGARBAGE\r\n\r\n"), as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 200 ") && statusLines(answer) == 1, "\(answer)")
+    }
+
+    /// `Expect: 100-continue` on a request without a body, with another request behind it: both are
+    /// answered (libmicrohttpd 0.9.75 sent its interim 100 and then nothing).
+    @Test func pipelinedRequestsExpectingContinueAreAllAnswered() throws {
         let responder = EchoResponder()
         let server = try startServer(threads: 1, responder: responder)
         defer { server.stop() }
-        let answer = String(decoding: try rawExchange(port: server.port, "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 2, 2\r\n\r\n{}" + Self.hidden), as: UTF8.self)
-        #expect(answer.hasPrefix("HTTP/1.1 400 "), "\(answer)")
-        #expect(!answer.contains("hidden") && !answer.contains("HTTP/1.1 2"))
-        #expect(responder.counter.value == 0)
+        let bodiless = "GET /a HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n\r\n"
+            + "POST /upload HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 0\r\n\r\n"
+            + "GET /c HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        let answer = String(decoding: try rawExchange(port: server.port, bodiless), as: UTF8.self)
+        #expect(statusLines(answer) == 3 && !answer.contains("HTTP/1.1 100 "), "\(answer)")
+        #expect(answer.components(separatedBy: "HTTP/1.1 20").count == 4, "\(answer)")
+        // With a body the interim answer still comes, then the final one.
+        let withBody = "POST /upload HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n{}"
+            + "GET /c HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        let both = String(decoding: try rawExchange(port: server.port, withBody), as: UTF8.self)
+        #expect(both.hasPrefix("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 201 ") && both.contains("HTTP/1.1 200 "), "\(both)")
+        #expect(responder.counter.value == 5)
     }
 }
 

@@ -38,7 +38,7 @@ extension SegueApp {
         }
         let session = Session(window: window(for: h), csrfToken: h.csrfToken, clock: configuration.clock)
         do throws(SessionStorageError) {
-            try replay(stored.steps, into: session)
+            try Self.replay(stored.steps, into: session)
         } catch {
             if case .unavailable = error { throw storageError(error, id: h.id) }
             let reason = error.description
@@ -57,7 +57,7 @@ extension SegueApp {
     }
 
     /// Launches (or restores, when the first step is a restore) and applies every stored step.
-    func replay(_ stored: [String], into session: Session) throws(SessionStorageError) {
+    static func replay(_ stored: [String], into session: Session) throws(SessionStorageError) {
         let window = session.window
         var steps = stored[...]
         if let first = steps.first, case .restore(let url, let version, let seq) = try Step.decode(first) {
@@ -81,7 +81,7 @@ extension SegueApp {
         guard let stored, stored.quarantined == nil else { return nil }
         let session = Session(window: window(for: stored.header), csrfToken: stored.header.csrfToken, clock: configuration.clock)
         session.window.eventLogCapacity = EventLog.unbounded
-        do { try replay(stored.steps, into: session) } catch { return nil }
+        do { try Self.replay(stored.steps, into: session) } catch { return nil }
         return session.window.log
     }
 

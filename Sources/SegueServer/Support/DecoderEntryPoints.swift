@@ -23,4 +23,16 @@ import SegueCore
     public static func viewport(width: String?, height: String?) throws(ActionError) -> Traits {
         try SegueApp.viewport(width: width, height: height)
     }
+
+    /// A session's stored steps replayed on `window` (not launched) as a rebuild replays them:
+    /// each step decoded, the first launching or restoring. Whether every step applied.
+    public static func replayStoredSteps(_ steps: [String], on window: Window) -> Bool {
+        let session = Session(window: window, csrfToken: "fuzz", clock: SystemSessionClock())
+        do throws(SessionStorageError) {
+            try SegueApp.replay(steps, into: session)
+            return true
+        } catch {
+            return false
+        }
+    }
 }

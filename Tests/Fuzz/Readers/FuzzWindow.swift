@@ -3,7 +3,7 @@ import SegueFlowFiles
 
 /// Windows for the targets that act on a flow: a small flow of every container kind (tabs,
 /// navigation, split, pages, presentations, controls), parsed once.
-enum FuzzWindow {
+public enum FuzzWindow {
     static let flow: Storyboard = {
         do {
             return try FlowFileLoader.parse(flowText, fileName: "fuzz.yaml", format: .yaml)
@@ -13,17 +13,17 @@ enum FuzzWindow {
     }()
 
     /// A window of the fuzz flow, not launched (for restoring a URL).
-    static func unlaunched() -> Window { Window(id: "fuzz", storyboard: flow) }
+    public static func unlaunched() -> Window { Window(id: "fuzz", storyboard: flow) }
 
     /// A launched window of the fuzz flow.
-    static func launched() -> Window? {
+    public static func launched() -> Window? {
         let window = unlaunched()
         return (try? window.launch()) == nil ? nil : window
     }
 
     /// Launches a window on an imported storyboard, ignoring errors (a flow without an initial
     /// scene cannot launch).
-    static func launch(_ storyboard: Storyboard) {
+    public static func launch(_ storyboard: Storyboard) {
         _ = try? Window(id: "fuzz", storyboard: storyboard).launch()
     }
 
