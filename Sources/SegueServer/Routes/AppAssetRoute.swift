@@ -26,9 +26,6 @@ public struct AppAssetRoute: Sendable {
     public var count: Int { assets.count }
 
     func response(for request: HTTPRequest) -> HTTPResponse {
-        guard request.method == .GET || request.method == .HEAD else {
-            return HTTPResponse(status: 405, headers: [("Allow", "GET, HEAD")])
-        }
         guard let asset = assets[request.path] else {
             return HTTPResponse(status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("not found\n".utf8))
         }

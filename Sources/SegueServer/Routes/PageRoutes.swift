@@ -40,7 +40,6 @@ extension SegueApp {
     /// cookie needs the secret issued with it). Redirects stay under this prefix.
     func sessionPage(_ request: HTTPRequest, id: String) -> HTTPResponse {
         let prefix = "/api/v1/sessions/\(id)/page"
-        guard request.method == .GET || request.method == .HEAD else { return methodNotAllowed(html: true) }
         guard request.path.hasPrefix(prefix + HierarchyPath.prefix) else {
             return errorPage(ActionError(.unknownRoute, "there is nothing at \(Self.quoted(request.path))"))
         }

@@ -106,9 +106,6 @@ public struct StaticAssets: Sendable {
     public var paths: [String] { files.keys.sorted() }
 
     func response(for request: HTTPRequest) -> HTTPResponse {
-        guard request.method == .GET || request.method == .HEAD else {
-            return HTTPResponse(status: 405, headers: [("Allow", "GET, HEAD")])
-        }
         guard let asset = files[request.path] else {
             return HTTPResponse(status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("not found\n".utf8))
         }
