@@ -131,8 +131,8 @@ private struct RequestCall {
                 switch refusal {
                 case .targetTooLong: return answerDirectly(uriTooLongAnswer)
                 case .headTooLarge: return answerDirectly(headersTooLargeAnswer)
-                case .framing(let answer): return queue(answer)
-                case .payloadTooLarge: return queue(context.tooLarge(url))
+                case .framing(let refusal): return queue(context.answer(refusal, url))
+                case .payloadTooLarge: return queue(context.answer(payloadTooLarge(context.maxBodyBytes), url))
                 case .bodyTimedOut: return answerDirectly(requestTimeoutAnswer)
                 }
             case .callResponder(let body):
@@ -335,9 +335,7 @@ private func lowercasedASCII(_ cString: UnsafePointer<CChar>) -> String {
     }
 }
 
-/// The server's own 413 answer.
-func payloadTooLarge(_ limit: Int) -> HTTPResponse {
-    .jsonError(code: "payload_too_large",
-               message: "Request body exceeds the limit of \(limit) bytes.",
-               status: 413)
+/// The server's own 413 refusal.
+func payloadTooLarge(_ limit: Int) -> HTTPRefusal {
+    HTTPRefusal(status: 413, code: "payload_too_large", message: "Request body exceeds the limit of \(limit) bytes.")
 }

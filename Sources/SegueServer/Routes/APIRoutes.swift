@@ -1,4 +1,5 @@
 import SegueCore
+import SegueHTML
 import SegueHTTP
 import SegueJSON
 
@@ -145,14 +146,31 @@ extension SegueApp {
                                                ("X-Content-Type-Options", "nosniff"), ("Vary", "Accept-Encoding")], body: bytes)
     }
 
+    /// A JSON error: `{"error": {"code", "message"}}` with the code's status.
     func jsonError(_ error: ActionError) -> HTTPResponse {
+        json(Self.errorJSON(code: error.code.rawValue, message: error.message), status: error.status)
+    }
+
+    /// `{"error": {"code": …, "message": …}}`, the one shape of every JSON error.
+    static func errorJSON(code: String, message: String) -> [UInt8] {
         var w = JSONWriter(capacity: 256)
         w.beginObject()
         w.key("error"); w.beginObject()
-        w.field("code", error.code.rawValue)
-        w.field("message", error.message)
+        w.field("code", code)
+        w.field("message", message)
         w.endObject()
         w.endObject()
-        return json(w.bytes, status: error.status)
+        return w.bytes
+    }
+
+    /// A request the HTTP layer refuses itself (``HTTPRefusal``): a JSON error, except that a
+    /// form (a page's post) over `bodyLimit` bytes gets an error page.
+    func answer(_ refusal: HTTPRefusal, path: String, bodyLimit: Int) -> HTTPResponse {
+        if refusal.status == 413, !path.hasPrefix("/api/") {
+            let error = ActionError(.payloadTooLarge, "The form is larger than the limit of \(bodyLimit) bytes.")
+            return HTTPResponse(status: 413, headers: PageHeaders.html,
+                                body: PageRenderer.renderError(status: 413, code: error.code.rawValue, message: error.message, assetsPath: "/public"))
+        }
+        return .json(bytes: Self.errorJSON(code: refusal.code, message: refusal.message), status: refusal.status)
     }
 }
