@@ -120,6 +120,22 @@ import Testing
 }
 
 extension SQLiteWriterTests {
+    /// Requests queued while nobody commits go out together: one batch (one transaction), each
+    /// completed with its own outcome.
+    @Test func queuedRequestsCommitAsOneBatch() {
+        let batches = Mutex<[[Int]]>([])
+        let committer = GroupCommitter<Int, Int>(name: "test-writer") { batch in
+            batches.withLock { $0.append(batch) }
+            return batch.map { -$0 }
+        }
+        defer { committer.stop() }
+        let outcomes = Mutex<[Int: Int]>([:])
+        for n in 1...5 { committer.submit(n, wakeWriter: false) { outcome in outcomes.withLock { $0[n] = outcome } } }
+        committer.commitPending()
+        #expect(batches.withLock { $0 } == [[1, 2, 3, 4, 5]])
+        #expect(outcomes.withLock { $0 } == [1: -1, 2: -2, 3: -3, 4: -4, 5: -5])
+    }
+
     /// Server threads commit at the end of their passes (`commitPending`), concurrently with one
     /// another and with the writer thread: every request is written once, in submission order,
     /// and completed once.
@@ -217,10 +233,10 @@ extension SQLiteWriterTests {
         #expect(try server.act(id, #"{"action":"dismiss"}"#).state().url == "/ui/mailNav(mailboxes,inbox)")
     }
 
-    /// SQLite appends commit on the writer thread in batches; answers wait for them. Concurrent
-    /// actions on one session and on several are each answered once, in a consistent order, and a
-    /// restart finds exactly the acknowledged state.
-    @Test func concurrentActionsAreBatchedAndEveryAcknowledgedOneSurvivesARestart() throws {
+    /// SQLite appends commit in batches (``SQLiteWriterTests/queuedRequestsCommitAsOneBatch()``);
+    /// answers wait for them. Concurrent actions on one session and on several are each answered
+    /// once, in a consistent order, and a restart finds exactly the acknowledged state.
+    @Test func concurrentActionsAreAnsweredOnceAndEveryAcknowledgedOneSurvivesARestart() throws {
         let file = temporaryDirectory() + "/sessions.sqlite"
         var server = try StoreServer(storage: try SQLiteSessionStorage(path: file)) { $0.http.threads = 4 }
         let shared = try server.newSession()
