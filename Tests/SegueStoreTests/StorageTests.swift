@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test(arguments: storages) func touchedSessionsAreNotIdle(kind: String) throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let s = try make(kind, clock: clock)
         defer { s.close() }
         let (read, idle) = ("read" + uniqueID().dropFirst(4), "idle" + uniqueID().dropFirst(4))

@@ -115,21 +115,6 @@ struct StateAnswer: Decodable {
     var state: SessionState
 }
 
-/// A clock for stores that moves only when told (`updated_at`, idle expiry).
-final class ManualClock: SessionClock {
-    private let start = ContinuousClock.now
-    private let elapsed = Mutex<Duration>(.zero)
-    private let startMilliseconds = unixNowMilliseconds()
-
-    var now: ContinuousClock.Instant { start + elapsed.withLock { $0 } }
-    var unixMilliseconds: Int64 {
-        let (seconds, attoseconds) = elapsed.withLock { $0 }.components
-        return startMilliseconds + seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    }
-
-    func advance(by duration: Duration) { elapsed.withLock { $0 += duration } }
-}
-
 /// A logger that keeps the tests' output quiet (PostgreSQL's client logs every failed connection).
 let quietLogger: Logger = {
     var logger = Logger(label: "segue-store-test")
