@@ -110,9 +110,10 @@ public final class SegueApp: HTTPResponder {
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        let start = ContinuousClock.now
+        // The clock is read only when the request is logged.
+        let start = logger.logLevel <= .info ? ContinuousClock.now : nil
         let response = route(request)
-        if logger.logLevel <= .info {
+        if let start {
             let (method, path, logger) = (request.methodString, request.path, logger)
             let log = { @Sendable (status: Int) in
                 let micros = (ContinuousClock.now - start).components.attoseconds / 1_000_000_000_000
