@@ -579,25 +579,47 @@ extension PageBuilder {
         w.raw("\"")
         appStyle(row.appearance, text: true)
         w.raw(">")
-        if editing { editControl(row.id, ".delete", label: "Delete", glyph: "", class: "edit-delete") }
-        if let image = row.image {
-            if context.resources?.image(named: image) != nil || (context.resources?.symbols.glyph(image) != nil && Icons.iconFile(for: image) == nil) {
-                // The app's image, or an SF Symbol: decoration when the row's text names it.
-                art(image, label: row.text == nil ? Self.humanised(image) : nil, extraClass: "cell-icon")
-            } else if !Icons.cellTiles.contains(image), let file = Icons.iconFile(for: image) {
-                // A bundled glyph (tab system items in the More list, SF Symbols like `trash`).
-                // Decoration: the row's text names it.
-                icon(file, alt: row.text == nil ? image : "", class: "cell-icon")
-            } else {
-                w.raw("<span class=\"cell-image\" role=\"img\"")
-                w.attribute("aria-label", image)
-                w.raw("></span>")
-            }
+        if editing { editControl(row.id, ElementID.delete(ofRow:), label: "Delete", glyph: "", class: "edit-delete") }
+        if let image = row.image { cellImage(image, row: row) }
+        cellTexts(row, tappable: { if case .live = tap { true } else { false } }())
+        if drawsAccessory { cellAccessory(row.accessory) }
+        if editing {
+            w.raw("<span class=\"edit-move-controls\" role=\"group\" aria-label=\"Reorder\">")
+            editControl(row.id, ElementID.moveUp(ofRow:), label: "Move Up", glyph: "\u{25B2}", class: "edit-move-button")
+            editControl(row.id, ElementID.moveDown(ofRow:), label: "Move Down", glyph: "\u{25BC}", class: "edit-move-button")
+            w.raw("</span>")
         }
+        if case .live = tap {
+            w.raw("</button>")
+        } else {
+            w.raw("</")
+            w.raw(wrapper)
+            w.raw(">")
+        }
+    }
+
+    /// A row's image: the app's image or an SF Symbol, a bundled glyph, else a placeholder.
+    mutating func cellImage(_ image: String, row: TableRow) {
+        if context.resources?.image(named: image) != nil || (context.resources?.symbols.glyph(image) != nil && Icons.iconFile(for: image) == nil) {
+            // The app's image, or an SF Symbol: decoration when the row's text names it.
+            art(image, label: row.text == nil ? Self.humanised(image) : nil, extraClass: "cell-icon")
+        } else if !Icons.cellTiles.contains(image), let file = Icons.iconFile(for: image) {
+            // A bundled glyph (tab system items in the More list, SF Symbols like `trash`).
+            // Decoration: the row's text names it.
+            icon(file, alt: row.text == nil ? image : "", class: "cell-icon")
+        } else {
+            w.raw("<span class=\"cell-image\" role=\"img\"")
+            w.attribute("aria-label", image)
+            w.raw("></span>")
+        }
+    }
+
+    /// A row's texts by its style, or a custom cell's content (drawn as visuals in a tappable
+    /// row, whose controls would nest buttons).
+    mutating func cellTexts(_ row: TableRow, tappable: Bool) {
         if row.style == .custom, !row.content.isEmpty {
-            // Controls inside a tappable row would nest buttons: draw them as visuals.
             let saved = interactive
-            if case .live = tap { interactive = false }
+            if tappable { interactive = false }
             w.raw("<span class=\"cell-content\">")
             nodes(row.content)
             w.raw("</span>")
@@ -622,10 +644,13 @@ extension PageBuilder {
                 w.raw("</span>")
             }
         }
-        switch drawsAccessory ? row.accessory : .none {
-        case .none: break
-        // Accessories are drawn by the stylesheet (one mask image shared by every row), so a
-        // long table repeats a class name per row, not a picture.
+    }
+
+    /// Accessories are drawn by the stylesheet (one mask image shared by every row), so a long
+    /// table repeats a class name per row, not a picture. A switch is drawn by `switchRow`.
+    mutating func cellAccessory(_ accessory: TableRow.Accessory) {
+        switch accessory {
+        case .none, .switch: break
         case .disclosureIndicator:
             w.raw("<span class=\"accessory accessory-disclosureIndicator\"></span>")
         case .detailButton:
@@ -634,21 +659,6 @@ extension PageBuilder {
             w.raw("<span class=\"accessory accessory-detailDisclosureButton\" role=\"img\" aria-label=\"More Info\"></span>")
         case .checkmark:
             w.raw("<span class=\"accessory accessory-checkmark\" role=\"img\" aria-label=\"Selected\"></span>")
-        case .switch:
-            break  // drawn by switchRow
-        }
-        if editing {
-            w.raw("<span class=\"edit-move-controls\" role=\"group\" aria-label=\"Reorder\">")
-            editControl(row.id, ".moveUp", label: "Move Up", glyph: "\u{25B2}", class: "edit-move-button")
-            editControl(row.id, ".moveDown", label: "Move Down", glyph: "\u{25BC}", class: "edit-move-button")
-            w.raw("</span>")
-        }
-        if case .live = tap {
-            w.raw("</button>")
-        } else {
-            w.raw("</")
-            w.raw(wrapper)
-            w.raw(">")
         }
     }
 
@@ -750,11 +760,11 @@ extension PageBuilder {
 extension PageBuilder {
     /// A table row's editing control (delete, move up/down): a live button when the element
     /// `{row}{suffix}` is on screen, else nothing.
-    mutating func editControl(_ rowID: String?, _ suffix: String, label: StaticString, glyph: StaticString, class cls: StaticString) {
-        guard let rowID, case .live(let id, let enabled) = claim(rowID + suffix) else {
+    mutating func editControl(_ rowID: String?, _ control: (String) -> String, label: StaticString, glyph: StaticString, class cls: StaticString) {
+        guard let rowID, case .live(let id, let enabled) = claim(control(rowID)) else {
             // A move that does not apply here (up at the top, down at the bottom) keeps its slot,
             // so the controls of every row line up.
-            if suffix != ".delete" { w.raw("<span class=\"cell-edit-control edit-move-button is-absent\" aria-hidden=\"true\"></span>") }
+            if control(rowID ?? "") != ElementID.delete(ofRow: rowID ?? "") { w.raw("<span class=\"cell-edit-control edit-move-button is-absent\" aria-hidden=\"true\"></span>") }
             return
         }
         openSubmit(id, enabled: enabled)
