@@ -48,25 +48,7 @@ extension PageBuilder {
         case .slider: slider(n)
         case .segmentedControl: segmented(n)
         case .stepper: stepper(n)
-        case .activityIndicator:
-            w.raw("<span class=\"activity-indicator\" role=\"progressbar\"")
-            w.attribute("aria-label", n.text ?? "Loading")
-            w.raw("></span>")
-        case .progress:
-            w.raw("<progress class=\"progress\" max=\"1\" value=\"")
-            w.number(n.shownValue)
-            w.raw("\"")
-            w.attribute("aria-label", n.text)
-            w.raw("></progress>")
-        case .pageControl:
-            // The dots only: turning pages is the app's code, which a page control only reports to.
-            let count = max(n.pageCount ?? 0, 0)
-            let current = Int(saturating: n.shownValue)
-            w.raw("<span class=\"page-control\" role=\"img\"")
-            w.attribute("aria-label", count == 0 ? "No pages" : "Page \(current + 1) of \(count)")
-            w.raw(">")
-            for page in 0..<min(count, 20) { w.raw(page == current ? "<span class=\"dot current\"></span>" : "<span class=\"dot\"></span>") }
-            w.raw("</span>")
+        case .activityIndicator, .progress, .pageControl: indicator(n)
         case .table: table(n)
         case .collection: collection(n)
         case .stack:
@@ -80,31 +62,66 @@ extension PageBuilder {
         case .spacer:
             w.raw("<div class=\"spacer\"></div>")
         case .container where n.embed != nil && embeddedPanes.contains { $0.embedSegue == n.embed }:
-            let index = embeddedPanes.firstIndex { $0.embedSegue == n.embed }!
-            let child = embeddedPanes.remove(at: index)
-            w.raw("<div class=\"container container-embed\"")
-            w.attribute("data-embed", n.embed)
-            w.raw(">")
-            let saved = embeddedPanes
-            pane(child.pane)
-            embeddedPanes = saved
-            w.raw("</div>")
+            embeddedContainer(n)
         case .container, .view:
-            if n.children.isEmpty {
-                placeholderBox(n)
-            } else {
-                w.raw(n.kind == .container ? "<div class=\"container\"" : "<div class=\"view\"")
-                appStyle(n.appearance)
-                w.raw(">")
-                nodes(n.children)
-                w.raw("</div>")
-            }
+            containerView(n)
         case .searchBar:
             searchBar(n)
         case .datePicker, .picker:
             wheels(n)
         case .map, .web, .placeholder:
             placeholderBox(n)
+        }
+    }
+
+    /// An activity indicator, a progress bar, or a page control's dots (turning pages is the
+    /// app's code, which a page control only reports to).
+    mutating func indicator(_ n: ViewNode) {
+        switch n.kind {
+        case .activityIndicator:
+            w.raw("<span class=\"activity-indicator\" role=\"progressbar\"")
+            w.attribute("aria-label", n.text ?? "Loading")
+            w.raw("></span>")
+        case .progress:
+            w.raw("<progress class=\"progress\" max=\"1\" value=\"")
+            w.number(n.shownValue)
+            w.raw("\"")
+            w.attribute("aria-label", n.text)
+            w.raw("></progress>")
+        default:
+            let count = max(n.pageCount ?? 0, 0)
+            let current = Int(saturating: n.shownValue)
+            w.raw("<span class=\"page-control\" role=\"img\"")
+            w.attribute("aria-label", count == 0 ? "No pages" : "Page \(current + 1) of \(count)")
+            w.raw(">")
+            for page in 0..<min(count, 20) { w.raw(page == current ? "<span class=\"dot current\"></span>" : "<span class=\"dot\"></span>") }
+            w.raw("</span>")
+        }
+    }
+
+    /// A container view that an embed segue fills: the embedded controller's pane.
+    mutating func embeddedContainer(_ n: ViewNode) {
+        let index = embeddedPanes.firstIndex { $0.embedSegue == n.embed }!
+        let child = embeddedPanes.remove(at: index)
+        w.raw("<div class=\"container container-embed\"")
+        w.attribute("data-embed", n.embed)
+        w.raw(">")
+        let saved = embeddedPanes
+        pane(child.pane)
+        embeddedPanes = saved
+        w.raw("</div>")
+    }
+
+    /// A plain view or an unembedded container: its children, or a placeholder when it has none.
+    mutating func containerView(_ n: ViewNode) {
+        if n.children.isEmpty {
+            placeholderBox(n)
+        } else {
+            w.raw(n.kind == .container ? "<div class=\"container\"" : "<div class=\"view\"")
+            appStyle(n.appearance)
+            w.raw(">")
+            nodes(n.children)
+            w.raw("</div>")
         }
     }
 
