@@ -251,23 +251,7 @@ struct PageBuilder {
             pane(layer.pane)
             w.raw("</div>")
         case .popover:
-            // A popover from a bar button item leaves that bar usable: the outside-tap area
-            // stops short of it, and the bar's items stay live in the layer beneath.
-            switch screen.passthroughBar {
-            case .top?: w.raw(" data-passthrough=\"top\"")
-            case .bottom?: w.raw(" data-passthrough=\"bottom\"")
-            case nil: break
-            }
-            w.raw(" role=\"dialog\"")
-            w.attribute("aria-label", layer.pane.title ?? "Popover")
-            w.raw("><div class=\"popover ")
-            w.raw(layer.anchorElementID.map { anchorPlacement(of: $0, below: i) } ?? "anchor-none")
-            w.raw("\"")
-            w.attribute("data-anchor", layer.anchorElementID)
-            w.raw("><span class=\"popover-arrow\" aria-hidden=\"true\"></span><div class=\"popover-body\">")
-            pane(layer.pane)
-            w.raw("</div></div>")
-            outsideTap(layer.dismissElementID, class: "popover-outside")
+            popover(layer, index: i)
         case .fullScreen, .overFullScreen, .currentContext, .alert:
             w.raw(">")
             if layer.transitionStyle == .partialCurl, layer.dismissElementID != nil {
@@ -283,6 +267,27 @@ struct PageBuilder {
             w.raw("\"></div>")
         }
         w.raw("</section>")
+    }
+
+    /// A popover layer's attributes and body. A popover from a bar button item leaves that bar
+    /// usable: the outside-tap area stops short of it, and the bar's items stay live in the
+    /// layer beneath.
+    mutating func popover(_ layer: Layer, index i: Int) {
+        switch screen.passthroughBar {
+        case .top?: w.raw(" data-passthrough=\"top\"")
+        case .bottom?: w.raw(" data-passthrough=\"bottom\"")
+        case nil: break
+        }
+        w.raw(" role=\"dialog\"")
+        w.attribute("aria-label", layer.pane.title ?? "Popover")
+        w.raw("><div class=\"popover ")
+        w.raw(layer.anchorElementID.map { anchorPlacement(of: $0, below: i) } ?? "anchor-none")
+        w.raw("\"")
+        w.attribute("data-anchor", layer.anchorElementID)
+        w.raw("><span class=\"popover-arrow\" aria-hidden=\"true\"></span><div class=\"popover-body\">")
+        pane(layer.pane)
+        w.raw("</div></div>")
+        outsideTap(layer.dismissElementID, class: "popover-outside")
     }
 
     /// A controller's area taken over by `currentContext` presentations: drawn here, in place.
