@@ -54,7 +54,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Xcode .storyboard XML into the storyboard model.
-        .target(name: "SegueStoryboard", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
+        .target(name: "SegueStoryboard", dependencies: ["SegueCore", "SegueJSON"], swiftSettings: swiftSettings),
         // Whole apps: an app folder's Info.plist, main interface, nibs and localizations.
         .target(name: "SegueAppFolder", dependencies: ["SegueCore", "SegueStoryboard"], swiftSettings: swiftSettings),
         // Auto Layout for imported views: a Cassowary solver and the constraints of a view tree.
@@ -63,7 +63,7 @@ let package = Package(
         .target(
             name: "SegueSourceNav",
             dependencies: [
-                "SegueCore", .product(name: "SwiftSyntax", package: "swift-syntax"),
+                "SegueCore", "SegueJSON", .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             swiftSettings: swiftSettings

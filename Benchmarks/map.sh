@@ -10,7 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT="${PORT:-8193}"
 BASE="http://127.0.0.1:$PORT"
-CORPUS="${CORPUS:-/work/shared/corpus/storyboards}"
+# The shared corpus beside the checkout (`../shared`), when present.
+CORPUS="${CORPUS:-$(cd .. && pwd)/shared/corpus/storyboards}"
 if [ -z "${BIN:-}" ]; then
   swift build -c release --product segue >/dev/null
   BIN="$(swift build -c release --show-bin-path)/segue"
@@ -70,4 +71,6 @@ if [ -d "$CORPUS" ]; then
   ln -s "$CORPUS"/044__* "$WORK/set/Main.storyboard"
   ln -s "$CORPUS"/060__* "$WORK/set/MainStoryboard.storyboard"
   measure "two corpus storyboards" "$WORK/set"
+else
+  echo "corpus absent at $CORPUS: the corpus measurement is skipped"
 fi

@@ -139,28 +139,49 @@ struct Serve: ParsableCommand {
         guard let adminAccess = SegueApp.AdminAccess(rawValue: admin) else {
             throw ValidationError("--admin must be off, loopback or on")
         }
+        let (storage, storeDescription) = try openStore(logger: logger)
+        let appOptions = AppLoadOptions(main: main)
+        let storyboard = try servedStoryboard(options: appOptions, logger: logger)
+        var configuration = configuration(storyboard: storyboard, logger: logger)
+        configuration.app.admin = adminAccess
+        configuration.app.appLoadOptions = appOptions
+        let signals = ShutdownSignals.install()
+        HeapPolicy.apply(for: storage)
+        let service = SegueService(storyboard: storyboard, storage: storage, configuration: configuration, logger: logger)
+        do {
+            try service.start()
+        } catch {
+            Console.current.errorLine("segue: \(error)")
+            throw ExitCode(1)
+        }
+        // Unbuffered, so scripts reading a pipe see the line at once (`--port 0`).
+        // An IPv6 address goes in brackets in a URL (`http://[::1]:8080/`).
+        let urlHost = host.contains(":") ? "[\(host)]" : host
+        Console.current.line("Segue serving \(storyboard.name) at http://\(urlHost):\(service.port)/ (sessions: \(storeDescription))")
+        let watcher = try watchFlow(service, logger: logger)
+        signals.wait()
+        logger.notice("shutting down")
+        watcher?.stop()
+        service.stop()
+    }
+
+    /// The session store `--store` names, and how the start-up line describes it.
+    func openStore(logger: Logger) throws -> (any SessionStorage, String) {
         guard let synchronous = SQLiteSessionStorage.Synchronous(rawValue: sqliteSynchronous.uppercased()) else {
             throw ValidationError("--sqlite-synchronous must be normal or full")
         }
-        let storage: any SessionStorage
-        let storeDescription: String
         do {
-            if store == "memory" {
-                storage = InMemorySessionStorage()
-                storeDescription = "memory (sessions end with the process)"
-            } else if store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
+            if store == "memory" { return (InMemorySessionStorage(), "memory (sessions end with the process)") }
+            if store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
                 #if Postgres
-                storage = try PostgresSessionStorage(url: store, logger: logger)
-                storeDescription = "PostgreSQL"
+                return (try PostgresSessionStorage(url: store, logger: logger), "PostgreSQL")
                 #else
                 throw Self.noPostgresSupport
                 #endif
-            } else {
-                let file = store.hasPrefix("sqlite:") ? String(store.dropFirst(7))
-                    : (store.hasSuffix(".sqlite") || store.hasSuffix(".db") ? store : store + "/sessions.sqlite")
-                storage = try SQLiteSessionStorage(path: file, synchronous: synchronous)
-                storeDescription = "SQLite \(file)"
             }
+            let file = store.hasPrefix("sqlite:") ? String(store.dropFirst(7))
+                : (store.hasSuffix(".sqlite") || store.hasSuffix(".db") ? store : store + "/sessions.sqlite")
+            return (try SQLiteSessionStorage(path: file, synchronous: synchronous), "SQLite \(file)")
         } catch {
             if let unavailable = error as? StoreUnavailable {
                 Console.current.errorLine("segue: \(unavailable)")
@@ -171,10 +192,14 @@ struct Serve: ParsableCommand {
             Console.current.errorLine("segue: cannot open the session store \(shown): \("\(error)".replacingOccurrences(of: store, with: shown))")
             throw ExitCode(1)
         }
+    }
+
+    /// The flow to serve, refused (exit 1) when it cannot be; its launch lines, import warnings
+    /// and run-time failures are logged.
+    func servedStoryboard(options: AppLoadOptions, logger: Logger) throws -> Storyboard {
         let storyboard: Storyboard
-        let appOptions = AppLoadOptions(main: main)
         do {
-            let loaded = try loadFlow(path: path, options: appOptions, overlay: overlay)
+            let loaded = try loadFlow(path: path, options: options, overlay: overlay)
             storyboard = FlowSource.servingStoryboard(loaded.storyboard)
             // What was launched and why come first.
             for line in loaded.launchLines { logger.notice("\(line)") }
@@ -190,6 +215,11 @@ struct Serve: ParsableCommand {
         for problem in storyboard.diagnostics + StoryboardCheck.runTimeFailures(storyboard) {
             if problem.severity == .error { logger.error("\(problem.description)") } else { logger.warning("\(problem.description)") }
         }
+        return storyboard
+    }
+
+    /// The service's configuration from the options.
+    func configuration(storyboard: Storyboard, logger: Logger) -> SegueService.Configuration {
         var configuration = SegueService.Configuration()
         configuration.http.host = host
         configuration.http.port = port
@@ -206,46 +236,31 @@ struct Serve: ParsableCommand {
         configuration.app.evictIdleAfter = .seconds(max(1, evictAfter) * 60)
         configuration.app.memoryCeilingBytes = memoryCeiling.map { $0 * 1_048_576 }
         configuration.app.snapshotInterval = max(0, snapshotInterval)
-        configuration.app.admin = adminAccess
         configuration.app.secureCookies = secureCookies
         configuration.app.trustForwardedProto = trustForwardedProto
         configuration.app.sessionIdleTimeout = .seconds(sessionTimeout * 60)
         configuration.publicDirectory = publicDir
         configuration.app.flowPath = URL(fileURLWithPath: path).standardizedFileURL.path
         configuration.app.watchesFlow = watch
-        configuration.app.appLoadOptions = appOptions
         configuration.app.defaultLocale = locale
-        let signals = ShutdownSignals.install()
-        HeapPolicy.apply(for: storage)
-        let service = SegueService(storyboard: storyboard, storage: storage, configuration: configuration, logger: logger)
+        return configuration
+    }
+
+    /// With `--watch`: the flow (and its overlay) reloaded on every edit.
+    func watchFlow(_ service: SegueService, logger: Logger) throws -> FlowWatcher? {
+        guard watch else { return nil }
+        let path = self.path
+        let overlayFile = FlowSource.overlayPath(for: path, explicit: overlay)
+        let watcher = FlowWatcher(path: path, alsoWatching: overlayFile.map { [$0] } ?? []) { service.reloadFlow(from: path, overlay: overlayFile) }
         do {
-            try service.start()
+            try watcher.start()
+            logger.notice("watching \(path) for changes")
         } catch {
-            Console.current.errorLine("segue: \(error)")
+            Console.current.errorLine("segue: cannot watch \(path): \(error)")
+            service.stop()
             throw ExitCode(1)
         }
-        // Unbuffered, so scripts reading a pipe see the line at once (`--port 0`).
-        // An IPv6 address goes in brackets in a URL (`http://[::1]:8080/`).
-        let urlHost = host.contains(":") ? "[\(host)]" : host
-        Console.current.line("Segue serving \(storyboard.name) at http://\(urlHost):\(service.port)/ (sessions: \(storeDescription))")
-        var watcher: FlowWatcher?
-        if watch {
-            let path = self.path
-            let overlayFile = FlowSource.overlayPath(for: path, explicit: overlay)
-            watcher = FlowWatcher(path: path, alsoWatching: overlayFile.map { [$0] } ?? []) { service.reloadFlow(from: path, overlay: overlayFile) }
-            do {
-                try watcher?.start()
-                logger.notice("watching \(path) for changes")
-            } catch {
-                Console.current.errorLine("segue: cannot watch \(path): \(error)")
-                service.stop()
-                throw ExitCode(1)
-            }
-        }
-        signals.wait()
-        logger.notice("shutting down")
-        watcher?.stop()
-        service.stop()
+        return watcher
     }
 }
 

@@ -48,25 +48,7 @@ extension PageBuilder {
         case .slider: slider(n)
         case .segmentedControl: segmented(n)
         case .stepper: stepper(n)
-        case .activityIndicator:
-            w.raw("<span class=\"activity-indicator\" role=\"progressbar\"")
-            w.attribute("aria-label", n.text ?? "Loading")
-            w.raw("></span>")
-        case .progress:
-            w.raw("<progress class=\"progress\" max=\"1\" value=\"")
-            w.number(n.shownValue)
-            w.raw("\"")
-            w.attribute("aria-label", n.text)
-            w.raw("></progress>")
-        case .pageControl:
-            // The dots only: turning pages is the app's code, which a page control only reports to.
-            let count = max(n.pageCount ?? 0, 0)
-            let current = Int(saturating: n.shownValue)
-            w.raw("<span class=\"page-control\" role=\"img\"")
-            w.attribute("aria-label", count == 0 ? "No pages" : "Page \(current + 1) of \(count)")
-            w.raw(">")
-            for page in 0..<min(count, 20) { w.raw(page == current ? "<span class=\"dot current\"></span>" : "<span class=\"dot\"></span>") }
-            w.raw("</span>")
+        case .activityIndicator, .progress, .pageControl: indicator(n)
         case .table: table(n)
         case .collection: collection(n)
         case .stack:
@@ -80,31 +62,66 @@ extension PageBuilder {
         case .spacer:
             w.raw("<div class=\"spacer\"></div>")
         case .container where n.embed != nil && embeddedPanes.contains { $0.embedSegue == n.embed }:
-            let index = embeddedPanes.firstIndex { $0.embedSegue == n.embed }!
-            let child = embeddedPanes.remove(at: index)
-            w.raw("<div class=\"container container-embed\"")
-            w.attribute("data-embed", n.embed)
-            w.raw(">")
-            let saved = embeddedPanes
-            pane(child.pane)
-            embeddedPanes = saved
-            w.raw("</div>")
+            embeddedContainer(n)
         case .container, .view:
-            if n.children.isEmpty {
-                placeholderBox(n)
-            } else {
-                w.raw(n.kind == .container ? "<div class=\"container\"" : "<div class=\"view\"")
-                appStyle(n.appearance)
-                w.raw(">")
-                nodes(n.children)
-                w.raw("</div>")
-            }
+            containerView(n)
         case .searchBar:
             searchBar(n)
         case .datePicker, .picker:
             wheels(n)
         case .map, .web, .placeholder:
             placeholderBox(n)
+        }
+    }
+
+    /// An activity indicator, a progress bar, or a page control's dots (turning pages is the
+    /// app's code, which a page control only reports to).
+    mutating func indicator(_ n: ViewNode) {
+        switch n.kind {
+        case .activityIndicator:
+            w.raw("<span class=\"activity-indicator\" role=\"progressbar\"")
+            w.attribute("aria-label", n.text ?? "Loading")
+            w.raw("></span>")
+        case .progress:
+            w.raw("<progress class=\"progress\" max=\"1\" value=\"")
+            w.number(n.shownValue)
+            w.raw("\"")
+            w.attribute("aria-label", n.text)
+            w.raw("></progress>")
+        default:
+            let count = max(n.pageCount ?? 0, 0)
+            let current = Int(saturating: n.shownValue)
+            w.raw("<span class=\"page-control\" role=\"img\"")
+            w.attribute("aria-label", count == 0 ? "No pages" : "Page \(current + 1) of \(count)")
+            w.raw(">")
+            for page in 0..<min(count, 20) { w.raw(page == current ? "<span class=\"dot current\"></span>" : "<span class=\"dot\"></span>") }
+            w.raw("</span>")
+        }
+    }
+
+    /// A container view that an embed segue fills: the embedded controller's pane.
+    mutating func embeddedContainer(_ n: ViewNode) {
+        let index = embeddedPanes.firstIndex { $0.embedSegue == n.embed }!
+        let child = embeddedPanes.remove(at: index)
+        w.raw("<div class=\"container container-embed\"")
+        w.attribute("data-embed", n.embed)
+        w.raw(">")
+        let saved = embeddedPanes
+        pane(child.pane)
+        embeddedPanes = saved
+        w.raw("</div>")
+    }
+
+    /// A plain view or an unembedded container: its children, or a placeholder when it has none.
+    mutating func containerView(_ n: ViewNode) {
+        if n.children.isEmpty {
+            placeholderBox(n)
+        } else {
+            w.raw(n.kind == .container ? "<div class=\"container\"" : "<div class=\"view\"")
+            appStyle(n.appearance)
+            w.raw(">")
+            nodes(n.children)
+            w.raw("</div>")
         }
     }
 
@@ -579,25 +596,47 @@ extension PageBuilder {
         w.raw("\"")
         appStyle(row.appearance, text: true)
         w.raw(">")
-        if editing { editControl(row.id, ".delete", label: "Delete", glyph: "", class: "edit-delete") }
-        if let image = row.image {
-            if context.resources?.image(named: image) != nil || (context.resources?.symbols.glyph(image) != nil && Icons.iconFile(for: image) == nil) {
-                // The app's image, or an SF Symbol: decoration when the row's text names it.
-                art(image, label: row.text == nil ? Self.humanised(image) : nil, extraClass: "cell-icon")
-            } else if !Icons.cellTiles.contains(image), let file = Icons.iconFile(for: image) {
-                // A bundled glyph (tab system items in the More list, SF Symbols like `trash`).
-                // Decoration: the row's text names it.
-                icon(file, alt: row.text == nil ? image : "", class: "cell-icon")
-            } else {
-                w.raw("<span class=\"cell-image\" role=\"img\"")
-                w.attribute("aria-label", image)
-                w.raw("></span>")
-            }
+        if editing { editControl(row.id, ElementID.delete(ofRow:), label: "Delete", glyph: "", class: "edit-delete") }
+        if let image = row.image { cellImage(image, row: row) }
+        cellTexts(row, tappable: { if case .live = tap { true } else { false } }())
+        if drawsAccessory { cellAccessory(row.accessory) }
+        if editing {
+            w.raw("<span class=\"edit-move-controls\" role=\"group\" aria-label=\"Reorder\">")
+            editControl(row.id, ElementID.moveUp(ofRow:), label: "Move Up", glyph: "\u{25B2}", class: "edit-move-button")
+            editControl(row.id, ElementID.moveDown(ofRow:), label: "Move Down", glyph: "\u{25BC}", class: "edit-move-button")
+            w.raw("</span>")
         }
+        if case .live = tap {
+            w.raw("</button>")
+        } else {
+            w.raw("</")
+            w.raw(wrapper)
+            w.raw(">")
+        }
+    }
+
+    /// A row's image: the app's image or an SF Symbol, a bundled glyph, else a placeholder.
+    mutating func cellImage(_ image: String, row: TableRow) {
+        if context.resources?.image(named: image) != nil || (context.resources?.symbols.glyph(image) != nil && Icons.iconFile(for: image) == nil) {
+            // The app's image, or an SF Symbol: decoration when the row's text names it.
+            art(image, label: row.text == nil ? Self.humanised(image) : nil, extraClass: "cell-icon")
+        } else if !Icons.cellTiles.contains(image), let file = Icons.iconFile(for: image) {
+            // A bundled glyph (tab system items in the More list, SF Symbols like `trash`).
+            // Decoration: the row's text names it.
+            icon(file, alt: row.text == nil ? image : "", class: "cell-icon")
+        } else {
+            w.raw("<span class=\"cell-image\" role=\"img\"")
+            w.attribute("aria-label", image)
+            w.raw("></span>")
+        }
+    }
+
+    /// A row's texts by its style, or a custom cell's content (drawn as visuals in a tappable
+    /// row, whose controls would nest buttons).
+    mutating func cellTexts(_ row: TableRow, tappable: Bool) {
         if row.style == .custom, !row.content.isEmpty {
-            // Controls inside a tappable row would nest buttons: draw them as visuals.
             let saved = interactive
-            if case .live = tap { interactive = false }
+            if tappable { interactive = false }
             w.raw("<span class=\"cell-content\">")
             nodes(row.content)
             w.raw("</span>")
@@ -622,10 +661,13 @@ extension PageBuilder {
                 w.raw("</span>")
             }
         }
-        switch drawsAccessory ? row.accessory : .none {
-        case .none: break
-        // Accessories are drawn by the stylesheet (one mask image shared by every row), so a
-        // long table repeats a class name per row, not a picture.
+    }
+
+    /// Accessories are drawn by the stylesheet (one mask image shared by every row), so a long
+    /// table repeats a class name per row, not a picture. A switch is drawn by `switchRow`.
+    mutating func cellAccessory(_ accessory: TableRow.Accessory) {
+        switch accessory {
+        case .none, .switch: break
         case .disclosureIndicator:
             w.raw("<span class=\"accessory accessory-disclosureIndicator\"></span>")
         case .detailButton:
@@ -634,21 +676,6 @@ extension PageBuilder {
             w.raw("<span class=\"accessory accessory-detailDisclosureButton\" role=\"img\" aria-label=\"More Info\"></span>")
         case .checkmark:
             w.raw("<span class=\"accessory accessory-checkmark\" role=\"img\" aria-label=\"Selected\"></span>")
-        case .switch:
-            break  // drawn by switchRow
-        }
-        if editing {
-            w.raw("<span class=\"edit-move-controls\" role=\"group\" aria-label=\"Reorder\">")
-            editControl(row.id, ".moveUp", label: "Move Up", glyph: "\u{25B2}", class: "edit-move-button")
-            editControl(row.id, ".moveDown", label: "Move Down", glyph: "\u{25BC}", class: "edit-move-button")
-            w.raw("</span>")
-        }
-        if case .live = tap {
-            w.raw("</button>")
-        } else {
-            w.raw("</")
-            w.raw(wrapper)
-            w.raw(">")
         }
     }
 
@@ -750,11 +777,11 @@ extension PageBuilder {
 extension PageBuilder {
     /// A table row's editing control (delete, move up/down): a live button when the element
     /// `{row}{suffix}` is on screen, else nothing.
-    mutating func editControl(_ rowID: String?, _ suffix: String, label: StaticString, glyph: StaticString, class cls: StaticString) {
-        guard let rowID, case .live(let id, let enabled) = claim(rowID + suffix) else {
+    mutating func editControl(_ rowID: String?, _ control: (String) -> String, label: StaticString, glyph: StaticString, class cls: StaticString) {
+        guard let rowID, case .live(let id, let enabled) = claim(control(rowID)) else {
             // A move that does not apply here (up at the top, down at the bottom) keeps its slot,
             // so the controls of every row line up.
-            if suffix != ".delete" { w.raw("<span class=\"cell-edit-control edit-move-button is-absent\" aria-hidden=\"true\"></span>") }
+            if control(rowID ?? "") != ElementID.delete(ofRow: rowID ?? "") { w.raw("<span class=\"cell-edit-control edit-move-button is-absent\" aria-hidden=\"true\"></span>") }
             return
         }
         openSubmit(id, enabled: enabled)

@@ -58,6 +58,20 @@ public enum DevPanel {
         w.attribute("data-last-seq", info.lastSeq)
         w.raw(">")
 
+        writeURL(info, into: &w)
+        writeWarnings(info, into: &w)
+        w.raw("<details open class=\"dev-section\"><summary>Hierarchy</summary><pre class=\"dev-hierarchy\">")
+        w.text(info.hierarchy)
+        w.raw("</pre></details>")
+        writeManualSegues(info, into: &w)
+        writeTraits(info, into: &w)
+        writeEvents(info, into: &w)
+        if !fragment { w.raw("</main></body></html>") }
+        return w.bytes
+    }
+
+    /// The current URL, "open in a new session", the recorded test.
+    static func writeURL(_ info: Info, into w: inout HTMLWriter) {
         w.raw("<details open class=\"dev-section\"><summary>URL</summary><p><code class=\"dev-url\">")
         w.text(info.url)
         w.raw("</code></p><p class=\"dev-links\"><a class=\"dev-new-session\"")
@@ -65,55 +79,61 @@ public enum DevPanel {
         w.raw(" target=\"_blank\" rel=\"noopener\">Open in a new session</a> <a class=\"dev-test\"")
         w.attribute("href", "/api/v1/sessions/\(info.sessionID)/test")
         w.raw(" download=\"session.test.yaml\">Recorded test</a> <a href=\"/map\">Map</a> <a href=\"/scenes\">Scenes</a></p></details>")
+    }
 
-        if !info.warnings.isEmpty {
-            w.raw("<details open class=\"dev-section dev-warnings\"><summary>Warnings</summary><ul>")
-            for warning in info.warnings {
-                w.raw("<li class=\"dev-warning\">")
-                w.text(warning)
-                w.raw("</li>")
-            }
-            w.raw("</ul></details>")
+    /// What the last tap did not do, when it did not.
+    static func writeWarnings(_ info: Info, into w: inout HTMLWriter) {
+        guard !info.warnings.isEmpty else { return }
+        w.raw("<details open class=\"dev-section dev-warnings\"><summary>Warnings</summary><ul>")
+        for warning in info.warnings {
+            w.raw("<li class=\"dev-warning\">")
+            w.text(warning)
+            w.raw("</li>")
         }
+        w.raw("</ul></details>")
+    }
 
-        w.raw("<details open class=\"dev-section\"><summary>Hierarchy</summary><pre class=\"dev-hierarchy\">")
-        w.text(info.hierarchy)
-        w.raw("</pre></details>")
-
+    /// A form post per segue only code performs.
+    static func writeManualSegues(_ info: Info, into w: inout HTMLWriter) {
         w.raw("<details open class=\"dev-section\"><summary>Segues performed in code</summary>")
         if info.manualSegues.isEmpty {
             w.raw("<p class=\"dev-empty\">None on this screen.</p>")
         } else {
             w.raw("<ul class=\"dev-segues\">")
-            for m in info.manualSegues {
-                w.raw("<li><form method=\"post\"")
-                w.attribute("action", "/dev/\(info.sessionID)/perform")
-                w.raw("><input type=\"hidden\" name=\"csrf\"")
-                w.attribute("value", info.csrfToken)
-                w.raw("><input type=\"hidden\" name=\"controller\"")
-                w.attribute("value", m.controller)
-                w.raw("><input type=\"hidden\" name=\"identifier\"")
-                w.attribute("value", m.identifier)
-                w.raw("><button type=\"submit\" class=\"dev-segue\"")
-                w.attribute("data-segue", m.identifier)
-                w.raw(">performSegue(\u{201C}")
-                w.text(m.identifier)
-                w.raw("\u{201D})</button> <span class=\"dev-segue-detail\">")
-                w.text(m.kind.rawValue)
-                if let d = m.destination { w.text(" \u{2192} " + (info.sceneTitles[d] ?? d)) }
-                if let a = m.action { w.text(" \u{2192} " + a) }
-                w.text(" (from \(m.controller))")
-                if let source = m.source {
-                    w.raw(" <code class=\"dev-segue-source\">")
-                    w.text(source)
-                    w.raw("</code>")
-                }
-                w.raw("</span></form></li>")
-            }
+            for m in info.manualSegues { writeManualSegue(m, info, into: &w) }
             w.raw("</ul>")
         }
         w.raw("</details>")
+    }
 
+    static func writeManualSegue(_ m: ManualSegue, _ info: Info, into w: inout HTMLWriter) {
+        w.raw("<li><form method=\"post\"")
+        w.attribute("action", "/dev/\(info.sessionID)/perform")
+        w.raw("><input type=\"hidden\" name=\"csrf\"")
+        w.attribute("value", info.csrfToken)
+        w.raw("><input type=\"hidden\" name=\"controller\"")
+        w.attribute("value", m.controller)
+        w.raw("><input type=\"hidden\" name=\"identifier\"")
+        w.attribute("value", m.identifier)
+        w.raw("><button type=\"submit\" class=\"dev-segue\"")
+        w.attribute("data-segue", m.identifier)
+        w.raw(">performSegue(\u{201C}")
+        w.text(m.identifier)
+        w.raw("\u{201D})</button> <span class=\"dev-segue-detail\">")
+        w.text(m.kind.rawValue)
+        if let d = m.destination { w.text(" \u{2192} " + (info.sceneTitles[d] ?? d)) }
+        if let a = m.action { w.text(" \u{2192} " + a) }
+        w.text(" (from \(m.controller))")
+        if let source = m.source {
+            w.raw(" <code class=\"dev-segue-source\">")
+            w.text(source)
+            w.raw("</code>")
+        }
+        w.raw("</span></form></li>")
+    }
+
+    /// The traits now, a form post per preset, the colour scheme buttons.
+    static func writeTraits(_ info: Info, into w: inout HTMLWriter) {
         w.raw("<details open class=\"dev-section\"><summary>Traits</summary><p class=\"dev-traits-now\">")
         let t = info.traits
         w.text("\(t.idiom.rawValue), \(t.orientation.rawValue), \(t.width) \u{00D7} \(t.height), width \(t.horizontalSizeClass.rawValue)")
@@ -135,7 +155,10 @@ public enum DevPanel {
         }
         w.raw("<span class=\"dev-schemes\"><button type=\"button\" data-scheme=\"light\">Light</button><button type=\"button\" data-scheme=\"dark\">Dark</button><button type=\"button\" data-scheme=\"system\">System</button></span>")
         w.raw("</div></details>")
+    }
 
+    /// The event log, newest first.
+    static func writeEvents(_ info: Info, into w: inout HTMLWriter) {
         w.raw("<details open class=\"dev-section\"><summary>Event log</summary><ol class=\"dev-events\" reversed>")
         for e in info.events {
             w.raw("<li")
@@ -145,8 +168,6 @@ public enum DevPanel {
             w.raw("</li>")
         }
         w.raw("</ol></details></section>")
-        if !fragment { w.raw("</main></body></html>") }
-        return w.bytes
     }
 
     /// One event as a line: `inbox.viewWillAppear (c3)` with its details.

@@ -88,30 +88,8 @@ struct PageBuilder {
         w.raw("<!DOCTYPE html>\n<html lang=\"en\"")
         w.attribute("data-viewport", "\(screen.traits.width)x\(screen.traits.height)")
         change()
-        w.raw("><head><meta charset=\"utf-8\">")
-        w.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1, viewport-fit=cover\">")
-        // No favicon: an empty icon keeps browsers from asking for /favicon.ico on every page.
-        w.raw("<meta name=\"color-scheme\" content=\"light dark\"><link rel=\"icon\" href=\"data:,\"><title>")
-        if let title = screen.title, !title.isEmpty { w.text(title) } else { w.raw("Segue") }
-        w.raw("</title><link rel=\"stylesheet\" href=\"")
-        w.text(context.assetsPath)
-        w.raw("/segue.css\">")
-        // The app's named colours and fonts (`AppStylesheet`), a served file of its own.
-        if let sheet = context.resources?.stylesheetURL {
-            w.raw("<link rel=\"stylesheet\"")
-            w.attribute("href", sheet)
-            w.raw(">")
-        }
-        w.raw("<script src=\"")
-        w.text(context.assetsPath)
-        // Blocking and tiny: hides a page drawn for another window size until it is reported.
-        w.raw("/viewport.js\"></script>")
-        // The first frame (the one a view transition captures) waits until the screen is parsed.
-        w.raw("<link rel=\"expect\" href=\"#segue-end\" blocking=\"render\"><script defer src=\"")
-        w.text(context.assetsPath)
-        w.raw("/segue.js\"></script><script defer src=\"")
-        w.text(context.assetsPath)
-        w.raw("/controls.js\"></script></head><body class=\"")
+        head()
+        w.raw("<body class=\"")
         w.raw(screen.traits.idiom == .pad ? "idiom-pad" : "idiom-phone")
         w.raw(screen.traits.horizontalSizeClass == .regular ? " width-regular" : " width-compact")
         w.raw("\"")
@@ -141,8 +119,41 @@ struct PageBuilder {
             w.raw("</h1>")
         }
         w.raw("</main></form><span id=\"segue-end\" hidden></span>")
-        // Outside the device screen: the session so far as a flow test (not a tappable element)
-        // and the developer link, in the page's footer.
+        footer()
+        w.raw("</body></html>")
+    }
+
+    /// `<head>`: the title, the stylesheets (the app's own too) and the scripts.
+    mutating func head() {
+        w.raw("><head><meta charset=\"utf-8\">")
+        w.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1, viewport-fit=cover\">")
+        // No favicon: an empty icon keeps browsers from asking for /favicon.ico on every page.
+        w.raw("<meta name=\"color-scheme\" content=\"light dark\"><link rel=\"icon\" href=\"data:,\"><title>")
+        if let title = screen.title, !title.isEmpty { w.text(title) } else { w.raw("Segue") }
+        w.raw("</title><link rel=\"stylesheet\" href=\"")
+        w.text(context.assetsPath)
+        w.raw("/segue.css\">")
+        // The app's named colours and fonts (`AppStylesheet`), a served file of its own.
+        if let sheet = context.resources?.stylesheetURL {
+            w.raw("<link rel=\"stylesheet\"")
+            w.attribute("href", sheet)
+            w.raw(">")
+        }
+        w.raw("<script src=\"")
+        w.text(context.assetsPath)
+        // Blocking and tiny: hides a page drawn for another window size until it is reported.
+        w.raw("/viewport.js\"></script>")
+        // The first frame (the one a view transition captures) waits until the screen is parsed.
+        w.raw("<link rel=\"expect\" href=\"#segue-end\" blocking=\"render\"><script defer src=\"")
+        w.text(context.assetsPath)
+        w.raw("/segue.js\"></script><script defer src=\"")
+        w.text(context.assetsPath)
+        w.raw("/controls.js\"></script></head>")
+    }
+
+    /// Outside the device screen: the session so far as a flow test (not a tappable element)
+    /// and the developer link, in the page's footer.
+    mutating func footer() {
         w.raw("<footer class=\"page-tools\">")
         if screen.elements.isEmpty, context.recordedTestPath != nil {
             // A screen with nothing to tap (a launch screen, a scene only code leaves): the way on.
@@ -154,7 +165,7 @@ struct PageBuilder {
             w.raw(">Download as a test</a>")
         }
         DevPanel.writePageLink(sessionID: screen.sessionID, context: context, into: &w)
-        w.raw("</footer></body></html>")
+        w.raw("</footer>")
     }
 
     /// ` data-change="push"` and friends on `<html>`: what the action that led to this page did,
@@ -240,23 +251,7 @@ struct PageBuilder {
             pane(layer.pane)
             w.raw("</div>")
         case .popover:
-            // A popover from a bar button item leaves that bar usable: the outside-tap area
-            // stops short of it, and the bar's items stay live in the layer beneath.
-            switch screen.passthroughBar {
-            case .top?: w.raw(" data-passthrough=\"top\"")
-            case .bottom?: w.raw(" data-passthrough=\"bottom\"")
-            case nil: break
-            }
-            w.raw(" role=\"dialog\"")
-            w.attribute("aria-label", layer.pane.title ?? "Popover")
-            w.raw("><div class=\"popover ")
-            w.raw(layer.anchorElementID.map { anchorPlacement(of: $0, below: i) } ?? "anchor-none")
-            w.raw("\"")
-            w.attribute("data-anchor", layer.anchorElementID)
-            w.raw("><span class=\"popover-arrow\" aria-hidden=\"true\"></span><div class=\"popover-body\">")
-            pane(layer.pane)
-            w.raw("</div></div>")
-            outsideTap(layer.dismissElementID, class: "popover-outside")
+            popover(layer, index: i)
         case .fullScreen, .overFullScreen, .currentContext, .alert:
             w.raw(">")
             if layer.transitionStyle == .partialCurl, layer.dismissElementID != nil {
@@ -272,6 +267,27 @@ struct PageBuilder {
             w.raw("\"></div>")
         }
         w.raw("</section>")
+    }
+
+    /// A popover layer's attributes and body. A popover from a bar button item leaves that bar
+    /// usable: the outside-tap area stops short of it, and the bar's items stay live in the
+    /// layer beneath.
+    mutating func popover(_ layer: Layer, index i: Int) {
+        switch screen.passthroughBar {
+        case .top?: w.raw(" data-passthrough=\"top\"")
+        case .bottom?: w.raw(" data-passthrough=\"bottom\"")
+        case nil: break
+        }
+        w.raw(" role=\"dialog\"")
+        w.attribute("aria-label", layer.pane.title ?? "Popover")
+        w.raw("><div class=\"popover ")
+        w.raw(layer.anchorElementID.map { anchorPlacement(of: $0, below: i) } ?? "anchor-none")
+        w.raw("\"")
+        w.attribute("data-anchor", layer.anchorElementID)
+        w.raw("><span class=\"popover-arrow\" aria-hidden=\"true\"></span><div class=\"popover-body\">")
+        pane(layer.pane)
+        w.raw("</div></div>")
+        outsideTap(layer.dismissElementID, class: "popover-outside")
     }
 
     /// A controller's area taken over by `currentContext` presentations: drawn here, in place.

@@ -74,7 +74,7 @@ public final class HTTPServer: Sendable {
             guard s.daemon == nil else { throw .alreadyRunning }
             let context = Unmanaged.passRetained(
                 ServerContext(responder: responder, maxBodyBytes: max(0, config.maxBodyBytes), refused: config.refused,
-                              payloadTooLarge: config.payloadTooLarge,
+                              answerRefusal: config.answerRefusal,
                               headerTimeout: config.connectionTimeoutSeconds <= 0 ? 0
                                   : min(max(1, config.headerTimeoutSeconds), config.connectionTimeoutSeconds),
                               requestTimeout: max(0, config.connectionTimeoutSeconds),
@@ -111,7 +111,7 @@ public final class HTTPServer: Sendable {
             let waiting = shared.suspended.withLock { Array($0.values) }
             if !waiting.isEmpty {
                 for deferred in waiting {
-                    deferred.complete(.jsonError(code: "shutting_down", message: "The server is shutting down; try again.", status: 503))
+                    deferred.complete(configuration.answerRefusal(HTTPRefusal(status: 503, code: "shutting_down", message: "The server is shutting down; try again."), ""))
                 }
                 waitForInFlight(2)
             }
@@ -291,7 +291,7 @@ final class ServerContext: Sendable {
     let stopLoops = Atomic<Bool>(false)
 
     let refused: (@Sendable (String, String, Int) -> Void)?
-    let payloadTooLargeResponse: (@Sendable (String, Int) -> HTTPResponse)?
+    let answerRefusal: @Sendable (HTTPRefusal, String) -> HTTPResponse
     /// Seconds: while a request's headers are awaited, and once they are in.
     let headerTimeout: Int
     let requestTimeout: Int
@@ -310,7 +310,7 @@ final class ServerContext: Sendable {
     let now: @Sendable () -> UInt64
 
     init(responder: any HTTPResponder, maxBodyBytes: Int, refused: (@Sendable (String, String, Int) -> Void)? = nil,
-         payloadTooLarge: (@Sendable (String, Int) -> HTTPResponse)? = nil,
+         answerRefusal: @escaping @Sendable (HTTPRefusal, String) -> HTTPResponse = HTTPRefusal.plainText,
          headerTimeout: Int = 0, requestTimeout: Int = 0, memoryPoolBytes: Int = 0, observers: ServerObservers = ServerObservers(),
          compressesResponses: Bool = false, headDeadlineNanoseconds: UInt64 = 0, bodyDeadlineNanoseconds: UInt64 = 0,
          perAddressLimit: Int = 0, now: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
@@ -323,17 +323,16 @@ final class ServerContext: Sendable {
         self.compressesResponses = compressesResponses
         self.observers = observers
         self.responder = responder
-        self.payloadTooLargeResponse = payloadTooLarge
+        self.answerRefusal = answerRefusal
         self.maxBodyBytes = maxBodyBytes
         self.refused = refused
         self.headerTimeout = headerTimeout
         self.requestTimeout = requestTimeout
     }
 
-    /// The 413 answer for `url`.
-    func tooLarge(_ url: UnsafePointer<CChar>?) -> HTTPResponse {
-        guard let build = payloadTooLargeResponse else { return payloadTooLarge(maxBodyBytes) }
-        return build(url.map { String(cString: $0) } ?? "", maxBodyBytes)
+    /// The answer to a refusal of a request for `url`.
+    func answer(_ refusal: HTTPRefusal, _ url: UnsafePointer<CChar>?) -> HTTPResponse {
+        answerRefusal(refusal, url.map { String(cString: $0) } ?? "")
     }
 
     /// Reports a request the server answers itself.

@@ -133,16 +133,25 @@ public struct HTTPResponse: Sendable {
     public static func redirect(to location: String, status: Int = 303) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Location", location)])
     }
+}
 
-    /// The JSON error shape used by the server itself:
-    /// `{"error":{"code":"…","message":"…"}}`.
-    public static func jsonError(code: String, message: String, status: Int) -> HTTPResponse {
-        var out = "{\"error\":{\"code\":\""
-        appendJSONEscaped(code, to: &out)
-        out += "\",\"message\":\""
-        appendJSONEscaped(message, to: &out)
-        out += "\"}}"
-        return .json(bytes: Array(out.utf8), status: status)
+/// A request the HTTP layer answers itself, without the responder: its status, a stable code
+/// (`bad_request`, `payload_too_large`, `not_implemented`, `shutting_down`) and a message. How it
+/// is written is the application's (``HTTPServerConfiguration/answerRefusal``).
+public struct HTTPRefusal: Sendable, Equatable {
+    public let status: Int
+    public let code: String
+    public let message: String
+
+    public init(status: Int, code: String, message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    /// `text/plain`: `code: message`.
+    @Sendable public static func plainText(_ refusal: HTTPRefusal, path: String) -> HTTPResponse {
+        .text("\(refusal.code): \(refusal.message)\n", status: refusal.status)
     }
 }
 
@@ -215,9 +224,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// Told of every request the server answers itself without calling the responder (a body
     /// over `maxBodyBytes`: 413), with its method, path and status, so that it can be logged.
     public var refused: (@Sendable (_ method: String, _ path: String, _ status: Int) -> Void)?
-    /// The 413 answer for a request to `path` whose body is over `maxBodyBytes` (nil: a JSON
-    /// error; a server of pages answers its forms with a page).
-    public var payloadTooLarge: (@Sendable (_ path: String, _ limit: Int) -> HTTPResponse)?
+    /// How a refusal of the HTTP layer itself (a malformed or oversized request, the shutdown) is
+    /// written for a request to `path`: the application's error shape (``HTTPRefusal/plainText``
+    /// by default, `code: message`).
+    public var answerRefusal: @Sendable (_ refusal: HTTPRefusal, _ path: String) -> HTTPResponse = HTTPRefusal.plainText
     /// Compress answers for clients that accept it (`Accept-Encoding`: brotli, else gzip): a
     /// text, JSON, JavaScript or SVG body of at least ``ContentCoding/minimumSize`` bytes that has
     /// no `Content-Encoding` yet is compressed when it is queued (deferred answers included),
@@ -289,27 +299,6 @@ func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
                 guard lower == y[i] | 0x20, lower >= 0x61, lower <= 0x7A else { return false }
             }
             return true
-        }
-    }
-}
-
-func appendJSONEscaped(_ string: String, to out: inout String) {
-    for scalar in string.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 {
-                let hex = Array("0123456789abcdef".unicodeScalars)
-                out += "\\u00"
-                out.unicodeScalars.append(hex[Int(scalar.value >> 4)])
-                out.unicodeScalars.append(hex[Int(scalar.value & 0xF)])
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
         }
     }
 }

@@ -79,7 +79,7 @@ struct RequestStateMachine {
         case headTooLarge
         /// A body whose framing the server will not guess (a transfer coding it cannot frame,
         /// `Content-Length` twice or beside `Transfer-Encoding`): the answer (400 or 501).
-        case framing(HTTPResponse)
+        case framing(HTTPRefusal)
         /// The body is over the limit (413).
         case payloadTooLarge
         /// The body did not arrive in full by its deadline (408, then the connection closes).
@@ -89,7 +89,7 @@ struct RequestStateMachine {
             switch self {
             case .targetTooLong: 414
             case .headTooLarge: 431
-            case .framing(let answer): answer.status
+            case .framing(let refusal): refusal.status
             case .payloadTooLarge: 413
             case .bodyTimedOut: 408
             }
@@ -163,10 +163,10 @@ struct RequestStateMachine {
         if head.exceedsPool { return refuse(.headTooLarge) }
         if head.problems.rawValue != 0, let message = head.problems.message {
             // Answered and closed: whatever follows the head is never read as another request.
-            return refuse(.framing(.jsonError(code: "bad_request", message: message, status: 400)))
+            return refuse(.framing(HTTPRefusal(status: 400, code: "bad_request", message: message)))
         }
         if head.repeatsContentLength {
-            return refuse(.framing(.jsonError(code: "bad_request", message: "Request has more than one Content-Length header.", status: 400)))
+            return refuse(.framing(HTTPRefusal(status: 400, code: "bad_request", message: "Request has more than one Content-Length header.")))
         }
         if let encoding = head.transferEncoding,
            let answer = transferEncodingRefusal(encoding, hasContentLength: head.announcedLength != nil) {
@@ -297,27 +297,25 @@ struct RequestStateMachine {
 /// is plain `chunked`. Chunked must be the final coding or the body's end is unknowable (400); a
 /// coding before it is one the server does not implement (501); `Content-Length` beside
 /// `Transfer-Encoding` is the shape of a smuggled request (400).
-func transferEncodingRefusal(_ value: String, hasContentLength: Bool) -> HTTPResponse? {
+func transferEncodingRefusal(_ value: String, hasContentLength: Bool) -> HTTPRefusal? {
     let codings = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
     if codings == ["chunked"] {
         if hasContentLength {
-            return .jsonError(code: "bad_request", message: "Request has both Content-Length and Transfer-Encoding.", status: 400)
+            return HTTPRefusal(status: 400, code: "bad_request", message: "Request has both Content-Length and Transfer-Encoding.")
         }
         // libmicrohttpd frames a chunked body only when the value is exactly `chunked`; with a
         // blank after it, it would read the body as running to the end of the connection.
         guard value.utf8.count == 7 else {
-            return .jsonError(code: "bad_request", message: "Transfer-Encoding must be exactly chunked, without blanks.", status: 400)
+            return HTTPRefusal(status: 400, code: "bad_request", message: "Transfer-Encoding must be exactly chunked, without blanks.")
         }
         return nil
     }
     guard codings.last == "chunked" else {
-        return .jsonError(code: "bad_request",
-                          message: "Transfer-Encoding must end with chunked; the request body's length cannot be determined.",
-                          status: 400)
+        return HTTPRefusal(status: 400, code: "bad_request",
+                           message: "Transfer-Encoding must end with chunked; the request body's length cannot be determined.")
     }
-    return .jsonError(code: "not_implemented",
-                      message: "Only the chunked transfer coding is supported (got \(codings.joined(separator: ", "))).",
-                      status: 501)
+    return HTTPRefusal(status: 501, code: "not_implemented",
+                       message: "Only the chunked transfer coding is supported (got \(codings.joined(separator: ", "))).")
 }
 
 /// The length a `Content-Length` value announces: its leading digits (after blanks), `Int.max`

@@ -23,6 +23,13 @@ public struct JSONWriter: ~Copyable {
     /// What has been written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+    /// `text` as a JSON string literal (quoted and escaped), for JSON written as text.
+    public static func quoted(_ text: String) -> String {
+        var w = JSONWriter(capacity: text.utf8.count + 16)
+        w.string(text)
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
     public mutating func beginObject() { separator(); byte(UInt8(ascii: "{")); push() }
     public mutating func endObject() { pop(); byte(UInt8(ascii: "}")) }
     public mutating func beginArray() { separator(); byte(UInt8(ascii: "[")); push() }

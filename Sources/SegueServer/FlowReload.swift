@@ -157,10 +157,7 @@ extension SegueApp {
     }
 
     /// `GET /api/v1/flow`: `{"generation": N, "problems": [...]}`, what `reload.js` polls.
-    func flowStatus(_ request: HTTPRequest) -> HTTPResponse {
-        guard request.method == .GET || request.method == .HEAD else {
-            return jsonError(ActionError(.methodNotAllowed, "use GET /api/v1/flow"))
-        }
+    func flowStatusAnswer() -> HTTPResponse {
         let (generation, problems) = flowStatus
         var w = JSONWriter(capacity: 256)
         w.beginObject()

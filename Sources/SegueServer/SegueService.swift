@@ -50,17 +50,7 @@ public final class SegueService: @unchecked Sendable {
             // One log line per request, also for those the HTTP layer answers itself.
             http.refused = { method, path, status in logger.info("\(method) \(path) \(status) (refused by the HTTP layer)") }
         }
-        if http.payloadTooLarge == nil {
-            // Forms (pages) get a page; the JSON API keeps the HTTP layer's JSON error.
-            http.payloadTooLarge = { path, limit in
-                guard !path.hasPrefix("/api/") else {
-                    return .jsonError(code: "payload_too_large", message: "Request body exceeds the limit of \(limit) bytes.", status: 413)
-                }
-                let error = ActionError(.payloadTooLarge, "The form is larger than the limit of \(limit) bytes.")
-                return HTTPResponse(status: 413, headers: PageHeaders.html,
-                                    body: PageRenderer.renderError(status: 413, code: error.code.rawValue, message: error.message, assetsPath: "/public"))
-            }
-        }
+        http.answerRefusal = { [app, limit = http.maxBodyBytes] refusal, path in app.answer(refusal, path: path, bodyLimit: limit) }
         server = HTTPServer(configuration: http, responder: app)
         if let warning = StaticAssets.missingAssetsWarning(explicit: configuration.publicDirectory) { logger.warning("\(warning)") }
         lastExpiry = Mutex(appConfiguration.clock.now)

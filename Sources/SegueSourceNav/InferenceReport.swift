@@ -1,4 +1,5 @@
 import SegueCore
+import SegueJSON
 
 /// `segue infer`'s output: the steps found and what could not be resolved, as text or JSON.
 public enum InferenceReport {
@@ -52,24 +53,5 @@ public enum InferenceReport {
         return out + "}"
     }
 
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ s: String) -> String { JSONWriter.quoted(s) }
 }

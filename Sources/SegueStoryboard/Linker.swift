@@ -37,90 +37,17 @@ private struct Linker {
     mutating func run() -> LinkResult {
         var scenes: [Scene] = []
         var tabItemsOfReferences: [String: TabBarItemSpec] = [:]
-        var unwindActions: Set<String> = []
-        for doc in docs {
-            diagnostics += doc.diagnostics
-            stats.sceneElements += doc.stats.sceneElements
-            stats.referenceScenes += doc.stats.referenceScenes
-            stats.declaredSegues.merge(doc.stats.declaredSegues, uniquingKeysWith: +)
-            stats.droppedSegues.merge(doc.stats.droppedSegues, uniquingKeysWith: +)
-            unwindActions.formUnion(doc.unwindActions)
-        }
+        let unwindActions = gatherDocuments()
         for (i, doc) in docs.enumerated() {
-            for var scene in doc.scenes {
-                xmlIDs[prefix(i) + scene.id] = doc.xmlIDs[scene.id]
-                scene.id = prefix(i) + scene.id
-                var removed: Set<String> = []
-                scene.segues = scene.segues.compactMap { segue in
-                    var segue = segue
-                    guard let dest = segue.destination else { return segue }
-                    if let final = target(dest, doc: i, line: segue.location?.line ?? 1) {
-                        segue.destination = final
-                        return segue
-                    }
-                    removed.insert(segue.id)
-                    stats.droppedSegues[segue.kind.rawValue, default: 0] += 1
-                    diagnostics.append(Diagnostic(.unresolvedStoryboardReference, severity: .warning, at: segue.location,
-                        "segue '\(segue.id)' of scene \(scene.id) leads to an unresolved storyboard reference; dropped"))
-                    return nil
-                }
-                if !removed.isEmpty { StoryboardImporter.stripTaps(&scene, removed) }
-                let line = scene.location?.line ?? 1
-                func relation(_ id: String?, _ name: String) -> String? {
-                    guard let id else { return nil }
-                    if let final = target(id, doc: i, line: line) { return final }
-                    stats.droppedSegues["relationship", default: 0] += 1
-                    diagnostics.append(Diagnostic(.unresolvedStoryboardReference, severity: .warning, at: scene.location,
-                        "relationship '\(name)' of scene \(scene.id) leads to an unresolved storyboard reference; dropped"))
-                    return nil
-                }
-                scene.rootViewController = relation(scene.rootViewController, "rootViewController")
-                scene.viewControllers = scene.viewControllers.compactMap { raw in
-                    guard let final = relation(raw, "viewControllers") else { return nil }
-                    if scene.kind == .tabBarController, let item = referencedTabBarItem(raw, doc: i) {
-                        tabItemsOfReferences[final] = item
-                    }
-                    return final
-                }
-                scene.masterViewController = relation(scene.masterViewController, "masterViewController")
-                scene.detailViewController = relation(scene.detailViewController, "detailViewController")
-                scene.supplementaryViewController = relation(scene.supplementaryViewController, "supplementaryViewController")
-                scene.compactViewController = relation(scene.compactViewController, "compactViewController")
-                scene.pages = scene.pages.compactMap { relation($0, "pages") }
-                scenes.append(scene)
-            }
+            for scene in doc.scenes { scenes.append(link(scene, doc: i, tabItemsOfReferences: &tabItemsOfReferences)) }
         }
-        // Unwind actions: only code knows which controllers implement them; assume every content
-        // scene with a custom class implements every unwind action of the imported storyboards.
-        // Not a container's: a navigation or tab bar controller subclass is most often a library's
-        // or a styling class, and taking the unwind there would stop it short of the app's own
-        // controllers. Unless no content scene has a class: then the container subclasses are
-        // the only code there is, and one of them implements the action; never a navigation
-        // controller, which is never its own unwind destination (it asks its stack only).
-        let actions = unwindActions.sorted()
-        if !actions.isEmpty {
-            var holders = scenes.indices.filter { scenes[$0].className != nil && !scenes[$0].kind.isContainer }
-            if holders.isEmpty { holders = scenes.indices.filter { scenes[$0].className != nil && scenes[$0].kind != .navigationController } }
-            for i in holders { scenes[i].unwindActions = actions }
-        }
+        Self.assignUnwindActions(unwindActions.sorted(), to: &scenes)
         var initial: String?
         let mainDoc = docs[main]
         if let start = mainDoc.initial {
             initial = resolve(start, doc: main, line: mainDoc.initialLine, visited: [])
         }
-        // A placeholder presented modally offers a Close (dismiss), as the real scene would have
-        // some way back; pushed ones have the back button.
-        let presentedKinds: Set<SegueKind> = [.presentation, .modal, .popover, .popoverPresentation]
-        for i in placeholders.indices {
-            let id = placeholders[i].id
-            let presented = scenes.contains { $0.segues.contains { $0.destination == id && presentedKinds.contains($0.kind) } }
-            if presented {
-                var close = ViewNode(.button, id: "\(id).close", text: "Close")
-                close.tap = .action(BuiltInAction.dismiss.rawValue)
-                close.location = placeholders[i].location
-                placeholders[i].view.append(close)
-            }
-        }
+        offerCloseOnPresentedPlaceholders(scenes)
         scenes += placeholders
         stats.placeholderScenes = placeholders.count
         // A tab that is a storyboard reference shows the reference's own tab bar item.
@@ -136,6 +63,95 @@ private struct Linker {
             if docs[i].isLaunchScreen { storyboard.launchScreenScenes.formUnion(docs[i].scenes.map { prefix(i) + $0.id }) }
         }
         return LinkResult(storyboard: storyboard, stats: stats, xmlIDs: xmlIDs)
+    }
+
+    /// Every document's diagnostics and counts, summed; the unwind actions they declare.
+    mutating func gatherDocuments() -> Set<String> {
+        var unwindActions: Set<String> = []
+        for doc in docs {
+            diagnostics += doc.diagnostics
+            stats.sceneElements += doc.stats.sceneElements
+            stats.referenceScenes += doc.stats.referenceScenes
+            stats.declaredSegues.merge(doc.stats.declaredSegues, uniquingKeysWith: +)
+            stats.droppedSegues.merge(doc.stats.droppedSegues, uniquingKeysWith: +)
+            unwindActions.formUnion(doc.unwindActions)
+        }
+        return unwindActions
+    }
+
+    /// A scene of document `i` with its id prefixed and its segues and relationships led to
+    /// their final scenes; those into an unresolved reference are dropped with a warning.
+    mutating func link(_ scene: Scene, doc i: Int, tabItemsOfReferences: inout [String: TabBarItemSpec]) -> Scene {
+        var scene = scene
+        xmlIDs[prefix(i) + scene.id] = docs[i].xmlIDs[scene.id]
+        scene.id = prefix(i) + scene.id
+        var removed: Set<String> = []
+        scene.segues = scene.segues.compactMap { segue in
+            var segue = segue
+            guard let dest = segue.destination else { return segue }
+            if let final = target(dest, doc: i, line: segue.location?.line ?? 1) {
+                segue.destination = final
+                return segue
+            }
+            removed.insert(segue.id)
+            stats.droppedSegues[segue.kind.rawValue, default: 0] += 1
+            diagnostics.append(Diagnostic(.unresolvedStoryboardReference, severity: .warning, at: segue.location,
+                "segue '\(segue.id)' of scene \(scene.id) leads to an unresolved storyboard reference; dropped"))
+            return nil
+        }
+        if !removed.isEmpty { StoryboardImporter.stripTaps(&scene, removed) }
+        let (line, id, location) = (scene.location?.line ?? 1, scene.id, scene.location)
+        func relation(_ raw: String?, _ name: String) -> String? {
+            guard let raw else { return nil }
+            if let final = target(raw, doc: i, line: line) { return final }
+            stats.droppedSegues["relationship", default: 0] += 1
+            diagnostics.append(Diagnostic(.unresolvedStoryboardReference, severity: .warning, at: location,
+                "relationship '\(name)' of scene \(id) leads to an unresolved storyboard reference; dropped"))
+            return nil
+        }
+        scene.rootViewController = relation(scene.rootViewController, "rootViewController")
+        scene.viewControllers = scene.viewControllers.compactMap { raw in
+            guard let final = relation(raw, "viewControllers") else { return nil }
+            if scene.kind == .tabBarController, let item = referencedTabBarItem(raw, doc: i) {
+                tabItemsOfReferences[final] = item
+            }
+            return final
+        }
+        scene.masterViewController = relation(scene.masterViewController, "masterViewController")
+        scene.detailViewController = relation(scene.detailViewController, "detailViewController")
+        scene.supplementaryViewController = relation(scene.supplementaryViewController, "supplementaryViewController")
+        scene.compactViewController = relation(scene.compactViewController, "compactViewController")
+        scene.pages = scene.pages.compactMap { relation($0, "pages") }
+        return scene
+    }
+
+    /// Unwind actions: only code knows which controllers implement them; assume every content
+    /// scene with a custom class implements every unwind action of the imported storyboards.
+    /// Not a container's: a navigation or tab bar controller subclass is most often a library's
+    /// or a styling class, and taking the unwind there would stop it short of the app's own
+    /// controllers. Unless no content scene has a class: then the container subclasses are
+    /// the only code there is, and one of them implements the action.
+    static func assignUnwindActions(_ actions: [String], to scenes: inout [Scene]) {
+        guard !actions.isEmpty else { return }
+        var holders = scenes.indices.filter { scenes[$0].className != nil && !scenes[$0].kind.isContainer }
+        if holders.isEmpty { holders = scenes.indices.filter { scenes[$0].className != nil && scenes[$0].kind != .navigationController } }
+        for i in holders { scenes[i].unwindActions = actions }
+    }
+
+    /// A placeholder presented modally offers a Close (dismiss), as the real scene would have
+    /// some way back; pushed ones have the back button.
+    mutating func offerCloseOnPresentedPlaceholders(_ scenes: [Scene]) {
+        let presentedKinds: Set<SegueKind> = [.presentation, .modal, .popover, .popoverPresentation]
+        for i in placeholders.indices {
+            let id = placeholders[i].id
+            let presented = scenes.contains { $0.segues.contains { $0.destination == id && presentedKinds.contains($0.kind) } }
+            if presented {
+                var close = ViewNode(.button, id: "\(id).close", text: "Close")
+                close.tap = .action(BuiltInAction.dismiss.rawValue)
+                close.location = placeholders[i].location
+                placeholders[i].view.append(close)
+            }
+        }
     }
 
     /// A scene standing for an unresolved (or cyclic) storyboard reference: a content scene titled

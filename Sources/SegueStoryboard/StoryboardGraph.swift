@@ -1,4 +1,5 @@
 import SegueCore
+import SegueJSON
 
 /// The scene graph of a storyboard as Graphviz DOT or JSON. Deterministic: scenes in declaration
 /// order; each scene's edges as relationships (containment order), then segues (declaration order).
@@ -103,26 +104,7 @@ public enum StoryboardGraph {
         return out + "\""
     }
 
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func string(_ s: String) -> String { JSONWriter.quoted(s) }
 
     static func optional(_ s: String?) -> String { s.map(string) ?? "null" }
 }

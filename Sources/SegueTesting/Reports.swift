@@ -171,7 +171,7 @@ public struct CoverageReport: Sendable {
                 for section in n.sections {
                     for row in section.rows {
                         if let id = row.id, row.tap != nil { elements.insert(id) }
-                        if let id = row.id, row.accessoryTap != nil { elements.insert(id + ".accessory") }
+                        if let id = row.id, row.accessoryTap != nil { elements.insert(ElementID.accessory(ofRow: id)) }
                         nodes(row.content)
                     }
                 }

@@ -21,6 +21,48 @@ public struct FlowTestSuite: Sendable {
     public static func load(paths: [String], flow flowOverride: String? = nil, overlay: String? = nil,
                             filter: String? = nil) -> (FlowTestSuite?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
+        var parsed: [String: FlowTestFile] = [:]
+        var order: [String] = []
+        for path in testFiles(paths, diagnostics: &diagnostics) where parsed[path] == nil {
+            let (file, problems) = FlowTestParser.load(path: path)
+            diagnostics += problems
+            if let file { parsed[path] = file; order.append(path) }
+        }
+        let cache = TestFileCache(parsed)
+        var flows = FlowCache(override: flowOverride, overlay: overlay)
+        var jobs: [Job] = []
+        for path in order {
+            guard var testFile = parsed[path] else { continue }
+            guard let named = flowOverride ?? testFile.flowPath else {
+                diagnostics.append(Diagnostic(at: SourceLocation(file: path, line: 1), "the file names no 'flow:' (or pass --flow FILE)"))
+                continue
+            }
+            guard let (flowPath, storyboard) = flows.flow(named, namedIn: path, line: testFile.flowLine, diagnostics: &diagnostics) else { continue }
+            var expanded: [FlowTest] = []
+            for test in testFile.tests {
+                var steps: [FlowStep] = []
+                var ok = true
+                expand(test.steps, in: testFile, chain: [standardPath(path) + "#" + test.name], into: &steps, ok: &ok, diagnostics: &diagnostics, file: cache.file)
+                var t = test
+                t.steps = steps
+                check(t, against: storyboard, diagnostics: &diagnostics)  // every problem in one pass, runs or not
+                expanded.append(t)
+            }
+            testFile.tests = expanded
+            for test in expanded where filter.map({ test.name.localizedCaseInsensitiveContains($0) }) ?? true {
+                jobs.append(Job(file: testFile, test: test, flowPath: flowPath))
+            }
+        }
+        diagnostics += cache.problems
+        if let filter, jobs.isEmpty, diagnostics.isEmpty {
+            diagnostics.append(Diagnostic(at: nil, "--filter '\(filter)' matches no test; nothing would be tested"))
+        }
+        guard diagnostics.isEmpty else { return (nil, sortedDiagnostics(diagnostics)) }
+        return (FlowTestSuite(jobs: jobs, flows: flows.flows), [])
+    }
+
+    /// The test files given: each file, and the `*.test.yaml` files under each folder.
+    static func testFiles(_ paths: [String], diagnostics: inout [Diagnostic]) -> [String] {
         var files: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -37,85 +79,72 @@ public struct FlowTestSuite: Sendable {
                 files.append(path)
             }
         }
-        var parsed: [String: FlowTestFile] = [:]
-        var order: [String] = []
-        for path in files where parsed[path] == nil {
-            let (file, problems) = FlowTestParser.load(path: path)
-            diagnostics += problems
-            if let file { parsed[path] = file; order.append(path) }
+        return files
+    }
+
+    /// The test files by standardized path (so `./a.test.yaml` and `a.test.yaml` are one file).
+    /// `run: FILE#NAME` may name a file that was not given: parsed on demand, once; its problems
+    /// are kept apart and merged after expansion.
+    final class TestFileCache {
+        private var byStandardPath: [String: FlowTestFile?] = [:]
+        private(set) var problems: [Diagnostic] = []
+
+        init(_ parsed: [String: FlowTestFile]) {
+            for (path, file) in parsed { byStandardPath[FlowTestSuite.standardPath(path)] = file }
         }
-        // `run: FILE#NAME` may name a file that was not given: parsed on demand, once, under its
-        // standardized path (so `./a.test.yaml` and `a.test.yaml` are one file). Its problems are
-        // kept apart and merged after expansion, which writes `diagnostics` meanwhile.
-        var byStandardPath: [String: FlowTestFile?] = [:]
-        for (path, file) in parsed { byStandardPath[standardPath(path)] = file }
-        var loadProblems: [Diagnostic] = []
+
         func file(_ path: String) -> FlowTestFile? {
-            let key = standardPath(path)
+            let key = FlowTestSuite.standardPath(path)
             if let known = byStandardPath[key] { return known }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
                 byStandardPath[key] = .some(nil)
                 return nil
             }
-            let (f, problems) = FlowTestParser.load(path: path)
-            loadProblems += problems
+            let (f, found) = FlowTestParser.load(path: path)
+            problems += found
             byStandardPath[key] = .some(f)
             return f
         }
+    }
 
+    /// The flows the tests name, each loaded once however the files name it (relative, absolute,
+    /// through a link): one coverage report, one in-process server. A flow keeps the name it
+    /// was first given.
+    struct FlowCache {
+        let override: String?
+        let overlay: String?
         var flows: [(path: String, storyboard: Storyboard)] = []
-        var flowIndex: [String: Int] = [:]
-        var failedFlows: Set<String> = []
-        var jobs: [Job] = []
-        for path in order {
-            guard var testFile = parsed[path] else { continue }
-            guard let named = flowOverride ?? testFile.flowPath else {
-                diagnostics.append(Diagnostic(at: SourceLocation(file: path, line: 1), "the file names no 'flow:' (or pass --flow FILE)"))
-                continue
-            }
-            // One flow however the files name it (relative, absolute, through a link): one
-            // coverage report, one in-process server. It keeps the name it was first given.
-            let flowKey = standardPath(named)
-            if flowIndex[flowKey] == nil, !failedFlows.contains(flowKey) {
+        var index: [String: Int] = [:]
+        var failed: Set<String> = []
+
+        init(override: String?, overlay: String?) {
+            self.override = override
+            self.overlay = overlay
+        }
+
+        /// The flow `named` (by a test file at `path`), loading it the first time; nil when it
+        /// does not load (its problems reported once).
+        mutating func flow(_ named: String, namedIn path: String, line: Int, diagnostics: inout [Diagnostic]) -> (path: String, storyboard: Storyboard)? {
+            let key = FlowTestSuite.standardPath(named)
+            if index[key] == nil, !failed.contains(key) {
                 do {
                     // `--overlay` goes with `--flow`; any flow's own `NAME.segue.yaml` applies.
-                    let storyboard = FlowSource.servingStoryboard(try FlowSource.load(path: named, overlay: flowOverride == nil ? nil : overlay))
-                    flowIndex[flowKey] = flows.count
+                    let storyboard = FlowSource.servingStoryboard(try FlowSource.load(path: named, overlay: override == nil ? nil : overlay))
+                    index[key] = flows.count
                     flows.append((named, storyboard))
                 } catch {
-                    failedFlows.insert(flowKey)
+                    failed.insert(key)
                     let errors = error.diagnostics.filter { $0.severity == .error }
                     if errors.count == 1, errors[0].location == nil {
-                        diagnostics.append(Diagnostic(at: SourceLocation(file: path, line: testFile.flowLine), "flow \(errors[0].message)"))
+                        diagnostics.append(Diagnostic(at: SourceLocation(file: path, line: line), "flow \(errors[0].message)"))
                     } else {
                         diagnostics += errors
                     }
                 }
             }
-            guard let index = flowIndex[flowKey] else { continue }
-            let (flowPath, storyboard) = flows[index]
-            var expanded: [FlowTest] = []
-            for test in testFile.tests {
-                var steps: [FlowStep] = []
-                var ok = true
-                expand(test.steps, in: testFile, chain: [standardPath(path) + "#" + test.name], into: &steps, ok: &ok, diagnostics: &diagnostics, file: file)
-                var t = test
-                t.steps = steps
-                check(t, against: storyboard, diagnostics: &diagnostics)  // every problem in one pass, runs or not
-                expanded.append(t)
-            }
-            testFile.tests = expanded
-            for test in expanded where filter.map({ test.name.localizedCaseInsensitiveContains($0) }) ?? true {
-                jobs.append(Job(file: testFile, test: test, flowPath: flowPath))
-            }
+            return index[key].map { flows[$0] }
         }
-        diagnostics += loadProblems
-        if let filter, jobs.isEmpty, diagnostics.isEmpty {
-            diagnostics.append(Diagnostic(at: nil, "--filter '\(filter)' matches no test; nothing would be tested"))
-        }
-        guard diagnostics.isEmpty else { return (nil, sortedDiagnostics(diagnostics)) }
-        return (FlowTestSuite(jobs: jobs, flows: flows), [])
     }
 
     /// A path made absolute and standardized, so one file has one key however it is named.

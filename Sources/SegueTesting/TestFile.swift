@@ -222,25 +222,7 @@ public enum FlowTestParser {
         }
         var names: [String: Int] = [:]
         for node in list {
-            guard let t = p.mapping(node, "a test", keys: ["name", "start", "steps"]) else { continue }
-            guard let nameNode = t["name"], let name = p.string(nameNode, "name") else {
-                if t["name"] == nil { p.error(node.line, "a test needs a 'name'") }
-                continue
-            }
-            if let first = names[name] { p.error(nameNode.line, "duplicate test name '\(name)' (first on line \(first))") }
-            names[name] = nameNode.line
-            let start = t["start"].flatMap { p.string($0, "start") }
-            var steps: [FlowStep] = []
-            if let stepsNode = t["steps"] {
-                if case .sequence(let s) = stepsNode {
-                    steps = s.compactMap { p.step($0) }
-                } else {
-                    p.error(stepsNode.line, "'steps' must be a list of steps")
-                }
-            } else {
-                p.error(node.line, "test '\(name)' has no 'steps'")
-            }
-            file.tests.append(FlowTest(name: name, file: path, line: node.line, start: start, steps: steps))
+            if let test = p.test(node, names: &names) { file.tests.append(test) }
         }
         return (file, p.diagnostics)
     }
@@ -248,6 +230,29 @@ public enum FlowTestParser {
     struct Parser {
         let file: String
         var diagnostics: [Diagnostic] = []
+
+        /// One test of the list: its name (unique in the file), start and steps.
+        mutating func test(_ node: Node, names: inout [String: Int]) -> FlowTest? {
+            guard let t = mapping(node, "a test", keys: ["name", "start", "steps"]) else { return nil }
+            guard let nameNode = t["name"], let name = string(nameNode, "name") else {
+                if t["name"] == nil { error(node.line, "a test needs a 'name'") }
+                return nil
+            }
+            if let first = names[name] { error(nameNode.line, "duplicate test name '\(name)' (first on line \(first))") }
+            names[name] = nameNode.line
+            let start = t["start"].flatMap { string($0, "start") }
+            var steps: [FlowStep] = []
+            if let stepsNode = t["steps"] {
+                if case .sequence(let s) = stepsNode {
+                    steps = s.compactMap { step($0) }
+                } else {
+                    error(stepsNode.line, "'steps' must be a list of steps")
+                }
+            } else {
+                error(node.line, "test '\(name)' has no 'steps'")
+            }
+            return FlowTest(name: name, file: file, line: node.line, start: start, steps: steps)
+        }
 
         mutating func error(_ line: Int, _ message: String) {
             diagnostics.append(Diagnostic(at: SourceLocation(file: file, line: line), message))
@@ -300,15 +305,12 @@ public enum FlowTestParser {
 
         mutating func step(_ node: Node) -> FlowStep? {
             let line = node.line
-            func make(_ kind: FlowStep.Kind) -> FlowStep { FlowStep(kind: kind, file: file, line: line) }
             if case .scalar(let s) = node {
                 switch s.string {
-                case "back": return make(.back)
-                case "forward": return make(.forward)
+                case "back": return FlowStep(kind: .back, file: file, line: line)
+                case "forward": return FlowStep(kind: .forward, file: file, line: line)
                 default:
-                    var message = "unknown step '\(s.string)'"
-                    if let near = NearestName.nearest(to: s.string, in: FlowTestParser.stepKeys) { message += "; did you mean '\(near)'?" }
-                    error(line, message + " (steps: \(FlowTestParser.stepKeys.joined(separator: ", ")))")
+                    unknownStep(s.string, line: line)
                     return nil
                 }
             }
@@ -316,77 +318,86 @@ public enum FlowTestParser {
             let keys: [String] = m.keys.compactMap(\.string)
             let stepKeys: [String] = keys.filter { FlowTestParser.stepKeys.contains($0) }
             for key in keys where !FlowTestParser.stepKeys.contains(key) && !(key == "code" && stepKeys == ["fails"]) {
-                var message = "unknown step '\(key)'"
-                if let near = NearestName.nearest(to: key, in: FlowTestParser.stepKeys) { message += "; did you mean '\(near)'?" }
-                error(line, message + " (steps: \(FlowTestParser.stepKeys.joined(separator: ", ")))")
+                unknownStep(key, line: line)
                 return nil
             }
             guard stepKeys.count == 1, let key = stepKeys.first, let value = m[Node(key)] else {
                 error(line, "a step has exactly one of \(FlowTestParser.stepKeys.joined(separator: ", "))")
                 return nil
             }
+            if key == "fails" { return failingStep(value, code: m[Node("code")], line: line) }
+            guard let kind = stepKind(key, value, line: line) else { return nil }
+            return FlowStep(kind: kind, file: file, line: line)
+        }
+
+        /// `unknown step 'X'; did you mean 'Y'? (steps: …)`.
+        mutating func unknownStep(_ name: String, line: Int) {
+            var message = "unknown step '\(name)'"
+            if let near = NearestName.nearest(to: name, in: FlowTestParser.stepKeys) { message += "; did you mean '\(near)'?" }
+            error(line, message + " (steps: \(FlowTestParser.stepKeys.joined(separator: ", ")))")
+        }
+
+        /// What a step of one key (other than `fails`) does, from its value.
+        mutating func stepKind(_ key: String, _ value: Node, line: Int) -> FlowStep.Kind? {
             switch key {
             case "tap":
-                guard let q = elementQuery(value, "tap") else { return nil }
-                return make(.tap(q))
+                return elementQuery(value, "tap").map { .tap($0) }
             case "type":
                 guard let f = mapping(value, "type", keys: ["element", "text"]) else { return nil }
                 guard let e = f["element"].flatMap({ string($0, "element") }), let t = f["text"].flatMap({ string($0, "text") }) else {
                     if f["element"] == nil || f["text"] == nil { error(value.line, "type needs 'element' and 'text'") }
                     return nil
                 }
-                return make(.type(element: e, text: t))
+                return .type(element: e, text: t)
             case "toggle":
-                if case .scalar(let s) = value { return make(.toggle(element: s.string, isOn: nil)) }
+                if case .scalar(let s) = value { return .toggle(element: s.string, isOn: nil) }
                 guard let f = mapping(value, "toggle", keys: ["element", "isOn"]) else { return nil }
                 guard let e = f["element"].flatMap({ string($0, "element") }) else {
                     if f["element"] == nil { error(value.line, "toggle needs 'element'") }
                     return nil
                 }
-                return make(.toggle(element: e, isOn: f["isOn"].flatMap { bool($0, "isOn") }))
+                return .toggle(element: e, isOn: f["isOn"].flatMap { bool($0, "isOn") })
             case "do":
-                guard let body = json(value) else { return nil }
-                guard validateAction(body, line: value.line) else { return nil }
-                return make(.action(body))
+                guard let body = json(value), validateAction(body, line: value.line) else { return nil }
+                return .action(body)
             case "back", "forward":
                 error(line, "'\(key)' takes no value; write '- \(key)'")
                 return nil
             case "open":
-                guard let url = string(value, "open") else { return nil }
-                return make(.open(url))
+                return string(value, "open").map { .open($0) }
             case "see":
                 guard let text = string(value, "see") else { return nil }
                 guard !text.allSatisfy(\.isWhitespace) else { error(value.line, "'see' needs the text a person should see"); return nil }
-                return make(.see(text))
+                return .see(text)
             case "run":
-                guard let name = string(value, "run") else { return nil }
-                return make(.run(name))
+                return string(value, "run").map { .run($0) }
             case "expect":
-                guard let e = expectation(value) else { return nil }
-                return make(.expect(e))
-            case "fails":
-                // `fails: {do: …, code: X}` or a step mapping with `code` beside `fails`.
-                var inner: Node = value
-                var codeNode = m[Node("code")]
-                if case .mapping(var im) = value, let c = im[Node("code")] {
-                    codeNode = c
-                    im[Node("code")] = nil
-                    inner = .mapping(im)
-                }
-                guard let codeNode, let code = string(codeNode, "code") else {
-                    error(line, "fails needs the error 'code' the step must fail with")
-                    return nil
-                }
-                guard let step = step(inner) else { return nil }
-                switch step.kind {
-                case .expect, .run, .fails, .see:
-                    error(line, "fails wraps an action step (tap, type, toggle, do, back, forward, open)")
-                    return nil
-                default:
-                    return make(.fails(step, code: code))
-                }
+                return expectation(value).map { .expect($0) }
             default:
                 return nil
+            }
+        }
+
+        /// `fails: {do: …, code: X}`, or a step mapping with `code` beside `fails`.
+        mutating func failingStep(_ value: Node, code outer: Node?, line: Int) -> FlowStep? {
+            var inner: Node = value
+            var codeNode = outer
+            if case .mapping(var im) = value, let c = im[Node("code")] {
+                codeNode = c
+                im[Node("code")] = nil
+                inner = .mapping(im)
+            }
+            guard let codeNode, let code = string(codeNode, "code") else {
+                error(line, "fails needs the error 'code' the step must fail with")
+                return nil
+            }
+            guard let step = step(inner) else { return nil }
+            switch step.kind {
+            case .expect, .run, .fails, .see:
+                error(line, "fails wraps an action step (tap, type, toggle, do, back, forward, open)")
+                return nil
+            default:
+                return FlowStep(kind: .fails(step, code: code), file: file, line: line)
             }
         }
 

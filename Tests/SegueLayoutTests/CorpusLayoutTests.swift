@@ -10,7 +10,11 @@ import SegueCore
 /// measured. `SEGUE_LAYOUT_REPORT=1 swift test --filter CorpusLayout` prints the numbers.
 enum LayoutCorpus {
     static let directory = SharedFolder.path("corpus/storyboards")
-    static var available: Bool { FileManager.default.fileExists(atPath: directory) }
+    static let available: Bool = {
+        let ok = FileManager.default.fileExists(atPath: directory)
+        if !ok { print("SegueLayoutTests: corpus absent at \(directory); corpus layout tests skipped") }
+        return ok
+    }()
 }
 
 @Suite("CorpusLayout", .enabled(if: LayoutCorpus.available, "corpus absent"))

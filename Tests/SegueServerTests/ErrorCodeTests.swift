@@ -1,6 +1,7 @@
 import Foundation
 import SegueCore
-import SegueServer
+import SegueHTTP
+@testable import SegueServer
 import Testing
 
 /// The HTTP status of every error code comes from one table in the server, and that table is the
@@ -41,5 +42,18 @@ import Testing
             "illegal_transition", "unwind_destination_not_found", "invalid_url", "scene_not_standalone",
         ])
         #expect(core.allSatisfy { ActionError.Code.applicationCodes.contains($0) })
+    }
+
+    /// The HTTP layer's own refusals (malformed framing, an oversized body, the shutdown) are
+    /// written by the application: its JSON error shape, or a page for an oversized form.
+    @Test func theHTTPLayersRefusalsAreWrittenByTheApplication() throws {
+        let app = try SecurityTests.app()
+        let refusal = HTTPRefusal(status: 400, code: "bad_request", message: "a \"quoted\"\nline")
+        let json = app.answer(refusal, path: "/api/v1/sessions", bodyLimit: 10)
+        #expect(json.status == 400 && json.header("content-type") == "application/json")
+        #expect(String(decoding: json.body, as: UTF8.self) == #"{"error":{"code":"bad_request","message":"a \"quoted\"\nline"}}"#)
+        let form = app.answer(HTTPRefusal(status: 413, code: "payload_too_large", message: "too large"), path: "/tap", bodyLimit: 10)
+        #expect(form.status == 413 && form.header("content-type")?.hasPrefix("text/html") == true)
+        #expect(String(decoding: form.body, as: UTF8.self).contains("The form is larger than the limit of 10 bytes."))
     }
 }

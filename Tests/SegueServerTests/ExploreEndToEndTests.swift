@@ -1,4 +1,5 @@
 import Foundation
+import SegueTesting
 import Testing
 
 /// Exploring a flow end to end (in process): the scenes list and API, opening a scene, the map, the
@@ -156,15 +157,15 @@ struct ExploreEndToEndTests {
         let page = try server.request("GET", "/", jar: jar, follow: true)
         let session = try #require(page.body.firstMatch(of: /data-session="([0-9a-f]+)"/).map { String($0.1) })
         let state = try server.request("GET", "/api/v1/sessions/\(session)")
-        let manual = try #require(state.json["manualSegues"] as? [[String: Any]])
+        let manual = try state.decode(SessionState.self).manualSegues
         #expect(manual.count == 1)
-        #expect(manual.first?["identifier"] as? String == "showOnboarding")
-        #expect(manual.first?["destination"] as? String == "onboarding")
+        #expect(manual.first?.identifier == "showOnboarding")
+        #expect(manual.first?.destination == "onboarding")
         let dev = try server.request("GET", "/dev/\(session)", jar: jar)
         #expect(dev.body.contains("data-segue=\"showOnboarding\""))
         let csrf = try #require(hiddenValue("csrf", in: dev.body))
         let performed = try server.request("POST", "/dev/\(session)/perform",
-                                 form: [("csrf", csrf), ("controller", manual[0]["controller"] as! String), ("identifier", "showOnboarding")], jar: jar, follow: true)
+                                 form: [("csrf", csrf), ("controller", manual[0].controller), ("identifier", "showOnboarding")], jar: jar, follow: true)
         #expect(performed.status == 200)
         #expect(performed.effectiveURL.hasSuffix("/ui/home~fullScreen~onboarding"))
         let unknown = try server.request("POST", "/dev/\(session)/perform", form: [("csrf", csrf), ("identifier", "nope")], jar: jar)

@@ -1,4 +1,5 @@
 import Foundation
+import SegueTesting
 import Testing
 
 /// No-JS pages in process: cookie sessions, form posts answered with 303, history by URL.
@@ -64,9 +65,8 @@ import Testing
         #expect(forward.body.contains(">Done<"))
         let id = try #require(attribute("data-session", in: forward.body))
         let events = try server.request("GET", "/api/v1/sessions/\(id)/events")
-        let log = try #require(try JSONSerialization.jsonObject(with: Data(events.body.utf8)) as? [String: Any])
-        let setEditing = (log["events"] as? [[String: Any]] ?? []).filter { $0["event"] as? String == "setEditing" }
-        #expect(setEditing.map { $0["editing"] as? Bool } == [true, false, true])
+        let setEditing = try events.decode(EventPage.self).events.filter { $0.event == "setEditing" }
+        #expect(setEditing.map { $0.fields["editing"]?.boolValue } == [true, false, true])
     }
 
     @Test func postsWithoutTheRightTokenOrFromAnotherSiteAreRefused() throws {
@@ -93,14 +93,14 @@ import Testing
         let csrf = try #require(hiddenValue("csrf", in: page.body))
         let session = try #require(attribute("data-session", in: page.body))
         _ = try server.request("POST", "/tap", form: [("csrf", csrf), ("element", "inboxRow")], jar: jar, follow: true)
-        let seqBefore = try server.request("GET", "/api/v1/sessions/\(session)/events?after=0").json["lastSeq"] as! Int
+        let seqBefore = try server.request("GET", "/api/v1/sessions/\(session)/events?after=0").decode(EventPage.self).lastSeq
         let back = try server.request("GET", "/ui/mailNav(mailboxes)", jar: jar)
         #expect(back.status == 200)
         #expect(back.body.contains("data-element=\"inboxRow\""))
-        let events = try server.request("GET", "/api/v1/sessions/\(session)/events?after=\(seqBefore)").json["events"] as! [[String: Any]]
-        let disappear = events.first { $0["event"] as? String == "viewWillDisappear" }
-        #expect(disappear?["scene"] as? String == "inbox")
-        #expect(disappear?["isMovingFromParent"] as? Bool == true)
+        let events = try server.request("GET", "/api/v1/sessions/\(session)/events?after=\(seqBefore)").decode(EventPage.self).events
+        let disappear = events.first { $0.event == "viewWillDisappear" }
+        #expect(disappear?.scene == "inbox")
+        #expect(disappear?.isMovingFromParent == true)
         // Forward again.
         let forward = try server.request("GET", "/ui/mailNav(mailboxes,inbox)", jar: jar)
         #expect(forward.status == 200 && forward.body.contains("data-element=\"msgAnna\""))
@@ -138,20 +138,20 @@ import Testing
         // Drill into Airplane Mode, then flip its switch over the API (a value change, no navigation).
         let api = "/api/v1/sessions/\(id)/actions"
         _ = try server.request("POST", api, json: #"{"action":"tap","element":"airplaneRow"}"#)
-        let url = try #require(try server.request("GET", "/api/v1/sessions/\(id)").json["url"] as? String)
+        let url = try server.request("GET", "/api/v1/sessions/\(id)").decode(SessionState.self).url
         let before = try server.request("GET", url, jar: jar)
         #expect(before.body.contains(#"aria-checked="false""#))
         _ = try server.request("POST", api, json: #"{"action":"tap","element":"airplaneMode"}"#)
         // Form values are restorable state, so the URL changes with them.
-        let changedURL = try #require(try server.request("GET", "/api/v1/sessions/\(id)").json["url"] as? String)
+        let changedURL = try server.request("GET", "/api/v1/sessions/\(id)").decode(SessionState.self).url
         let after = try server.request("GET", changedURL, jar: jar)
         #expect(after.body.contains(#"aria-checked="true""#))
         #expect(!after.body.contains(#"aria-checked="false""#))
         // A warned no-op (pop at the root of a fresh stack is not reachable here: pop twice).
         _ = try server.request("POST", api, json: #"{"action":"pop"}"#)
-        let popped = try #require(try server.request("POST", api, json: #"{"action":"pop"}"#).json["warnings"] as? [String])
+        let popped = try server.request("POST", api, json: #"{"action":"pop"}"#).decode(ActionResult.self).warnings
         #expect(popped.count == 1)
-        let root = try #require(try server.request("GET", "/api/v1/sessions/\(id)").json["url"] as? String)
+        let root = try server.request("GET", "/api/v1/sessions/\(id)").decode(SessionState.self).url
         // UIKit shows nothing for a no-op: the device screen neither; the developer panel lists it.
         let warned = try server.request("GET", root, jar: jar)
         #expect(!warned.body.contains("class=\"warning"))

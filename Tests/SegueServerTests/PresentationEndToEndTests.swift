@@ -1,4 +1,5 @@
 import Foundation
+import SegueTesting
 import Testing
 
 /// Presentation styles, split view and traits end to end (in process), with `Examples/ipad-mail.yaml`.
@@ -6,84 +7,70 @@ import Testing
     let server: TestServer
     init() throws { server = try TestServer(flow: "Examples/ipad-mail.yaml") }
 
-    func createSession(width: Int, height: Int) throws -> (id: String, state: [String: Any]) {
+    func createSession(width: Int, height: Int) throws -> (id: String, state: SessionState) {
         let r = try server.request("POST", "/api/v1/sessions", json: #"{"traits": {"width": \#(width), "height": \#(height)}}"#)
         #expect(r.status == 201)
-        return (r.json["id"] as! String, r.json["state"] as! [String: Any])
+        let created = try r.decode(CreatedSession.self)
+        return (created.id, created.state)
     }
 
-    func act(_ id: String, _ action: String) throws -> HTTPResult {
-        try server.request("POST", "/api/v1/sessions/\(id)/actions", json: action)
+    /// An action's answer, decoded (a failed action is a test failure showing its body).
+    func act(_ id: String, _ action: String) throws -> ActionResult {
+        try server.request("POST", "/api/v1/sessions/\(id)/actions", json: action).decode(ActionResult.self)
     }
 
-    func scenes(_ state: [String: Any], _ ids: [String]) -> [String] {
-        func find(_ c: [String: Any], _ id: String) -> String? {
-            if c["id"] as? String == id { return c["scene"] as? String }
-            for child in c["children"] as? [[String: Any]] ?? [] { if let s = find(child, id) { return s } }
-            if let p = c["presented"] as? [String: Any] { return find(p, id) }
-            return nil
-        }
-        return ids.compactMap { find(state["root"] as! [String: Any], $0) }
-    }
-
-    func visible(_ state: [String: Any]) -> [String] { scenes(state, state["visible"] as? [String] ?? []) }
+    /// The scenes of the visible controllers, back to front.
+    func visible(_ state: SessionState) -> [String] { state.visible.compactMap { state.controller($0)?.scene } }
 
     @Test func splitViewFollowsTheViewportThroughTheAPI() throws {
         let (id, state) = try createSession(width: 1180, height: 820)
         #expect(visible(state) == ["inbox", "empty"])
-        #expect(state[path: "traits.horizontalSizeClass"] as? String == "regular")
+        #expect(state.traits.horizontalSizeClass == "regular")
         let open = try act(id, #"{"action":"tap","element":"msgDaniel"}"#)
-        #expect(open.status == 200)
-        #expect(visible(open.json["state"] as! [String: Any]) == ["inbox", "message"])
-        #expect((open.json["state"] as! [String: Any])[path: "root.children.1.scene"] as? String == "messageNav")
+        #expect(visible(open.state) == ["inbox", "message"])
+        #expect(open.state.root.children[safe: 1]?.scene == "messageNav")
         let portrait = try act(id, #"{"action":"setTraits","traits":{"width":820,"height":1180}}"#)
-        let portraitState = portrait.json["state"] as! [String: Any]
-        #expect(visible(portraitState) == ["message"])
-        #expect(portraitState[path: "root.displayMode"] as? String == "primaryHidden")
-        #expect(portraitState[path: "root.collapsed"] as? Bool == false)
-        let elements = portraitState["elements"] as! [[String: Any]]
-        let show = try #require(elements.first { $0["title"] as? String == "Inbox" && $0["role"] as? String == "barButton" })
-        let events = (portrait.json["events"] as! [[String: Any]]).map { $0["event"] as! String }
+        #expect(visible(portrait.state) == ["message"])
+        #expect(portrait.state.root.displayMode == "primaryHidden")
+        #expect(portrait.state.root.collapsed == false)
+        let show = try #require(portrait.state.elements.first { $0.title == "Inbox" && $0.role == "barButton" })
+        let events = portrait.events.map(\.event)
         // A pad turning changes no size class: the rotation events, no trait change.
         #expect(events.contains("willRotateToInterfaceOrientation") && !events.contains("traitCollectionDidChange"))
-        let overlay = try act(id, #"{"action":"tap","element":"\#(show["id"] as! String)"}"#)
-        #expect(visible(overlay.json["state"] as! [String: Any]) == ["message", "inbox"])
+        let overlay = try act(id, #"{"action":"tap","element":"\#(show.id)"}"#)
+        #expect(visible(overlay.state) == ["message", "inbox"])
         let phone = try act(id, #"{"action":"setTraits","traits":{"width":390,"height":844}}"#)
-        let phoneState = phone.json["state"] as! [String: Any]
-        #expect(visible(phoneState) == ["message"])
-        let back = try #require((phoneState["elements"] as! [[String: Any]]).first { $0["role"] as? String == "backButton" })
-        #expect(back["title"] as? String == "Inbox")
+        #expect(visible(phone.state) == ["message"])
+        let back = try #require(phone.state.elements.first { $0.role == "backButton" })
+        #expect(back.title == "Inbox")
     }
 
     @Test func popoverAndSheetsOnPadAndBadInput() throws {
         let (id, _) = try createSession(width: 1180, height: 820)
         let pop = try act(id, #"{"action":"tap","element":"filters"}"#)
-        let events = (pop.json["events"] as! [[String: Any]])
-        #expect(!events.contains { $0["scene"] as? String == "inbox" && ($0["event"] as? String ?? "").hasPrefix("viewWill") })
-        let state = pop.json["state"] as! [String: Any]
-        #expect(state[path: "root.presented.modalPresentationStyle"] as? String == "popover")
-        let outside = try #require((state["elements"] as! [[String: Any]]).first { $0["title"] as? String == "Dismiss" })
-        let dismissed = try act(id, #"{"action":"tap","element":"\#(outside["id"] as! String)"}"#)
-        #expect((dismissed.json["state"] as! [String: Any])[path: "root.presented"] is NSNull)
+        #expect(!pop.events.contains { $0.scene == "inbox" && $0.event.hasPrefix("viewWill") })
+        #expect(pop.state.root.presented?.modalPresentationStyle == "popover")
+        let outside = try #require(pop.state.elements.first { $0.title == "Dismiss" })
+        let dismissed = try act(id, #"{"action":"tap","element":"\#(outside.id)"}"#)
+        #expect(dismissed.state.root.presented == nil)
         // Illegal combination: a coded 409, nothing changes.
         let before = try server.state(id).version
-        let curl1 = try act(id, #"{"action":"present","scene":"compose","modalPresentationStyle":"formSheet","modalTransitionStyle":"partialCurl"}"#)
+        let api = "/api/v1/sessions/\(id)/actions"
+        let curl1 = try server.request("POST", api, json: #"{"action":"present","scene":"compose","modalPresentationStyle":"formSheet","modalTransitionStyle":"partialCurl"}"#)
         #expect(curl1.status == 409 && curl1.errorCode == "illegal_transition")
-        let page = try act(id, #"{"action":"showPage","index":3}"#)
+        let page = try server.request("POST", api, json: #"{"action":"showPage","index":3}"#)
         #expect(page.status == 409)
         let after = try server.state(id).version
         #expect(before == after)
         // Alerts: the inline Move alert and the delete action sheet (a popover on pad).
         _ = try act(id, #"{"action":"tap","element":"msgKate"}"#)
         let sheet = try act(id, #"{"action":"tap","element":"trash"}"#)
-        #expect((sheet.json["state"] as! [String: Any])[path: "root.presented.kind"] as? String == "alertController")
+        #expect(sheet.state.root.presented?.kind == "alertController")
         let deleted = try act(id, #"{"action":"tap","element":"deleteMessage"}"#)
-        let deletedEvents = (deleted.json["events"] as! [[String: Any]]).map { $0["event"] as! String }
-        #expect(deletedEvents.contains("unwind"))
+        #expect(deleted.events.map(\.event).contains("unwind"))
         let move = try act(id, #"{"action":"tap","element":"move"}"#)
-        let moveState = move.json["state"] as! [String: Any]
-        #expect(moveState[path: "root.presented.scene"] as? String == "message.alert.1")
-        #expect((moveState["elements"] as! [[String: Any]]).contains { $0["id"] as? String == "mailboxName" && $0["role"] as? String == "textField" })
+        #expect(move.state.root.presented?.scene == "message.alert.1")
+        #expect(move.state.elements.contains { $0.id == "mailboxName" && $0.role == "textField" })
     }
 
     @Test func viewportReportsChangeTheTraitsOfAPageSession() throws {
@@ -94,10 +81,11 @@ import Testing
         let csrf = try #require(hiddenValue("csrf", in: page.body))
         let report = try server.request("POST", "/traits", form: [("csrf", csrf), ("width", "1180"), ("height", "820")], jar: jar)
         #expect(report.status == 200)
-        #expect(report.json["changed"] as? Bool == true)
-        #expect((report.json["url"] as? String)?.hasPrefix("/ui/split") == true)
+        let reported = try report.decode(TraitsReport.self)
+        #expect(reported.changed)
+        #expect(reported.url.hasPrefix("/ui/split"))
         let again = try server.request("POST", "/traits", form: [("csrf", csrf), ("width", "1180"), ("height", "820")], jar: jar)
-        #expect(again.json["changed"] as? Bool == false)
+        #expect(try again.decode(TraitsReport.self).changed == false)
         let wide = try server.request("GET", "/", jar: jar, follow: true)
         #expect(wide.body.contains("idiom-pad") && wide.body.contains("data-viewport=\"1180x820\""))
         #expect(wide.body.contains("data-element=\"msgAnna\"") && wide.body.contains("No Message Selected"))
@@ -155,4 +143,11 @@ import Testing
         _ = try tap("albumRow")
         #expect(page.body.contains("page-dots") && page.body.contains("aria-label=\"Page 1 of 4\""))
     }
+}
+
+/// `POST /traits`: `{"changed", "url", "version"}`.
+struct TraitsReport: Decodable {
+    var changed: Bool
+    var url: String
+    var version: Int
 }

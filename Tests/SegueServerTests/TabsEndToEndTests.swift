@@ -10,8 +10,9 @@ import Testing
     func act(_ id: String, _ action: String) throws -> HTTPResult {
         try server.request("POST", "/api/v1/sessions/\(id)/actions", json: action)
     }
+    /// The events' names; an answer that is not an action result reads as none (its status is checked).
     func events(_ r: HTTPResult) -> [String] {
-        r.events.map { $0["event"] as! String }
+        ((try? r.decode(ActionResult.self))?.events ?? []).map(\.event)
     }
     func tabTitles(_ state: SessionState) -> [String] {
         state.elements.filter { $0.role == "tab" }.map { $0.title ?? "" }
@@ -40,9 +41,9 @@ import Testing
         // Programmatic selection of a tab listed in More: no delegate events.
         let select = try act(id, #"{"action":"selectTab","index":5}"#)
         #expect(select.status == 200 && !events(select).contains { $0.hasPrefix("tabBarController") })
-        #expect((select.json[path: "state.visible"] as? [String])?.isEmpty == false)
-        let elements = select.json[path: "state.elements"] as! [[String: Any]]
-        #expect(elements.contains { $0["role"] as? String == "backButton" && $0["title"] as? String == "More" })
+        let selected = try select.decode(ActionResult.self).state
+        #expect(!selected.visible.isEmpty)
+        #expect(selected.elements.contains { $0.role == "backButton" && $0.title == "More" })
 
         // Customizing from the More list.
         _ = try act(id, #"{"action":"tap","element":"\#(tabsID).more.back"}"#)

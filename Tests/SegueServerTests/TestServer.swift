@@ -282,3 +282,8 @@ extension FileHandle {
 func note(_ line: @autoclosure () -> String) {
     if ProcessInfo.processInfo.environment["SEGUE_TEST_REPORT"] != nil { print(line()) }
 }
+
+extension Array {
+    /// The element at `index`, nil past the end (a test reading a hierarchy it expects).
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SegueTesting
 import Testing
 
 /// `segue serve --store DIR` (the SQLite default) as its own process, killed with SIGKILL while
@@ -49,7 +50,7 @@ import Testing
         let dir = temporaryDirectory()
         var server = try Served(store: dir)
         let created = try http("POST", server.base + "/api/v1/sessions", json: "")
-        let id = try #require(created.json["id"] as? String)
+        let id = try created.decode(CreatedSession.self).id
         let acked = Atomic<Int>(0)
         let url = server.base + "/api/v1/sessions/\(id)/actions"
         // The crash comes once 20 actions are acknowledged, with the worker still sending.
@@ -59,7 +60,7 @@ import Testing
             for i in 0..<100_000 {
                 let body = i % 2 == 0 ? #"{"action":"push","scene":"message"}"# : #"{"action":"pop"}"#
                 guard let r = try? http("POST", url, json: body), r.status == 200,
-                      let v = r.json[keyPath: "state.version"] as? Int else { return }
+                      let v = (try? r.state().version) else { return }
                 acked.store(v, ordering: .sequentiallyConsistent)
                 if v == 20 { twenty.signal() }
             }
@@ -72,13 +73,13 @@ import Testing
         #expect(acknowledged >= 20)
         server = try Served(store: dir)
         defer { server.crash() }
-        let state = try http("GET", server.base + "/api/v1/sessions/\(id)").json
-        let version = try #require(state["version"] as? Int)
+        let state = try http("GET", server.base + "/api/v1/sessions/\(id)").state()
+        let version = state.version
         #expect(version == acknowledged || version == acknowledged + 1)
         // Push on even versions, pop on odd: the state matches the version it reports.
-        #expect((state["url"] as? String)?.contains("message") == (version % 2 == 1))
-        let events = try http("GET", server.base + "/api/v1/sessions/\(id)/events").json["events"] as? [[String: Any]] ?? []
-        let seqs = events.compactMap { $0["seq"] as? Int }
+        #expect(state.url.contains("message") == (version % 2 == 1))
+        let events = try http("GET", server.base + "/api/v1/sessions/\(id)/events").decode(EventPage.self).events
+        let seqs = events.map(\.seq)
         #expect(!seqs.isEmpty && seqs == Array(seqs[0]..<(seqs[0] + seqs.count)))
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import SegueServer
 @testable import SegueStorePostgres
 import Synchronization
+import SegueTesting
 import Testing
 
 /// A PostgreSQL server for the tests: `SEGUE_TEST_POSTGRES_URL` when set, else a private cluster
@@ -152,7 +153,7 @@ struct PostgresStoreTests {
             for j in 0..<8 {
                 let subject = "w\(worker)-\(j)"
                 guard let r = try? server.act(id, #"{"action":"setValues","values":{"subject":"\#(subject)"}}"#) else { continue }
-                if r.status == 200, let v = r.state["version"] as? Int {
+                if r.status == 200, let v = try? r.state().version {
                     acknowledged.withLock { $0.append((subject, v)) }
                 } else {
                     #expect(r.status == 409 || r.status == 503, "answered \(r.status) \(r.body)")
@@ -171,7 +172,7 @@ struct PostgresStoreTests {
         }
         #expect(Set(acks.map(\.version)).count == acks.count)
         #expect(stored.count == 2 + acks.count)
-        for server in [a, b] { #expect(try server.state(id).state["version"] as? Int == stored.count) }
+        for server in [a, b] { #expect(try server.state(id).state().version == stored.count) }
     }
 
     /// The database going away answers 503 `storage_unavailable` (nothing half-applied); once it
@@ -198,7 +199,9 @@ struct PostgresStoreTests {
         // The pool reconnects on the next request; the unacknowledged tap is not there.
         var state = try server.state(id)
         for _ in 0..<20 where state.status != 200 { state = try server.state(id) }
-        #expect(state.status == 200 && state.json["url"] as? String == "/ui/mailNav(mailboxes,inbox)" && state.json["version"] as? Int == 1)
+        #expect(state.status == 200)
+        let restored = try state.state()
+        #expect(restored.url == "/ui/mailNav(mailboxes,inbox)" && restored.version == 1)
         #expect(try server.act(id, #"{"action":"tap","element":"msgAnna"}"#).status == 200)
     }
 }

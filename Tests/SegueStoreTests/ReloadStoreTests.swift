@@ -2,6 +2,7 @@ import Foundation
 import SegueServer
 import SegueStorePostgres
 import SegueStoreSQLite
+import SegueTesting
 import Testing
 
 /// `segue serve --watch` over the durable stores: a good edit carries every session over with
@@ -18,19 +19,19 @@ import Testing
         defer { server.stop() }
         let id = try server.newSession()
         for element in ["inboxRow", "msgAnna"] { let r = try server.act(id, #"{"action":"tap","element":"\#(element)","animated":false}"#); #expect(r.status == 200, "\(r.body)") }
-        let deep = try #require(try server.state(id).state["url"] as? String)
+        let deep = try server.state(id).state().url
         #expect(deep.hasPrefix("/ui/mailNav(mailboxes,inbox,message"), "\(deep)")
 
         let text = try String(contentsOfFile: file, encoding: .utf8)
         try text.replacingOccurrences(of: "title: Mailboxes", with: "title: Boxes").write(toFile: file, atomically: true, encoding: .utf8)
         let outcome = server.service.reloadFlow(from: file)
         #expect(outcome.applied && outcome.sessionsCarried == 1)
-        #expect(try server.state(id).state["url"] as? String == deep)
+        #expect(try server.state(id).state().url == deep)
         // Out of memory and rebuilt from what the reload stored: the same place, and it goes on.
         #expect(server.service.app.store.remove(id: id))
-        #expect(try server.state(id).state["url"] as? String == deep)
+        #expect(try server.state(id).state().url == deep)
         #expect(try server.act(id, #"{"action":"pop"}"#).status == 200)
-        #expect(try server.state(id).state["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
+        #expect(try server.state(id).state().url == "/ui/mailNav(mailboxes,inbox)")
     }
 
     @Test func sqliteKeepsEverySessionsPlaceAcrossAnEdit() throws {

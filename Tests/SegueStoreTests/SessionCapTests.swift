@@ -3,12 +3,13 @@ import SegueCore
 import SegueHTTP
 import SegueServer
 import SegueStoreSQLite
+import SegueTesting
 import Testing
 
 /// One client cannot fill the server: sessions per address are limited, and a full server drops
 /// sessions nobody acted on before it refuses anyone. In process, on a clock moved by hand.
 @Suite struct SessionCapTests {
-    static func app(storage: any SessionStorage, clock: ManualClock, _ configure: (inout SegueApp.Configuration) -> Void) throws -> SegueApp {
+    static func app(storage: any SessionStorage, clock: TestClock, _ configure: (inout SegueApp.Configuration) -> Void) throws -> SegueApp {
         var configuration = SegueApp.Configuration()
         configuration.clock = clock
         configure(&configuration)
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func oneAddressCreatesSessionsAtItsRateOnly() throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let app = try Self.app(storage: InMemorySessionStorage(clock: clock), clock: clock) { $0.sessionsPerAddressPerMinute = 3 }
         for _ in 0..<3 { #expect(Self.visit(app, from: "203.0.113.5").status == 303) }
         let refused = Self.visit(app, from: "203.0.113.5")
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func aFullServerDropsUntouchedIdleSessionsFirst() throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let storage = InMemorySessionStorage(clock: clock)
         let app = try Self.app(storage: storage, clock: clock) { $0.maxSessions = 3; $0.sessionsPerAddressPerMinute = 0 }
         // Three sessions: two only viewed (one of them opened at a URL), one acted on.
@@ -75,7 +76,7 @@ import Testing
     /// with. (PostgreSQL runs it too, in ``PostgresStoreTests``: its server holds other tests'
     /// sessions, so only this test's own are compared.)
     @Test(arguments: StorageContractTests.storages) func storesListUntouchedSessionsOldestFirst(kind: String) throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let s = try StorageContractTests().make(kind, clock: clock)
         defer { s.close() }
         let ids = (0..<5).map { _ in uniqueID() }

@@ -2,6 +2,7 @@ import Foundation
 import SegueCore
 import SegueServer
 import SegueStoreSQLite
+import SegueTesting
 import Testing
 
 /// Snapshots in storage: a session leaving memory leaves one when it is due, and is rebuilt from
@@ -30,7 +31,7 @@ import Testing
         for i in 0..<9 { #expect(try server.act(id, i % 2 == 0 ? Self.push : Self.pop).status == 200) }
         // Live, it has no snapshot: a session that stays in memory costs nothing.
         #expect(try storage.loadLatest(session: id)?.snapshot == nil)
-        let before = try server.state(id).json, eventsBefore = try server.events(id)
+        let before = try server.state(id).state(), eventsBefore = try server.events(id)
 
         // Another session takes the one live place: this one leaves memory, with a snapshot.
         let other = try server.newSession()
@@ -39,24 +40,25 @@ import Testing
         let latest = try #require(try storage.loadLatest(session: id))
         #expect(latest.snapshot?.seq == 10 && latest.steps.isEmpty)
         #expect(try storage.load(session: id)?.steps.count == 10)
-        let after = try server.state(id).json
-        #expect(after["url"] as? String == before["url"] as? String)
-        #expect(after["version"] as? Int == before["version"] as? Int)
+        let after = try server.state(id).state()
+        #expect(after.url == before.url)
+        #expect(after.version == before.version)
         // The whole history is still there (replayed from the first step for events before the snapshot).
-        #expect(sameEvents(try server.events(id), eventsBefore))
+        #expect(try server.events(id) == eventsBefore)
 
         // Two more steps, and out again: too few for a new snapshot; they follow the old one.
         for action in [Self.push, Self.pop] { #expect(try server.act(id, action).status == 200) }
-        let state = try server.state(id).json
+        let state = try server.state(id).state()
         _ = try server.state(other)
         #expect(server.service.app.store.session(id: id) == nil)
         Self.settle(storage)
         let later = try #require(try storage.loadLatest(session: id))
         #expect(later.snapshot?.seq == 10 && later.steps.count == 2)
-        let rebuilt = try server.state(id).json
-        #expect(rebuilt["url"] as? String == state["url"] as? String && rebuilt["version"] as? Int == state["version"] as? Int)
+        let rebuilt = try server.state(id).state()
+        #expect(rebuilt.url == state.url && rebuilt.version == state.version)
         let next = try server.act(id, Self.push)
-        #expect(next.status == 200 && next.state["version"] as? Int == (state["version"] as? Int ?? 0) + 1)
+        #expect(next.status == 200)
+        #expect(try next.state().version == state.version + 1)
     }
 
     /// A snapshot of the last step: the rebuilt session's live log is empty, and its events
@@ -74,10 +76,10 @@ import Testing
         #expect(eventsBefore.count > 10)
         _ = try server.newSession()
         #expect(server.service.app.store.session(id: id) == nil)
-        #expect(sameEvents(try server.events(id), eventsBefore))
-        let lastSeq = eventsBefore.last?["seq"] as? Int ?? 0
-        let tail = try http("GET", server.base + "/api/v1/sessions/\(id)/events?after=\(lastSeq - 3)").json["events"] as? [[String: Any]]
-        #expect(tail?.count == 3)
+        #expect(try server.events(id) == eventsBefore)
+        let lastSeq = eventsBefore.last?.seq ?? 0
+        let tail = try http("GET", server.base + "/api/v1/sessions/\(id)/events?after=\(lastSeq - 3)").decode(EventPage.self).events
+        #expect(tail.count == 3)
     }
 
     /// The steps a snapshot covers are not read to rebuild the session: made unreadable, the
@@ -91,7 +93,7 @@ import Testing
         server.service.app.evictIdle(Int.max, idleAtLeast: .zero, snapshots: true)
         Self.settle(server.service.app.storage)
         for i in 0..<2 { try server.act(id, i % 2 == 0 ? Self.push : Self.pop) }
-        let url = try server.state(id).json["url"] as? String
+        let url = try server.state(id).state().url
         server.stop()
         #expect(try runSQL(file, "SELECT seq FROM snapshots WHERE session = '\(id)'") == "4")
         _ = try runSQL(file, "UPDATE steps SET step = 'not json' WHERE session = '\(id)' AND seq <= 4")
@@ -100,7 +102,7 @@ import Testing
         defer { server.stop() }
         let state = try server.state(id)
         #expect(state.status == 200)
-        #expect(state.json["url"] as? String == url)
+        #expect(try state.state().url == url)
     }
 
     /// A restart on an edited flow: the snapshot was taken on the old one, so the session is

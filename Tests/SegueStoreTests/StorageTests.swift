@@ -7,6 +7,7 @@ import SegueStorePostgres
 #endif
 @testable import SegueStoreSQLite
 import Synchronization
+import SegueTesting
 import Testing
 
 /// Every storage behaves alike (the protocol's contract). PostgreSQL runs the same tests in
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test(arguments: storages) func touchedSessionsAreNotIdle(kind: String) throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let s = try make(kind, clock: clock)
         defer { s.close() }
         let (read, idle) = ("read" + uniqueID().dropFirst(4), "idle" + uniqueID().dropFirst(4))
@@ -119,6 +120,22 @@ import Testing
 }
 
 extension SQLiteWriterTests {
+    /// Requests queued while nobody commits go out together: one batch (one transaction), each
+    /// completed with its own outcome.
+    @Test func queuedRequestsCommitAsOneBatch() {
+        let batches = Mutex<[[Int]]>([])
+        let committer = GroupCommitter<Int, Int>(name: "test-writer") { batch in
+            batches.withLock { $0.append(batch) }
+            return batch.map { -$0 }
+        }
+        defer { committer.stop() }
+        let outcomes = Mutex<[Int: Int]>([:])
+        for n in 1...5 { committer.submit(n, wakeWriter: false) { outcome in outcomes.withLock { $0[n] = outcome } } }
+        committer.commitPending()
+        #expect(batches.withLock { $0 } == [[1, 2, 3, 4, 5]])
+        #expect(outcomes.withLock { $0 } == [1: -1, 2: -2, 3: -3, 4: -4, 5: -5])
+    }
+
     /// Server threads commit at the end of their passes (`commitPending`), concurrently with one
     /// another and with the writer thread: every request is written once, in submission order,
     /// and completed once.
@@ -203,23 +220,23 @@ extension SQLiteWriterTests {
         #expect(try server.act(id, #"{"action":"tap","element":"inboxRow"}"#).status == 200)
         #expect(try server.act(id, #"{"action":"tap","element":"compose"}"#).status == 200)
         #expect(try server.act(id, #"{"action":"setValues","values":{"subject":"Hi there"}}"#).status == 200)
-        let before = try server.state(id).json, eventsBefore = try server.events(id)
+        let before = try server.state(id).state(), eventsBefore = try server.events(id)
         server.stop()
         server = try StoreServer(storage: try SQLiteSessionStorage(path: file))
         defer { server.stop() }
-        let after = try server.state(id).json
-        #expect(after["url"] as? String == before["url"] as? String)
-        #expect((after["url"] as? String)?.contains("f.subject=Hi+there") == true)
-        #expect(after["version"] as? Int == before["version"] as? Int)
-        #expect(sameEvents(try server.events(id), eventsBefore))
+        let after = try server.state(id).state()
+        #expect(after.url == before.url)
+        #expect(after.url.contains("f.subject=Hi+there"))
+        #expect(after.version == before.version)
+        #expect(try server.events(id) == eventsBefore)
         // And it carries on from there.
-        #expect(try server.act(id, #"{"action":"dismiss"}"#).json[keyPath: "state.url"] as? String == "/ui/mailNav(mailboxes,inbox)")
+        #expect(try server.act(id, #"{"action":"dismiss"}"#).state().url == "/ui/mailNav(mailboxes,inbox)")
     }
 
-    /// SQLite appends commit on the writer thread in batches; answers wait for them. Concurrent
-    /// actions on one session and on several are each answered once, in a consistent order, and a
-    /// restart finds exactly the acknowledged state.
-    @Test func concurrentActionsAreBatchedAndEveryAcknowledgedOneSurvivesARestart() throws {
+    /// SQLite appends commit in batches (``SQLiteWriterTests/queuedRequestsCommitAsOneBatch()``);
+    /// answers wait for them. Concurrent actions on one session and on several are each answered
+    /// once, in a consistent order, and a restart finds exactly the acknowledged state.
+    @Test func concurrentActionsAreAnsweredOnceAndEveryAcknowledgedOneSurvivesARestart() throws {
         let file = temporaryDirectory() + "/sessions.sqlite"
         var server = try StoreServer(storage: try SQLiteSessionStorage(path: file)) { $0.http.threads = 4 }
         let shared = try server.newSession()
@@ -233,21 +250,21 @@ extension SQLiteWriterTests {
                 let id = worker < 4 ? shared : own[worker - 4]
                 let body = i % 2 == 0 ? #"{"action":"push","scene":"message"}"# : #"{"action":"pop"}"#
                 guard let r = try? running.act(id, body), r.status == 200 else { failures.add(1, ordering: .relaxed); continue }
-                if id == shared, let v = r.state["version"] as? Int { versions.withLock { $0.append(v) } }
+                if id == shared, let v = try? r.state().version { versions.withLock { $0.append(v) } }
             }
         }
         #expect(failures.load(ordering: .relaxed) == 0)
         // Every answer on the shared session saw its own version: no two actions interleaved.
         #expect(Set(versions.withLock { $0 }).count == 40)
-        let before = try own.map { try server.state($0).state["url"] as? String } + [try server.state(shared).state["version"] as? Int].map { "\($0 ?? -1)" }
+        let before = try own.map { try server.state($0).state().url } + [try server.state(shared).state().version].map { "\($0)" }
         let eventsBefore = try server.events(shared)
         server.stop()
         #expect(try runSQL(file, "SELECT count(*) FROM steps WHERE session = '\(shared)'") == "40")
         server = try StoreServer(storage: try SQLiteSessionStorage(path: file))
         defer { server.stop() }
-        let after = try own.map { try server.state($0).state["url"] as? String } + [try server.state(shared).state["version"] as? Int].map { "\($0 ?? -1)" }
+        let after = try own.map { try server.state($0).state().url } + [try server.state(shared).state().version].map { "\($0)" }
         #expect(after == before)
-        #expect(sameEvents(try server.events(shared), eventsBefore))
+        #expect(try server.events(shared) == eventsBefore)
     }
 
     @Test func aCorruptRowQuarantinesThatSessionOnly() throws {
@@ -265,7 +282,7 @@ extension SQLiteWriterTests {
         let r = try server.state(bad)
         #expect(r.status == 409 && r.errorCode == "session_quarantined")
         #expect(try server.act(bad, #"{"action":"pop"}"#).errorCode == "session_quarantined")
-        #expect(try server.state(good).json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
+        #expect(try server.state(good).state().url == "/ui/mailNav(mailboxes,inbox)")
         // A browser holding that session's cookie gets the error page, and "Start Over" gives it a new session.
         let page = try http("GET", server.base + "/ui/mailNav(mailboxes)", cookie: cookie)
         #expect(page.status == 409 && page.body.contains("session_quarantined"))
@@ -306,9 +323,9 @@ extension SQLiteWriterTests {
         #expect(try http("POST", server.base + "/api/v1/sessions", json: "").status == 503)
         storage.failing.store(false, ordering: .relaxed)
         // The unacknowledged tap is not there: the session reloaded at its last durable step.
-        let s = try server.state(id).json
-        #expect(s["url"] as? String == "/ui/mailNav(mailboxes,inbox)" && s["version"] as? Int == 1)
-        #expect(try server.events(id).count == (try server.events(id).last?["seq"] as? Int ?? -1))
+        let s = try server.state(id).state()
+        #expect(s.url == "/ui/mailNav(mailboxes,inbox)" && s.version == 1)
+        #expect(try server.events(id).count == (try server.events(id).last?.seq ?? -1))
     }
 
     @Test func twoInstancesOnSharedStorageStayConsistent() throws {
@@ -321,15 +338,15 @@ extension SQLiteWriterTests {
             let server = i % 2 == 0 ? a : b
             let r = try server.act(id, #"{"action":"tap","element":"\#(element)"}"#)
             #expect(r.status == 200)
-            versions.append(r.json[keyPath: "state.version"] as? Int ?? -1)
+            versions.append((try? r.state().version) ?? -1)
         }
         #expect(versions == [1, 2])
-        #expect(try a.state(id).json["url"] as? String == (try b.state(id).json["url"] as? String))
-        #expect(sameEvents(try a.events(id), try b.events(id)))
+        #expect(try a.state(id).state().url == (try b.state(id).state().url))
+        #expect(try a.events(id) == b.events(id))
         // A write based on a stale copy is caught up and retried, never lost.
         #expect(try a.act(id, #"{"action":"pop"}"#).status == 200)
-        #expect(try b.act(id, #"{"action":"pop"}"#).json[keyPath: "state.url"] as? String == "/ui/mailNav(mailboxes)")
-        #expect(try a.state(id).json["version"] as? Int == 4)
+        #expect(try b.act(id, #"{"action":"pop"}"#).state().url == "/ui/mailNav(mailboxes)")
+        #expect(try a.state(id).state().version == 4)
         // Deleted through one instance: gone on the other too.
         #expect(try http("DELETE", b.base + "/api/v1/sessions/\(id)").status == 204)
         #expect(try a.state(id).status == 404)
@@ -344,9 +361,10 @@ extension SQLiteWriterTests {
         let url = "/ui/mailNav(mailboxes,inbox;e=1)~formSheet~composeNav(compose;f.subject=Lunch+at+noon)"
         let r = try http("POST", server.base + "/api/v1/sessions", json: #"{"url":"\#(url)"}"#)
         #expect(r.status == 201)
-        #expect(r.state["url"] as? String == url)
-        let id = r.json["id"] as? String ?? ""
-        let names = try server.events(id).compactMap { $0["event"] as? String }
+        let created = try r.decode(CreatedSession.self)
+        #expect(created.state.url == url)
+        let id = created.id
+        let names = try server.events(id).map(\.event)
         #expect(names.contains("decodeRestorableState") && !names.contains("prepareForSegue"))
         // A fresh browser (no cookie) opening the link gets a restored session and the page.
         let page = try http("GET", server.base + url)
@@ -370,7 +388,7 @@ extension SQLiteWriterTests {
             #expect(try server.act(a, #"{"action":"pop"}"#).status == 200)
             #expect(try server.act(b, #"{"action":"pop"}"#).status == 200)
         }
-        #expect(try server.state(a).json["version"] as? Int == 6 && (try server.state(b).json["version"] as? Int) == 6)
+        #expect(try server.state(a).state().version == 6 && (try server.state(b).state().version) == 6)
         #expect(server.service.app.store.count == 1)
     }
 
@@ -383,9 +401,10 @@ extension SQLiteWriterTests {
         try server.act(b, #"{"action":"tap","element":"inboxRow"}"#)
         server.age([a, b], by: .seconds(2))  // both idle for longer than the warning's second
         let r = try server.act(a, #"{"action":"memoryWarning"}"#)
-        #expect(r.status == 200 && (r.json["events"] as? [Any])?.isEmpty == false)
+        #expect(r.status == 200)
+        #expect(try !r.decode(ActionResult.self).events.isEmpty)
         #expect(server.service.app.store.session(id: b) == nil && server.service.app.store.session(id: a) != nil)
-        #expect(try server.state(b).json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
+        #expect(try server.state(b).state().url == "/ui/mailNav(mailboxes,inbox)")
     }
 
     @Test func aMemoryCeilingEvictsIdleSessionsWhichReloadOnDemand() throws {
@@ -396,7 +415,7 @@ extension SQLiteWriterTests {
         server.age(ids, by: .seconds(2))  // idle for longer than the second pressure relief waits for
         server.service.app.relieveMemoryPressure()
         #expect(server.service.app.store.count <= 2)  // the sweeper may have evicted too
-        for id in ids { #expect(try server.state(id).json["url"] as? String == "/ui/mailNav(mailboxes,inbox)") }
+        for id in ids { #expect(try server.state(id).state().url == "/ui/mailNav(mailboxes,inbox)") }
     }
 
     @Test func adminIsOffByDefaultAndListsAndDeletesWhenOn() throws {
@@ -407,12 +426,13 @@ extension SQLiteWriterTests {
         defer { server.stop() }
         let id = try server.newSession()
         let list = try http("GET", server.base + "/api/v1/admin/sessions")
-        #expect(list.status == 200 && (list.json["sessions"] as? [[String: Any]])?.first?["id"] as? String == id)
+        #expect(list.status == 200)
+        #expect(try list.decode(AdminSessions.self).sessions.first?.id == id)
         #expect(try http("DELETE", server.base + "/api/v1/admin/sessions/\(id)").status == 204)
         #expect(try server.state(id).status == 404)
         #expect(try http("DELETE", server.base + "/api/v1/admin/sessions/\(id)").status == 404)
         #expect(try http("POST", server.base + "/api/v1/admin/evict", json: "{}").status == 200)
-        #expect(try http("POST", server.base + "/api/v1/admin/expire", json: "{}").json["expired"] as? Int == 0)
+        #expect(try http("POST", server.base + "/api/v1/admin/expire", json: "{}").decode(Expired.self).expired == 0)
     }
 }
 
@@ -463,10 +483,13 @@ func runSQL(_ file: String, _ sql: String) throws -> String {
     return ""
 }
 
-extension Dictionary where Key == String, Value == Any {
-    subscript(keyPath path: String) -> Any? {
-        var node: Any? = self
-        for part in path.split(separator: ".") { node = (node as? [String: Any])?[String(part)] }
-        return node
-    }
+/// `GET /api/v1/admin/sessions`, as far as these tests read it.
+struct AdminSessions: Decodable {
+    struct Row: Decodable { var id: String }
+    var sessions: [Row]
+}
+
+/// `POST /api/v1/admin/expire`.
+struct Expired: Decodable {
+    var expired: Int
 }

@@ -55,9 +55,15 @@ struct Reply {
     var location: String?
     /// The `segue_session` cookie the answer sets, if any.
     var sessionCookie: String?
-    var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:] }
-    var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
-    var state: [String: Any] { json["state"] as? [String: Any] ?? json }
+    /// The body decoded as `type`; a body that is not that JSON fails the test with the body.
+    func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T { try decodeAnswer(type, from: body, status: status) }
+    /// The code of an error answer, nil for any other body.
+    var errorCode: String? { try? decode(APIErrorBody.self).error.code }
+    /// STATE: the answer's `state` (creating a session, an action), else the answer itself.
+    func state() throws -> SessionState {
+        if let wrapped = try? decode(StateAnswer.self) { return wrapped.state }
+        return try decode(SessionState.self)
+    }
 }
 
 /// One request over real HTTP (SegueTesting's live transport) to `url` (`http://host:port/path?query`);
@@ -89,7 +95,7 @@ extension StoreServer {
     func newSession(_ body: String = "") throws -> String {
         let r = try http("POST", base + "/api/v1/sessions", json: body)
         #expect(r.status == 201)
-        return r.json["id"] as? String ?? ""
+        return try r.decode(CreatedSession.self).id
     }
 
     @discardableResult
@@ -99,35 +105,14 @@ extension StoreServer {
 
     func state(_ id: String) throws -> Reply { try http("GET", base + "/api/v1/sessions/\(id)") }
 
-    func events(_ id: String) throws -> [[String: Any]] {
-        try http("GET", base + "/api/v1/sessions/\(id)/events").json["events"] as? [[String: Any]] ?? []
+    func events(_ id: String) throws -> [SegueTesting.Event] {
+        try http("GET", base + "/api/v1/sessions/\(id)/events").decode(EventPage.self).events
     }
 }
 
-/// Compares event logs by their JSON (seq, controller, event, flags).
-func sameEvents(_ a: [[String: Any]], _ b: [[String: Any]]) -> Bool {
-    guard a.count == b.count else { return false }
-    for (x, y) in zip(a, b) {
-        let dx = try? JSONSerialization.data(withJSONObject: x, options: [.sortedKeys])
-        let dy = try? JSONSerialization.data(withJSONObject: y, options: [.sortedKeys])
-        if dx != dy { return false }
-    }
-    return true
-}
-
-/// A clock for stores that moves only when told (`updated_at`, idle expiry).
-final class ManualClock: SessionClock {
-    private let start = ContinuousClock.now
-    private let elapsed = Mutex<Duration>(.zero)
-    private let startMilliseconds = unixNowMilliseconds()
-
-    var now: ContinuousClock.Instant { start + elapsed.withLock { $0 } }
-    var unixMilliseconds: Int64 {
-        let (seconds, attoseconds) = elapsed.withLock { $0 }.components
-        return startMilliseconds + seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    }
-
-    func advance(by duration: Duration) { elapsed.withLock { $0 += duration } }
+/// An answer that carries a STATE (`{"state": …}`).
+struct StateAnswer: Decodable {
+    var state: SessionState
 }
 
 /// A logger that keeps the tests' output quiet (PostgreSQL's client logs every failed connection).

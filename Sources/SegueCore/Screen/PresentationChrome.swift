@@ -20,13 +20,13 @@ extension ScreenBuilder {
     mutating func registerCurl(_ top: ViewController, appearance: Layer.Appearance) -> String? {
         guard top.presentingStorage != nil, top.presentedTransition == .partialCurl, appearance == .fullScreen,
               let presenter = top.presentingStorage else { return nil }
-        return register("\(top.id).curl", role: .button, title: "Dismiss", controller: presenter, target: .chrome(.curl(top)))
+        return register(ElementID.curl(top.id), role: .button, title: "Dismiss", controller: presenter, target: .chrome(.curl(top)))
     }
 
     /// The area outside a popover bubble.
     mutating func registerOutsideTap(_ top: ViewController, appearance: Layer.Appearance) -> String? {
         guard appearance == .popover, let presenter = top.presentingStorage else { return nil }
-        return register("\(top.id).outside", role: .button, title: "Dismiss", controller: presenter,
+        return register(ElementID.outside(top.id), role: .button, title: "Dismiss", controller: presenter,
                         target: .chrome(.outsidePopover(top)))
     }
 
@@ -44,7 +44,7 @@ extension ScreenBuilder {
         if split.isCollapsed {
             guard let shown = split.collapsedShownColumn else { return result }
             if shown === split.secondaryViewController, split.primaryViewController != nil, collapsedBackShows(on: shown) {
-                let id = register("\(split.id).back", role: .backButton, title: title, controller: split,
+                let id = register(ElementID.back(split.id), role: .backButton, title: title, controller: split,
                                   target: .chrome(.collapsedBack(split)))
                 let item = BarItem(elementID: id, role: .backButton, title: title)
                 var column = pane(for: shown)
@@ -60,7 +60,7 @@ extension ScreenBuilder {
             result.columns = split.visibleChildren.map { pane(for: $0) }
         case .primaryHidden:
             guard let secondary = split.secondaryViewController else { return result }
-            let id = register("\(split.id).showPrimary", role: .barButton, title: title, controller: split,
+            let id = register(ElementID.showPrimary(split.id), role: .barButton, title: title, controller: split,
                               target: .chrome(.showPrimary(split)))
             result.showPrimaryElementID = id
             let item = BarItem(elementID: id, role: .barButton, title: title)
@@ -78,7 +78,7 @@ extension ScreenBuilder {
             interactive = false
             let underPanes = [split.supplementaryViewController, secondary].compactMap { $0 }.map { pane(for: $0) }
             interactive = wasInteractive
-            result.hidePrimaryElementID = register("\(split.id).hidePrimary", role: .button, title: "Hide \(title)",
+            result.hidePrimaryElementID = register(ElementID.hidePrimary(split.id), role: .button, title: "Hide \(title)",
                                                    controller: split, target: .chrome(.hidePrimary(split)))
             result.columns = [primaryPane] + underPanes
         }

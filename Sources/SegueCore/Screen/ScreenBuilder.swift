@@ -188,7 +188,7 @@ struct ScreenBuilder {
             if showsBack {
                 let below = stack[stack.count - 2]
                 let title = below.navigationItem.backButtonTitle(controllerTitle: below.title)
-                let id = register("\(nav.id).back", role: .backButton, title: title, controller: nav, target: .back(nav))
+                let id = register(ElementID.back(nav.id), role: .backButton, title: title, controller: nav, target: .back(nav))
                 back = BarItem(elementID: id, role: .backButton, title: title)
                 back?.showsTitle = below.navigationItem.backButtonShowsTitle
             }
@@ -255,7 +255,7 @@ struct ScreenBuilder {
         if spec.systemItem?.isSpace ?? false {
             return BarItem(elementID: nil, role: .barButton, title: "", systemItem: spec.systemItem, isEnabled: false)
         }
-        let id = register(spec.id ?? "\(owner.id).\(slot).\(index)", role: .barButton, title: title, controller: owner,
+        let id = register(spec.id ?? ElementID.barItem(owner.id, slot: slot, index: index), role: .barButton, title: title, controller: owner,
                           target: .barButton(owner: owner, item: spec), enabled: spec.enabled)
         var item = BarItem(elementID: id, role: .barButton, title: title, image: spec.image, systemItem: system,
                            isBold: bold, isEnabled: spec.enabled)
@@ -275,10 +275,10 @@ struct ScreenBuilder {
         let count = pages.pageSceneIDs.count
         var previous: String?, next: String?
         if pages.currentIndex > 0 {
-            previous = register("\(pages.id).previous", role: .pageControl, title: "Previous", controller: pages, target: .page(pages, forward: false))
+            previous = register(ElementID.previousPage(pages.id), role: .pageControl, title: "Previous", controller: pages, target: .page(pages, forward: false))
         }
         if pages.currentIndex + pages.pagesPerView < count {
-            next = register("\(pages.id).next", role: .pageControl, title: "Next", controller: pages, target: .page(pages, forward: true))
+            next = register(ElementID.nextPage(pages.id), role: .pageControl, title: "Next", controller: pages, target: .page(pages, forward: true))
         }
         return PagePane(controllerID: pages.id, pages: panes, pageCount: count, currentIndex: pages.currentIndex,
                         transitionStyle: pages.spec.transitionStyle, orientation: pages.spec.navigationOrientation,
@@ -295,7 +295,7 @@ struct ScreenBuilder {
         // outside the popover cancels (`registerOutsideTap`).
         let inPopover = layerAppearance(alert, style: .popover) == .popover
         let actions = spec.actions.enumerated().filter { !(inPopover && $0.element.style == .cancel) }.map { index, action in
-            let id = register(action.id ?? "\(alert.id).action.\(index)", role: .alertAction, title: action.title,
+            let id = register(action.id ?? ElementID.alertAction(alert.id, index: index), role: .alertAction, title: action.title,
                               controller: alert, target: .alertAction(alert, index: index))
             return AlertPane.Action(elementID: id, title: action.title, style: action.style)
         }
@@ -350,19 +350,19 @@ struct ScreenBuilder {
         }
         switch n.kind {
         case .textField, .textView, .searchBar:
-            let id = n.id ?? "\(owner.id).view.\(index)"
+            let id = n.id ?? ElementID.view(owner.id, index: index)
             if case .text(let t) = owner.values[id] { n.text = t }
             n.id = register(id, role: .textField, title: n.placeholder ?? n.text, controller: owner,
                             target: .node(owner: owner, node: node), enabled: n.enabled, holding: n)
         case .switch:
-            let id = n.id ?? "\(owner.id).view.\(index)"
+            let id = n.id ?? ElementID.view(owner.id, index: index)
             if case .bool(let b) = owner.values[id] { n.isOn = b }
             n.id = register(id, role: .switch, title: n.text, controller: owner, target: valueTarget(), enabled: n.enabled, holding: n)
         case .slider, .segmentedControl, .stepper:
             resolveValueControl(node, into: &n, owner: owner, index: index, target: valueTarget)
         case .button:
             if n.tap != nil {
-                n.id = register(n.id ?? "\(owner.id).view.\(index)", role: .button, title: n.text ?? n.image,
+                n.id = register(n.id ?? ElementID.view(owner.id, index: index), role: .button, title: n.text ?? n.image,
                                 controller: owner, target: .node(owner: owner, node: node), enabled: n.enabled)
             }
         case .table:
@@ -370,7 +370,7 @@ struct ScreenBuilder {
             return n
         default:
             if n.tap != nil {
-                n.id = register(n.id ?? "\(owner.id).view.\(index)", role: .button, title: n.text,
+                n.id = register(n.id ?? ElementID.view(owner.id, index: index), role: .button, title: n.text,
                                 controller: owner, target: .node(owner: owner, node: node), enabled: n.enabled)
             }
         }
@@ -395,7 +395,7 @@ struct ScreenBuilder {
                     row.id = registerSwitchRow(&row, section: s, index: r, owner: owner)
                 } else if row.tap != nil {
                     let shown = row
-                    row.id = register(row.id ?? "\(owner.id).row.\(s).\(r)", role: .row, title: row.text,
+                    row.id = register(row.id ?? ElementID.row(owner.id, section: s, index: r), role: .row, title: row.text,
                                       controller: owner, target: .row(owner: owner, row: shown),
                                       enabled: isRunnable(row.tap, on: owner))
                 } else if !row.content.isEmpty {
@@ -406,7 +406,7 @@ struct ScreenBuilder {
                 if let accessoryTap = row.accessoryTap {
                     // The accessory button, at the row's right: an element of its own.
                     let shown = row
-                    row.accessoryElementID = register((row.id ?? "\(owner.id).row.\(s).\(r)") + ".accessory", role: .button,
+                    row.accessoryElementID = register(ElementID.accessory(ofRow: row.id ?? ElementID.row(owner.id, section: s, index: r)), role: .button,
                                                       title: "More Info" + (row.text.map { ": \($0)" } ?? ""), controller: owner,
                                                       target: .rowAccessory(owner: owner, row: shown),
                                                       enabled: isRunnable(accessoryTap, on: owner))
@@ -423,12 +423,12 @@ struct ScreenBuilder {
                                       target valueTarget: () -> ElementTarget) {
         // A segmented control or stepper wired to a segue or action is a button for it.
         if n.kind != .slider, n.tap != nil {
-            n.id = register(n.id ?? "\(owner.id).view.\(index)", role: .button, title: n.text,
+            n.id = register(n.id ?? ElementID.view(owner.id, index: index), role: .button, title: n.text,
                             controller: owner, target: .node(owner: owner, node: node), enabled: n.enabled)
             return
         }
         // The value a person set is kept in the session (`setValues`, a form's `field.ID`).
-        let id = n.id ?? "\(owner.id).view.\(index)"
+        let id = n.id ?? ElementID.view(owner.id, index: index)
         // Clamped to the range of the control as the flow declares it (a stored value may
         // predate a narrower range); the range is pinned so drawing it does not move.
         if case .text(let t) = owner.values[id], let v = Double(t), v.isFinite { n.value = v }
@@ -445,7 +445,7 @@ struct ScreenBuilder {
     /// tap anywhere on it toggles it, then runs the row's action if it has one (UIKit's
     /// valueChanged). `row` gets the current state.
     mutating func registerSwitchRow(_ row: inout TableRow, section: Int, index: Int, owner: ViewController) -> String {
-        let id = row.id ?? "\(owner.id).row.\(section).\(index)"
+        let id = row.id ?? ElementID.row(owner.id, section: section, index: index)
         var declared = ViewNode(.switch, id: id, text: row.text)
         declared.isOn = row.isOn ?? false
         declared.tap = isRunnable(row.tap, on: owner) ? row.tap : nil

@@ -57,7 +57,7 @@ extension ScreenBuilder {
         for (index, child) in all.prefix(tabs.barTabCount).enumerated() {
             let item = child.tabBarItem
             let title = Self.tabTitle(child, index: index)
-            var id = item.id ?? "\(tabs.id).tab.\(index)"
+            var id = item.id ?? ElementID.tab(tabs.id, index: index)
             if !barHidden && !tabs.isCustomizing {
                 id = register(id, role: .tab, title: title, controller: tabs, target: .tab(tabs, index: index), enabled: item.enabled)
             }
@@ -68,7 +68,7 @@ extension ScreenBuilder {
         }
         if tabs.showsMore {
             let more = tabs.moreNavigationController
-            var id = "\(tabs.id).tab.more"
+            var id = ElementID.moreTab(tabs.id)
             if !barHidden && !tabs.isCustomizing {
                 id = register(id, role: .tab, title: "More", controller: tabs, target: .tab(tabs, index: all.count), enabled: true)
             }
@@ -112,7 +112,7 @@ extension ScreenBuilder {
         let more = tabs.moreNavigationController
         let shown = tabs.viewControllers[tabs.selectedIndex]
         func back(_ b: inout ScreenBuilder) -> BarItem {
-            let id = b.register("\(tabs.id).more.back", role: .backButton, title: "More", controller: more,
+            let id = b.register(ElementID.moreBack(tabs.id), role: .backButton, title: "More", controller: more,
                                 target: .tabBar(.moreBack(tabs)))
             return BarItem(elementID: id, role: .backButton, title: "More")
         }
@@ -146,7 +146,7 @@ extension ScreenBuilder {
         let more = tabs.moreNavigationController
         let list = more.moreList ?? MoreListController(scene: nil)
         let all = tabs.viewControllers
-        let doneID = register("\(tabs.id).more.done", role: .barButton, title: "Done", controller: more, target: .tabBar(.done(tabs)))
+        let doneID = register(ElementID.moreDone(tabs.id), role: .barButton, title: "Done", controller: more, target: .tabBar(.done(tabs)))
         let done = BarItem(elementID: doneID, role: .barButton, title: "Done", systemItem: .done, isBold: true)
         let customizable = all.indices.filter { tabs.isCustomizable(all[$0]) }
         var tiles: [TabConfiguration.Tile] = []
@@ -156,11 +156,11 @@ extension ScreenBuilder {
                                              isCustomizable: tabs.isCustomizable(child))
             if tile.isCustomizable {
                 if let up = customizable.last(where: { $0 < i }) {
-                    tile.moveUpElementID = register("\(tabs.id).more.up.\(i)", role: .button, title: "Move Up: \(title)",
+                    tile.moveUpElementID = register(ElementID.moreMoveUp(tabs.id, index: i), role: .button, title: "Move Up: \(title)",
                                                     controller: more, target: .tabBar(.move(tabs, from: i, to: up)))
                 }
                 if let down = customizable.first(where: { $0 > i }) {
-                    tile.moveDownElementID = register("\(tabs.id).more.down.\(i)", role: .button, title: "Move Down: \(title)",
+                    tile.moveDownElementID = register(ElementID.moreMoveDown(tabs.id, index: i), role: .button, title: "Move Down: \(title)",
                                                       controller: more, target: .tabBar(.move(tabs, from: i, to: down)))
                 }
             }
@@ -180,14 +180,14 @@ extension ScreenBuilder {
         // Reading order: the bar's Edit above the rows.
         var right: [BarItem] = []
         if tabs.canCustomize {
-            let editID = register("\(tabs.id).more.edit", role: .barButton, title: "Edit", controller: more, target: .tabBar(.edit(tabs)))
+            let editID = register(ElementID.moreEdit(tabs.id), role: .barButton, title: "Edit", controller: more, target: .tabBar(.edit(tabs)))
             right = [BarItem(elementID: editID, role: .barButton, title: "Edit", systemItem: .edit)]
         }
         var rows: [TableRow] = []
         for index in tabs.barTabCount..<all.count {
             let child = all[index]
             var row = TableRow(text: Self.tabTitle(child, index: index))
-            row.id = register("\(tabs.id).more.\(index)", role: .row, title: row.text, controller: list,
+            row.id = register(ElementID.moreRow(tabs.id, index: index), role: .row, title: row.text, controller: list,
                               target: .tabBar(.moreRow(tabs, index: index)), enabled: child.tabBarItem.enabled)
             row.image = child.tabBarItem.systemItem?.rawValue ?? child.tabBarItem.image
             row.detail = child.tabBarItem.badgeValue

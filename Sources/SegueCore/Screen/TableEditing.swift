@@ -195,14 +195,14 @@ extension ScreenBuilder {
     /// Registers a row's editing controls; returns the row's base id (used by renderers to find
     /// `{row}.delete` and friends).
     mutating func registerEditControls(_ row: TableRow, owner: ViewController, table: Int, section: Int, row index: Int, count: Int) -> String {
-        let base = row.id ?? "\(owner.id).row.\(section).\(index)"
+        let base = row.id ?? ElementID.row(owner.id, section: section, index: index)
         let name = row.text ?? "Row \(index + 1)"
         func target(_ op: TableEdit.Operation) -> ElementTarget {
             .tableEdit(TableEdit(owner: owner, table: table, section: section, row: index, operation: op))
         }
-        _ = register("\(base).delete", role: .button, title: "Delete \(name)", controller: owner, target: target(.delete))
-        if index > 0 { _ = register("\(base).moveUp", role: .button, title: "Move \(name) Up", controller: owner, target: target(.moveUp)) }
-        if index + 1 < count { _ = register("\(base).moveDown", role: .button, title: "Move \(name) Down", controller: owner, target: target(.moveDown)) }
+        _ = register(ElementID.delete(ofRow: base), role: .button, title: "Delete \(name)", controller: owner, target: target(.delete))
+        if index > 0 { _ = register(ElementID.moveUp(ofRow: base), role: .button, title: "Move \(name) Up", controller: owner, target: target(.moveUp)) }
+        if index + 1 < count { _ = register(ElementID.moveDown(ofRow: base), role: .button, title: "Move \(name) Down", controller: owner, target: target(.moveDown)) }
         return base
     }
 }

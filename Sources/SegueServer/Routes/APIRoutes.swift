@@ -1,59 +1,14 @@
 import SegueCore
+import SegueHTML
 import SegueHTTP
 import SegueJSON
 
-/// The JSON API (docs/API.md).
+/// The JSON API's session routes (docs/API.md): creating, reading and deleting a session,
+/// its actions and its events, and the JSON answers of every route.
 extension SegueApp {
-    func api(_ request: HTTPRequest) -> HTTPResponse {
-        let parts = Self.pathSegments(request.path)
-        if parts.count == 3, parts[2] == "openapi.json", parts[1] == "v1" {
-            return request.method == .GET || request.method == .HEAD ? openAPI()
-                : jsonError(ActionError(.methodNotAllowed, "use GET /api/v1/openapi.json"))
-        }
-        if parts.count == 3, parts[0] == "api", parts[1] == "v1", parts[2] == "scenes" {
-            guard request.method == .GET || request.method == .HEAD else {
-                return jsonError(ActionError(.methodNotAllowed, "use GET /api/v1/scenes"))
-            }
-            return json(scenesJSON())
-        }
-        guard parts.count >= 3, parts[0] == "api", parts[1] == "v1", parts[2] == "sessions" else {
-            return jsonError(ActionError(.unknownRoute, "no API route \(request.path)"))
-        }
-        do throws(ActionError) {
-            switch (request.method, parts.count) {
-            case (.POST, 3):
-                return try createSession(request)
-            case (_, 3):
-                throw ActionError(.methodNotAllowed, "use POST /api/v1/sessions")
-            default:
-                break
-            }
-            let id = String(parts[3])
-            guard RandomToken.isWellFormed(id) else { throw ActionError(.unknownSession, "no session '\(id)'") }
-            if parts.count > 5, parts[4] == "page" { return sessionPage(request, id: id) }
-            switch (request.method, parts.count > 4 ? String(parts[4]) : nil, parts.count) {
-            case (.GET, nil, 4), (.HEAD, nil, 4):
-                return json(try withDurableSession(id) { $0.window.stateJSON() })
-            case (.DELETE, nil, 4):
-                return try deleteSession(id)
-            case (.POST, "actions"?, 5):
-                return try action(request, id: id)
-            case (.GET, "events"?, 5):
-                return try events(request, id: id)
-            case (.GET, "test"?, 5):
-                return try recordedTest(id)
-            case (.GET, "events"?, 6) where parts[5] == "stream":
-                return try eventStream(request, id: id)
-            case (_, nil, 4), (_, "actions"?, 5), (_, "events"?, 5), (_, "test"?, 5):
-                throw ActionError(.methodNotAllowed, "\(request.methodString) is not allowed on \(request.path)")
-            case (_, "events"?, 6) where parts[5] == "stream":
-                throw ActionError(.methodNotAllowed, "\(request.methodString) is not allowed on \(request.path)")
-            default:
-                throw ActionError(.unknownRoute, "no API route \(request.path)")
-            }
-        } catch {
-            return jsonError(error)
-        }
+    /// `GET /api/v1/sessions/ID`: the session's STATE.
+    func state(_ id: String) throws(ActionError) -> HTTPResponse {
+        json(try withDurableSession(id) { $0.window.stateJSON() })
     }
 
     func createSession(_ request: HTTPRequest) throws(ActionError) -> HTTPResponse {
@@ -191,33 +146,31 @@ extension SegueApp {
                                                ("X-Content-Type-Options", "nosniff"), ("Vary", "Accept-Encoding")], body: bytes)
     }
 
+    /// A JSON error: `{"error": {"code", "message"}}` with the code's status.
     func jsonError(_ error: ActionError) -> HTTPResponse {
+        json(Self.errorJSON(code: error.code.rawValue, message: error.message), status: error.status)
+    }
+
+    /// `{"error": {"code": …, "message": …}}`, the one shape of every JSON error.
+    static func errorJSON(code: String, message: String) -> [UInt8] {
         var w = JSONWriter(capacity: 256)
         w.beginObject()
         w.key("error"); w.beginObject()
-        w.field("code", error.code.rawValue)
-        w.field("message", error.message)
+        w.field("code", code)
+        w.field("message", message)
         w.endObject()
         w.endObject()
-        return json(w.bytes, status: error.status)
+        return w.bytes
     }
 
-    /// The non-empty `/`-separated segments of a path, split on the bytes (a Character-wise split
-    /// cost more than the rest of routing).
-    static func pathSegments(_ path: String) -> [Substring] {
-        var segments: [Substring] = []
-        segments.reserveCapacity(6)
-        let utf8 = path.utf8
-        var start = utf8.startIndex
-        var i = start
-        while i != utf8.endIndex {
-            if utf8[i] == UInt8(ascii: "/") {
-                if start != i { segments.append(path[start..<i]) }
-                start = utf8.index(after: i)
-            }
-            i = utf8.index(after: i)
+    /// A request the HTTP layer refuses itself (``HTTPRefusal``): a JSON error, except that a
+    /// form (a page's post) over `bodyLimit` bytes gets an error page.
+    func answer(_ refusal: HTTPRefusal, path: String, bodyLimit: Int) -> HTTPResponse {
+        if refusal.status == 413, !path.hasPrefix("/api/") {
+            let error = ActionError(.payloadTooLarge, "The form is larger than the limit of \(bodyLimit) bytes.")
+            return HTTPResponse(status: 413, headers: PageHeaders.html,
+                                body: PageRenderer.renderError(status: 413, code: error.code.rawValue, message: error.message, assetsPath: "/public"))
         }
-        if start != utf8.endIndex { segments.append(path[start...]) }
-        return segments
+        return .json(bytes: Self.errorJSON(code: refusal.code, message: refusal.message), status: refusal.status)
     }
 }

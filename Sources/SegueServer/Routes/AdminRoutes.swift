@@ -26,56 +26,59 @@ extension SegueApp {
         }
     }
 
-    func admin(_ request: HTTPRequest) -> HTTPResponse {
+    /// What answers a request under `/api/v1/admin/` before its route: 404 when the admin API
+    /// is off, 403 when a loopback admin API refuses it; nil to route it.
+    func adminGate(_ request: HTTPRequest) -> HTTPResponse? {
         guard adminEnabled else { return jsonError(ActionError(.unknownRoute, "no API route \(request.path)")) }
         if configuration.admin == .loopback, let refusal = Self.adminRefusal(request) { return jsonError(refusal) }
-        let parts = Self.pathSegments(request.path).map(String.init)  // api v1 admin …
-        do throws(ActionError) {
-            switch (request.method, Array(parts.dropFirst(3))) {
-            case (.GET, ["sessions"]):
-                let limit = request.queryValue("limit").flatMap { Int($0) }.map { min(max($0, 1), 10_000) } ?? 1000
-                let rows: [StoredSessionSummary]
-                do { rows = try storage.list(limit: limit) } catch { throw storageError(error, id: "-") }
-                var w = JSONWriter(capacity: 256 + rows.count * 96)
-                w.beginObject()
-                w.key("sessions"); w.beginArray()
-                for r in rows {
-                    w.beginObject()
-                    w.field("id", r.id)
-                    w.field("steps", r.steps)
-                    w.field("updatedAt", Int(r.updatedAt))
-                    w.key("live"); w.bool(store.session(id: r.id) != nil)
-                    w.field("quarantined", r.quarantined)
-                    w.endObject()
-                }
-                w.endArray()
-                w.field("live", store.count)
-                w.endObject()
-                return json(w.bytes)
-            case (.DELETE, let rest) where rest.count == 2 && rest[0] == "sessions":
-                guard RandomToken.isWellFormed(rest[1]) else { throw ActionError(.unknownSession, "no session '\(rest[1])'") }
-                return try deleteSession(rest[1])
-            case (.POST, ["expire"]):
-                let n: Int
-                do { n = try expireStoredSessions() } catch { throw storageError(error, id: "-") }
-                store.expire(idleLongerThan: configuration.sessionIdleTimeout)
-                return json(Array("{\"expired\":\(n)}".utf8))
-            case (.GET, ["storage"]):
-                var w = JSONWriter(capacity: 64)
-                w.beginObject()
-                w.key("roundTrips")
-                if let n = storage.roundTrips { w.int(n) } else { w.null() }
-                w.endObject()
-                return json(w.bytes)
-            case (.POST, ["evict"]):
-                let n = evictIdle(Int.max, idleAtLeast: .zero)
-                return json(Array("{\"evicted\":\(n)}".utf8))
-            default:
-                throw ActionError(.unknownRoute, "no admin route \(request.methodString) \(request.path)")
-            }
-        } catch {
-            return jsonError(error)
+        return nil
+    }
+
+    /// `GET /api/v1/admin/sessions?limit=N`.
+    func adminSessions(_ request: HTTPRequest) throws(ActionError) -> HTTPResponse {
+        let limit = request.queryValue("limit").flatMap { Int($0) }.map { min(max($0, 1), 10_000) } ?? 1000
+        let rows: [StoredSessionSummary]
+        do { rows = try storage.list(limit: limit) } catch { throw storageError(error, id: "-") }
+        var w = JSONWriter(capacity: 256 + rows.count * 96)
+        w.beginObject()
+        w.key("sessions"); w.beginArray()
+        for r in rows {
+            w.beginObject()
+            w.field("id", r.id)
+            w.field("steps", r.steps)
+            w.field("updatedAt", Int(r.updatedAt))
+            w.key("live"); w.bool(store.session(id: r.id) != nil)
+            w.field("quarantined", r.quarantined)
+            w.endObject()
         }
+        w.endArray()
+        w.field("live", store.count)
+        w.endObject()
+        return json(w.bytes)
+    }
+
+    /// `POST /api/v1/admin/expire`.
+    func adminExpire() throws(ActionError) -> HTTPResponse {
+        let n: Int
+        do { n = try expireStoredSessions() } catch { throw storageError(error, id: "-") }
+        store.expire(idleLongerThan: configuration.sessionIdleTimeout)
+        return json(Array("{\"expired\":\(n)}".utf8))
+    }
+
+    /// `GET /api/v1/admin/storage`.
+    func adminStorage() -> HTTPResponse {
+        var w = JSONWriter(capacity: 64)
+        w.beginObject()
+        w.key("roundTrips")
+        if let n = storage.roundTrips { w.int(n) } else { w.null() }
+        w.endObject()
+        return json(w.bytes)
+    }
+
+    /// `POST /api/v1/admin/evict`.
+    func adminEvict() -> HTTPResponse {
+        let n = evictIdle(Int.max, idleAtLeast: .zero)
+        return json(Array("{\"evicted\":\(n)}".utf8))
     }
 }
 

@@ -7,26 +7,10 @@ import SegueJSON
 /// in a new session), the map of the flow (`GET /map`) and the developer page of a session
 /// (`GET /dev/ID`).
 extension SegueApp {
-    /// The explore routes; nil when `path` is not one of them.
-    func explore(_ request: HTTPRequest) -> HTTPResponse? {
-        let path = request.path
-        let parts = Self.pathSegments(path)
-        guard let first = parts.first, first == "scenes" || first == "map" || first == "dev" else { return nil }
-        if let response = developerAction(request) { return response }
-        guard request.method == .GET || request.method == .HEAD else { return methodNotAllowed(html: true) }
+    /// `GET /scenes`: every scene, each a link that opens it.
+    func scenesPage(_ request: HTTPRequest) -> HTTPResponse {
         let storyboard = self.storyboard  // one flow for the whole answer, even during a reload
-        switch (String(first), parts.count) {
-        case ("scenes", 1):
-            return html(ScenesPage.render(ScenesPage.entries(storyboard), storyboardName: storyboard.name, assetsPath: "/public"), request)
-        case ("scenes", 2):
-            return openScene(String(parts[1]), request)
-        case ("map", 1):
-            return html(FlowMap.page(storyboard, assetsPath: "/public"), request)
-        case ("dev", 2):
-            return developerPage(id: String(parts[1]), request)
-        default:
-            return errorPage(ActionError(.unknownRoute, "there is nothing at \(path)"))
-        }
+        return html(ScenesPage.render(ScenesPage.entries(storyboard), storyboardName: storyboard.name, assetsPath: "/public"), request)
     }
 
     /// `GET /scenes/ID`: a new session showing the scene (its cookie replaces this browser's
@@ -86,80 +70,59 @@ extension SegueApp {
 /// form posts: `POST /dev/ID/perform` (a code-triggered segue), `POST /dev/ID/traits` (a trait
 /// preset); `GET /dev/ID/new` opens the session's URL in a new session.
 extension SegueApp {
-    func developerPage(id: String, _ request: HTTPRequest) -> HTTPResponse {
-        do throws(ActionError) {
-            guard RandomToken.isWellFormed(id) else { throw ActionError(.unknownSession, "no session '\(id)'") }
-            let info = try withDurableSession(id) { session -> DevPanel.Info in
-                let window = session.window
-                var titles: [String: String] = [:]
-                let manual = window.manualSegues
-                for m in manual { if let d = m.destination, let t = window.storyboard[d]?.title { titles[d] = t } }
-                var info = DevPanel.Info(sessionID: id, csrfToken: session.csrfToken, url: window.canonicalURL, traits: window.traits,
-                                         version: window.version, hierarchy: window.printHierarchy(), manualSegues: manual,
-                                         sceneTitles: titles, events: Array(window.log.events.suffix(40).reversed()), lastSeq: window.log.lastSeq)
-                info.warnings = window.warnings
-                return info
-            }
-            return html(DevPanel.render(info, fragment: request.queryValue("fragment") == "1", assetsPath: "/public"), request)
-        } catch {
-            return errorPage(error)
+    func developerPage(id: String, _ request: HTTPRequest) throws(ActionError) -> HTTPResponse {
+        let info = try withDurableSession(id) { session -> DevPanel.Info in
+            let window = session.window
+            var titles: [String: String] = [:]
+            let manual = window.manualSegues
+            for m in manual { if let d = m.destination, let t = window.storyboard[d]?.title { titles[d] = t } }
+            var info = DevPanel.Info(sessionID: id, csrfToken: session.csrfToken, url: window.canonicalURL, traits: window.traits,
+                                     version: window.version, hierarchy: window.printHierarchy(), manualSegues: manual,
+                                     sceneTitles: titles, events: Array(window.log.events.suffix(40).reversed()), lastSeq: window.log.lastSeq)
+            info.warnings = window.warnings
+            return info
         }
+        return html(DevPanel.render(info, fragment: request.queryValue("fragment") == "1", assetsPath: "/public"), request)
     }
 
-    /// `POST /dev/ID/perform` and `/dev/ID/traits` (CSRF-checked form posts, 303 to the new URL);
-    /// `GET /dev/ID/new`.
-    func developerAction(_ request: HTTPRequest) -> HTTPResponse? {
-        let parts = Self.pathSegments(request.path)
-        guard parts.count == 3, parts[0] == "dev" else { return nil }
-        let id = String(parts[1])
-        guard RandomToken.isWellFormed(id) else { return errorPage(ActionError(.unknownSession, "no session '\(id)'")) }
-        switch (request.method, parts[2]) {
-        case (.GET, "new"):
-            do throws(ActionError) {
-                let url = try withDurableSession(id) { $0.window.canonicalURL }
-                let traits = try withDurableSession(id) { $0.window.traits }
-                let box = try makeSession(traits: traits, restoring: HierarchyPath.parse(url), url: url, locale: sessionLocale(request), client: request.clientAddress)
-                var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
-                response.headers.append(sessionCookie(box, for: request))
-                return response
-            } catch {
-                return errorPage(error)
+    /// `GET /dev/ID/new`: the session's URL in a new session (this browser's from then on).
+    func developerCopy(id: String, _ request: HTTPRequest) throws(ActionError) -> HTTPResponse {
+        let url = try withDurableSession(id) { $0.window.canonicalURL }
+        let traits = try withDurableSession(id) { $0.window.traits }
+        let box = try makeSession(traits: traits, restoring: HierarchyPath.parse(url), url: url, locale: sessionLocale(request), client: request.clientAddress)
+        var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
+        response.headers.append(sessionCookie(box, for: request))
+        return response
+    }
+
+    /// `POST /dev/ID/perform` (a code-triggered segue) and `POST /dev/ID/traits` (a trait
+    /// preset): CSRF-checked form posts, answered with 303 to the new URL.
+    func developerForm(_ request: HTTPRequest, id: String) throws(ActionError) -> HTTPResponse {
+        if let refusal = crossSiteRefusal(request, what: "form posts") { throw refusal }
+        var fields: [String: String] = [:]
+        for (name, value) in FormDecoding.decode(request.body) { fields[name] = value }
+        let action: Action
+        if request.path.hasSuffix("/perform") {
+            guard let identifier = fields["identifier"], !identifier.isEmpty else {
+                throw ActionError(.invalidRequest, "the form names no segue")
             }
-        case (.POST, "perform"), (.POST, "traits"):
-            if let refusal = crossSiteRefusal(request, what: "form posts") { return errorPage(refusal) }
-            var fields: [String: String] = [:]
-            for (name, value) in FormDecoding.decode(request.body) { fields[name] = value }
-            let action: Action
-            if parts[2] == "perform" {
-                guard let identifier = fields["identifier"], !identifier.isEmpty else {
-                    return errorPage(ActionError(.invalidRequest, "the form names no segue"))
-                }
-                action = .performSegue(identifier: identifier, controller: fields["controller"].flatMap { $0.isEmpty ? nil : $0 })
-            } else {
-                do throws(ActionError) {
-                    action = .setTraits(try Self.viewport(width: fields["width"], height: fields["height"]))
-                } catch {
-                    return errorPage(error)
-                }
-            }
-            let apply = { (session: Session) throws(ActionError) -> String in
-                guard let token = fields["csrf"], constantTimeEqual(token, session.csrfToken) else {
-                    throw ActionError(.forbidden, "the form's token is missing or wrong; reload the page")
-                }
-                try session.perform(action)
-                return session.window.canonicalURL
-            }
-            return durableResponse(id, for: request, apply, answer: { @Sendable [self] result in
-                switch result {
-                case .success(let url): .redirect(to: url)
-                case .failure(let error): errorPage(error)
-                }
-            })
-        case (_, "perform"), (_, "traits"), (_, "new"):
-            return methodNotAllowed(html: true)
-        default:
-            return nil
+            action = .performSegue(identifier: identifier, controller: fields["controller"].flatMap { $0.isEmpty ? nil : $0 })
+        } else {
+            action = .setTraits(try Self.viewport(width: fields["width"], height: fields["height"]))
         }
+        let apply = { (session: Session) throws(ActionError) -> String in
+            guard let token = fields["csrf"], constantTimeEqual(token, session.csrfToken) else {
+                throw ActionError(.forbidden, "the form's token is missing or wrong; reload the page")
+            }
+            try session.perform(action)
+            return session.window.canonicalURL
+        }
+        return durableResponse(id, for: request, apply, answer: { @Sendable [self] result in
+            switch result {
+            case .success(let url): .redirect(to: url)
+            case .failure(let error): errorPage(error)
+            }
+        })
     }
 }
 

@@ -1,9 +1,10 @@
 import SegueCore
 import SegueHTTP
 
-/// `GET /api/v1/openapi.json`: the JSON API as an OpenAPI 3.1 document. The action bodies are
-/// written from the same key table the decoder checks (``ActionKeys``); `docs/API.md` is the
-/// same reference for people.
+/// `GET /api/v1/openapi.json`: the JSON API as an OpenAPI 3.1 document. Its paths are the
+/// documented routes of ``RouteTable`` (their methods and parameters), each with the operation
+/// written here; the action bodies come from the same key table the decoder checks
+/// (``ActionKeys``). `docs/API.md` is the same reference for people.
 enum OpenAPIDocument {
     /// The schema of each action key.
     static func keySchema(_ key: String, action: String) -> String {
@@ -59,54 +60,40 @@ enum OpenAPIDocument {
 
     static let sessionParameter = ##"{"name":"id","in":"path","required":true,"schema":{"type":"string","pattern":"^[0-9a-f]{32}$"}}"##
 
+    static let afterParameter = ##"{"name":"after","in":"query","required":false,"schema":{"type":"integer","minimum":0,"maximum":9223372036854775807,"default":0}}"##
+    static let lastEventIDParameter = ##"{"name":"Last-Event-ID","in":"header","required":false,"schema":{"type":"integer","minimum":0,"maximum":9223372036854775807}}"##
+
     static let json: [UInt8] = Array(text.utf8)
 
     static var text: String {
+        ##"""
+        {"openapi":"3.1.0",
+        "info":{"title":"Segue JSON API","version":"1","description":"Sessions holding a UIKit-faithful view-controller hierarchy, driven by actions. A failed action changes nothing and records no event; UIKit's silent no-ops answer 200 with warnings. docs/API.md has the same reference with examples."},
+        "paths":{
+        \##(paths)
+        },
+        \##(components)
+        }
+        """##
+    }
+
+    /// The documented routes, in the table's order: `"PATH":{"parameters":[…],"get":{…},…}`.
+    static var paths: String {
+        RouteTable.routes.compactMap { route -> String? in
+            let operations = route.operations.compactMap { op in op.openAPI.map { "\"\((op.method?.rawValue ?? "").lowercased())\":\($0)" } }
+            guard !operations.isEmpty else { return nil }
+            let parameters = (route.segments.contains(.session) ? [sessionParameter] : []) + route.parameters
+            let head = parameters.isEmpty ? "" : "\"parameters\":[\(parameters.joined(separator: ","))],\n  "
+            return "\"\(route.template)\":{\(head)\(operations.joined(separator: ",\n  "))}"
+        }.joined(separator: ",\n")
+    }
+
+    /// The schemas every operation refers to.
+    static var components: String {
         let roles = ElementRole.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ",")
         let events = EventName.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ",")
         let codes = errorCodes.map { "\"\($0)\"" }.joined(separator: ",")
         return ##"""
-        {"openapi":"3.1.0",
-        "info":{"title":"Segue JSON API","version":"1","description":"Sessions holding a UIKit-faithful view-controller hierarchy, driven by actions. A failed action changes nothing and records no event; UIKit's silent no-ops answer 200 with warnings. docs/API.md has the same reference with examples."},
-        "paths":{
-        "/api/v1/sessions":{"post":{"operationId":"createSession","summary":"Start a session (launch, restore a state URL, or open a scene).",
-          "requestBody":{"required":false,"content":{"application/json":{"schema":{"$ref":"#/components/schemas/CreateSession"}}}},
-          "responses":{"201":{"description":"The new session and its state.","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Created"}}}},
-            "400":\##(errorResponse("Malformed body, a key other than traits/url/scene, an invalid URL.")),
-            "404":\##(errorResponse("A URL or scene naming what the flow does not have.")),
-            "409":\##(errorResponse("The scene only exists inside something else (scene_not_standalone: an unresolved storyboard reference, an alert).")),
-            "413":\##(errorResponse("Body too large.")),
-            "503":\##(errorResponse("The session limit is reached, or storage is unavailable."))}}},
-        "/api/v1/sessions/{id}":{"parameters":[\##(sessionParameter)],
-          "get":{"operationId":"getState","summary":"The session's state.","responses":{"200":{"description":"STATE","content":{"application/json":{"schema":{"$ref":"#/components/schemas/State"}}}},"404":\##(errorResponse("No such session."))}},
-          "delete":{"operationId":"deleteSession","summary":"End the session.","responses":{"204":{"description":"Deleted."},"404":\##(errorResponse("No such session."))}}},
-        "/api/v1/sessions/{id}/actions":{"parameters":[\##(sessionParameter)],
-          "post":{"operationId":"performAction","summary":"Perform one action.",
-          "requestBody":{"required":true,"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Action"}}}},
-          "responses":{"200":{"description":"The new state, the events the action caused, and UIKit's no-op warnings.","content":{"application/json":{"schema":{"$ref":"#/components/schemas/ActionResult"}}}},
-            "400":\##(errorResponse("Malformed JSON, an unknown action, a key the action does not take, a missing or mistyped key.")),
-            "404":\##(errorResponse("Unknown session, scene, segue, element or controller.")),
-            "409":\##(errorResponse("Illegal in the current state (illegal_transition, unwind_destination_not_found, stale_version).")),
-            "413":\##(errorResponse("Body too large."))}}},
-        "/api/v1/sessions/{id}/events":{"parameters":[\##(sessionParameter),{"name":"after","in":"query","required":false,"schema":{"type":"integer","minimum":0,"maximum":9223372036854775807,"default":0}}],
-          "get":{"operationId":"getEvents","summary":"Every event with seq > after, in order.","responses":{"200":{"description":"The events.","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Events"}}}},"400":\##(errorResponse("after is not a non-negative integer.")),"404":\##(errorResponse("No such session."))}}},
-        "/api/v1/sessions/{id}/events/stream":{"parameters":[\##(sessionParameter),{"name":"after","in":"query","required":false,"schema":{"type":"integer","minimum":0,"maximum":9223372036854775807,"default":0}},{"name":"Last-Event-ID","in":"header","required":false,"schema":{"type":"integer","minimum":0,"maximum":9223372036854775807}}],
-          "get":{"operationId":"streamEvents","summary":"The session's events as Server-Sent Events: every event after Last-Event-ID (or after) as an event message whose id is its seq, then a state message ({version, url, lastSeq}), then retry: 1000 and the stream ends; an EventSource reconnects with the last id it saw.","responses":{"200":{"description":"The event stream.","content":{"text/event-stream":{"schema":{"type":"string"}}}},"400":\##(errorResponse("after is not a non-negative integer.")),"404":\##(errorResponse("No such session."))}}},
-        "/api/v1/sessions/{id}/test":{"parameters":[\##(sessionParameter)],
-          "get":{"operationId":"getRecordedTest","summary":"The session's steps so far as a flow test file, with an expect of visible and url after each step.","responses":{"200":{"description":"A test file.","content":{"application/yaml":{"schema":{"type":"string"}}}},"404":\##(errorResponse("No such session."))}}},
-        "/api/v1/scenes":{"get":{"operationId":"listScenes","summary":"Every scene of the flow.","responses":{"200":{"description":"The scenes.","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Scenes"}}}}}}},
-        "/api/v1/flow":{"get":{"operationId":"getFlow","summary":"The flow being served: its generation (up by one with every good reload under --watch), whether the flow is watched, and the problems of the last bad edit (empty when the served flow is the file as it is).","responses":{"200":{"description":"The flow's status.","content":{"application/json":{"schema":{"type":"object","properties":{"generation":{"type":"integer","minimum":0},"watching":{"type":"boolean"},"problems":{"type":"array","items":{"type":"string"}}},"required":["generation","watching","problems"],"additionalProperties":false}}}},"405":\##(errorResponse("A method other than GET or HEAD."))}}},
-        "/api/v1/openapi.json":{"get":{"operationId":"getOpenAPI","summary":"This document.","responses":{"200":{"description":"OpenAPI 3.1","content":{"application/json":{"schema":{"type":"object"}}}}}}},
-        "/tap":{"post":{"operationId":"tapForm","summary":"The form post of every page: a tap (or typed values) on the page the form came from; answers 303 to the new state's URL. Needs the session cookie.",
-          "requestBody":{"required":true,"content":{"application/x-www-form-urlencoded":{"schema":{"$ref":"#/components/schemas/TapForm"}}}},
-          "responses":{"303":{"description":"To the new state's canonical URL (Location)."},"400":{"description":"A malformed form or page URL (HTML error page)."},"403":{"description":"Missing or wrong CSRF token, or a cross-site Origin (HTML error page)."},"404":{"description":"Unknown session or element (HTML error page)."},"409":{"description":"Illegal now (HTML error page)."}}}},
-        "/traits":{"post":{"operationId":"reportViewport","summary":"The viewport report of the pages' script: the browser window's size as the session's traits (the setTraits action). Needs the session cookie.",
-          "requestBody":{"required":true,"content":{"application/x-www-form-urlencoded":{"schema":{"type":"object","properties":{"csrf":{"type":"string"},"width":{"type":"string","pattern":"^[0-9]+$","description":"CSS px, 1 to 100000."},"height":{"type":"string","pattern":"^[0-9]+$","description":"CSS px, 1 to 100000."}},"required":["csrf","width","height"]}}}},
-          "responses":{"200":{"description":"Whether the traits changed (the page reloads then), with the state's URL and version.","content":{"application/json":{"schema":{"type":"object","properties":{"changed":{"type":"boolean"},"url":{"type":"string"},"version":{"type":"integer"}},"required":["changed","url","version"],"additionalProperties":false}}}},
-            "400":\##(errorResponse("Sizes missing, not whole numbers, or outside 1…100000.")),
-            "403":\##(errorResponse("Missing or wrong CSRF token, or a cross-site origin.")),
-            "404":\##(errorResponse("No session cookie, or no such session."))}}}
-        },
         "components":{"schemas":{
         "ViewportSize":{"type":"object","properties":{"width":{"type":"integer","minimum":1,"maximum":100000},"height":{"type":"integer","minimum":1,"maximum":100000}},"required":["width","height"],"additionalProperties":false},
         "CreateSession":{"type":"object","properties":{"traits":{"$ref":"#/components/schemas/ViewportSize"},"url":{"type":"string","pattern":"^/ui/","description":"A page URL (/ui/…) to restore."},"scene":{"type":"string","description":"A scene to open as instantiateViewController(withIdentifier:) gives it."}},"not":{"required":["url","scene"]},"additionalProperties":false},
@@ -142,13 +129,79 @@ enum OpenAPIDocument {
         "TapForm":{"type":"object","properties":{"csrf":{"type":"string","description":"The page's token (hidden input)."},"url":{"type":"string","description":"The page the form came from; the session is brought there first."},"version":{"type":"string"},"element":{"type":"string","description":"The tapped element (the submit button's value); empty to only set typed values."}},"patternProperties":{"^field\\.":{"type":"string","description":"field.ID: the value of control ID (a text field's text, a slider's or stepper's number, a segmented control's segment index)."}},"required":["csrf"]},
         "Action":{"oneOf":[\##(actionRefs)],"discriminator":{"propertyName":"action"}},
         \##(actionSchemas)
-        }}}
+        }}
         """##
     }
 }
 
-extension SegueApp {
-    func openAPI() -> HTTPResponse {
-        json(OpenAPIDocument.json)
-    }
+/// The operations of the documented routes (``RouteTable``).
+extension OpenAPIDocument {
+    /// `POST /api/v1/sessions`.
+    static let createSession = ##"""
+    {"operationId":"createSession","summary":"Start a session (launch, restore a state URL, or open a scene).",
+      "requestBody":{"required":false,"content":{"application/json":{"schema":{"$ref":"#/components/schemas/CreateSession"}}}},
+      "responses":{"201":{"description":"The new session and its state.","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Created"}}}},
+        "400":\##(errorResponse("Malformed body, a key other than traits/url/scene, an invalid URL.")),
+        "404":\##(errorResponse("A URL or scene naming what the flow does not have.")),
+        "409":\##(errorResponse("The scene only exists inside something else (scene_not_standalone: an unresolved storyboard reference, an alert).")),
+        "413":\##(errorResponse("Body too large.")),
+        "503":\##(errorResponse("The session limit is reached, or storage is unavailable."))}}
+    """##
+    /// `GET /api/v1/sessions/{id}`.
+    static let getState = ##"""
+    {"operationId":"getState","summary":"The session's state.","responses":{"200":{"description":"STATE","content":{"application/json":{"schema":{"$ref":"#/components/schemas/State"}}}},"404":\##(errorResponse("No such session."))}}
+    """##
+    /// `DELETE /api/v1/sessions/{id}`.
+    static let deleteSession = ##"""
+    {"operationId":"deleteSession","summary":"End the session.","responses":{"204":{"description":"Deleted."},"404":\##(errorResponse("No such session."))}}
+    """##
+    /// `POST /api/v1/sessions/{id}/actions`.
+    static let performAction = ##"""
+    {"operationId":"performAction","summary":"Perform one action.",
+      "requestBody":{"required":true,"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Action"}}}},
+      "responses":{"200":{"description":"The new state, the events the action caused, and UIKit's no-op warnings.","content":{"application/json":{"schema":{"$ref":"#/components/schemas/ActionResult"}}}},
+        "400":\##(errorResponse("Malformed JSON, an unknown action, a key the action does not take, a missing or mistyped key.")),
+        "404":\##(errorResponse("Unknown session, scene, segue, element or controller.")),
+        "409":\##(errorResponse("Illegal in the current state (illegal_transition, unwind_destination_not_found, stale_version).")),
+        "413":\##(errorResponse("Body too large."))}}
+    """##
+    /// `GET /api/v1/sessions/{id}/events`.
+    static let getEvents = ##"""
+    {"operationId":"getEvents","summary":"Every event with seq > after, in order.","responses":{"200":{"description":"The events.","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Events"}}}},"400":\##(errorResponse("after is not a non-negative integer.")),"404":\##(errorResponse("No such session."))}}
+    """##
+    /// `GET /api/v1/sessions/{id}/events/stream`.
+    static let streamEvents = ##"""
+    {"operationId":"streamEvents","summary":"The session's events as Server-Sent Events: every event after Last-Event-ID (or after) as an event message whose id is its seq, then a state message ({version, url, lastSeq}), then retry: 1000 and the stream ends; an EventSource reconnects with the last id it saw.","responses":{"200":{"description":"The event stream.","content":{"text/event-stream":{"schema":{"type":"string"}}}},"400":\##(errorResponse("after is not a non-negative integer.")),"404":\##(errorResponse("No such session."))}}
+    """##
+    /// `GET /api/v1/sessions/{id}/test`.
+    static let getRecordedTest = ##"""
+    {"operationId":"getRecordedTest","summary":"The session's steps so far as a flow test file, with an expect of visible and url after each step.","responses":{"200":{"description":"A test file.","content":{"application/yaml":{"schema":{"type":"string"}}}},"404":\##(errorResponse("No such session."))}}
+    """##
+    /// `GET /api/v1/scenes`.
+    static let listScenes = ##"""
+    {"operationId":"listScenes","summary":"Every scene of the flow.","responses":{"200":{"description":"The scenes.","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Scenes"}}}}}}
+    """##
+    /// `GET /api/v1/flow`.
+    static let getFlow = ##"""
+    {"operationId":"getFlow","summary":"The flow being served: its generation (up by one with every good reload under --watch), whether the flow is watched, and the problems of the last bad edit (empty when the served flow is the file as it is).","responses":{"200":{"description":"The flow's status.","content":{"application/json":{"schema":{"type":"object","properties":{"generation":{"type":"integer","minimum":0},"watching":{"type":"boolean"},"problems":{"type":"array","items":{"type":"string"}}},"required":["generation","watching","problems"],"additionalProperties":false}}}},"405":\##(errorResponse("A method other than GET or HEAD."))}}
+    """##
+    /// `GET /api/v1/openapi.json`.
+    static let getOpenAPI = ##"""
+    {"operationId":"getOpenAPI","summary":"This document.","responses":{"200":{"description":"OpenAPI 3.1","content":{"application/json":{"schema":{"type":"object"}}}}}}
+    """##
+    /// `POST /tap`.
+    static let tapForm = ##"""
+    {"operationId":"tapForm","summary":"The form post of every page: a tap (or typed values) on the page the form came from; answers 303 to the new state's URL. Needs the session cookie.",
+      "requestBody":{"required":true,"content":{"application/x-www-form-urlencoded":{"schema":{"$ref":"#/components/schemas/TapForm"}}}},
+      "responses":{"303":{"description":"To the new state's canonical URL (Location)."},"400":{"description":"A malformed form or page URL (HTML error page)."},"403":{"description":"Missing or wrong CSRF token, or a cross-site Origin (HTML error page)."},"404":{"description":"Unknown session or element (HTML error page)."},"409":{"description":"Illegal now (HTML error page)."}}}
+    """##
+    /// `POST /traits`.
+    static let reportViewport = ##"""
+    {"operationId":"reportViewport","summary":"The viewport report of the pages' script: the browser window's size as the session's traits (the setTraits action). Needs the session cookie.",
+      "requestBody":{"required":true,"content":{"application/x-www-form-urlencoded":{"schema":{"type":"object","properties":{"csrf":{"type":"string"},"width":{"type":"string","pattern":"^[0-9]+$","description":"CSS px, 1 to 100000."},"height":{"type":"string","pattern":"^[0-9]+$","description":"CSS px, 1 to 100000."}},"required":["csrf","width","height"]}}}},
+      "responses":{"200":{"description":"Whether the traits changed (the page reloads then), with the state's URL and version.","content":{"application/json":{"schema":{"type":"object","properties":{"changed":{"type":"boolean"},"url":{"type":"string"},"version":{"type":"integer"}},"required":["changed","url","version"],"additionalProperties":false}}}},
+        "400":\##(errorResponse("Sizes missing, not whole numbers, or outside 1…100000.")),
+        "403":\##(errorResponse("Missing or wrong CSRF token, or a cross-site origin.")),
+        "404":\##(errorResponse("No session cookie, or no such session."))}}
+    """##
 }

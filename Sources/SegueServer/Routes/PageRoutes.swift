@@ -4,6 +4,13 @@ import SegueHTML
 import SegueHTTP
 
 /// Pages (README.md, Pages): no JavaScript needed; every tap is a form post answered with 303.
+
+/// An answer that ends a page request early (an error page).
+struct PageRefusal: Error {
+    let response: HTTPResponse
+    init(_ response: HTTPResponse) { self.response = response }
+}
+
 extension SegueApp {
     /// `GET /`: a new session, then 303 to its canonical URL.
     func start(_ request: HTTPRequest) -> HTTPResponse {
@@ -40,7 +47,6 @@ extension SegueApp {
     /// cookie needs the secret issued with it). Redirects stay under this prefix.
     func sessionPage(_ request: HTTPRequest, id: String) -> HTTPResponse {
         let prefix = "/api/v1/sessions/\(id)/page"
-        guard request.method == .GET || request.method == .HEAD else { return methodNotAllowed(html: true) }
         guard request.path.hasPrefix(prefix + HierarchyPath.prefix) else {
             return errorPage(ActionError(.unknownRoute, "there is nothing at \(Self.quoted(request.path))"))
         }
@@ -54,105 +60,120 @@ extension SegueApp {
         return response
     }
 
+    /// What the session's lock hands to the rendering: a redirect, the cached page (and its
+    /// compressed form in the coding asked for), a screen to render, or a URL rooted elsewhere.
+    enum PageOutcome: Sendable { case redirect(String), cached([UInt8], [UInt8]?), render(Screen, PageContext), otherRoot(HierarchyPath) }
+
     private func page(_ request: HTTPRequest, sessionID: String?) -> HTTPResponse {
-        var invalid: ActionError { ActionError(.invalidURL, "\(Self.quoted(request.path)) is not a Segue URL") }
-        var newCookie: (name: String, value: String)?
         let id: String
-        if let sessionID {
-            id = sessionID
-        } else if let existing = cookieSessionID(request) {
-            id = existing
-        } else {
-            // No session yet: a malformed URL is refused before one is made.
-            guard let target = HierarchyPath.parse(request.path) else { return errorPage(invalid) }
-            do {
-                let box = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path, locale: sessionLocale(request), client: request.clientAddress)
-                id = box.id
-                newCookie = sessionCookie(box, for: request)
-            } catch {
-                return errorPage(error)
-            }
+        var newCookie: (name: String, value: String)?
+        switch pageSession(request, sessionID: sessionID) {
+        case .failure(let refusal): return refusal.response
+        case .success(let found): (id, newCookie) = found
         }
-        // Under the session's lock: reconcile the hierarchy with the URL (recorded as a durable
-        // step) and snapshot the screen. Rendering to HTML happens after the lock is released.
-        enum Outcome: Sendable { case redirect(String), cached([UInt8], [UInt8]?), render(Screen, PageContext), otherRoot(HierarchyPath) }
         // The coding the client takes (pages under ContentCoding.minimumSize go as they are).
         let coding = ContentCoding.negotiate(request.header("accept-encoding"))
-        let result: Result<Outcome, ActionError>
-        do throws(ActionError) {
-            result = .success(try withDurableSession(id) { (session) throws(ActionError) -> Outcome in
-                let window = session.window
-                // The most common case, a reload of the page drawn last: nothing has changed since
-                // (same version, events and warnings), so the URL still is the state.
-                if let cache = session.pageCache, cache.isValid(for: window, url: request.path) {
-                    return .cached(cache.html, coding == .identity ? nil : cache.encoded[coding])
-                }
-                // Next, the redirect after a tap: the URL already is the state, nothing to
-                // reconcile (and the tap's warnings stay in the developer panel).
-                var url = window.canonicalURL
-                if url != request.path {
-                    guard let target = HierarchyPath.parse(request.path) else { throw invalid }
-                    // Rooted at another scene (a scene opened from the scenes list, then a link or
-                    // bookmark of another): that hierarchy in a new session, as for a fresh browser.
-                    if newCookie == nil, sessionID == nil, let root = window.root?.sceneID, root != target.scene { return .otherRoot(target) }
-                    _ = try session.navigate(to: target, url: request.path)
-                    url = window.canonicalURL
-                }
-                guard url == request.path else { return .redirect(url) }
-                session.pageCache = nil
-                return .render(window.screen(), pageContext(session))
-            })
-        } catch {
-            result = .failure(error)
-        }
         let html: [UInt8]
         var encoded: [UInt8]?
-        switch result {
-        case .failure(let error):
+        do throws(ActionError) {
+            switch try pageOutcome(request, id: id, coding: coding, fresh: newCookie != nil || sessionID != nil) {
+            case .redirect(let url):
+                return withCookie(.redirect(to: url), newCookie)
+            case .otherRoot(let target):
+                do throws(ActionError) {
+                    let box = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path, locale: sessionLocale(request), client: request.clientAddress)
+                    return withCookie(.redirect(to: box.withSession { $0.window.canonicalURL }), sessionCookie(box, for: request))
+                } catch {
+                    return errorPage(error)
+                }
+            case .cached(let bytes, let compressed):
+                (html, encoded) = (bytes, compressed ?? cacheCompressed(bytes, coding, id: id, url: request.path))
+            case .render(let screen, let context):
+                html = PageRenderer.render(screen, context: context)
+                encoded = Self.compressedPage(html, coding)
+                cache(html, encoded, coding, of: screen, id: id, url: request.path)
+            }
+        } catch {
             return withCookie(errorPage(error), newCookie)
-        case .success(.redirect(let url)):
-            return withCookie(.redirect(to: url), newCookie)
-        case .success(.otherRoot(let target)):
-            do throws(ActionError) {
-                let box = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path, locale: sessionLocale(request), client: request.clientAddress)
-                return withCookie(.redirect(to: box.withSession { $0.window.canonicalURL }), sessionCookie(box, for: request))
-            } catch {
-                return errorPage(error)
-            }
-        case .success(.cached(let bytes, let compressed)):
-            html = bytes
-            encoded = compressed
-            if encoded == nil, let made = Self.compressedPage(html, coding) {
-                // The first request of this version in this coding: keep the compressed page
-                // beside the page, if it is still the current one.
-                encoded = made
-                if let box = try? liveSession(id: id) {
-                    box.withSession { session in
-                        if session.pageCache?.html == html, session.pageCache?.isValid(for: session.window, url: request.path) == true {
-                            session.pageCache?.encoded[coding] = made
-                        }
-                    }
-                }
-            }
-        case .success(.render(let screen, let context)):
-            html = PageRenderer.render(screen, context: context)
-            encoded = Self.compressedPage(html, coding)
-            // Keep it for the next GET if nothing changed meanwhile.
-            if let box = try? liveSession(id: id) {
-                box.withSession { session in
-                    if session.window.version == screen.version && session.window.canonicalURL == request.path {
-                        var cache = PageCache(window: session.window, html: html)
-                        if let encoded { cache.encoded[coding] = encoded }
-                        session.pageCache = cache
-                    }
-                }
-            }
         }
         // HEAD gets the body too: libmicrohttpd sends only its length.
         var headers = html.count >= ContentCoding.minimumSize ? PageHeaders.htmlVarying : PageHeaders.html
         if encoded != nil { headers.append(("Content-Encoding", coding.rawValue)) }
         let response = HTTPResponse(status: 200, headers: headers, body: encoded ?? html)
         return withCookie(response, newCookie)
+    }
+
+    /// The session a page request is for: the one named, the cookie's, else a new one restored
+    /// from the URL (with its cookie to set). A malformed URL is refused before one is made.
+    private func pageSession(_ request: HTTPRequest, sessionID: String?) -> Result<(String, (name: String, value: String)?), PageRefusal> {
+        if let sessionID { return .success((sessionID, nil)) }
+        if let existing = cookieSessionID(request) { return .success((existing, nil)) }
+        guard let target = HierarchyPath.parse(request.path) else {
+            return .failure(PageRefusal(errorPage(ActionError(.invalidURL, "\(Self.quoted(request.path)) is not a Segue URL"))))
+        }
+        do {
+            let box = try makeSession(traits: rememberedViewport(request), restoring: target, url: request.path, locale: sessionLocale(request), client: request.clientAddress)
+            return .success((box.id, sessionCookie(box, for: request)))
+        } catch {
+            return .failure(PageRefusal(errorPage(error)))
+        }
+    }
+
+    /// Under the session's lock: reconcile the hierarchy with the URL (recorded as a durable
+    /// step) and snapshot the screen. Rendering to HTML happens after the lock is released.
+    /// `fresh`: the session was just made for this URL or is named by the request (never
+    /// replaced by one rooted elsewhere).
+    private func pageOutcome(_ request: HTTPRequest, id: String, coding: ContentCoding, fresh: Bool) throws(ActionError) -> PageOutcome {
+        try withDurableSession(id) { (session) throws(ActionError) -> PageOutcome in
+            let window = session.window
+            // The most common case, a reload of the page drawn last: nothing has changed since
+            // (same version, events and warnings), so the URL still is the state.
+            if let cache = session.pageCache, cache.isValid(for: window, url: request.path) {
+                return .cached(cache.html, coding == .identity ? nil : cache.encoded[coding])
+            }
+            // Next, the redirect after a tap: the URL already is the state, nothing to
+            // reconcile (and the tap's warnings stay in the developer panel).
+            var url = window.canonicalURL
+            if url != request.path {
+                guard let target = HierarchyPath.parse(request.path) else {
+                    throw ActionError(.invalidURL, "\(Self.quoted(request.path)) is not a Segue URL")
+                }
+                // Rooted at another scene (a scene opened from the scenes list, then a link or
+                // bookmark of another): that hierarchy in a new session, as for a fresh browser.
+                if !fresh, let root = window.root?.sceneID, root != target.scene { return .otherRoot(target) }
+                _ = try session.navigate(to: target, url: request.path)
+                url = window.canonicalURL
+            }
+            guard url == request.path else { return .redirect(url) }
+            session.pageCache = nil
+            return .render(window.screen(), pageContext(session))
+        }
+    }
+
+    /// The first request of a cached page in this coding: compresses it and keeps the result
+    /// beside the page, if it is still the current one.
+    private func cacheCompressed(_ html: [UInt8], _ coding: ContentCoding, id: String, url: String) -> [UInt8]? {
+        guard let made = Self.compressedPage(html, coding) else { return nil }
+        if let box = try? liveSession(id: id) {
+            box.withSession { session in
+                if session.pageCache?.html == html, session.pageCache?.isValid(for: session.window, url: url) == true {
+                    session.pageCache?.encoded[coding] = made
+                }
+            }
+        }
+        return made
+    }
+
+    /// Keeps a rendered page for the next GET if nothing changed meanwhile.
+    private func cache(_ html: [UInt8], _ encoded: [UInt8]?, _ coding: ContentCoding, of screen: Screen, id: String, url: String) {
+        guard let box = try? liveSession(id: id) else { return }
+        box.withSession { session in
+            if session.window.version == screen.version && session.window.canonicalURL == url {
+                var cache = PageCache(window: session.window, html: html)
+                if let encoded { cache.encoded[coding] = encoded }
+                session.pageCache = cache
+            }
+        }
     }
 
     /// The browser window's size from its client hints (`Sec-CH-Viewport-Width` and `-Height`)

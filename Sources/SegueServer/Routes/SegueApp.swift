@@ -7,13 +7,9 @@ import Synchronization
 
 /// The Segue application: routes HTTP requests to the JSON API, the pages, and static assets.
 ///
-/// Routes (docs/API.md for the JSON API, README.md for pages):
-/// - `GET /` starts a session (cookie) and answers 303 to its canonical URL.
-/// - `GET /ui/…` renders the page of that hierarchy, first bringing the session there (history).
-/// - `POST /tap` is the one form target of every page (CSRF-checked), answering 303.
-/// - `POST /traits` takes the viewport `Public/segue.js` reports (CSRF-checked, JSON answer).
-/// - `/api/v1/sessions…` is the JSON API.
-/// - `GET /public/…` serves `Public/`; `GET /healthz` is a bare route for load tests.
+/// Its routes are the table of ``RouteTable`` (docs/API.md for the JSON API, README.md for
+/// pages); this file holds the configuration and the sessions' life: creation, cookies,
+/// languages and expiry.
 public final class SegueApp: HTTPResponder {
     public struct Configuration: Sendable {
         /// Sessions idle longer than this expire.
@@ -114,13 +110,10 @@ public final class SegueApp: HTTPResponder {
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        let start = ContinuousClock.now
-        var response = route(request)
-        // A 405 says which methods the resource takes (RFC 9110 §15.5.6).
-        if response.status == 405, response.header("allow") == nil {
-            response.headers.append(("Allow", Self.allowedMethods(request.path)))
-        }
-        if logger.logLevel <= .info {
+        // The clock is read only when the request is logged.
+        let start = logger.logLevel <= .info ? ContinuousClock.now : nil
+        let response = route(request)
+        if let start {
             let (method, path, logger) = (request.methodString, request.path, logger)
             let log = { @Sendable (status: Int) in
                 let micros = (ContinuousClock.now - start).components.attoseconds / 1_000_000_000_000
@@ -130,29 +123,6 @@ public final class SegueApp: HTTPResponder {
             if let deferred = response.deferred { deferred.observe { log($0.status) } } else { log(response.status) }
         }
         return response
-    }
-
-    func route(_ request: HTTPRequest) -> HTTPResponse {
-        let path = request.path
-        if path == "/healthz" { return .text("ok\n") }
-        if path.hasPrefix("/api/v1/admin/") { return admin(request) }
-        if path == "/api/v1/flow" { return flowStatus(request) }
-        if path.hasPrefix("/api/") { return api(request) }
-        if path.hasPrefix("/public/") { return assets.response(for: request) }
-        if path.hasPrefix(ResourceFiles.prefix) { return appAssets.response(for: request) }
-        if path.hasPrefix(HierarchyPath.prefix) {
-            guard request.method == .GET || request.method == .HEAD else { return methodNotAllowed(html: true) }
-            return page(request)
-        }
-        if let response = explore(request) { return response }
-        switch (request.method, path) {
-        case (.GET, "/"), (.HEAD, "/"): return start(request)
-        case (.POST, "/tap"): return tap(request)
-        case (.POST, "/traits"): return reportTraits(request)
-        case (_, "/traits"): return methodNotAllowed(html: false)
-        case (_, "/tap"), (_, "/"): return methodNotAllowed(html: true)
-        default: return errorPage(ActionError(.unknownRoute, "there is nothing at \(path)"))
-        }
     }
 
     // MARK: - Sessions
@@ -320,23 +290,5 @@ public final class SegueApp: HTTPResponder {
     /// input does not come back whole.
     static func quoted(_ input: String) -> String {
         input.count <= 200 ? input : input.prefix(200) + "… (\(input.utf8.count) bytes)"
-    }
-
-    /// The methods a path takes, for the `Allow` header of a 405.
-    static func allowedMethods(_ path: String) -> String {
-        let parts = pathSegments(path)
-        switch (parts.first, parts.count) {
-        case ("tap"?, 1), ("traits"?, 1): return "POST"
-        case ("dev"?, 3) where parts[2] == "perform" || parts[2] == "traits": return "POST"
-        case ("api"?, 3) where parts[2] == "sessions": return "POST"
-        case ("api"?, 4) where parts[2] == "sessions": return "GET, HEAD, DELETE"
-        case ("api"?, 5) where parts[2] == "sessions" && parts[4] == "actions": return "POST"
-        default: return "GET, HEAD"
-        }
-    }
-
-    func methodNotAllowed(html: Bool) -> HTTPResponse {
-        let error = ActionError(.methodNotAllowed, "this method is not allowed here")
-        return html ? errorPage(error) : jsonError(error)
     }
 }

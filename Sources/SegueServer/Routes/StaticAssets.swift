@@ -13,12 +13,7 @@ import Synchronization
 /// navigation, content, tabs, presentation…), and served as one file, `/public/segue.css`:
 /// the parts joined in name order, so a page makes one stylesheet request.
 public struct StaticAssets: Sendable {
-    struct Asset: Sendable {
-        var body: EncodedBody
-        var contentType: String
-        var etag: String
-    }
-    private var files: [String: Asset] = [:]
+    private var files: [String: ServedFile] = [:]
     public let directory: String?
 
     /// Loads every file under `directory` (nil: serve nothing).
@@ -46,12 +41,12 @@ public struct StaticAssets: Sendable {
         }
     }
 
-    static func asset(_ bytes: [UInt8], path: String) -> Asset {
+    static func asset(_ bytes: [UInt8], path: String) -> ServedFile {
         var hash: UInt64 = 0xcbf29ce484222325
         for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100000001b3 }
         let type = contentType(path)
         let etag = "\"\(String(hash, radix: 16))\""
-        return Asset(body: encoded(bytes, etag: etag, compressible: ContentCoding.isCompressible(contentType: type)),
+        return ServedFile(body: encoded(bytes, etag: etag, compressible: ContentCoding.isCompressible(contentType: type)),
                      contentType: type, etag: etag)
     }
 
@@ -106,21 +101,7 @@ public struct StaticAssets: Sendable {
     public var paths: [String] { files.keys.sorted() }
 
     func response(for request: HTTPRequest) -> HTTPResponse {
-        guard request.method == .GET || request.method == .HEAD else {
-            return HTTPResponse(status: 405, headers: [("Allow", "GET, HEAD")])
-        }
-        guard let asset = files[request.path] else {
-            return HTTPResponse(status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("not found\n".utf8))
-        }
-        // HEAD gets the body too: libmicrohttpd sends only its length.
-        let (coding, body) = asset.body.select(request.header("accept-encoding"))
-        let etag = HTTPResponse.etag(asset.etag, coding: coding)
-        var headers = [("Content-Type", asset.contentType), ("Cache-Control", "public, max-age=3600"),
-                       ("ETag", etag), ("X-Content-Type-Options", "nosniff")]
-        if asset.body.varies { headers.append(("Vary", "Accept-Encoding")) }
-        if request.matchesIfNoneMatch(etag) { return HTTPResponse(status: 304, headers: headers) }
-        if coding != .identity { headers.append(("Content-Encoding", coding.rawValue)) }
-        return HTTPResponse(status: 200, headers: headers, body: body)
+        ServedFile.response(files, for: request, cacheControl: "public, max-age=3600")
     }
 
     static func contentType(_ path: String) -> String {

@@ -1,0 +1,194 @@
+import SegueAssets
+import SegueCore
+import SegueHTML
+import SegueHTTP
+
+/// The server's routes, written once: what each path takes and what answers it. Routing
+/// (``SegueApp/route(_:)``), the methods a path allows (a 405 and its `Allow` header) and the
+/// paths of the OpenAPI document (``OpenAPIDocument``) are all read from ``RouteTable/routes``.
+struct Route: Sendable {
+    /// One `/`-separated part of a route's path.
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        /// `{id}`: a session id (32 lowercase hex digits); any other text answers 404 `unknown_session`.
+        case session
+        /// `{name}`: any one segment.
+        case name
+        /// `*` (last): one segment or more, the rest of the path.
+        case rest
+    }
+
+    /// How a request is answered when its method is not one the route takes.
+    enum Refusal: Sendable {
+        /// 405, an HTML error page: "this method is not allowed here".
+        case page
+        /// 405, a JSON error: "this method is not allowed here".
+        case json
+        /// 405, a JSON error naming the route: "use GET /api/v1/flow".
+        case use
+        /// 405, a JSON error naming the request: "PUT is not allowed on /api/v1/sessions/…".
+        case naming
+        /// 405 with no body (static files).
+        case bare
+        /// 404 `unknown_route` (the admin API does not say what it has).
+        case hidden
+    }
+
+    /// What a method does on the route. `GET` also answers `HEAD`.
+    struct Operation: Sendable {
+        /// Nil: every method.
+        let method: HTTPMethod?
+        let handle: @Sendable (SegueApp, HTTPRequest, RouteMatch) throws(ActionError) -> HTTPResponse
+        /// The OpenAPI operation object (nil: the route is not in the document).
+        let openAPI: String?
+
+        init(_ method: HTTPMethod?, openAPI: String? = nil,
+             _ handle: @escaping @Sendable (SegueApp, HTTPRequest, RouteMatch) throws(ActionError) -> HTTPResponse) {
+            self.method = method
+            self.handle = handle
+            self.openAPI = openAPI
+        }
+
+        func takes(_ method: HTTPMethod) -> Bool { self.method == nil || self.method == method || (self.method == .GET && method == .HEAD) }
+    }
+
+    /// The path as written in the table and the OpenAPI document (`/api/v1/sessions/{id}`).
+    let template: String
+    let segments: [Segment]
+    let operations: [Operation]
+    let refusal: Refusal
+    /// OpenAPI parameters beyond the session id (query and header parameters).
+    let parameters: [String]
+    /// A route of literals and `*`: it matches every path with this prefix (`/ui/`).
+    let prefix: String?
+
+    init(_ template: String, _ refusal: Refusal, parameters: [String] = [], _ operations: Operation...) {
+        self.template = template
+        self.segments = template.split(separator: "/").map { part in
+            switch part {
+            case "{id}": .session
+            case "{name}": .name
+            case "*": .rest
+            default: .literal(String(part))
+            }
+        }
+        self.operations = operations
+        self.refusal = refusal
+        self.parameters = parameters
+        let literals = segments.dropLast().allSatisfy { if case .literal = $0 { true } else { false } }
+        prefix = segments.last == .rest && literals ? String(template.dropLast()) : nil
+    }
+
+    /// Errors of this route's handlers are written as JSON (else as an HTML page).
+    var answersJSON: Bool { refusal != .page && refusal != .bare }
+
+    /// The `Allow` header of a 405.
+    var allow: String {
+        operations.flatMap { $0.method == .GET ? ["GET", "HEAD"] : [$0.method?.rawValue ?? "*"] }.joined(separator: ", ")
+    }
+
+    /// Whether the route's shape fits the path's segments; `malformedSession` when it does but
+    /// with a session segment that is no session id.
+    func fits(_ parts: [Substring]) -> (fits: Bool, malformedSession: Substring?) {
+        if segments.last == .rest {
+            guard parts.count >= segments.count else { return (false, nil) }
+        } else {
+            guard parts.count == segments.count else { return (false, nil) }
+        }
+        var malformed: Substring?
+        for (segment, part) in zip(segments, parts) {
+            switch segment {
+            case .literal(let text): if part != text { return (false, nil) }
+            case .session: if !RandomToken.isWellFormed(String(part)) { malformed = part }
+            case .name, .rest: break
+            }
+        }
+        return (true, malformed)
+    }
+}
+
+/// A request's path matched to a route.
+struct RouteMatch: Sendable {
+    let route: Route
+    let parts: [Substring]
+
+    /// The `{id}` or `{name}` segment.
+    var parameter: String {
+        guard let index = route.segments.firstIndex(where: { $0 == .session || $0 == .name }) else { return "" }
+        return String(parts[index])
+    }
+}
+
+enum RouteTable {
+    /// The route of a path, or nil; `malformedSession` names a session segment that is no id.
+    static func find(_ path: String) -> (match: RouteMatch, malformedSession: Substring?)? {
+        if let route = exact[path] { return (RouteMatch(route: route, parts: []), nil) }
+        for route in prefixed where path.hasPrefix(route.prefix!) { return (RouteMatch(route: route, parts: []), nil) }
+        let parts = SegueApp.pathSegments(path)
+        for route in parametric {
+            let fit = route.fits(parts)
+            if fit.fits { return (RouteMatch(route: route, parts: parts), fit.malformedSession) }
+        }
+        return nil
+    }
+
+    /// The routes of literals only, by path (matched as written: `/tap/` is not `/tap`).
+    static let exact: [String: Route] = Dictionary(
+        routes.filter { $0.segments.allSatisfy { if case .literal = $0 { true } else { false } } }.map { ("/" + $0.segments.map { if case .literal(let s) = $0 { s } else { "" } }.joined(separator: "/"), $0) },
+        uniquingKeysWith: { first, _ in first })
+
+    static let prefixed: [Route] = routes.filter { $0.prefix != nil }
+
+    /// The routes with a `{id}` or `{name}` segment, matched segment by segment.
+    static let parametric: [Route] = routes.filter { route in
+        route.prefix == nil && route.segments.contains { if case .literal = $0 { false } else { true } }
+    }
+
+    /// Every route. The documented ones come first, in the OpenAPI document's order.
+    static let routes: [Route] = api + pages + admin
+
+    static let api: [Route] = [
+        Route("/api/v1/sessions", .use, .init(.POST, openAPI: OpenAPIDocument.createSession) { app, request, _ throws(ActionError) in try app.createSession(request) }),
+        Route("/api/v1/sessions/{id}", .naming,
+              .init(.GET, openAPI: OpenAPIDocument.getState) { app, _, match throws(ActionError) in try app.state(match.parameter) },
+              .init(.DELETE, openAPI: OpenAPIDocument.deleteSession) { app, _, match throws(ActionError) in try app.deleteSession(match.parameter) }),
+        Route("/api/v1/sessions/{id}/actions", .naming,
+              .init(.POST, openAPI: OpenAPIDocument.performAction) { app, request, match throws(ActionError) in try app.action(request, id: match.parameter) }),
+        Route("/api/v1/sessions/{id}/events", .naming, parameters: [OpenAPIDocument.afterParameter],
+              .init(.GET, openAPI: OpenAPIDocument.getEvents) { app, request, match throws(ActionError) in try app.events(request, id: match.parameter) }),
+        Route("/api/v1/sessions/{id}/events/stream", .naming, parameters: [OpenAPIDocument.afterParameter, OpenAPIDocument.lastEventIDParameter],
+              .init(.GET, openAPI: OpenAPIDocument.streamEvents) { app, request, match throws(ActionError) in try app.eventStream(request, id: match.parameter) }),
+        Route("/api/v1/sessions/{id}/test", .naming,
+              .init(.GET, openAPI: OpenAPIDocument.getRecordedTest) { app, _, match throws(ActionError) in try app.recordedTest(match.parameter) }),
+        Route("/api/v1/scenes", .use, .init(.GET, openAPI: OpenAPIDocument.listScenes) { app, _, _ in app.json(app.scenesJSON()) }),
+        Route("/api/v1/flow", .use, .init(.GET, openAPI: OpenAPIDocument.getFlow) { app, _, _ in app.flowStatusAnswer() }),
+        Route("/api/v1/openapi.json", .use, .init(.GET, openAPI: OpenAPIDocument.getOpenAPI) { app, _, _ in app.json(OpenAPIDocument.json) }),
+        Route("/tap", .page, .init(.POST, openAPI: OpenAPIDocument.tapForm) { app, request, _ in app.tap(request) }),
+        Route("/traits", .json, .init(.POST, openAPI: OpenAPIDocument.reportViewport) { app, request, _ in app.reportTraits(request) }),
+        Route("/api/v1/sessions/{id}/page/*", .page, .init(.GET) { app, request, match in app.sessionPage(request, id: match.parameter) }),
+    ]
+
+    static let pages: [Route] = [
+        Route("/healthz", .bare, .init(nil) { _, _, _ in .text("ok\n") }),
+        Route("/", .page, .init(.GET) { app, request, _ in app.start(request) }),
+        Route("/ui/*", .page, .init(.GET) { app, request, _ in app.page(request) }),
+        Route("/public/*", .bare, .init(.GET) { app, request, _ in app.assets.response(for: request) }),
+        Route(ResourceFiles.prefix + "*", .bare, .init(.GET) { app, request, _ in app.appAssets.response(for: request) }),
+        Route("/scenes", .page, .init(.GET) { app, request, _ in app.scenesPage(request) }),
+        Route("/scenes/{name}", .page, .init(.GET) { app, request, match in app.openScene(match.parameter, request) }),
+        Route("/map", .page, .init(.GET) { app, request, _ in app.html(FlowMap.page(app.storyboard, assetsPath: "/public"), request) }),
+        Route("/dev/{id}", .page, .init(.GET) { app, request, match throws(ActionError) in try app.developerPage(id: match.parameter, request) }),
+        Route("/dev/{id}/new", .page, .init(.GET) { app, request, match throws(ActionError) in try app.developerCopy(id: match.parameter, request) }),
+        Route("/dev/{id}/perform", .page, .init(.POST) { app, request, match throws(ActionError) in try app.developerForm(request, id: match.parameter) }),
+        Route("/dev/{id}/traits", .page, .init(.POST) { app, request, match throws(ActionError) in try app.developerForm(request, id: match.parameter) }),
+    ]
+
+    /// The sessions admin API (``SegueApp/admin(_:)``).
+    static let admin: [Route] = [
+        Route("/api/v1/admin/sessions", .hidden, .init(.GET) { app, request, _ throws(ActionError) in try app.adminSessions(request) }),
+        Route("/api/v1/admin/sessions/{id}", .hidden, .init(.DELETE) { app, _, match throws(ActionError) in try app.deleteSession(match.parameter) }),
+        Route("/api/v1/admin/expire", .hidden, .init(.POST) { app, _, _ throws(ActionError) in try app.adminExpire() }),
+        Route("/api/v1/admin/storage", .hidden, .init(.GET) { app, _, _ in app.adminStorage() }),
+        Route("/api/v1/admin/evict", .hidden, .init(.POST) { app, _, _ in app.adminEvict() }),
+    ]
+}
