@@ -126,8 +126,8 @@ private struct RequestCall {
             case .refuse(let refusal):
                 context.report(method, url, refusal.status)
                 switch refusal {
-                case .targetTooLong: return answerDirectly(uriTooLongAnswer)
-                case .headTooLarge: return answerDirectly(headersTooLargeAnswer)
+                case .targetTooLong: return answerDirectly(context.directAnswer(.requestLineTooLong))
+                case .headTooLarge: return answerDirectly(context.directAnswer(.headTooLarge))
                 case .framing(let refusal): return queue(context.answer(refusal, url))
                 case .payloadTooLarge: return queue(context.answer(payloadTooLarge(context.maxBodyBytes), url))
                 case .bodyTimedOut: return answerDirectly(requestTimeoutAnswer)

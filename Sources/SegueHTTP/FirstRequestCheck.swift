@@ -3,12 +3,29 @@
 
 import CMicroHTTPD
 
-/// A fixed answer written straight to a connection's socket, which then closes: the status line,
-/// the headers every JSON error carries, and a JSON error body with a stable code.
-func fixedAnswer(status: Int, reason: String, code: String, message: String) -> [UInt8] {
-    let body = String(decoding: HTTPResponse.jsonError(code: code, message: message, status: status).body, as: UTF8.self)
-    return Array(("HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\n"
-                  + "Cache-Control: no-store\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
+/// An answer written straight to a connection's socket, which then closes: the status line, the
+/// response's own headers (the application's error shape, from `answerRefusal`) and its body.
+func directAnswer(_ response: HTTPResponse) -> [UInt8] {
+    var head = "HTTP/1.1 \(response.status) \(reasonPhrase(response.status))\r\n"
+    var names: Set<String> = []
+    for header in response.headers {
+        names.insert(header.name.lowercased())
+        head += "\(header.name): \(header.value)\r\n"
+    }
+    if !names.contains("x-content-type-options") { head += "X-Content-Type-Options: nosniff\r\n" }
+    if !names.contains("cache-control") { head += "Cache-Control: no-store\r\n" }
+    head += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+    return Array(head.utf8) + response.body
+}
+
+private func reasonPhrase(_ status: Int) -> String {
+    switch status {
+    case 400: "Bad Request"
+    case 413: "Content Too Large"
+    case 414: "URI Too Long"
+    case 431: "Request Header Fields Too Large"
+    default: "Error"
+    }
 }
 
 /// What the check finds wrong with a first request (`CMHD_FIRST_…` in the shim), and its answer.
@@ -25,27 +42,24 @@ enum FirstRequestFault: Int32, CaseIterable {
     /// No end of the request line within the connection's memory pool.
     case requestLineTooLong = 5
 
-    var status: Int { Self.answers[self]!.status }
-    var answer: [UInt8] { Self.answers[self]!.bytes }
-
-    private static let answers: [FirstRequestFault: (status: Int, bytes: [UInt8])] = [
-        .badRequestLine: (400, fixedAnswer(status: 400, reason: "Bad Request", code: "bad_request",
-                                           message: "Request line is malformed: it needs a method, a target and an HTTP version, separated by spaces.")),
-        .badContentLength: (400, fixedAnswer(status: 400, reason: "Bad Request", code: "bad_request",
-                                             message: "Content-Length must be one decimal number.")),
-        .contentLengthOverflow: (413, fixedAnswer(status: 413, reason: "Content Too Large", code: "payload_too_large",
-                                                  message: "Content-Length announces more than any body the server takes.")),
-        .headTooLarge: (431, headersTooLargeAnswer),
-        .requestLineTooLong: (414, uriTooLongAnswer),
-    ]
+    /// The refusal the server answers with, in the application's error shape.
+    var refusal: HTTPRefusal {
+        switch self {
+        case .badRequestLine:
+            HTTPRefusal(status: 400, code: "bad_request",
+                        message: "Request line is malformed: it needs a method, a target and an HTTP version, separated by spaces.")
+        case .badContentLength:
+            HTTPRefusal(status: 400, code: "bad_request", message: "Content-Length must be one decimal number.")
+        case .contentLengthOverflow:
+            HTTPRefusal(status: 413, code: "payload_too_large", message: "Content-Length announces more than any body the server takes.")
+        case .headTooLarge:
+            HTTPRefusal(status: 431, code: "headers_too_large", message: "Request headers are larger than the server takes.")
+        case .requestLineTooLong:
+            HTTPRefusal(status: 414, code: "uri_too_long",
+                        message: "Request target is longer, or has more query arguments, than the server takes.")
+        }
+    }
 }
-
-/// Answers a request target over the limits (414), written directly.
-let uriTooLongAnswer = fixedAnswer(status: 414, reason: "URI Too Long", code: "uri_too_long",
-                                   message: "Request target is longer, or has more query arguments, than the server takes.")
-/// Answers a request head too large for the connection's memory (431), written directly.
-let headersTooLargeAnswer = fixedAnswer(status: 431, reason: "Request Header Fields Too Large", code: "headers_too_large",
-                                        message: "Request headers are larger than the server takes.")
 
 extension ServerContext {
     /// Checks a new connection's first request from the bytes already received; a faulty one is
@@ -54,10 +68,15 @@ extension ServerContext {
     func refusesFaultyFirstRequest(_ connection: OpaquePointer) -> Bool {
         let limit = memoryPoolBytes > headRoomBytes ? memoryPoolBytes - headRoomBytes : memoryPoolBytes
         guard let fault = FirstRequestFault(rawValue: cmhd_first_request_fault(connection, limit)) else { return false }
-        report(nil, nil, fault.status)
+        report(nil, nil, fault.refusal.status)
         cmhd_drain_connection(connection)
-        _ = fault.answer.withUnsafeBytes { cmhd_answer_directly(connection, $0.baseAddress, $0.count) }
+        _ = directAnswer(fault).withUnsafeBytes { cmhd_answer_directly(connection, $0.baseAddress, $0.count) }
         cmhd_shutdown_connection(connection)
         return true
+    }
+
+    /// The bytes answering `fault`, written directly to the socket.
+    func directAnswer(_ fault: FirstRequestFault) -> [UInt8] {
+        SegueHTTP.directAnswer(answerRefusal(fault.refusal, ""))
     }
 }
