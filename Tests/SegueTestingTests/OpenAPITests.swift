@@ -135,6 +135,8 @@ import SegueJSON
             "turnPage": .object(["direction": .string("reverse")]), "showPage": .object(["index": .number(0)]),
             "memoryWarning": .object([:]), "setEditing": .object(["editing": .bool(true)]),
             "setValues": .object(["values": .object(["nothing": .string("x")])]),
+            "beginInteractivePop": .object(["navigationController": .string("c1")]),
+            "finishInteractiveTransition": .object([:]), "cancelInteractiveTransition": .object([:]),
         ]
         #expect(Set(samples.keys) == Set(ActionKeys.names))
         for (action, extra) in samples {

@@ -23,6 +23,11 @@ public enum Action: Sendable, Hashable {
     case setEditing(Bool, controller: String?)
     /// Extension: type into a text field or set a switch without tapping anything else.
     case setValues([String: FieldValue])
+    /// The edge swipe begins on a navigation controller (``InteractiveTransition``); one of the
+    /// next two ends it.
+    case beginInteractivePop(navigationController: String?)
+    case finishInteractiveTransition
+    case cancelInteractiveTransition
 
     /// The contract's name for the action.
     public var name: String {
@@ -44,6 +49,18 @@ public enum Action: Sendable, Hashable {
         case .memoryWarning: "memoryWarning"
         case .setEditing: "setEditing"
         case .setValues: "setValues"
+        case .beginInteractivePop: "beginInteractivePop"
+        case .finishInteractiveTransition: "finishInteractiveTransition"
+        case .cancelInteractiveTransition: "cancelInteractiveTransition"
+        }
+    }
+
+    /// Whether the action begins or ends an interactive transition (the only actions taken
+    /// while one is in progress are the two that end it).
+    var isInteractive: Bool {
+        switch self {
+        case .beginInteractivePop, .finishInteractiveTransition, .cancelInteractiveTransition: true
+        default: false
         }
     }
 }
@@ -59,6 +76,7 @@ extension Window {
     /// Performs one action. On error nothing changed and no event was recorded.
     public func perform(_ action: Action, animated: Bool = true) throws(ActionError) -> ActionOutcome {
         guard isLaunched else { throw ActionError.illegal("the session has not launched") }
+        if !action.isInteractive { try checkNoInteractiveTransition(for: action.name) }
         warnings = []
         let firstSeq = log.lastSeq
         let before = ScreenChange.Before(self)
@@ -146,6 +164,8 @@ extension Window {
             setEditing(editing, on: try controllerOrFrontmost(controllerID), animated: animated)
         case .setValues(let values):
             return try setValues(values)
+        case .beginInteractivePop, .finishInteractiveTransition, .cancelInteractiveTransition:
+            try applyInteractive(action, animated: animated)
         }
         return false
     }

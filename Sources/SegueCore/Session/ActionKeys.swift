@@ -35,6 +35,9 @@ public enum ActionKeys {
         Entry(action: "memoryWarning", required: [], optional: []),
         Entry(action: "setEditing", required: [], optional: ["editing", "controller"]),
         Entry(action: "setValues", required: ["values"], optional: []),
+        Entry(action: "beginInteractivePop", required: [], optional: ["navigationController"]),
+        Entry(action: "finishInteractiveTransition", required: [], optional: []),
+        Entry(action: "cancelInteractiveTransition", required: [], optional: []),
     ]
 
     /// The keys of `POST /api/v1/sessions` (all optional): the viewport, a state URL to restore, or

@@ -88,6 +88,12 @@ enum ActionDecoding {
                 throw ActionError(.invalidRequest, "missing 'values' (an object of element id to string, number or boolean)")
             }
             action = .setValues(try values(o["values"]))
+        case "beginInteractivePop":
+            action = .beginInteractivePop(navigationController: try string(o, "navigationController"))
+        case "finishInteractiveTransition":
+            action = .finishInteractiveTransition
+        case "cancelInteractiveTransition":
+            action = .cancelInteractiveTransition
         default:
             throw ActionError(.unknownAction, "action '\(name)' is not available on this server")
         }

@@ -149,6 +149,8 @@ public final class SegueApp: HTTPResponder {
         case (.GET, "/"), (.HEAD, "/"): return start(request)
         case (.POST, "/tap"): return tap(request)
         case (.POST, "/traits"): return reportTraits(request)
+        case (.POST, "/interactive"): return interactive(request)
+        case (_, "/interactive"): return methodNotAllowed(html: false)
         case (_, "/traits"): return methodNotAllowed(html: false)
         case (_, "/tap"), (_, "/"): return methodNotAllowed(html: true)
         default: return errorPage(ActionError(.unknownRoute, "there is nothing at \(path)"))
@@ -326,7 +328,7 @@ public final class SegueApp: HTTPResponder {
     static func allowedMethods(_ path: String) -> String {
         let parts = pathSegments(path)
         switch (parts.first, parts.count) {
-        case ("tap"?, 1), ("traits"?, 1): return "POST"
+        case ("tap"?, 1), ("traits"?, 1), ("interactive"?, 1): return "POST"
         case ("dev"?, 3) where parts[2] == "perform" || parts[2] == "traits": return "POST"
         case ("api"?, 3) where parts[2] == "sessions": return "POST"
         case ("api"?, 4) where parts[2] == "sessions": return "GET, HEAD, DELETE"
