@@ -48,6 +48,9 @@
 
   // A change made elsewhere (another tab, the JSON API, a reload of the flow): the page follows.
   function follow(state) {
+    // A swipe in progress moves the session itself; the page follows its own answers.
+    if (document.documentElement.hasAttribute("data-gesture")) return;
+    version = body.getAttribute("data-version") || version;
     if (state && String(state.version) !== version && typeof state.url === "string" && state.url.indexOf("/ui/") === 0) {
       window.location.replace(state.url);
     }
