@@ -167,6 +167,11 @@ struct PageBuilder {
         guard change.kind != .none else { return }
         w.attribute("data-change", change.kind.rawValue)
         if let style = change.transitionStyle { w.attribute("data-change-transition", style.rawValue) }
+        // The layer that moves: the one presented, or the one dismissed (above what is left).
+        if change.kind == .present || change.kind == .dismiss {
+            let deepest = screen.layers.map(\.depth).max() ?? 0
+            w.attribute("data-change-depth", min(4, max(1, change.depth ?? (change.kind == .present ? deepest : deepest + 1))))
+        }
     }
 
     /// Whether `controllerID` is the container the last action pushed, popped or turned a page in.
