@@ -2,7 +2,8 @@
 // 1. the viewport (CSS px) is reported to POST /traits on load and after a resize settles, so
 //    idiom, size class and orientation follow the browser window (docs/Semantics.md, Traits,
 //    rotation and memory); when the server says the traits changed, the page reloads its (new)
-//    canonical URL, keeping what was typed into text fields and not yet sent;
+//    canonical URL, keeping what was typed into text fields and not yet sent, the focused field
+//    (with its caret) and every pane's scroll position;
 // 2. popovers are placed next to the element they point at (anchored bubble with an arrow);
 // 3. a drag from the left edge of a navigation controller's screen is UIKit's interactive pop
 //    (touch, pen, or a mouse or trackpad drag): the screen below shows under the finger, and the
@@ -63,6 +64,46 @@
     }
   }
 
+  // Where the person was survives it too: the scroll position of every scrolling pane (by the
+  // controller it belongs to) and the field that had focus, with its caret.
+  var PLACE = "segue.place." + session;
+  var SCROLLERS = ".pane-body, .pane-content, .popover-body, .layer";
+  function placeKey(scroller) {
+    var owner = scroller.closest("[data-controller]");
+    return (owner ? owner.getAttribute("data-controller") : "") + " " + scroller.className.split(" ")[0];
+  }
+  function keepPlace() {
+    var place = { scroll: {}, focus: null, selection: null };
+    var scrollers = document.querySelectorAll(SCROLLERS);
+    for (var i = 0; i < scrollers.length; i++) {
+      if (scrollers[i].scrollTop > 0) place.scroll[placeKey(scrollers[i])] = scrollers[i].scrollTop;
+    }
+    var active = document.activeElement;
+    if (active && active !== body && form.contains(active)) {
+      place.focus = active.getAttribute("name") || active.getAttribute("data-element");
+      try { if (typeof active.selectionStart === "number") place.selection = [active.selectionStart, active.selectionEnd]; } catch (e) {}
+    }
+    storageSet(PLACE, JSON.stringify(place));
+  }
+  function restorePlace() {
+    var saved = storageGet(PLACE);
+    if (!saved) return;
+    storageSet(PLACE, null);
+    var place;
+    try { place = JSON.parse(saved); } catch (e) { return; }
+    var scrollers = document.querySelectorAll(SCROLLERS);
+    for (var i = 0; i < scrollers.length; i++) {
+      var top = place.scroll && place.scroll[placeKey(scrollers[i])];
+      if (typeof top === "number") scrollers[i].scrollTop = top;
+    }
+    if (typeof place.focus !== "string") return;
+    var wanted = place.focus.replace(/['\\]/g, "\\$&");
+    var target = form.querySelector("[name='" + wanted + "']:not([type=hidden]), [data-element='" + wanted + "']");
+    if (!target || target.disabled) return;
+    target.focus({ preventScroll: true });
+    try { if (place.selection && target.setSelectionRange) target.setSelectionRange(place.selection[0], place.selection[1]); } catch (e) {}
+  }
+
   function report() {
     // While the developer panel frames the screen, its trait buttons choose the viewport.
     if (body.classList.contains("dev-open")) { settle(); return; }
@@ -83,6 +124,7 @@
       sent = key;
       if (answer && answer.changed && typeof answer.url === "string" && answer.url.indexOf("/ui/") === 0) {
         keepTypedText();
+        keepPlace();
         window.location.replace(answer.url);
       } else {
         settle();
@@ -402,6 +444,7 @@
     fitBackTitles();
   });
   restoreTypedText();
+  restorePlace();
   placePopovers();
   fitBackTitles();
   addEdgeStrips();

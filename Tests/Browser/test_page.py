@@ -106,3 +106,27 @@ def test_a_pads_first_page_takes_one_load(serve, browser):
     wait_for(driver, "document.readyState === 'complete' && !document.documentElement.classList.contains('is-settling')")
     reveals = driver.execute_script("return JSON.parse(sessionStorage.getItem('segue.test.reveals') || '[]')")
     assert len(reveals) == 1 and "idiom-pad" in reveals[0]["body"] and not reveals[0]["settling"]
+
+
+@pytest.mark.parametrize("size", [(844, 390), (430, 932)], ids=["rotation", "resize"])
+def test_rotation_and_resize_keep_focus_and_scroll_position(serve, browser, size):
+    server = serve("Tests/Browser/flows/controls.yaml")
+    driver = browser(size=PHONE)
+    open_flow(driver, server, "phone")
+    body = driver.find_element(By.CSS_SELECTOR, ".pane-navigation > .pane-body")
+    field = driver.find_element(By.CSS_SELECTOR, "[name='field.subject']")
+    field.send_keys("Lunch")
+    driver.execute_script("arguments[0].setSelectionRange(2, 2)", field)
+    driver.execute_script("arguments[0].scrollTop = 120", body)
+    before = driver.execute_script("return arguments[0].scrollTop", body)
+    assert before > 0
+    driver.execute_script("document.documentElement.dataset.old = '1'")
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": False})
+    driver.set_window_size(size[0], size[1])
+    # The traits changed: a new page, laid out for the new window.
+    wait_for(driver, f"!document.documentElement.dataset.old && document.body && document.body.getAttribute('data-viewport') === '{size[0]}x{size[1]}'"
+                     " && document.readyState === 'complete'")
+    wait_for(driver, "document.activeElement && document.activeElement.name === 'field.subject'")
+    assert driver.execute_script("return [document.activeElement.value, document.activeElement.selectionStart]") == ["Lunch", 2]
+    body = driver.find_element(By.CSS_SELECTOR, ".pane-navigation > .pane-body")
+    assert driver.execute_script("return arguments[0].scrollTop", body) == before
