@@ -120,3 +120,22 @@ def test_the_screen_below_is_inert_and_hidden_without_a_drag(serve, browser):
     # Nothing in it is a live element or a second heading.
     assert driver.execute_script("return document.querySelectorAll('.nav-under [data-element], .nav-under h1, .nav-under [name^=\"field.\"]').length") == 0
     assert driver.execute_script("return document.querySelectorAll('.nav-under [data-vt]').length") == 0
+
+
+def test_the_developer_panel_shows_the_swipe_live(serve, browser):
+    server = serve(FLOW)
+    driver = browser(size=(1400, 1000))
+    driver.delete_all_cookies()
+    driver.get(server.url("/") + "#developer")
+    wait_for(driver, "document.body && document.body.classList.contains('dev-open') && document.querySelector('.dev-events')")
+    go(driver, "push")
+    wait_for(driver, "document.querySelector('.dev-events') && document.querySelector('.edge-swipe')")
+    time.sleep(1.5)  # the event stream is connected
+    end = drag_to(driver, 40)
+    # While the finger is down the panel lists the swipe's beginning and says it is in progress.
+    wait_for(driver, "[...document.querySelectorAll('.dev-events li')].some(li => /detail\\.willMoveToParentViewController/.test(li.textContent))")
+    wait_for(driver, "document.querySelector('.dev-gesture') && /pop/.test(document.querySelector('.dev-gesture').textContent)")
+    release(driver, *end)
+    wait_for(driver, "[...document.querySelectorAll('.dev-events li')].some(li => /detail\\.didMoveToParentViewController/.test(li.textContent))")
+    wait_for(driver, "!document.querySelector('.dev-gesture')")
+    assert driver.find_element(By.CSS_SELECTOR, ".pane-navigation > .navbar .navbar-title").text == "Detail"
