@@ -6,7 +6,8 @@ import time
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import PHONE, PAD, go, last_reveal, open_flow, wait_for
+from conftest import PHONE, PAD, go, last_reveal, open_flow, screenshot, wait_for
+from pages import rgb
 
 FLOW = "Tests/Browser/flows/motion.yaml"
 
@@ -57,10 +58,11 @@ def last_seq(driver):
 BEGIN = ["detail.willMoveToParentViewController", "detail.viewWillDisappear", "home.viewWillAppear", "nav.navigationControllerWillShow"]
 
 
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 @pytest.mark.parametrize("size, idiom", [(PHONE, "phone"), (PAD, "pad")], ids=["phone", "pad"])
-def test_the_screen_below_shows_under_the_finger_and_a_short_drag_cancels(serve, browser, size, idiom):
+def test_the_screen_below_shows_under_the_finger_and_a_short_drag_cancels(serve, browser, size, idiom, dark):
     server = serve(FLOW)
-    driver = browser(size=size)
+    driver = browser(size=size, dark=dark)
     open_flow(driver, server, idiom)
     pushed = go(driver, "push")
     seq = last_seq(driver)
@@ -81,6 +83,10 @@ def test_the_screen_below_shows_under_the_finger_and_a_short_drag_cancels(serve,
     nav_left = driver.execute_script("return document.querySelector('.pane-navigation').getBoundingClientRect().left")
     assert boxes[0] - nav_left == pytest.approx(60, abs=6)
     assert boxes[1] - nav_left == pytest.approx(-0.3 * width * (1 - 60 / width), abs=6)
+    # Drawn in the screen's own colours, light or dark: never a blank white page.
+    background = driver.execute_script("return getComputedStyle(document.querySelector('.nav-under .pane-content')).backgroundColor")
+    assert rgb(background)[:3] == ((0, 0, 0) if dark else (255, 255, 255))
+    screenshot(driver, "motion", f"swipe-{idiom}-{'dark' if dark else 'light'}")
     # The top title slides right and fades; the title below comes in.
     opacity = driver.execute_script("return +getComputedStyle(document.querySelector('.pane-navigation > .navbar .navbar-title')).opacity")
     assert 0 < opacity < 1
