@@ -229,3 +229,21 @@ def test_a_sideways_drag_turns_a_page_views_page(serve, browser):
     pages = driver.find_element(By.CSS_SELECTOR, ".pane-pages").get_attribute("data-controller")
     assert played(info, f"view-transition-new({pages}-pages)") == {"segue-slide-in-right"}
     assert played(info, f"view-transition-old({pages}-pages)") == {"segue-pages-forward-out"}
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_a_popover_fades_in_settling_from_smaller_and_fades_out(serve, browser, dark):
+    server = serve("Examples/ipad-mail.yaml")
+    driver = browser(size=(1180, 820), dark=dark)
+    open_flow(driver, server, "pad")
+    info = go(driver, "filters")
+    assert info["change"] == "present"
+    assert played(info, "view-transition-group(layer-1)") == {"segue-layer-pop-in"}
+    assert inner_moves(info, "layer-1") == []
+    keyframes = driver.execute_script("""
+        for (const sheet of document.styleSheets) for (const rule of sheet.cssRules)
+          if (rule.name === 'segue-layer-pop-in') return rule.cssText;""")
+    assert "opacity: 0" in keyframes and "scale" in keyframes
+    info = go(driver, driver.find_element(By.CSS_SELECTOR, ".popover-outside").get_attribute("data-element"))
+    assert info["change"] == "dismiss"
+    assert played(info, "view-transition-group(layer-1)") == {"segue-layer-fade-out"}
