@@ -269,10 +269,19 @@
       });
       setTimeout(finish, 400);
     }
+    // How far the back button's title travels to become the title of the screen below.
+    function measureBackShift() {
+      var label = pane.querySelector(":scope > .navbar .bar-back .bar-title");
+      var title = under && under.querySelector(":scope > .navbar .navbar-title");
+      if (!label || !title) return;
+      var shift = title.getBoundingClientRect().left - label.getBoundingClientRect().left;
+      pane.style.setProperty("--back-shift", Math.max(0, Math.round(shift)) + "px");
+    }
     function begin() {
       html.setAttribute("data-gesture", "back-swipe");
       if (under) under.hidden = false;
       pane.classList.add("is-swiping-back");
+      measureBackShift();
       return postGesture("begin", nav);
     }
     function end(began, finished) {
@@ -291,6 +300,7 @@
     function reset() {
       pane.classList.remove("is-swiping-back");
       pane.style.removeProperty("--swipe");
+      pane.style.removeProperty("--back-shift");
       if (under) under.hidden = true;
       html.removeAttribute("data-gesture");
     }
