@@ -138,6 +138,12 @@ import SegueServer
             "setValues": .object(["values": .object(["nothing": .string("x")])]),
             "beginInteractivePop": .object(["navigationController": .string("c1")]),
             "finishInteractiveTransition": .object([:]), "cancelInteractiveTransition": .object([:]),
+            "setToolbarHidden": .object(["hidden": .bool(false)]), "setNavigationBarHidden": .object(["hidden": .bool(true), "navigationController": .string("c1")]),
+            "addChild": .object(["scene": .string("message"), "controller": .string("c2"), "showingView": .bool(false)]),
+            "removeFromParent": .object(["controller": .string("c2")]),
+            "transition": .object(["controller": .string("c2"), "fromIndex": .number(0), "toIndex": .number(1)]),
+            "beginAppearanceTransition": .object(["controller": .string("c2"), "isAppearing": .bool(true)]),
+            "endAppearanceTransition": .object(["controller": .string("c2")]),
         ]
         #expect(Set(samples.keys) == Set(ActionKeys.names))
         for (action, extra) in samples {
