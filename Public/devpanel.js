@@ -46,8 +46,28 @@
     list.insertBefore(li, list.firstChild);
   }
 
+  // A gesture driving a transition (the edge swipe, begun and not yet ended), as STATE says.
+  function showGesture(state) {
+    var content = panel && panel.querySelector(".dev-panel-content");
+    if (!content || !state) return;
+    var line = content.querySelector(".dev-gesture");
+    var t = state.interactiveTransition;
+    if (!t) { if (line) line.remove(); return; }
+    if (!line) {
+      line = document.createElement("p");
+      line.className = "dev-gesture";
+      line.setAttribute("role", "status");
+      content.insertBefore(line, content.firstChild);
+    }
+    line.textContent = "Interactive " + t.kind + " of " + t.controller + " in progress: finish or cancel";
+  }
+
   // A change made elsewhere (another tab, the JSON API, a reload of the flow): the page follows.
   function follow(state) {
+    showGesture(state);
+    // A swipe in progress moves the session itself; the page follows its own answers.
+    if (document.documentElement.hasAttribute("data-gesture")) return;
+    version = body.getAttribute("data-version") || version;
     if (state && String(state.version) !== version && typeof state.url === "string" && state.url.indexOf("/ui/") === 0) {
       window.location.replace(state.url);
     }

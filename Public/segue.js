@@ -2,10 +2,12 @@
 // 1. the viewport (CSS px) is reported to POST /traits on load and after a resize settles, so
 //    idiom, size class and orientation follow the browser window (docs/Semantics.md, Traits,
 //    rotation and memory); when the server says the traits changed, the page reloads its (new)
-//    canonical URL, keeping what was typed into text fields and not yet sent;
+//    canonical URL, keeping what was typed into text fields and not yet sent, the focused field
+//    (with its caret) and every pane's scroll position;
 // 2. popovers are placed next to the element they point at (anchored bubble with an arrow);
-// 3. a drag from the left edge of a navigation controller's screen pops it, as the back button
-//    does (touch, pen, or a mouse or trackpad drag), and a sideways drag turns a page view's page;
+// 3. a drag from the left edge of a navigation controller's screen is UIKit's interactive pop
+//    (touch, pen, or a mouse or trackpad drag): the screen below shows under the finger, and the
+//    session hears the swipe begin, then finish or cancel; a sideways drag turns a page view's page;
 // 4. Esc dismisses what a hardware keyboard dismisses on iPad: an alert or action sheet through
 //    its cancel action, a popover as a tap outside would, a sheet through its Cancel button;
 // 5. a long back button title shrinks to "Back", then to the chevron alone, so it never runs
@@ -62,6 +64,46 @@
     }
   }
 
+  // Where the person was survives it too: the scroll position of every scrolling pane (by the
+  // controller it belongs to) and the field that had focus, with its caret.
+  var PLACE = "segue.place." + session;
+  var SCROLLERS = ".pane-body, .pane-content, .popover-body, .layer";
+  function placeKey(scroller) {
+    var owner = scroller.closest("[data-controller]");
+    return (owner ? owner.getAttribute("data-controller") : "") + " " + scroller.className.split(" ")[0];
+  }
+  function keepPlace() {
+    var place = { scroll: {}, focus: null, selection: null };
+    var scrollers = document.querySelectorAll(SCROLLERS);
+    for (var i = 0; i < scrollers.length; i++) {
+      if (scrollers[i].scrollTop > 0) place.scroll[placeKey(scrollers[i])] = scrollers[i].scrollTop;
+    }
+    var active = document.activeElement;
+    if (active && active !== body && form.contains(active)) {
+      place.focus = active.getAttribute("name") || active.getAttribute("data-element");
+      try { if (typeof active.selectionStart === "number") place.selection = [active.selectionStart, active.selectionEnd]; } catch (e) {}
+    }
+    storageSet(PLACE, JSON.stringify(place));
+  }
+  function restorePlace() {
+    var saved = storageGet(PLACE);
+    if (!saved) return;
+    storageSet(PLACE, null);
+    var place;
+    try { place = JSON.parse(saved); } catch (e) { return; }
+    var scrollers = document.querySelectorAll(SCROLLERS);
+    for (var i = 0; i < scrollers.length; i++) {
+      var top = place.scroll && place.scroll[placeKey(scrollers[i])];
+      if (typeof top === "number") scrollers[i].scrollTop = top;
+    }
+    if (typeof place.focus !== "string") return;
+    var wanted = place.focus.replace(/['\\]/g, "\\$&");
+    var target = form.querySelector("[name='" + wanted + "']:not([type=hidden]), [data-element='" + wanted + "']");
+    if (!target || target.disabled) return;
+    target.focus({ preventScroll: true });
+    try { if (place.selection && target.setSelectionRange) target.setSelectionRange(place.selection[0], place.selection[1]); } catch (e) {}
+  }
+
   function report() {
     // While the developer panel frames the screen, its trait buttons choose the viewport.
     if (body.classList.contains("dev-open")) { settle(); return; }
@@ -82,6 +124,7 @@
       sent = key;
       if (answer && answer.changed && typeof answer.url === "string" && answer.url.indexOf("/ui/") === 0) {
         keepTypedText();
+        keepPlace();
         window.location.replace(answer.url);
       } else {
         settle();
@@ -179,47 +222,123 @@
       strip.className = "edge-swipe";
       strip.setAttribute("aria-hidden", "true");
       pane.appendChild(strip);
-      followDrag(strip, content, function (dx, width) { return dx > Math.min(width / 3, 120); }, back);
+      backSwipe(pane, strip, back);
     }
   }
 
-  // Moves `content` with a horizontal drag that starts on `handle`; a far enough drag taps
-  // `button` (the screen goes on sliding from where the finger left it), a short one springs back.
-  function followDrag(handle, content, isFarEnough, button) {
-    var start = null;
+  // The posts of UIKit's interactive pop (POST /interactive): `begin` when the drag starts,
+  // `finish` or `cancel` when it ends, each answered with the session's URL and version.
+  function postGesture(phase, nav) {
+    var data = "csrf=" + encodeURIComponent(tokenInput.value) + "&phase=" + phase + (nav ? "&navigationController=" + encodeURIComponent(nav) : "");
+    return fetch("/interactive", {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: data
+    }).then(function (r) { return r.ok ? r.json() : null; }).catch(function () { return null; });
+  }
+
+  // The page now stands at the session's version (the developer panel compares it).
+  function keepVersion(answer) {
+    if (!answer || answer.version === undefined) return;
+    body.setAttribute("data-version", String(answer.version));
+    var input = form.querySelector("input[name=version]");
+    if (input) input.value = String(answer.version);
+  }
+
+  var reducedMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+  // The swipe back: the screen follows the finger over the screen below (drawn into the page,
+  // `.nav-under`), the bar's titles and items cross over as UIKit's do (`--swipe`, 0 to 1, read
+  // by 05-motion.css). The drag begins the interactive pop on the server; let go past a third of
+  // the width (or 120 px, or flung) it slides away and finishes; short of it, it springs back
+  // and is cancelled. A tap on the strip (no drag) goes to what is under it.
+  function backSwipe(pane, handle, button) {
+    var under = pane.querySelector(":scope > .nav-under");
+    var nav = pane.getAttribute("data-controller");
+    var drag = null;
+    function setProgress(p) { pane.style.setProperty("--swipe", String(Math.max(0, Math.min(1, p)))); }
+    function settle(p, then) {
+      pane.classList.add("is-swipe-settling");
+      setProgress(p);
+      var done = false;
+      function finish() { if (done) return; done = true; pane.classList.remove("is-swipe-settling"); then(); }
+      if (reducedMotion) { finish(); return; }
+      pane.addEventListener("transitionend", function once(e) {
+        if (e.target.parentNode !== pane && e.target !== pane) return;
+        pane.removeEventListener("transitionend", once);
+        finish();
+      });
+      setTimeout(finish, 400);
+    }
+    // How far the back button's title travels to become the title of the screen below.
+    function measureBackShift() {
+      var label = pane.querySelector(":scope > .navbar .bar-back .bar-title");
+      var title = under && under.querySelector(":scope > .navbar .navbar-title");
+      if (!label || !title) return;
+      var shift = title.getBoundingClientRect().left - label.getBoundingClientRect().left;
+      pane.style.setProperty("--back-shift", Math.max(0, Math.round(shift)) + "px");
+    }
+    function begin() {
+      html.setAttribute("data-gesture", "back-swipe");
+      if (under) under.hidden = false;
+      pane.classList.add("is-swiping-back");
+      measureBackShift();
+      return postGesture("begin", nav);
+    }
+    function end(began, finished) {
+      settle(finished ? 1 : 0, function () {
+        began.then(function (answer) {
+          if (!answer) { if (finished) button.click(); else reset(); return; }
+          return postGesture(finished ? "finish" : "cancel").then(function (result) {
+            keepVersion(result);
+            if (finished && result && typeof result.url === "string" && result.url.indexOf("/ui/") === 0) window.location.assign(result.url);
+            else if (finished) button.click();
+            else reset();
+          });
+        });
+      });
+    }
+    function reset() {
+      pane.classList.remove("is-swiping-back");
+      pane.style.removeProperty("--swipe");
+      pane.style.removeProperty("--back-shift");
+      if (under) under.hidden = true;
+      html.removeAttribute("data-gesture");
+    }
     handle.addEventListener("pointerdown", function (e) {
       if (e.button !== 0 && e.pointerType === "mouse") return;
-      start = { x: e.clientX, y: e.clientY, id: e.pointerId, moved: false };
+      drag = { x: e.clientX, y: e.clientY, id: e.pointerId, began: null, width: pane.getBoundingClientRect().width, last: e.clientX, t: e.timeStamp, v: 0 };
       try { handle.setPointerCapture(e.pointerId); } catch (err) {}
       e.preventDefault();
     });
     handle.addEventListener("pointermove", function (e) {
-      if (!start || e.pointerId !== start.id) return;
-      var dx = Math.max(0, e.clientX - start.x);
-      if (dx > 4) start.moved = true;
-      content.classList.add("is-swiping");
-      content.style.transform = "translateX(" + dx + "px)";
+      if (!drag || e.pointerId !== drag.id) return;
+      var dx = Math.max(0, e.clientX - drag.x);
+      if (!drag.began && dx > 4) drag.began = begin();
+      if (!drag.began) return;
+      var dt = e.timeStamp - drag.t;
+      if (dt > 0) drag.v = (e.clientX - drag.last) / dt;
+      drag.last = e.clientX; drag.t = e.timeStamp;
+      setProgress(dx / drag.width);
     });
-    function end(e, cancelled) {
-      if (!start || e.pointerId !== start.id) return;
-      var dx = e.clientX - start.x, moved = start.moved;
-      start = null;
-      if (!cancelled && isFarEnough(dx, content.getBoundingClientRect().width)) {
-        button.click();
+    function release(e, cancelled) {
+      if (!drag || e.pointerId !== drag.id) return;
+      var d = drag;
+      drag = null;
+      var dx = e.clientX - d.x;
+      // A fling: still moving fast to the right when let go (a finger held still has stopped).
+      var flung = d.v > 0.5 && dx > 20 && e.timeStamp - d.t < 100;
+      if (d.began) {
+        end(d.began, !cancelled && (dx > Math.min(d.width / 3, 120) || flung));
         return;
       }
-      content.style.transform = "";
-      content.classList.remove("is-swiping");
-      // A tap on the strip (no drag) goes to what is under it.
-      if (!cancelled && !moved) {
-        handle.style.display = "none";
-        var under = document.elementFromPoint(e.clientX, e.clientY);
-        handle.style.display = "";
-        if (under && under.click) under.click();
-      }
+      if (cancelled) return;
+      handle.style.display = "none";
+      var target = document.elementFromPoint(e.clientX, e.clientY);
+      handle.style.display = "";
+      if (target && target.click) target.click();
     }
-    handle.addEventListener("pointerup", function (e) { end(e, false); });
-    handle.addEventListener("pointercancel", function (e) { end(e, true); });
+    handle.addEventListener("pointerup", function (e) { release(e, false); });
+    handle.addEventListener("pointercancel", function (e) { release(e, true); });
   }
 
   // A page view turns with a sideways drag: right to left for the next page.
@@ -335,6 +454,7 @@
     fitBackTitles();
   });
   restoreTypedText();
+  restorePlace();
   placePopovers();
   fitBackTitles();
   addEdgeStrips();

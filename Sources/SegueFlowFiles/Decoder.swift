@@ -489,7 +489,7 @@ struct Decoder {
     ]
 
     static let elementStyles: [ViewNode.Kind: [String]] = [
-        .label: ["title", "headline", "body", "footnote", "caption"],
+        .label: ["title", "headline", "body", "footnote", "caption", "empty"],
         .button: ["plain", "filled", "destructive"],
         .table: ["plain", "grouped", "insetGrouped"],
     ]

@@ -18,7 +18,22 @@ extension PageBuilder {
         pane(p.top)
         w.raw("</div>")
         if let items = p.toolbar { toolbar(items) }
+        if let under = p.under { swipeUnder(under, controllerID: p.controllerID) }
         w.raw("</div>")
+    }
+
+    /// What a back swipe uncovers, hidden until a drag shows it (`Public/segue.js`): the screen
+    /// below with its bar, drawn inert.
+    mutating func swipeUnder(_ under: SwipeUnder, controllerID: String) {
+        let saved = (interactive, drawingUnder)
+        interactive = false
+        drawingUnder = true
+        defer { (interactive, drawingUnder) = saved }
+        w.raw("<div class=\"nav-under\" hidden inert aria-hidden=\"true\">")
+        if let bar = under.bar { navigationBar(bar, controllerID: controllerID) }
+        w.raw("<div class=\"pane-body\">")
+        pane(under.pane)
+        w.raw("</div></div>")
     }
 
     /// `[back ‹ Title][left items]   **Title**   [right items]`, with the prompt above.
@@ -40,12 +55,12 @@ extension PageBuilder {
         for item in bar.leftItems { barItem(item) }
         // The title is the page's heading; a bar without one keeps the slot, not an empty heading.
         if let title = bar.title, !title.isEmpty {
-            hasHeading = true
-            w.raw("</div><h1 class=\"navbar-title\"")
+            hasHeading = hasHeading || !drawingUnder
+            w.raw(drawingUnder ? "</div><div class=\"navbar-title\"" : "</div><h1 class=\"navbar-title\"")
             transitionName(controllerID, "title")
             w.raw(">")
             w.text(title)
-            w.raw("</h1>")
+            w.raw(drawingUnder ? "</div>" : "</h1>")
         } else {
             w.raw("</div><div class=\"navbar-title\"")
             transitionName(controllerID, "title")

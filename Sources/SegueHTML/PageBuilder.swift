@@ -24,6 +24,9 @@ struct PageBuilder {
     var embeddedPanes: [EmbeddedPane] = []
     /// Whether a navigation bar title (the page's `<h1>`) was drawn.
     var hasHeading = false
+    /// While drawing what a back swipe uncovers (`SwipeUnder`): nothing live, no heading, no
+    /// view-transition names (they belong to the screen itself).
+    var drawingUnder = false
 
     init(screen: Screen, context: PageContext, capacity: Int) {
         self.w = HTMLWriter(capacity: capacity)
@@ -52,7 +55,7 @@ struct PageBuilder {
     /// screen still lists is live: the bar a popover from a bar button item leaves usable (its
     /// passthrough views); everything else under the popover is dropped from the list.
     mutating func claim(_ id: String?, enabled: Bool = true) -> Tap {
-        guard let id, let i = elementIndex[id], !placed[i], interactive || screen.passthroughBar != nil else { return .inert }
+        guard let id, !drawingUnder, let i = elementIndex[id], !placed[i], interactive || screen.passthroughBar != nil else { return .inert }
         placed[i] = true
         return .live(id: id, enabled: enabled && screen.elements[i].enabled)
     }
@@ -175,6 +178,11 @@ struct PageBuilder {
         guard change.kind != .none else { return }
         w.attribute("data-change", change.kind.rawValue)
         if let style = change.transitionStyle { w.attribute("data-change-transition", style.rawValue) }
+        // The layer that moves: the one presented, or the one dismissed (above what is left).
+        if change.kind == .present || change.kind == .dismiss {
+            let deepest = screen.layers.map(\.depth).max() ?? 0
+            w.attribute("data-change-depth", min(4, max(1, change.depth ?? (change.kind == .present ? deepest : deepest + 1))))
+        }
     }
 
     /// Whether `controllerID` is the container the last action pushed, popped or turned a page in.
@@ -185,6 +193,7 @@ struct PageBuilder {
     /// ` data-vt="NAME"`: the element's view-transition name (the stylesheet reads it), unique in
     /// the page and the same for the same part of the same controller on the next page.
     mutating func transitionName(_ controllerID: String, _ part: StaticString) {
+        guard !drawingUnder else { return }
         w.raw(" data-vt=\"")
         w.text(controllerID)
         w.raw("-")

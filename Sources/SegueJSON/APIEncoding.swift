@@ -39,6 +39,13 @@ extension Window {
         }
         w.endArray()
         w.key("manualSegues"); writeManualSegues(into: &w, visible: visible)
+        // A gesture driving a transition (the edge swipe between its beginning and its end).
+        if let transition = interactiveTransition {
+            w.key("interactiveTransition"); w.beginObject()
+            w.field("kind", transition.kind)
+            w.field("controller", transition.controllerID)
+            w.endObject()
+        }
         w.endObject()
     }
 

@@ -65,6 +65,8 @@ def test_pickers_are_wheels_with_the_chosen_row_in_the_band(serve, phone):
     driver.delete_all_cookies()
     open_page(driver, serve(CONTROLS).url("/"))
     picker, date = driver.find_elements(By.CSS_SELECTOR, ".picker-wheels")
+    # The form is taller than the window: it scrolls inside the screen.
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", picker)
     band = picker.find_element(By.CSS_SELECTOR, ".picker-band")
     chosen = picker.find_element(By.CSS_SELECTOR, ".picker-row.is-chosen")
     assert chosen.text == "Cherry"

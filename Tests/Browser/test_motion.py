@@ -63,21 +63,31 @@ def test_pop_slides_the_screen_out_to_the_right(serve, phone):
     assert played(info, f"view-transition-new({nav}-body)") == {"segue-slide-from-under"}
 
 
-@pytest.mark.parametrize("element, style, arriving", [
-    ("cover", "coverVertical", "segue-cover-in"),
-    ("flip", "flipHorizontal", "segue-flip-in"),
-    ("dissolve", "crossDissolve", "segue-fade-in"),
+def inner_moves(info, layer):
+    """Animations that move a part named inside a layer on its own (a nav body fading in place)."""
+    return [a for a in info["animations"] if a["duration"] > 0 and "group(" not in a["pseudo"] and "group-children(" not in a["pseudo"]
+            and f"({layer})" not in a["pseudo"] and "(dimming-" not in a["pseudo"] and a["name"] not in ("segue-hold", "none", "")]
+
+
+@pytest.mark.parametrize("element, style, arriving, leaving", [
+    ("cover", "coverVertical", "segue-layer-cover-in", "segue-layer-cover-out"),
+    ("flip", "flipHorizontal", "segue-layer-flip-in", "segue-layer-flip-back-out"),
+    ("dissolve", "crossDissolve", "segue-layer-fade-in", "segue-layer-fade-out"),
 ])
-def test_full_screen_presentations_play_their_transition_style_and_dismiss_backwards(serve, phone, element, style, arriving):
+def test_full_screen_presentations_move_the_whole_screen_and_dismiss_backwards(serve, phone, element, style, arriving, leaving):
     server = serve(FLOW)
     start(phone, server)
     info = go(phone, element)
     assert (info["change"], info["transitionStyle"]) == ("present", style)
-    assert played(info, "view-transition-new(layer-1)") == {arriving}
+    # The layer's group moves: it carries everything named inside it, bars and content as one.
+    assert played(info, "view-transition-group(layer-1)") == {arriving}
+    assert inner_moves(info, "layer-1") == []
+    if style == "flipHorizontal":
+        assert played(info, "view-transition-group(layer-0)") == {"segue-layer-flip-out"}
     info = go(phone, "close")
     assert (info["change"], info["transitionStyle"]) == ("dismiss", style)
-    leaving = {"coverVertical": "segue-cover-out", "flipHorizontal": "segue-flip-back-out", "crossDissolve": "segue-fade-out"}[style]
-    assert played(info, "view-transition-old(layer-1)") == {leaving}
+    assert played(info, "view-transition-group(layer-1)") == {leaving}
+    assert inner_moves(info, "layer-0") == []
 
 
 def test_partial_curl_lifts_the_presenters_page(serve, phone):
@@ -85,21 +95,23 @@ def test_partial_curl_lifts_the_presenters_page(serve, phone):
     start(phone, server)
     info = go(phone, "curl")
     assert info["transitionStyle"] == "partialCurl"
-    assert played(info, "view-transition-old(layer-0)") == {"segue-curl-up"}
+    # The presenter's picture and everything named in it curl up together.
+    assert played(info, "view-transition-old(layer-0)") == {"segue-layer-curl-up"}
+    assert played(info, "view-transition-group-children(layer-0)") == {"segue-layer-curl-up"}
     # The curl of the presenter's page is what dismisses it.
     info = go(phone, phone.find_element(By.CSS_SELECTOR, ".page-curl-button").get_attribute("data-element"))
     assert info["change"] == "dismiss"
-    assert played(info, "view-transition-new(layer-0)") == {"segue-curl-down"}
+    assert played(info, "view-transition-new(layer-0)") == {"segue-layer-curl-down"}
 
 
 def test_alerts_fade_in_with_the_box_settling(serve, phone):
     server = serve(FLOW)
     start(phone, server)
     info = go(phone, "ask")
-    assert played(info, "view-transition-new(layer-1)") == {"segue-fade-in"}
+    assert played(info, "view-transition-group(layer-1)") == {"segue-layer-fade-in"}
     assert "segue-alert-in" in {a["name"] for a in info["animations"] if "-alert)" in a["pseudo"]}
     info = go(phone, "keep")
-    assert played(info, "view-transition-old(layer-1)") == {"segue-fade-out"}
+    assert played(info, "view-transition-group(layer-1)") == {"segue-layer-fade-out"}
 
 
 def test_tab_switches_and_value_changes_are_instant(serve, phone):
@@ -112,16 +124,31 @@ def test_tab_switches_and_value_changes_are_instant(serve, phone):
     assert moving(info) == []
 
 
-def test_a_sheet_on_pad_rises_over_a_presenter_that_dims(serve, browser):
+def test_a_sheet_on_pad_rises_with_its_bars_over_a_presenter_that_dims(serve, browser):
     server = serve(FLOW)
     driver = browser(size=PAD)
     open_flow(driver, server, "pad")
     info = go(driver, "sheet")
     assert info["change"] == "present"
-    assert played(info, "view-transition-new(layer-1)") == {"segue-cover-in"}
+    # The card and its content as one: the layer's group rises; its bars do not fade in place.
+    assert played(info, "view-transition-group(layer-1)") == {"segue-layer-cover-in"}
+    assert inner_moves(info, "layer-1") == []
     assert played(info, "view-transition-new(dimming-0)") == {"segue-fade-in"}
     # The presenter stays where it is under the sheet.
-    assert not [a for a in info["animations"] if "(layer-0)" in a["pseudo"] and a["name"].startswith("segue-")]
+    assert not [a for a in info["animations"] if "(layer-0)" in a["pseudo"] and a["name"].startswith("segue-layer")]
+    info = go(driver, "cancelSheet")
+    assert played(info, "view-transition-group(layer-1)") == {"segue-layer-cover-out"}
+    assert inner_moves(info, "layer-0") == []
+
+
+@pytest.mark.parametrize("element", ["cover", "flip", "dissolve", "curl"])
+def test_with_view_transitions_off_nothing_moves_at_all(serve, browser, element):
+    server = serve(FLOW)
+    driver = browser(size=PHONE, reduced_motion=True)
+    open_flow(driver, server, "phone")
+    info = go(driver, element)
+    assert not info["transition"]
+    assert driver.execute_script("return document.getAnimations().filter(a => a.playState === 'running').length") == 0
 
 
 def test_reduced_motion_navigates_without_a_transition(serve, browser):
@@ -202,3 +229,21 @@ def test_a_sideways_drag_turns_a_page_views_page(serve, browser):
     pages = driver.find_element(By.CSS_SELECTOR, ".pane-pages").get_attribute("data-controller")
     assert played(info, f"view-transition-new({pages}-pages)") == {"segue-slide-in-right"}
     assert played(info, f"view-transition-old({pages}-pages)") == {"segue-pages-forward-out"}
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_a_popover_fades_in_settling_from_smaller_and_fades_out(serve, browser, dark):
+    server = serve("Examples/ipad-mail.yaml")
+    driver = browser(size=(1180, 820), dark=dark)
+    open_flow(driver, server, "pad")
+    info = go(driver, "filters")
+    assert info["change"] == "present"
+    assert played(info, "view-transition-group(layer-1)") == {"segue-layer-pop-in"}
+    assert inner_moves(info, "layer-1") == []
+    keyframes = driver.execute_script("""
+        for (const sheet of document.styleSheets) for (const rule of sheet.cssRules)
+          if (rule.name === 'segue-layer-pop-in') return rule.cssText;""")
+    assert "opacity: 0" in keyframes and "scale" in keyframes
+    info = go(driver, driver.find_element(By.CSS_SELECTOR, ".popover-outside").get_attribute("data-element"))
+    assert info["change"] == "dismiss"
+    assert played(info, "view-transition-group(layer-1)") == {"segue-layer-fade-out"}

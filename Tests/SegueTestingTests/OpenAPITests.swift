@@ -136,6 +136,8 @@ import SegueServer
             "turnPage": .object(["direction": .string("reverse")]), "showPage": .object(["index": .number(0)]),
             "memoryWarning": .object([:]), "setEditing": .object(["editing": .bool(true)]),
             "setValues": .object(["values": .object(["nothing": .string("x")])]),
+            "beginInteractivePop": .object(["navigationController": .string("c1")]),
+            "finishInteractiveTransition": .object([:]), "cancelInteractiveTransition": .object([:]),
             "setToolbarHidden": .object(["hidden": .bool(false)]), "setNavigationBarHidden": .object(["hidden": .bool(true), "navigationController": .string("c1")]),
             "addChild": .object(["scene": .string("message"), "controller": .string("c2"), "showingView": .bool(false)]),
             "removeFromParent": .object(["controller": .string("c2")]),

@@ -243,6 +243,8 @@ public struct NavigationPane: Sendable {
     public var top: Pane
     /// The top controller's toolbar items; `nil` when the toolbar is hidden.
     public var toolbar: [BarItem]?
+    /// What a back swipe uncovers (``SwipeUnder``), on drawn pages.
+    public var under: SwipeUnder? = nil
     public init(controllerID: String, bar: NavigationBar?, top: Pane, toolbar: [BarItem]?) {
         self.controllerID = controllerID
         self.bar = bar

@@ -207,7 +207,9 @@ struct ScreenBuilder {
             toolbar = top.toolbarItems.enumerated().map { barItem($1, owner: top, slot: "toolbar", index: $0) }
         }
         endPassthroughBar(barStart, .bottom)
-        return NavigationPane(controllerID: nav.id, bar: bar, top: topPane, toolbar: toolbar)
+        var result = NavigationPane(controllerID: nav.id, bar: bar, top: topPane, toolbar: toolbar)
+        result.under = swipeUnder(nav)
+        return result
     }
 
     /// Starts a bar under a popover: its items are listed tentatively (see `endPassthroughBar`).

@@ -23,6 +23,9 @@ public struct ScreenChange: Sendable, Hashable {
     public var controllerID: String?
     /// `present` and `dismiss`: the presented controller's transition style.
     public var transitionStyle: ModalTransitionStyle?
+    /// `present` and `dismiss`: how deep in the presentation chain the presented controller is
+    /// (1 for what the root presents), the layer that moves; nil when not known.
+    public var depth: Int? = nil
 
     public init(kind: Kind, controllerID: String? = nil, transitionStyle: ModalTransitionStyle? = nil) {
         self.kind = kind
@@ -39,12 +42,14 @@ public struct ScreenChange: Sendable, Hashable {
         var transitionStyles: [String: ModalTransitionStyle] = [:]
         var pageIndices: [String: Int] = [:]
         var selectedTabs: [String: Int] = [:]
+        var presentationDepths: [String: Int] = [:]
 
         init(_ window: Window) {
             // Before every action: a walk that allocates nothing unless there is something to note.
             func visit(_ c: ViewController) {
                 if let presented = c.presentedStorage {
                     transitionStyles[presented.id] = presented.presentedTransition ?? presented.modalTransitionStyle
+                    presentationDepths[presented.id] = ScreenChange.presentationDepth(of: presented)
                     visit(presented)
                 }
                 if let pages = c as? PageViewController { pageIndices[pages.id] = pages.currentIndex }
@@ -88,12 +93,16 @@ public struct ScreenChange: Sendable, Hashable {
         }
         guard events.contains(where: { $0.animated == true }) else { return tabSwitch() }
         if let hidden {
-            return ScreenChange(kind: .dismiss, controllerID: hidden, transitionStyle: before.transitionStyles[hidden] ?? .coverVertical)
+            var change = ScreenChange(kind: .dismiss, controllerID: hidden, transitionStyle: before.transitionStyles[hidden] ?? .coverVertical)
+            change.depth = before.presentationDepths[hidden]
+            return change
         }
         if let shown {
             let presented = window.controller(id: shown)?.topLevel
             let style = presented?.presentedTransition ?? presented?.modalTransitionStyle ?? .coverVertical
-            return ScreenChange(kind: .present, controllerID: shown, transitionStyle: style)
+            var change = ScreenChange(kind: .present, controllerID: shown, transitionStyle: style)
+            change.depth = presented.map(Self.presentationDepth)
+            return change
         }
         // A tab shown for the first time tells its navigation delegate of its root (which moves to
         // its parent then) without anything sliding; a tab chosen in More's list is pushed there.
@@ -106,5 +115,16 @@ public struct ScreenChange: Sendable, Hashable {
             return ScreenChange(kind: pages.currentIndex < index ? .pageReverse : .pageForward, controllerID: id)
         }
         return tabSwitch()
+    }
+
+    /// 1 for what the root (or a controller inside it) presents, 2 for what that presents, …
+    static func presentationDepth(of presented: ViewController) -> Int {
+        var depth = 0
+        var node: ViewController? = presented
+        while let n = node?.topLevel, let presenter = n.presentingViewController {
+            depth += 1
+            node = presenter
+        }
+        return depth
     }
 }

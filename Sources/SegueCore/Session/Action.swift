@@ -27,6 +27,11 @@ public enum Action: Sendable, Hashable {
     case setEditing(Bool, controller: String?)
     /// Extension: type into a text field or set a switch without tapping anything else.
     case setValues([String: FieldValue])
+    /// The edge swipe begins on a navigation controller (``InteractiveTransition``); one of the
+    /// next two ends it.
+    case beginInteractivePop(navigationController: String?)
+    case finishInteractiveTransition
+    case cancelInteractiveTransition
     /// What code does (see `CodeActions.swift`): bar visibility at run time.
     case setToolbarHidden(Bool, navigationController: String?)
     case setNavigationBarHidden(Bool, navigationController: String?)
@@ -61,6 +66,9 @@ public enum Action: Sendable, Hashable {
         case .memoryWarning: "memoryWarning"
         case .setEditing: "setEditing"
         case .setValues: "setValues"
+        case .beginInteractivePop: "beginInteractivePop"
+        case .finishInteractiveTransition: "finishInteractiveTransition"
+        case .cancelInteractiveTransition: "cancelInteractiveTransition"
         case .setToolbarHidden: "setToolbarHidden"
         case .setNavigationBarHidden: "setNavigationBarHidden"
         case .addChild: "addChild"
@@ -68,6 +76,15 @@ public enum Action: Sendable, Hashable {
         case .transition: "transition"
         case .beginAppearanceTransition: "beginAppearanceTransition"
         case .endAppearanceTransition: "endAppearanceTransition"
+        }
+    }
+
+    /// Whether the action begins or ends an interactive transition (the only actions taken
+    /// while one is in progress are the two that end it).
+    var isInteractive: Bool {
+        switch self {
+        case .beginInteractivePop, .finishInteractiveTransition, .cancelInteractiveTransition: true
+        default: false
         }
     }
 }
@@ -83,6 +100,7 @@ extension Window {
     /// Performs one action. On error nothing changed and no event was recorded.
     public func perform(_ action: Action, animated: Bool = true) throws(ActionError) -> ActionOutcome {
         guard isLaunched else { throw ActionError.illegal("the session has not launched") }
+        if !action.isInteractive { try checkNoInteractiveTransition(for: action.name) }
         warnings = []
         let firstSeq = log.lastSeq
         let before = ScreenChange.Before(self)
@@ -121,6 +139,8 @@ extension Window {
             setEditing(editing, on: try controllerOrFrontmost(controllerID), animated: animated)
         case .setValues(let values):
             return try setValues(values)
+        case .beginInteractivePop, .finishInteractiveTransition, .cancelInteractiveTransition:
+            try applyInteractive(action, animated: animated)
         case .setToolbarHidden, .setNavigationBarHidden, .addChild, .removeFromParent, .transition,
              .beginAppearanceTransition, .endAppearanceTransition:
             return try applyCodeAction(action, animated: animated)

@@ -109,7 +109,8 @@ extension Window {
             assert(ids.insert(c.id).inserted, "two controllers share the id \(c.id)")
             assert(c.window === self, "\(c.id) belongs to another window")
             let isVisible = visible.contains(ObjectIdentifier(c))
-            assert(isVisible == (c.appearance == .appeared) || !c.shouldBeTrackedForAppearance,
+            // Controllers a gesture holds between states are appearing or disappearing.
+            assert(isVisible == (c.appearance == .appeared) || !c.shouldBeTrackedForAppearance || interactiveTransition?.isInFlight(c) == true,
                    "\(c.id) (\(c.sceneID ?? "-")) is \(c.appearance) but \(isVisible ? "visible" : "not visible")")
             assert(!(c.parent != nil && c.presentingStorage != nil), "\(c.id) has both a parent and a presenter")
             if c.parent != nil { withParent += 1 }

@@ -10,6 +10,7 @@ extension Window {
             throw ActionError(.invalidURL, "the URL's root scene '\(target.scene)' is not this flow's root '\(root.sceneID ?? "-")'")
         }
         try validate(target)
+        try checkNoInteractiveTransition(for: "going to another URL")
         warnings = []
         let firstSeq = log.lastSeq
         let before = ScreenChange.Before(self)

@@ -189,3 +189,51 @@ extension Window {
         }
     }
 }
+
+/// Interactive transitions (`InteractiveTransition.swift`): a plan run in halves while a gesture
+/// decides how it ends. Nothing changes until it finishes; the events are those of the one
+/// transition rule, split at the gesture.
+extension Window {
+    /// The gesture begins: the plan's `before` calls, then the will-events of the controllers that
+    /// would leave and enter the window (views loaded first, parent first) and `willCommit`.
+    func beginInteractive(_ t: inout InteractiveTransition) {
+        for c in t.plan.attaching { attach(c) }
+        send(t.plan.before)
+        var arriving: [ViewController] = []
+        for root in t.arriving {
+            loadViewIfNeeded(root)
+            for c in shownTree(of: root) {
+                loadViewIfNeeded(c)
+                arriving.append(c)
+            }
+        }
+        t.arriving = arriving.filter(\.shouldBeTrackedForAppearance)
+        t.leaving = t.leaving.filter(\.shouldBeTrackedForAppearance)
+        for (c, r) in t.plan.reasons { c.reasons.formUnion(r) }
+        for c in t.leaving { sendAppearance(c, .viewWillDisappear, t.animated) }
+        for c in t.arriving { sendAppearance(c, .viewWillAppear, t.animated) }
+        for c in t.arriving { sendLayout(c) }
+        for (c, _) in t.plan.reasons { c.reasons = [] }
+        send(t.plan.willCommit)
+    }
+
+    /// Released past the threshold: the change, the did-events, `didCommit`.
+    func finishInteractive(_ t: InteractiveTransition) {
+        for (c, r) in t.plan.reasons { c.reasons.formUnion(r) }
+        for m in t.plan.mutations { m() }
+        for c in t.leaving { sendAppearance(c, .viewDidDisappear, t.animated) }
+        for c in t.arriving { sendAppearance(c, .viewDidAppear, t.animated) }
+        for (c, _) in t.plan.reasons { c.reasons = [] }
+        send(t.plan.didCommit)
+    }
+
+    /// Released short of it: what was arriving disappears again, what was leaving appears again
+    /// (UIKit's cancelled transition), then the calls that undo `before`; nothing changed.
+    func cancelInteractive(_ t: InteractiveTransition) {
+        for c in t.arriving { sendAppearance(c, .viewWillDisappear, t.animated) }
+        for c in t.arriving { sendAppearance(c, .viewDidDisappear, t.animated) }
+        for c in t.leaving { sendAppearance(c, .viewWillAppear, t.animated) }
+        for c in t.leaving { sendAppearance(c, .viewDidAppear, t.animated) }
+        send(t.cancelCalls)
+    }
+}

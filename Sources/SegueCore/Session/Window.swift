@@ -31,6 +31,8 @@ public final class Window {
     @exclusivity(unchecked) public internal(set) var warnings: [String] = []
     /// What the last action did to the screen, for renderers that animate it (``ScreenChange``).
     @exclusivity(unchecked) public internal(set) var lastChange = ScreenChange.none
+    /// The transition a gesture drives, between its beginning and its end (``InteractiveTransition``).
+    @exclusivity(unchecked) public internal(set) var interactiveTransition: InteractiveTransition?
     @exclusivity(unchecked) var nextControllerNumber = 1
     /// While restoration loads a host's view: its embedded children's views wait for their turn
     /// (parent first down each chain) instead of loading inside the host's.

@@ -8,7 +8,7 @@ extension Window {
         WindowSnapshot(
             format: WindowSnapshot.currentFormat, version: version, lastSeq: log.lastSeq,
             nextControllerNumber: nextControllerNumber, traits: traits, isLaunched: isLaunched, warnings: warnings,
-            lastChange: .init(kind: lastChange.kind.rawValue, controller: lastChange.controllerID, transition: lastChange.transitionStyle),
+            lastChange: .init(kind: lastChange.kind.rawValue, controller: lastChange.controllerID, transition: lastChange.transitionStyle, depth: lastChange.depth),
             root: root.map(Self.state(of:)))
     }
 
@@ -125,6 +125,7 @@ extension Window {
         nextControllerNumber = snapshot.nextControllerNumber
         warnings = snapshot.warnings
         lastChange = ScreenChange(kind: kind, controllerID: snapshot.lastChange.controller, transitionStyle: snapshot.lastChange.transition)
+        lastChange.depth = snapshot.lastChange.depth
         isLaunched = snapshot.isLaunched
     }
 }

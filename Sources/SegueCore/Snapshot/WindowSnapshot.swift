@@ -46,6 +46,8 @@ public struct WindowSnapshot: Sendable, Hashable, Codable {
         public var kind: String
         public var controller: String?
         public var transition: ModalTransitionStyle?
+        /// How deep the presentation that moved is (``ScreenChange/depth``).
+        public var depth: Int? = nil
     }
 
     /// One controller and, through `children` and `presented`, everything below it.

@@ -76,12 +76,24 @@ enum ActionDecoding {
             }
             action = .setValues(try values(o["values"]))
         default:
+            if let interactive = try interactiveAction(name, o) { return Decoded(action: interactive, animated: animated) }
             guard let code = try codeAction(name, o) else {
                 throw ActionError(.unknownAction, "action '\(name)' is not available on this server")
             }
             action = code
         }
         return Decoded(action: action, animated: animated)
+    }
+
+    /// The edge swipe's actions (an interactive pop, begun, then finished or cancelled); nil for
+    /// any other name.
+    static func interactiveAction(_ name: String, _ o: [String: JSONValue]) throws(ActionError) -> Action? {
+        switch name {
+        case "beginInteractivePop": .beginInteractivePop(navigationController: try string(o, "navigationController"))
+        case "finishInteractiveTransition": .finishInteractiveTransition
+        case "cancelInteractiveTransition": .cancelInteractiveTransition
+        default: nil
+        }
     }
 
     /// `direction` of `turnPage`: `forward` (the default) or `reverse`.

@@ -150,11 +150,21 @@ extension SegueApp {
             bytes += w.bytes
             bytes += Array("\n\n".utf8)
         }
+        // A gesture driving a transition, as STATE says it (the panel shows it while it lasts).
+        let gesture = try withDurableSession(id) { session -> [String]? in
+            session.window.interactiveTransition.map { [$0.kind, $0.controllerID] }
+        }
         var w = JSONWriter(capacity: 256)
         w.beginObject()
         w.field("version", logged.version)
         w.field("url", logged.url)
         w.field("lastSeq", logged.lastSeq)
+        if let gesture, gesture.count == 2 {
+            w.key("interactiveTransition"); w.beginObject()
+            w.field("kind", gesture[0])
+            w.field("controller", gesture[1])
+            w.endObject()
+        }
         w.endObject()
         bytes += Array("event: state\ndata: ".utf8)
         bytes += w.bytes

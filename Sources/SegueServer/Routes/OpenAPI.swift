@@ -105,6 +105,7 @@ enum OpenAPIDocument {
           "root":{"oneOf":[{"$ref":"#/components/schemas/Controller"},{"type":"null"}]},
           "visible":{"type":"array","items":{"type":"string"},"description":"Ids of the content controllers on screen, back to front."},
           "elements":{"type":"array","items":{"$ref":"#/components/schemas/Element"},"description":"Everything a user could tap now, in reading order."},
+          "interactiveTransition":{"type":"object","properties":{"kind":{"type":"string"},"controller":{"type":"string"}},"required":["kind","controller"],"description":"A gesture driving a transition (beginInteractivePop until it finishes or is cancelled); absent otherwise."},
           "manualSegues":{"type":"array","items":{"$ref":"#/components/schemas/ManualSegue"},"description":"Segues of the visible controllers no element triggers (code performs them)."}},
           "required":["id","version","url","traits","root","visible","elements"]},
         "Element":{"type":"object","properties":{"id":{"type":"string"},"role":{"enum":[\##(roles)]},"title":{"type":["string","null"]},"controller":{"type":["string","null"]},"enabled":{"type":"boolean","description":"Present (false) only on disabled elements."}},"required":["id","role","title","controller"]},

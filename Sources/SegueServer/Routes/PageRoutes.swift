@@ -141,6 +141,7 @@ extension SegueApp {
                 // Rooted at another scene (a scene opened from the scenes list, then a link or
                 // bookmark of another): that hierarchy in a new session, as for a fresh browser.
                 if !fresh, let root = window.root?.sceneID, root != target.scene { return .otherRoot(target) }
+                try session.cancelAbandonedGesture()
                 _ = try session.navigate(to: target, url: request.path)
                 url = window.canonicalURL
             }
@@ -239,6 +240,7 @@ extension SegueApp {
                 throw ActionError(.forbidden, "the form's token is missing or wrong; reload the page")
             }
             let window = session.window
+            try session.cancelAbandonedGesture()
             var navigated = false
             if let url = fields["url"], url != window.canonicalURL, let target = HierarchyPath.parse(url) {
                 try session.navigate(to: target, url: url)

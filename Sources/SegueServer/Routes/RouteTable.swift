@@ -165,6 +165,7 @@ enum RouteTable {
         Route("/api/v1/openapi.json", .use, .init(.GET, openAPI: OpenAPIDocument.getOpenAPI) { app, _, _ in app.json(OpenAPIDocument.json) }),
         Route("/tap", .page, .init(.POST, openAPI: OpenAPIDocument.tapForm) { app, request, _ in app.tap(request) }),
         Route("/traits", .json, .init(.POST, openAPI: OpenAPIDocument.reportViewport) { app, request, _ in app.reportTraits(request) }),
+        Route("/interactive", .json, .init(.POST) { app, request, _ in app.interactive(request) }),
         Route("/api/v1/sessions/{id}/page/*", .page, .init(.GET) { app, request, match in app.sessionPage(request, id: match.parameter) }),
     ]
 

@@ -35,6 +35,7 @@ extension SegueApp {
                 guard let token = fields["csrf"], constantTimeEqual(token, session.csrfToken) else {
                     throw ActionError(.forbidden, "the token is missing or wrong; reload the page")
                 }
+                try session.cancelAbandonedGesture()
                 let outcome = try session.perform(.setTraits(traits), animated: true)
                 return (outcome.changed, session.window.canonicalURL, session.window.version)
             })

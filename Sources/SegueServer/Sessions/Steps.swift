@@ -88,8 +88,10 @@ enum Step {
             w.field("direction", forward ? "forward" : "reverse"); opt("controller", controller)
         case .showPage(let index, let controller):
             w.field("index", index); opt("controller", controller)
-        case .memoryWarning:
+        case .memoryWarning, .finishInteractiveTransition, .cancelInteractiveTransition:
             break
+        case .beginInteractivePop(let nav):
+            opt("navigationController", nav)
         case .setEditing(let editing, let controller):
             w.key("editing"); w.bool(editing); opt("controller", controller)
         case .setValues(let values):
