@@ -15,6 +15,9 @@ public enum EventName: String, Sendable, CaseIterable, Codable {
     case tabBarControllerShouldSelect, tabBarControllerDidSelect
     case tabBarControllerWillBeginCustomizing, tabBarControllerWillEndCustomizing, tabBarControllerDidEndCustomizing
     case pageViewControllerWillTransitionTo, pageViewControllerDidFinishAnimating
+    // A sheet's presentation controller (modern era), logged on the sheet with itself as `child`.
+    case presentationControllerShouldDismiss, presentationControllerWillDismiss, presentationControllerDidDismiss
+    case presentationControllerDidAttemptToDismiss
 
     /// Appearance events carry `animated` and the four reason flags.
     public var isAppearance: Bool {

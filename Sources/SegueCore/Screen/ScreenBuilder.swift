@@ -63,6 +63,7 @@ struct ScreenBuilder {
         var screen = Screen(sessionID: window.id, version: window.version, url: window.canonicalURL,
                             traits: window.traits, layers: layers, elements: elements, passthroughBar: passthroughBar)
         screen.change = window.lastChange
+        screen.era = window.era
         return screen
     }
 
@@ -85,7 +86,7 @@ struct ScreenBuilder {
             interactive = index >= interactiveFrom
             let before = elements.count
             let appearance = top.presentedStyle.map { layerAppearance(top, style: $0) } ?? .fullScreen
-            let curl = registerCurl(top, appearance: appearance)
+            let curl = registerCurl(top, appearance: appearance) ?? registerGrabber(top)
             let pane = pane(for: top)
             let outside = registerOutsideTap(top, appearance: appearance)
             if tops.count > 1 { layerElements.append(Array(elements[before...])) }
@@ -103,7 +104,8 @@ struct ScreenBuilder {
         // Dim every layer under a sheet, popover or alert.
         for i in layers.indices.dropLast() {
             let above = layers[(i + 1)...]
-            layers[i].isDimmed = above.contains { [.formSheet, .pageSheet, .alert].contains($0.appearance) }
+            layers[i].isDimmed = above.contains { [.formSheet, .pageSheet, .alert, .card].contains($0.appearance) }
+            layers[i].recess = above.count { $0.appearance == .card }
         }
         // Reading order, top to bottom: the chrome of the layers beneath that sits above the
         // front layer (outermost first: a navigation bar kept usable around a context, the bar
@@ -133,6 +135,7 @@ struct ScreenBuilder {
             return alert.alert.preferredStyle == .actionSheet && window.traits.horizontalSizeClass == .regular ? .popover : .alert
         }
         if window.coversWindow(top) { return .fullScreen }
+        if window.isCard(top) { return .card }
         switch style {
         case .formSheet: return .formSheet
         case .pageSheet: return .pageSheet
@@ -197,6 +200,8 @@ struct ScreenBuilder {
             let right = item.rightBarButtonItems.enumerated().reversed().map { barItem($1, owner: top, slot: "right", index: $0) }
             bar = NavigationBar(title: item.title ?? top.title, prompt: item.prompt, backButton: back, leftItems: left, rightItems: right)
             bar?.appearance = nav.scene?.barAppearance
+            bar?.showsLargeTitle = window.showsLargeTitle(in: nav, stack: stack)
+            bar?.searchPlaceholder = window.era == .modern ? top.scene?.navigationItem.searchBarPlaceholder : nil
         }
         endPassthroughBar(barStart, .top)
         if notesTopBars { for element in elements[firstBarElement...] { topBarElementIDs.insert(element.id) } }

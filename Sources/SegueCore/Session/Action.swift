@@ -13,6 +13,8 @@ public enum Action: Sendable, Hashable {
     case setViewControllers(scenes: [String], navigationController: String?)
     case present(scene: String, style: ModalPresentationStyle?, transitionStyle: ModalTransitionStyle?, controller: String?)
     case dismiss(controller: String?)
+    /// A person drags a sheet down (modern era): the front sheet, or the one `controller` is in.
+    case dismissSheet(controller: String?)
     case selectTab(index: Int, controller: String?)
     /// Extension: while customizing (Edit on More), drop tab `from` on position `to` (they swap).
     case moveTab(from: Int, to: Int, controller: String?)
@@ -36,6 +38,7 @@ public enum Action: Sendable, Hashable {
         case .setViewControllers: "setViewControllers"
         case .present: "present"
         case .dismiss: "dismiss"
+        case .dismissSheet: "dismissSheet"
         case .selectTab: "selectTab"
         case .moveTab: "moveTab"
         case .setTraits: "setTraits"
@@ -122,6 +125,8 @@ extension Window {
                 dismiss(from: nil, animated: animated)
             }
             return presentedControllerCount != presentedBefore
+        case .dismissSheet(let controllerID):
+            try dismissSheet(controllerID, animated: animated)
         case .selectTab(let index, let controllerID):
             // Under a presentation that covers the tab bar the switch sends no events, yet the
             // state (and its URL) changed.
