@@ -116,6 +116,9 @@ struct Serve: ParsableCommand {
     @Option(help: "An app folder: the storyboard or nib (name without extension) to launch instead of the one its Info.plist names.")
     var main: String?
 
+    @Option(name: .customLong("ios"), help: "The UIKit era to follow: 7 (iOS 7's rules) or 17 (modern UIKit: sheets as cards, drag to dismiss, large titles); default: what the flow's files say.")
+    var iosVersion: String?
+
     @Option(help: "An app localized in several languages: the language of sessions whose browser asks for none the app has (default: the app's development region).")
     var locale: String?
 
@@ -172,10 +175,17 @@ struct Serve: ParsableCommand {
             throw ExitCode(1)
         }
         let storyboard: Storyboard
-        let appOptions = AppLoadOptions(main: main)
+        var appOptions = AppLoadOptions(main: main)
+        if let iosVersion {
+            guard let era = UIKitEra(name: iosVersion) else {
+                Console.current.errorLine("segue: --ios \(iosVersion): expected 7 or 17")
+                throw ExitCode(2)
+            }
+            appOptions.era = era
+        }
         do {
             let loaded = try loadFlow(path: path, options: appOptions, overlay: overlay)
-            storyboard = FlowSource.servingStoryboard(loaded.storyboard)
+            storyboard = FlowSource.withEra(FlowSource.servingStoryboard(loaded.storyboard), appOptions.era)
             // What was launched and why come first.
             for line in loaded.launchLines { logger.notice("\(line)") }
         } catch {

@@ -21,11 +21,13 @@ struct Decoder {
         var elementIDs: [String: [(String, Int)]] = [:]
         /// Scenes declaring `isInitialViewController: true`, with lines.
         var flaggedInitial: [(String, Int)] = []
+        /// The top-level `era` (`ios7`, `modern`), when given.
+        var era: UIKitEra?
         /// Relationship entries with lines: (scene, key, target, line).
         var relationships: [(scene: String, key: String, target: String, line: Int)] = []
     }
 
-    static let topKeys: Set<String> = ["initialViewController", "scenes"]
+    static let topKeys: Set<String> = ["initialViewController", "scenes", "era"]
 
     static let sceneKeys: Set<String> = [
         "kind", "class", "title", "restorationIdentifier", "navigationItem", "tabBarItem", "toolbarItems",
@@ -37,12 +39,13 @@ struct Decoder {
         "supplementaryViewController", "compactViewController",
         "transitionStyle", "navigationOrientation", "spineLocation",
         "message", "preferredStyle", "textFields", "actions", "refusesSelectionOf",
+        "prefersLargeTitles", "largeTitleDisplayMode", "isModalInPresentation",
     ]
 
     /// Keys that belong to one kind of scene only.
     static let kindOnlyKeys: [String: SceneKind] = [
         "selectedIndex": .tabBarController, "customizableViewControllers": .tabBarController,
-        "refusesSelectionOf": .tabBarController,
+        "refusesSelectionOf": .tabBarController, "prefersLargeTitles": .navigationController,
         "transitionStyle": .pageViewController, "navigationOrientation": .pageViewController,
         "spineLocation": .pageViewController,
         "message": .alertController, "preferredStyle": .alertController, "textFields": .alertController,
@@ -65,6 +68,7 @@ struct Decoder {
             result.initialLine = top.line("initialViewController")
             result.initialViewController = top.string("initialViewController")
         }
+        result.era = decodeEra(top)
         guard let scenesNode = top["scenes"] else {
             diagnostics.error(root, "missing 'scenes'")
             return result
@@ -169,6 +173,7 @@ struct Decoder {
             }
         }
         scene.shouldAutorotate = fields.bool("shouldAutorotate")
+        decodeModernProperties(fields, into: &scene)
         if fields.bool("isInitialViewController") == true {
             result.flaggedInitial.append((scene.id, fields.line("isInitialViewController")))
         }
@@ -285,6 +290,7 @@ struct Decoder {
         guard let fields = Fields(node, context: context, allowed: [
             "title", "prompt", "leftBarButtonItems", "rightBarButtonItems", "backBarButtonItem",
             "hidesBackButton", "leftItemsSupplementBackButton", "backButtonDisplayMode",
+            "largeTitleDisplayMode", "searchController",
         ], what: "'navigationItem' in \(scene)", diagnostics: diagnostics) else { return item }
         item.title = fields.string("title")
         item.prompt = fields.string("prompt")
@@ -306,6 +312,7 @@ struct Decoder {
         if let value = fields.bool("hidesBackButton") { item.hidesBackButton = value }
         if let value = fields.bool("leftItemsSupplementBackButton") { item.leftItemsSupplementBackButton = value }
         if let mode = fields.enumeration("backButtonDisplayMode", BackButtonDisplayMode.self) { item.backButtonDisplayMode = mode }
+        decodeModernItem(fields, into: &item, context: context)
         return item
     }
 
