@@ -418,6 +418,7 @@ struct ScreenBuilder {
                                                           target: .rowAccessory(owner: owner, row: shown),
                                                           enabled: isRunnable(accessoryTap, on: owner))
                     }
+                    registerSwipeActions(&row, rowID: row.id ?? "\(owner.id).row.\(s).\(r)", owner: owner)
                     if resolvesNodes { n.sections[s].rows[r] = row }
                 }
             }
@@ -496,7 +497,9 @@ struct ScreenBuilder {
                            target: @autoclosure () -> ElementTarget, enabled: Bool = true, holding control: ViewNode? = nil) -> String {
         var id = proposed
         if isUsed(id) {
-            id = "\(proposed)@\(controller.id)"
+            // Made unique by where the controller is (not its id, which restoring the page's
+            // URL may change): the same scene twice on screen keeps its ids from page to page.
+            id = "\(proposed)@\(controller.placeInWindow)"
             // The same node more than once in one controller (sample rows of a prototype cell).
             var k = 2
             while isUsed(id) { id = "\(proposed)@\(controller.id).\(k)"; k += 1 }
