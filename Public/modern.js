@@ -3,7 +3,9 @@
 //    past a third of its height (at most 160 px) or flicked, it is dismissed as the grabber's
 //    form post does (`dismissSheet`); short of that it springs back. A pointer tap on the
 //    grabber does nothing (as on iOS); the keyboard still activates it.
-// 2. a large title that scrolls under the bar collapses it: the bar's small title shows.
+// 2. a large title that scrolls under the bar collapses it: the bar's small title shows;
+// 3. a sideways drag on a row with swipe actions slides it aside to uncover them: released past
+//    half their width it stays open, else it closes; a tap elsewhere closes it.
 (function () {
   "use strict";
   var body = document.body;
@@ -87,7 +89,73 @@
     update();
   }
 
+  // MARK: Swipe actions
+
+  function followRowSwipes() {
+    var open = null;
+    function close(row) {
+      var cell = row && row.querySelector(":scope > .cell, :scope > .cell-with-accessory");
+      if (cell) cell.style.transform = "";
+      if (row) row.classList.remove("is-open");
+      if (open === row) open = null;
+    }
+    var rows = document.querySelectorAll(".layer:last-of-type .cell-swipe");
+    for (var i = 0; i < rows.length; i++) swipe(rows[i]);
+    function swipe(row) {
+      var cell = row.querySelector(":scope > .cell, :scope > .cell-with-accessory");
+      var trailing = row.querySelector(":scope > .swipe-trailing");
+      var leading = row.querySelector(":scope > .swipe-leading");
+      if (!cell) return;
+      var start = null, justDragged = false;
+      cell.addEventListener("pointerdown", function (e) {
+        if (e.button !== 0 && e.pointerType === "mouse") return;
+        justDragged = false;
+        if (open && open !== row) close(open);
+        start = { x: e.clientX, y: e.clientY, id: e.pointerId, base: row.classList.contains("is-open") ? (parseFloat(cell.dataset.offset) || 0) : 0, dx: 0, sideways: false };
+      });
+      cell.addEventListener("pointermove", function (e) {
+        if (!start || e.pointerId !== start.id) return;
+        var dx = e.clientX - start.x;
+        if (!start.sideways) {
+          if (Math.abs(dx) < 8 || Math.abs(dx) < Math.abs(e.clientY - start.y)) return;
+          start.sideways = true;
+          try { cell.setPointerCapture(e.pointerId); } catch (err) {}
+          row.classList.add("is-dragging");
+        }
+        var x = start.base + dx;
+        var max = leading ? leading.offsetWidth : 0, min = trailing ? -trailing.offsetWidth : 0;
+        x = Math.max(min - 40, Math.min(max + 40, x));
+        start.dx = x;
+        cell.style.transform = "translateX(" + x + "px)";
+      });
+      function end(e) {
+        if (!start || e.pointerId !== start.id) return;
+        var sideways = start.sideways, x = start.dx;
+        start = null;
+        row.classList.remove("is-dragging");
+        if (!sideways) return;
+        justDragged = true;
+        var width = x < 0 ? (trailing ? trailing.offsetWidth : 0) : (leading ? leading.offsetWidth : 0);
+        if (width && Math.abs(x) > width / 2) {
+          var to = x < 0 ? -width : width;
+          cell.style.transform = "translateX(" + to + "px)";
+          cell.dataset.offset = String(to);
+          row.classList.add("is-open");
+          open = row;
+        } else close(row);
+      }
+      cell.addEventListener("pointerup", end);
+      cell.addEventListener("pointercancel", end);
+      // A drag is not a tap on the row.
+      cell.addEventListener("click", function (e) {
+        if (justDragged) { e.preventDefault(); e.stopPropagation(); justDragged = false; return; }
+        if (row.classList.contains("is-open")) { e.preventDefault(); e.stopPropagation(); close(row); }
+      }, true);
+    }
+  }
+
   var sheet = frontSheet();
   if (sheet) followSheetDrag(sheet);
   followLargeTitles();
+  followRowSwipes();
 })();

@@ -351,7 +351,7 @@ struct Decoder {
     }
 
     /// `segue: ID` or `action: NAME` (not both).
-    private func tapTarget(_ fields: Fields, sink: inout SceneSink) -> TapTarget? {
+    func tapTarget(_ fields: Fields, sink: inout SceneSink) -> TapTarget? {
         let segue = fields.string("segue"), action = fields.string("action")
         if segue != nil, action != nil {
             diagnostics.error(line: fields.line("action"), "\(fields.context) has both 'segue' and 'action'")
@@ -594,6 +594,7 @@ struct Decoder {
         }
         guard let fields = Fields(node, context: "table row of \(scene)", allowed: [
             "id", "text", "detail", "style", "accessory", "isOn", "views", "image", "segue", "action", "alert",
+            "leadingSwipeActions", "trailingSwipeActions",
         ], what: "a table row in \(scene)", diagnostics: diagnostics) else { return nil }
         var row = TableRow(id: fields.string("id"), text: fields.string("text"), detail: fields.string("detail"))
         sink.id(row.id, line: fields.line("id"))
@@ -612,6 +613,8 @@ struct Decoder {
         }
         row.image = fields.string("image")
         row.tap = tapTarget(fields, sink: &sink)
+        row.leadingSwipeActions = decodeSwipeActions(fields, "leadingSwipeActions", scene: scene, sink: &sink)
+        row.trailingSwipeActions = decodeSwipeActions(fields, "trailingSwipeActions", scene: scene, sink: &sink)
         row.location = diagnostics.location(node)
         return row
     }

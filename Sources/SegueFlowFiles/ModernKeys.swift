@@ -39,3 +39,27 @@ extension Decoder {
         item.searchBarPlaceholder = search.string("placeholder") ?? "Search"
     }
 }
+
+extension Decoder {
+    /// A row's `leadingSwipeActions` or `trailingSwipeActions`: a list of `{id?, title, style:
+    /// normal|destructive, segue?|action?}`.
+    func decodeSwipeActions(_ fields: Fields, _ key: String, scene: String, sink: inout SceneSink) -> [SwipeAction] {
+        guard let nodes = fields.list(key, of: "swipe actions") else { return [] }
+        var actions: [SwipeAction] = []
+        for node in nodes {
+            let context = "a swipe action in \(scene)"
+            guard let item = Fields(node, context: context, allowed: ["id", "title", "style", "segue", "action", "alert"],
+                                    what: context, diagnostics: diagnostics) else { continue }
+            guard let title = item.string("title") else {
+                diagnostics.error(node, "\(context) needs a 'title'")
+                continue
+            }
+            var action = SwipeAction(id: item.string("id"), title: title)
+            sink.id(action.id, line: item.line("id"))
+            if let style = item.enumeration("style", SwipeAction.Style.self) { action.style = style }
+            action.tap = tapTarget(item, sink: &sink)
+            actions.append(action)
+        }
+        return actions
+    }
+}

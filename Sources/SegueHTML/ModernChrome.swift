@@ -32,3 +32,44 @@ extension PageBuilder {
         w.raw("</div>")
     }
 }
+
+extension PageBuilder {
+    /// A row with swipe actions: the row over its actions, leading ones at the left edge and
+    /// trailing ones at the right (the first at the edge). `modern.js` slides the row aside with
+    /// a sideways drag; keyboard focus on an action shows it; without script they sit beside it.
+    mutating func swipeRow(_ row: TableRow) {
+        w.raw("<div class=\"cell-swipe\">")
+        swipeActions(row.leadingSwipeActions, trailing: false)
+        var plain = row
+        plain.leadingSwipeActions = []
+        plain.trailingSwipeActions = []
+        tableRow(plain)
+        swipeActions(row.trailingSwipeActions, trailing: true)
+        w.raw("</div>")
+    }
+
+    private mutating func swipeActions(_ actions: [SwipeAction], trailing: Bool) {
+        guard !actions.isEmpty else { return }
+        w.raw(trailing ? "<div class=\"swipe-actions swipe-trailing\">" : "<div class=\"swipe-actions swipe-leading\">")
+        // Drawn inwards from the edge: trailing actions right to left, so reversed in the markup.
+        let ordered = trailing ? Array(actions.reversed()) : actions
+        for action in ordered {
+            let cls: StaticString = action.style == SwipeAction.Style.destructive ? "swipe-action is-destructive" : "swipe-action"
+            if case .live(let id, let enabled) = claim(action.elementID) {
+                openSubmit(id, enabled: enabled)
+                w.raw(" class=\"")
+                w.raw(cls)
+                w.raw("\">")
+                w.text(action.title)
+                w.raw("</button>")
+            } else {
+                w.raw("<span class=\"")
+                w.raw(cls)
+                w.raw("\">")
+                w.text(action.title)
+                w.raw("</span>")
+            }
+        }
+        w.raw("</div>")
+    }
+}

@@ -170,3 +170,23 @@ def test_the_same_flow_with_ios_7_keeps_full_screen_modals_and_small_titles(serv
     go(phone, "compose")
     assert phone.find_elements(By.CSS_SELECTOR, ".layer-fullScreen[data-presentation=fullScreen]")
     assert not phone.find_elements(By.CSS_SELECTOR, ".sheet-grabber, .layer-card")
+
+
+def test_a_sideways_drag_uncovers_a_rows_swipe_actions(serve, phone):
+    open_flow(phone, serve(FLOW), "phone")
+    cell = phone.find_element(By.CSS_SELECTOR, '.cell-swipe [data-element="n1"]')
+    actions = phone.find_element(By.CSS_SELECTOR, ".cell-swipe > .swipe-trailing")
+    # Trailing actions from the edge inwards: Delete at the right edge.
+    assert [b.text for b in actions.find_elements(By.CSS_SELECTOR, ".swipe-action")] == ["Flag", "Delete"]
+    width = phone.execute_script("return arguments[0].offsetWidth", actions)
+    ActionChains(phone).move_to_element(cell).click_and_hold().move_by_offset(-40, 0).pause(0.05) \
+        .move_by_offset(-width, 0).pause(0.1).release().perform()
+    wait_for(phone, "document.querySelector('.cell-swipe').classList.contains('is-open')")
+    # The row rests slid aside by exactly the actions' width once its spring has settled.
+    wait_for(phone, f"Math.abs(new DOMMatrix(getComputedStyle(arguments[0] || document.querySelector("
+                    f"'.cell-swipe [data-element=n1]')).transform).e + {width}) < 1")
+    screenshot(phone, "modern", "swipe-actions-phone")
+    # The drag did not open the row; the uncovered action works.
+    assert phone.find_elements(By.CSS_SELECTOR, ".large-title")
+    go(phone, "remove")
+    assert phone.find_element(By.CSS_SELECTOR, ".navbar-title").text == "Note"
