@@ -94,9 +94,9 @@ import Testing
         let layers = w.screen().layers
         #expect(layers.map(\.appearance) == [.fullScreen, .card, .card])
         #expect(layers.map(\.recess) == [2, 1, 0])
-        // Only the front card has a grabber, first in its reading order.
+        // Only the front card has a grabber, after its own elements in reading order.
         let grabbers = w.elements.filter { $0.id.hasSuffix(".grabber") }
-        #expect(grabbers.count == 1 && layers[2].dismissElementID == grabbers[0].id)
+        #expect(grabbers.count == 1 && layers[2].dismissElementID == grabbers[0].id && w.elements.last?.id == grabbers[0].id)
         let id = grabbers[0].controller
         let front = try tap(w, grabbers[0].id)
         #expect(front.first == "modal.presentationControllerShouldDismiss(\(id))")

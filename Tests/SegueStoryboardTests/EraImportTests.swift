@@ -53,3 +53,30 @@ struct EraImportTests {
         #expect(try importString(Self.xml(tools: "21701", runtime: "AppleTV")).era == .ios7)
     }
 }
+
+@Suite("Bar appearance import")
+struct BarAppearanceImportTests {
+    @Test func aStandardAppearanceGivesTheBarItsBackgroundAndTitleColour() throws {
+        let xml = document(initial: "nav", [
+            scene("nav", """
+                <navigationController id="nav" sceneMemberID="viewController">
+                    <navigationBar key="navigationBar" contentMode="scaleToFill" id="bar">
+                        <navigationBarAppearance key="standardAppearance">
+                            <color key="backgroundColor" red="1" green="0" blue="0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                            <textAttributes key="titleTextAttributes">
+                                <color key="textColor" white="1" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>
+                            </textAttributes>
+                        </navigationBarAppearance>
+                    </navigationBar>
+                    <connections>
+                        <segue destination="home" kind="relationship" relationship="rootViewController" id="rel1"/>
+                    </connections>
+                </navigationController>
+                """),
+            scene("home", #"<viewController id="home" sceneMemberID="viewController"/>"#),
+        ].joined(separator: "\n"))
+        let look = try #require(try importString(xml)["nav"]?.barAppearance)
+        #expect(look.backgroundColor != nil)
+        #expect(look.textColor != nil)
+    }
+}

@@ -24,7 +24,8 @@ extension Window {
 
 extension ScreenBuilder {
     /// The grabber of the front sheet in the modern era: the element a person drags the sheet
-    /// down by (without a pointer, activating it does the same, as VoiceOver's does).
+    /// down by (without a pointer, activating it does the same, as VoiceOver's does). Like the
+    /// area outside a popover it comes after the sheet's own elements in reading order.
     mutating func registerGrabber(_ top: ViewController) -> String? {
         guard window.isSheet(top), top.presentedStorage == nil, interactive else { return nil }
         // One grabber on screen (the front sheet's): an id restoring the page's URL keeps.

@@ -86,9 +86,9 @@ struct ScreenBuilder {
             interactive = index >= interactiveFrom
             let before = elements.count
             let appearance = top.presentedStyle.map { layerAppearance(top, style: $0) } ?? .fullScreen
-            let curl = registerCurl(top, appearance: appearance) ?? registerGrabber(top)
+            let curl = registerCurl(top, appearance: appearance)
             let pane = pane(for: top)
-            let outside = registerOutsideTap(top, appearance: appearance)
+            let outside = registerOutsideTap(top, appearance: appearance) ?? registerGrabber(top)
             if tops.count > 1 { layerElements.append(Array(elements[before...])) }
             layers.append(Layer(
                 controllerID: top.id, appearance: appearance, presentationStyle: top.presentedStyle,
