@@ -4,6 +4,7 @@ import SegueFlowFiles
 import SegueTesting
 import Testing
 import SegueJSON
+import SegueServer
 
 /// The OpenAPI document served at /api/v1/openapi.json, checked against real answers.
 @Suite struct OpenAPITests {

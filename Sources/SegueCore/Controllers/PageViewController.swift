@@ -53,24 +53,24 @@ open class PageViewController: ViewController {
         for id in pageSceneIDs[index..<min(index + pagesPerView, pageSceneIDs.count)] {
             fresh.append(try window.instantiate(sceneID: id))
         }
-        if finished, let first = fresh.first {
-            window.sendDelegate(self, .pageViewControllerWillTransitionTo, child: first)
-        }
+        window.run(pagePlan(fresh, at: index, finished: finished), animated: animated)
+    }
+
+    /// A page turn: the new pages enter `{movingTo}` and the old leave `{movingFrom}`, with
+    /// containment calls; a finished turn (a swipe) tells the delegate before and after.
+    func pagePlan(_ fresh: [ViewController], at index: Int, finished: Bool) -> TransitionPlan {
         let old = children
-        for c in fresh { window.sendWillMove(c, to: self) }
-        for c in old { window.sendWillMove(c, to: nil) }
-        window.transition(animated: animated,
-                          reasons: fresh.map { ($0, .movingToParent) } + old.map { ($0, .movingFromParent) },
-                          mutate: {
-            linkChildren(fresh)
-            currentIndex = index
-        }, afterCommit: {
-            for c in old { window.sendDidMove(c, to: nil) }
-            for c in fresh { window.sendDidMove(c, to: self) }
-            if finished, let first = fresh.first {
-                window.sendDelegate(self, .pageViewControllerDidFinishAnimating, child: first, value: true)
-            }
-        })
+        let first = finished ? fresh.first : nil
+        return TransitionPlan(
+            before: (first.map { [.delegate(self, .pageViewControllerWillTransitionTo, child: $0, value: nil)] } ?? [])
+                + fresh.map { .willMove($0, to: self) } + old.map { .willMove($0, to: nil) },
+            reasons: fresh.map { ($0, .movingToParent) } + old.map { ($0, .movingFromParent) },
+            mutate: {
+                self.linkChildren(fresh)
+                self.currentIndex = index
+            },
+            didCommit: old.map { .didMove($0, to: nil) } + fresh.map { .didMove($0, to: self) }
+                + (first.map { [.delegate(self, .pageViewControllerDidFinishAnimating, child: $0, value: true)] } ?? []))
     }
 }
 

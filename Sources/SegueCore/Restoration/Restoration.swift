@@ -258,9 +258,8 @@ extension Window {
         }
         guard !stack.isEmpty else { return }
         let added = stack.filter { s in !nav.children.contains { $0 === s } }
-        for s in added { sendWillMove(s, to: nav) }
-        nav.linkChildren(stack)
-        for s in added { sendDidMove(s, to: nav) }
+        apply(TransitionPlan(before: added.map { .willMove($0, to: nav) }, mutate: { nav.linkChildren(stack) },
+                             didCommit: added.map { .didMove($0, to: nav) }))
     }
 
     /// The tabs in the order the URL lists them (a user may have rearranged them), and the
@@ -291,12 +290,12 @@ extension Window {
             fresh.append(try instantiate(sceneID: id))
         }
         let old = pages.children
-        for o in old { sendWillMove(o, to: nil) }
-        for f in fresh { sendWillMove(f, to: pages) }
-        pages.linkChildren(fresh)
-        pages.currentIndex = index
-        for o in old { sendDidMove(o, to: nil) }
-        for f in fresh { sendDidMove(f, to: pages) }
+        apply(TransitionPlan(before: old.map { .willMove($0, to: nil) } + fresh.map { .willMove($0, to: pages) },
+                             mutate: {
+                                 pages.linkChildren(fresh)
+                                 pages.currentIndex = index
+                             },
+                             didCommit: old.map { .didMove($0, to: nil) } + fresh.map { .didMove($0, to: pages) }))
     }
 
     /// A secondary replaced by showDetail or a replace segue, and `@0` (the primary in front
@@ -320,13 +319,11 @@ extension Window {
         tabs.shownInMore = shown
         let wanted = node.children.flatMap { $0.indices.contains(tabs.selectedIndex) ? $0[tabs.selectedIndex].pushedInMore : nil } ?? []
         let more = tabs.moreNavigationController
-        sendWillMove(shown, to: more)
-        sendDidMove(shown, to: more)
+        apply(TransitionPlan(before: [.willMove(shown, to: more)], didCommit: [.didMove(shown, to: more)]))
         for pushedNode in wanted {
             let pushed = try instantiate(sceneID: pushedNode.scene)
-            sendWillMove(pushed, to: more)
-            more.linkChild(pushed)
-            sendDidMove(pushed, to: more)
+            apply(TransitionPlan(before: [.willMove(pushed, to: more)], mutate: { more.linkChild(pushed) },
+                                 didCommit: [.didMove(pushed, to: more)]))
             try build(pushed, pushedNode, restored: &restored)
         }
     }

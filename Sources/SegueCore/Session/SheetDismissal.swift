@@ -43,20 +43,22 @@ extension Window {
     /// stayed in the window, gets none), then `presentationControllerDidDismiss`.
     func dismissSheet(_ controllerID: String?, animated: Bool) throws(ActionError) {
         let sheet = try draggableSheet(controllerID)
+        func delegate(_ name: EventName, _ value: Bool? = nil) -> HierarchyCall {
+            .delegate(sheet, name, child: sheet, value: value)
+        }
         if isModal(sheet) {
-            sendDelegate(sheet, .presentationControllerDidAttemptToDismiss, child: sheet)
+            apply(TransitionPlan(before: [delegate(.presentationControllerDidAttemptToDismiss)]))
             return
         }
         let allowed = sheet.presentationControllerShouldDismiss()
-        sendDelegate(sheet, .presentationControllerShouldDismiss, child: sheet, value: allowed)
-        guard allowed else {
-            sendDelegate(sheet, .presentationControllerDidAttemptToDismiss, child: sheet)
+        guard allowed, var plan = dismissalPlan(sheet) else {
+            apply(TransitionPlan(before: [delegate(.presentationControllerShouldDismiss, false),
+                                          delegate(.presentationControllerDidAttemptToDismiss)]))
             return
         }
-        guard let plan = dismissalPlan(sheet) else { return }
-        sendDelegate(sheet, .presentationControllerWillDismiss, child: sheet)
-        transition(animated: animated, reasons: plan.reasons, silentlyLeaving: plan.silent, mutate: plan.mutate,
-                   afterCommit: { self.sendDelegate(sheet, .presentationControllerDidDismiss, child: sheet) })
+        plan.before = [delegate(.presentationControllerShouldDismiss, true), delegate(.presentationControllerWillDismiss)] + plan.before
+        plan.didCommit.append(delegate(.presentationControllerDidDismiss))
+        run(plan, animated: animated)
         rotateToSupportedOrientationIfNeeded()
     }
 

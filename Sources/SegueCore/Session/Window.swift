@@ -79,24 +79,23 @@ public final class Window {
     /// The first display: a tab selected inside More at launch (`selectedIndex`) or by
     /// restoration goes onto the More navigation controller as a push would put it (containment
     /// events, unless `contained` says they were sent already, and `isMovingToParent`).
-    func showLaunchTabsInMore(contained: Bool = false, _ mutate: () -> Void) {
+    func showLaunchTabsInMore(contained: Bool = false, _ mutate: @escaping () -> Void) {
         var entering: [(tab: ViewController, more: MoreNavigationController)] = []
         for case let tabs as TabBarController in allControllers {
             guard let shown = tabs.tabShownInMore, contained || tabs.shownInMore !== shown else { continue }
             tabs.shownInMore = shown
             entering.append((shown, tabs.moreNavigationController))
         }
-        if !contained { for (tab, more) in entering { sendWillMove(tab, to: more) } }
         // The delegate hears of the top of the More stack: a restored stack may hold controllers
         // pushed above the tab.
-        transition(animated: false, reasons: entering.map { ($0.tab, .movingToParent) }, mutate: mutate, beforeCommit: {
-            for (tab, more) in entering { self.sendShowDelegate(more, .navigationControllerWillShow, child: more.topViewController ?? tab) }
-        }, afterCommit: {
-            for (tab, more) in entering {
-                if !contained { self.sendDidMove(tab, to: more) }
-                self.sendShowDelegate(more, .navigationControllerDidShow, child: more.topViewController ?? tab)
-            }
-        })
+        var plan = TransitionPlan(reasons: entering.map { ($0.tab, .movingToParent) }, mutate: mutate)
+        for (tab, more) in entering {
+            if !contained { plan.before.append(.willMove(tab, to: more)) }
+            plan.willCommit.append(.show(more, .navigationControllerWillShow, .top(orElse: tab)))
+            if !contained { plan.didCommit.append(.didMove(tab, to: more)) }
+            plan.didCommit.append(.show(more, .navigationControllerDidShow, .top(orElse: tab)))
+        }
+        run(plan, animated: false)
     }
 
     // MARK: - Instantiation

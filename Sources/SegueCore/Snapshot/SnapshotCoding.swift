@@ -1,3 +1,6 @@
+/// Snapshot coding: a window's whole state written as values (`WindowSnapshot`) and read back
+/// into controllers, linked through `HierarchyLinks.swift` (children, presentations) like every
+/// other change of the hierarchy, with no events: a restored window is the window that was saved.
 extension Window {
     /// This window's state as values (see ``WindowSnapshot``). Use ``verifiedSnapshot()`` to get
     /// one only when it rebuilds the window exactly.
@@ -150,17 +153,11 @@ private struct SnapshotBuilder {
         c.id = s.id
         made.append((c, s))
         var children: [ViewController] = []
-        for childState in s.children {
-            let child = try make(childState)
-            child.parent = c
-            children.append(child)
-        }
-        c.children = children
+        for childState in s.children { children.append(try make(childState)) }
+        c.linkChildren(children)
         if s.presented.count > 1 { throw SnapshotError("controller \(s.id) presents more than one") }
         if let presentedState = s.presented.first {
-            let presented = try make(presentedState)
-            c.presentedStorage = presented
-            presented.presentingStorage = c
+            Window.linkPresentation(try make(presentedState), over: c)
         }
         if let more = s.container?.detachedMore?.first {
             let tabs = c as? TabBarController

@@ -1,26 +1,23 @@
-/// The one transition rule (docs/Semantics.md, Canonical orders): X will-disappear → Y will-appear → (commit) →
-/// X did-disappear → Y did-appear, with views loaded before the first will-event and containment
-/// events bracketing the whole.
+/// The executor: runs every `TransitionPlan` (`run`, or `apply` where no transition shows) and is
+/// the only code that sends `willMove`, `didMove`, appearance and delegate events.
 ///
-/// Every operation runs through `transition(...)`: it snapshots what is visible, applies the
-/// mutation, and sends appearance callbacks to exactly the controllers that left or entered the
-/// window, parent first, depth first. Propagation to visible descendants falls out
-/// of the visible-tree diff.
+/// The one transition rule (docs/Semantics.md, Canonical orders): X will-disappear → Y will-appear
+/// → (commit) → X did-disappear → Y did-appear, with views loaded before the first will-event and
+/// containment events bracketing the whole. A transition snapshots what is visible, applies the
+/// plan's change, and sends appearance callbacks to exactly the controllers that left or entered
+/// the window, parent first, depth first. Propagation to visible descendants falls out of the
+/// visible-tree diff.
 extension Window {
-    /// `silentlyLeaving`: controllers that leave the window without disappear events (the
-    /// intermediate controllers of a dismissed presentation chain); they end up `disappeared`.
-    func transition(
-        animated: Bool,
-        reasons: [(ViewController, AppearanceReason)] = [],
-        silentlyLeaving silent: [ViewController] = [],
-        mutate: () -> Void,
-        beforeCommit: () -> Void = {},
-        afterCommit: () -> Void = {}
-    ) {
+    /// Runs `plan` as one transition: its `before` calls, the change, the appearance events
+    /// with its commit calls between them.
+    func run(_ plan: TransitionPlan, animated: Bool) {
+        for c in plan.attaching { attach(c) }
+        send(plan.before)
         let before = visibleControllers
-        mutate()
+        for m in plan.mutations { m() }
         // A handful of controllers are visible at once: a linear search beats hashing them.
         func wasVisible(_ c: ViewController) -> Bool { before.contains { $0 === c } }
+        let reasons = plan.reasons, silent = plan.silent
         for (c, r) in reasons { c.reasons.formUnion(r) }
         // Load incoming views parent first, depth first; loading a view may embed children
         // (embed segues), whose views then load before the next sibling's.
@@ -57,19 +54,45 @@ extension Window {
         for c in appearing { sendAppearance(c, .viewWillAppear, animated) }
         for c in appearing { sendLayout(c) }
         for (nav, top) in firstShown { sendDelegate(nav, .navigationControllerWillShow, child: top) }
-        beforeCommit()
+        send(plan.willCommit)
         for c in disappearing { sendAppearance(c, .viewDidDisappear, animated) }
         for c in appearing { sendAppearance(c, .viewDidAppear, animated) }
         for (c, _) in reasons { c.reasons = [] }
         for (nav, top) in firstShown { sendDelegate(nav, .navigationControllerDidShow, child: top) }
-        afterCommit()
+        send(plan.didCommit)
     }
 
-    /// Runs a planned transition: its containment events first, then the transition.
-    func run(_ plan: TransitionPlan, animated: Bool) {
-        plan.prepare()
-        transition(animated: animated, reasons: plan.reasons, mutate: plan.mutate,
-                   beforeCommit: plan.beforeCommit, afterCommit: plan.afterCommit)
+    /// Applies `plan` where no transition shows (restoration before display, embed segues while
+    /// a view loads, relayouts): its calls in order around the change, no appearance events.
+    func apply(_ plan: TransitionPlan) {
+        for c in plan.attaching { attach(c) }
+        send(plan.before)
+        for m in plan.mutations { m() }
+        send(plan.willCommit)
+        send(plan.didCommit)
+    }
+
+    /// Sends calls outside a transition (a delegate asked before a selection, told after it).
+    func send(_ calls: [HierarchyCall]) {
+        for call in calls {
+            switch call {
+            case .willMove(let c, let parent):
+                record(c, .willMoveToParentViewController) { $0.parent = parent?.id }
+                c.willMove(toParent: parent)
+            case .didMove(let c, let parent):
+                record(c, .didMoveToParentViewController) { $0.parent = parent?.id }
+                c.didMove(toParent: parent)
+            case .show(let nav, let name, let shown):
+                switch shown {
+                case .controller(let child): sendShowDelegate(nav, name, child: child)
+                case .top(let fallback): sendShowDelegate(nav, name, child: nav.topViewController ?? fallback)
+                }
+            case .delegate(let container, let name, let child, let value):
+                sendDelegate(container, name, child: child, value: value)
+            case .traitsDidChange(let previous, let new, let traitsChanged, let rotating):
+                sendTraitsDidChange(from: previous, to: new, traitsChanged: traitsChanged, rotating: rotating)
+            }
+        }
     }
 
     /// `loadView` then `viewDidLoad`, once per instance, never earlier than needed for display.
@@ -83,7 +106,34 @@ extension Window {
         c.viewDidLoad()
     }
 
-    func sendAppearance(_ c: ViewController, _ name: EventName, _ animated: Bool) {
+    private func sendTraitsDidChange(from previous: Traits, to new: Traits, traitsChanged: Bool, rotating: [ViewController]) {
+        // Every controller hears of a trait change, covered ones and unselected tabs included,
+        // so none is later told of a change from traits it never had.
+        let visible = visibleControllers
+        for c in allControllers {
+            if traitsChanged {
+                record(c, .traitCollectionDidChange)
+                c.traitCollectionDidChange(previous)
+            }
+            if visible.contains(where: { $0 === c }) { sendLayout(c) }
+        }
+        // The trio is whole for every controller that heard willRotate, one that leaves the
+        // window as a presentation adapts included (UIKit runs the animation and completion
+        // it registered); one that enters the window during the rotation hears none of it.
+        for c in rotating {
+            record(c, .willAnimateRotationToInterfaceOrientation) { $0.orientation = new.orientation.rawValue; $0.animated = true }
+        }
+    }
+
+    /// Manual appearance forwarding (`beginAppearanceTransition`/`endAppearanceTransition`): one
+    /// appearance event of `c`, with its layout when it begins to appear.
+    func sendManualAppearance(_ c: ViewController, _ name: EventName, animated: Bool) {
+        if name == .viewWillAppear { loadViewIfNeeded(c) }
+        sendAppearance(c, name, animated)
+        if name == .viewWillAppear { sendLayout(c) }
+    }
+
+    private func sendAppearance(_ c: ViewController, _ name: EventName, _ animated: Bool) {
         switch name {
         case .viewWillAppear: c.appearance = .appearing
         case .viewDidAppear: c.appearance = .appeared
@@ -104,26 +154,16 @@ extension Window {
         }
     }
 
-    func sendLayout(_ c: ViewController) {
+    private func sendLayout(_ c: ViewController) {
         record(c, .viewWillLayoutSubviews)
         c.viewWillLayoutSubviews()
         record(c, .viewDidLayoutSubviews)
         c.viewDidLayoutSubviews()
     }
 
-    func sendWillMove(_ c: ViewController, to parent: ViewController?) {
-        record(c, .willMoveToParentViewController) { $0.parent = parent?.id }
-        c.willMove(toParent: parent)
-    }
-
-    func sendDidMove(_ c: ViewController, to parent: ViewController?) {
-        record(c, .didMoveToParentViewController) { $0.parent = parent?.id }
-        c.didMove(toParent: parent)
-    }
-
     /// `navigationControllerWillShow`/`DidShow`, as the new top is shown: a navigation controller
-    /// off screen tells its delegate when it is shown next (see `transition`).
-    func sendShowDelegate(_ nav: NavigationController, _ name: EventName, child: ViewController) {
+    /// off screen tells its delegate when it is shown next (see `run`).
+    private func sendShowDelegate(_ nav: NavigationController, _ name: EventName, child: ViewController) {
         // On screen: in `visibleControllers` once the transition's change is made, which for a
         // controller whose appearance is forwarded automatically is its appearance state (it
         // heard viewWillAppear, or appeared before), without walking the window.
@@ -138,22 +178,10 @@ extension Window {
         sendDelegate(nav, name, child: child)
     }
 
-    func sendDelegate(_ container: ViewController, _ name: EventName, child: ViewController, value: Bool? = nil) {
+    private func sendDelegate(_ container: ViewController, _ name: EventName, child: ViewController, value: Bool? = nil) {
         record(container, name) {
             $0.child = child.id
             $0.value = value
         }
     }
-}
-
-/// What one operation changes, as the parts of a transition decided before it runs, so that the
-/// operation can run alone (`Window.run`) or join another's transition (an unwind that dismisses,
-/// switches tabs and pops at once).
-struct TransitionPlan {
-    /// Containment events sent before the transition.
-    var prepare: () -> Void = {}
-    var reasons: [(ViewController, AppearanceReason)] = []
-    var mutate: () -> Void
-    var beforeCommit: () -> Void = {}
-    var afterCommit: () -> Void = {}
 }
