@@ -39,6 +39,8 @@ struct Decoder {
         "supplementaryViewController", "compactViewController",
         "transitionStyle", "navigationOrientation", "spineLocation",
         "message", "preferredStyle", "textFields", "actions", "refusesSelectionOf",
+        "shouldAutomaticallyForwardAppearanceMethods", "preferredInterfaceOrientationForPresentation",
+        "spineLocationForInterfaceOrientation", "shouldPerformSegue",
         "prefersLargeTitles", "largeTitleDisplayMode", "isModalInPresentation",
     ]
 
@@ -47,7 +49,7 @@ struct Decoder {
         "selectedIndex": .tabBarController, "customizableViewControllers": .tabBarController,
         "refusesSelectionOf": .tabBarController, "prefersLargeTitles": .navigationController,
         "transitionStyle": .pageViewController, "navigationOrientation": .pageViewController,
-        "spineLocation": .pageViewController,
+        "spineLocation": .pageViewController, "spineLocationForInterfaceOrientation": .pageViewController,
         "message": .alertController, "preferredStyle": .alertController, "textFields": .alertController,
         "actions": .alertController,
     ]
@@ -173,6 +175,7 @@ struct Decoder {
             }
         }
         scene.shouldAutorotate = fields.bool("shouldAutorotate")
+        decodeCodeBehaviour(fields, into: &scene, context: context, sink: &sink)
         decodeModernProperties(fields, into: &scene)
         if fields.bool("isInitialViewController") == true {
             result.flaggedInitial.append((scene.id, fields.line("isInitialViewController")))
@@ -594,6 +597,7 @@ struct Decoder {
         }
         guard let fields = Fields(node, context: "table row of \(scene)", allowed: [
             "id", "text", "detail", "style", "accessory", "isOn", "views", "image", "segue", "action", "alert",
+            "accessorySegue",
             "leadingSwipeActions", "trailingSwipeActions",
         ], what: "a table row in \(scene)", diagnostics: diagnostics) else { return nil }
         var row = TableRow(id: fields.string("id"), text: fields.string("text"), detail: fields.string("detail"))
@@ -613,6 +617,7 @@ struct Decoder {
         }
         row.image = fields.string("image")
         row.tap = tapTarget(fields, sink: &sink)
+        row.accessoryTap = accessorySegue(fields, accessory: &row.accessory, scene: scene, sink: &sink)
         row.leadingSwipeActions = decodeSwipeActions(fields, "leadingSwipeActions", scene: scene, sink: &sink)
         row.trailingSwipeActions = decodeSwipeActions(fields, "trailingSwipeActions", scene: scene, sink: &sink)
         row.location = diagnostics.location(node)
