@@ -7,9 +7,12 @@ public struct AppLoadOptions: Sendable {
     /// A storyboard or nib name that overrides the Info.plist's main interface (`--main`).
     public var main: String?
     public var code: CodeFindings?
-    public init(main: String? = nil, code: CodeFindings? = nil) {
+    /// The era `segue serve --ios` names, over what the files say (``UIKitEra``).
+    public var era: UIKitEra?
+    public init(main: String? = nil, code: CodeFindings? = nil, era: UIKitEra? = nil) {
         self.main = main
         self.code = code
+        self.era = era
     }
 }
 
@@ -44,6 +47,7 @@ public enum AppLoader {
         var launch = AppLaunch(phone: wanted.phone, pad: wanted.pad, reason: wanted.reason)
         decideRoots(&launch, app: app, storyboard: &storyboard, nibs: nibs, code: options.code, diagnostics: &diagnostics)
         storyboard.diagnostics = diagnostics + storyboard.diagnostics
+        AppEra.apply(to: &storyboard, app: app)
         AppStrings.localize(&storyboard, app: app, nibs: nibs)
         launch.logLines = logLines(launch, app: app, storyboard: storyboard)
         return AppImport(app: app, storyboard: storyboard, launch: launch, nibs: nibs)

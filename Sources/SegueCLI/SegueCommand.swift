@@ -116,6 +116,9 @@ struct Serve: ParsableCommand {
     @Option(help: "An app folder: the storyboard or nib (name without extension) to launch instead of the one its Info.plist names.")
     var main: String?
 
+    @Option(name: .customLong("ios"), help: "The UIKit era to follow: 7 (iOS 7's rules) or 17 (modern UIKit: sheets as cards, drag to dismiss, large titles); default: what the flow's files say.")
+    var iosVersion: String?
+
     @Option(help: "An app localized in several languages: the language of sessions whose browser asks for none the app has (default: the app's development region).")
     var locale: String?
 
@@ -140,7 +143,7 @@ struct Serve: ParsableCommand {
             throw ValidationError("--admin must be off, loopback or on")
         }
         let (storage, storeDescription) = try openStore(logger: logger)
-        let appOptions = AppLoadOptions(main: main)
+        let appOptions = try loadOptions()
         let storyboard = try servedStoryboard(options: appOptions, logger: logger)
         var configuration = configuration(storyboard: storyboard, logger: logger)
         configuration.app.admin = adminAccess
@@ -194,13 +197,26 @@ struct Serve: ParsableCommand {
         }
     }
 
+    /// `--main` and `--ios` as the app loader's options; an `--ios` other than 7 or 17 exits 2.
+    func loadOptions() throws -> AppLoadOptions {
+        var options = AppLoadOptions(main: main)
+        if let iosVersion {
+            guard let era = UIKitEra(name: iosVersion) else {
+                Console.current.errorLine("segue: --ios \(iosVersion): expected 7 or 17")
+                throw ExitCode(2)
+            }
+            options.era = era
+        }
+        return options
+    }
+
     /// The flow to serve, refused (exit 1) when it cannot be; its launch lines, import warnings
     /// and run-time failures are logged.
     func servedStoryboard(options: AppLoadOptions, logger: Logger) throws -> Storyboard {
         let storyboard: Storyboard
         do {
             let loaded = try loadFlow(path: path, options: options, overlay: overlay)
-            storyboard = FlowSource.servingStoryboard(loaded.storyboard)
+            storyboard = FlowSource.withEra(FlowSource.servingStoryboard(loaded.storyboard), options.era)
             // What was launched and why come first.
             for line in loaded.launchLines { logger.notice("\(line)") }
         } catch {

@@ -21,11 +21,13 @@ struct Decoder {
         var elementIDs: [String: [(String, Int)]] = [:]
         /// Scenes declaring `isInitialViewController: true`, with lines.
         var flaggedInitial: [(String, Int)] = []
+        /// The top-level `era` (`ios7`, `modern`), when given.
+        var era: UIKitEra?
         /// Relationship entries with lines: (scene, key, target, line).
         var relationships: [(scene: String, key: String, target: String, line: Int)] = []
     }
 
-    static let topKeys: Set<String> = ["initialViewController", "scenes"]
+    static let topKeys: Set<String> = ["initialViewController", "scenes", "era"]
 
     static let sceneKeys: Set<String> = [
         "kind", "class", "title", "restorationIdentifier", "navigationItem", "tabBarItem", "toolbarItems",
@@ -39,12 +41,13 @@ struct Decoder {
         "message", "preferredStyle", "textFields", "actions", "refusesSelectionOf",
         "shouldAutomaticallyForwardAppearanceMethods", "preferredInterfaceOrientationForPresentation",
         "spineLocationForInterfaceOrientation", "shouldPerformSegue",
+        "prefersLargeTitles", "largeTitleDisplayMode", "isModalInPresentation",
     ]
 
     /// Keys that belong to one kind of scene only.
     static let kindOnlyKeys: [String: SceneKind] = [
         "selectedIndex": .tabBarController, "customizableViewControllers": .tabBarController,
-        "refusesSelectionOf": .tabBarController,
+        "refusesSelectionOf": .tabBarController, "prefersLargeTitles": .navigationController,
         "transitionStyle": .pageViewController, "navigationOrientation": .pageViewController,
         "spineLocation": .pageViewController, "spineLocationForInterfaceOrientation": .pageViewController,
         "message": .alertController, "preferredStyle": .alertController, "textFields": .alertController,
@@ -67,6 +70,7 @@ struct Decoder {
             result.initialLine = top.line("initialViewController")
             result.initialViewController = top.string("initialViewController")
         }
+        result.era = decodeEra(top)
         guard let scenesNode = top["scenes"] else {
             diagnostics.error(root, "missing 'scenes'")
             return result
@@ -172,6 +176,7 @@ struct Decoder {
         }
         scene.shouldAutorotate = fields.bool("shouldAutorotate")
         decodeCodeBehaviour(fields, into: &scene, context: context, sink: &sink)
+        decodeModernProperties(fields, into: &scene)
         if fields.bool("isInitialViewController") == true {
             result.flaggedInitial.append((scene.id, fields.line("isInitialViewController")))
         }
@@ -288,6 +293,7 @@ struct Decoder {
         guard let fields = Fields(node, context: context, allowed: [
             "title", "prompt", "leftBarButtonItems", "rightBarButtonItems", "backBarButtonItem",
             "hidesBackButton", "leftItemsSupplementBackButton", "backButtonDisplayMode",
+            "largeTitleDisplayMode", "searchController",
         ], what: "'navigationItem' in \(scene)", diagnostics: diagnostics) else { return item }
         item.title = fields.string("title")
         item.prompt = fields.string("prompt")
@@ -309,6 +315,7 @@ struct Decoder {
         if let value = fields.bool("hidesBackButton") { item.hidesBackButton = value }
         if let value = fields.bool("leftItemsSupplementBackButton") { item.leftItemsSupplementBackButton = value }
         if let mode = fields.enumeration("backButtonDisplayMode", BackButtonDisplayMode.self) { item.backButtonDisplayMode = mode }
+        decodeModernItem(fields, into: &item, context: context)
         return item
     }
 
@@ -591,6 +598,7 @@ struct Decoder {
         guard let fields = Fields(node, context: "table row of \(scene)", allowed: [
             "id", "text", "detail", "style", "accessory", "isOn", "views", "image", "segue", "action", "alert",
             "accessorySegue",
+            "leadingSwipeActions", "trailingSwipeActions",
         ], what: "a table row in \(scene)", diagnostics: diagnostics) else { return nil }
         var row = TableRow(id: fields.string("id"), text: fields.string("text"), detail: fields.string("detail"))
         sink.id(row.id, line: fields.line("id"))
@@ -610,6 +618,8 @@ struct Decoder {
         row.image = fields.string("image")
         row.tap = tapTarget(fields, sink: &sink)
         row.accessoryTap = accessorySegue(fields, accessory: &row.accessory, scene: scene, sink: &sink)
+        row.leadingSwipeActions = decodeSwipeActions(fields, "leadingSwipeActions", scene: scene, sink: &sink)
+        row.trailingSwipeActions = decodeSwipeActions(fields, "trailingSwipeActions", scene: scene, sink: &sink)
         row.location = diagnostics.location(node)
         return row
     }

@@ -109,6 +109,11 @@ public enum FlowFileLoader {
         let topLevelPresent = root.mapping?.keys.contains { $0.string.map { Composer.unmark($0).key } == "initialViewController" } ?? false
         let initial = Validator(diagnostics: diagnostics).validate(decoded, topLevelPresent: topLevelPresent)
         if diagnostics.hasErrors { throw FlowFileError(diagnostics: diagnostics.sorted) }
-        return Storyboard(name: name, initialViewController: initial, scenes: decoded.scenes, diagnostics: diagnostics.sorted)
+        var storyboard = Storyboard(name: name, initialViewController: initial, scenes: decoded.scenes, diagnostics: diagnostics.sorted)
+        if let era = decoded.era {
+            storyboard.era = era
+            storyboard.eraReason = "the flow file says era: \(era.rawValue)"
+        }
+        return storyboard
     }
 }

@@ -15,6 +15,7 @@ extension PageBuilder {
         w.raw("<div class=\"pane-body\"")
         transitionName(p.controllerID, "body")
         w.raw(">")
+        if let bar = p.bar, bar.showsLargeTitle || bar.searchPlaceholder != nil { largeTitleArea(bar, controllerID: p.controllerID) }
         pane(p.top)
         w.raw("</div>")
         if let items = p.toolbar { toolbar(items) }
@@ -39,6 +40,7 @@ extension PageBuilder {
     /// `[back ‹ Title][left items]   **Title**   [right items]`, with the prompt above.
     mutating func navigationBar(_ bar: NavigationBar, controllerID: String) {
         w.raw(bar.prompt == nil ? "<header class=\"navbar" : "<header class=\"navbar has-prompt")
+        if bar.showsLargeTitle { w.raw(" has-large-title") }
         // The bar's tint and bar tint reach its items; a `black` bar style makes it dark.
         if let style = bar.appearance?.barStyle, style == "black" || style == "blackOpaque" { w.raw(" app-bar-black") }
         w.raw("\"")
@@ -54,7 +56,14 @@ extension PageBuilder {
         if let back = bar.backButton { barItem(back, isBack: true) }
         for item in bar.leftItems { barItem(item) }
         // The title is the page's heading; a bar without one keeps the slot, not an empty heading.
-        if let title = bar.title, !title.isEmpty {
+        if let title = bar.title, !title.isEmpty, bar.showsLargeTitle {
+            // The large title below is the heading; this one shows once it collapses.
+            w.raw("</div><div class=\"navbar-title\" aria-hidden=\"true\"")
+            transitionName(controllerID, "title")
+            w.raw(">")
+            w.text(title)
+            w.raw("</div>")
+        } else if let title = bar.title, !title.isEmpty {
             hasHeading = hasHeading || !drawingUnder
             w.raw(drawingUnder ? "</div><div class=\"navbar-title\"" : "</div><h1 class=\"navbar-title\"")
             transitionName(controllerID, "title")

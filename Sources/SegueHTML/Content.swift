@@ -556,6 +556,7 @@ extension PageBuilder {
     /// `trigger="accessoryAction"`) is drawn with that button beside it, not inside it (buttons
     /// do not nest).
     mutating func tableRow(_ row: TableRow) {
+        if !row.leadingSwipeActions.isEmpty || !row.trailingSwipeActions.isEmpty, !editing { return swipeRow(row) }
         if row.accessory == .switch { return switchRow(row) }
         guard let accessoryID = row.accessoryElementID else { return tableRowBody(row, drawsAccessory: true) }
         w.raw("<div class=\"cell-with-accessory\">")

@@ -21,6 +21,9 @@ public enum DevPanel {
         public var lastSeq: Int
         /// What the last tap did not do (UIKit's silent no-ops): shown here, never on the device screen.
         public var warnings: [String] = []
+        /// The UIKit the session follows, and why.
+        public var era: UIKitEra = .ios7
+        public var eraReason = ""
 
         public init(sessionID: String, csrfToken: String, url: String, traits: Traits, version: Int, hierarchy: String,
                     manualSegues: [ManualSegue], sceneTitles: [String: String], events: [Event], lastSeq: Int) {
@@ -137,7 +140,9 @@ public enum DevPanel {
         w.raw("<details open class=\"dev-section\"><summary>Traits</summary><p class=\"dev-traits-now\">")
         let t = info.traits
         w.text("\(t.idiom.rawValue), \(t.orientation.rawValue), \(t.width) \u{00D7} \(t.height), width \(t.horizontalSizeClass.rawValue)")
-        w.raw("</p><div class=\"dev-traits\">")
+        w.raw("</p>")
+        writeEra(info, into: &w)
+        w.raw("<div class=\"dev-traits\">")
         for (name, width, height) in traitPresets {
             w.raw("<form method=\"post\"")
             w.attribute("action", "/dev/\(info.sessionID)/traits")
@@ -203,5 +208,19 @@ public enum DevPanel {
         w.raw("</pre></div><script defer src=\"")
         w.text(context.assetsPath)
         w.raw("/reload.js\"></script>")
+    }
+
+    /// The UIKit the session follows, and why (the flow file, `--ios`, the storyboard or app).
+    static func writeEra(_ info: Info, into w: inout HTMLWriter) {
+        w.raw("<p class=\"dev-era\"")
+        w.attribute("data-era", info.era.rawValue)
+        w.raw(">UIKit: <strong>")
+        w.raw(info.era == .modern ? "modern (iOS 13 and later)" : "iOS 7")
+        w.raw("</strong>")
+        if !info.eraReason.isEmpty {
+            w.raw(" \u{2014} ")
+            w.text(info.eraReason)
+        }
+        w.raw("</p>")
     }
 }

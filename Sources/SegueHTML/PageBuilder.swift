@@ -95,7 +95,9 @@ struct PageBuilder {
         w.raw("<body class=\"")
         w.raw(screen.traits.idiom == .pad ? "idiom-pad" : "idiom-phone")
         w.raw(screen.traits.horizontalSizeClass == .regular ? " width-regular" : " width-compact")
+        w.raw(screen.era == .modern ? " era-modern" : " era-ios7")
         w.raw("\"")
+        w.attribute("data-era", screen.era.rawValue)
         w.attribute("data-session", screen.sessionID)
         w.attribute("data-version", screen.version)
         w.attribute("data-viewport", "\(screen.traits.width)x\(screen.traits.height)")
@@ -151,7 +153,13 @@ struct PageBuilder {
         w.text(context.assetsPath)
         w.raw("/segue.js\"></script><script defer src=\"")
         w.text(context.assetsPath)
-        w.raw("/controls.js\"></script></head>")
+        w.raw("/controls.js\"></script>")
+        if screen.era == .modern {
+            w.raw("<script defer src=\"")
+            w.text(context.assetsPath)
+            w.raw("/modern.js\"></script>")
+        }
+        w.raw("</head>")
     }
 
     /// Outside the device screen: the session so far as a flow test (not a tappable element)
@@ -242,7 +250,9 @@ struct PageBuilder {
         w.text(layer.appearance.rawValue)
         if layer.isDimmed { w.raw(" is-dimmed") }
         if !layer.isInteractive { w.raw(" is-inert") }
+        if layer.recess > 0 { w.raw(" is-recessed") }
         w.raw("\"")
+        if layer.recess > 0 { w.attribute("data-recess", layer.recess) }
         w.attribute("data-controller", layer.controllerID)
         w.attribute("data-layer", i)
         w.raw(" data-vt=\"layer-")
@@ -252,11 +262,16 @@ struct PageBuilder {
         if let transition = layer.transitionStyle { w.attribute("data-transition", transition.rawValue) }
         if let context = layer.contextControllerID { w.attribute("data-context", context) }
         switch layer.appearance {
-        case .formSheet, .pageSheet:
+        case .formSheet, .pageSheet, .card:
             w.raw(" role=\"dialog\" aria-modal=\"true\"")
             w.attribute("aria-label", layer.pane.title ?? "Sheet")
             w.raw("><div class=\"sheet ")
-            w.raw(layer.appearance == .formSheet ? "sheet-form\">" : "sheet-page\">")
+            switch layer.appearance {
+            case .formSheet: w.raw("sheet-form\">")
+            case .card: w.raw("sheet-card\">")
+            default: w.raw("sheet-page\">")
+            }
+            sheetGrabber(layer.dismissElementID)
             pane(layer.pane)
             w.raw("</div>")
         case .popover:

@@ -16,6 +16,9 @@ extension Window {
         w.field("version", version)
         w.field("url", url)
         w.key("traits"); writeTraits(into: &w)
+        // The UIKit the session follows (`ios7` or `modern`) and why.
+        w.field("era", era.rawValue)
+        w.field("eraReason", storyboard.eraReason)
         // The language the session shows (apps localized in several); absent otherwise.
         if let locale { w.field("locale", locale) }
         w.key("root")

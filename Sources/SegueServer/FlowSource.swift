@@ -23,7 +23,16 @@ public enum FlowSource {
     /// to it when that file exists (``overlayPath(for:explicit:)``). An overlay that does not
     /// parse, or names scenes, elements or cells the flow lacks, is an error with its lines.
     public static func load(path: String, overlay: String?, app options: AppLoadOptions = AppLoadOptions()) throws(LoadError) -> Storyboard {
-        try applyingOverlay(to: try load(path: path, app: options), of: path, explicit: overlay)
+        withEra(try applyingOverlay(to: try load(path: path, app: options), of: path, explicit: overlay), options.era)
+    }
+
+    /// `storyboard` in `era` when one is named (`segue serve --ios`), else as its files decided.
+    public static func withEra(_ storyboard: Storyboard, _ era: UIKitEra?) -> Storyboard {
+        guard let era else { return storyboard }
+        var chosen = storyboard
+        chosen.era = era
+        chosen.eraReason = "segue serve --ios \(era == .modern ? "17" : "7")"
+        return chosen
     }
 
     /// `storyboard` with the overlay of `path` (see ``overlayPath(for:explicit:)``) applied.

@@ -44,10 +44,14 @@ struct AppearanceMapping {
     /// A navigation bar's or tab bar's look: tint, bar tint, title colour, bar style.
     func barAppearance(_ bar: XMLNode) -> ViewAppearance? {
         var a = ViewAppearance()
+        // `UIBarAppearance` (iOS 13): the standard appearance's background and title colour
+        // stand in where the bar itself sets none.
+        let standard = bar.child("navigationBarAppearance", key: "standardAppearance") ?? bar.child("tabBarAppearance", key: "standardAppearance")
         a.tintColor = color(bar, "tintColor")
         a.backgroundColor = color(bar, "barTintColor")
-            ?? bar.child("navigationBarAppearance", key: "standardAppearance").flatMap { color($0, "backgroundColor") }
+            ?? standard.flatMap { color($0, "backgroundColor") }
         a.textColor = bar.child("textAttributes", key: "titleTextAttributes").flatMap { color($0, "textColor") }
+            ?? standard?.child("textAttributes", key: "titleTextAttributes").flatMap { color($0, "textColor") }
         a.barStyle = bar["barStyle"]
         return a.isEmpty ? nil : a
     }

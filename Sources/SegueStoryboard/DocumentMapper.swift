@@ -118,6 +118,7 @@ struct DocumentMapper {
         }
 
         doc.isTV = root["targetRuntime"] == "AppleTV"
+        doc.eraSignals = Self.eraSignals(of: root)
         doc.isLaunchScreen = root["launchScreen"] == "YES"
 
         // Initial view controller.
@@ -180,7 +181,9 @@ struct DocumentMapper {
             scene.navigationBarHidden = c.bool("navigationBarHidden") ?? (c.child("navigationBar", key: "navigationBar")?.bool("hidden") ?? false)
             scene.toolbarHidden = c.bool("toolbarHidden") ?? (c.child("toolbar", key: "toolbar")?.bool("hidden") ?? true)
             scene.barAppearance = c.child("navigationBar", key: "navigationBar").flatMap { appearances.barAppearance($0) }
+            scene.prefersLargeTitles = c.child("navigationBar", key: "navigationBar")?.bool("largeTitles") ?? false
         }
+        scene.isModalInPresentation = c.bool("modalInPresentation") ?? false
         if kind == .tabBarController {
             scene.barAppearance = c.child("tabBar", key: "tabBar").flatMap { appearances.barAppearance($0) }
         }
@@ -398,6 +401,13 @@ struct DocumentMapper {
         spec.prompt = stringProperty(n, "prompt")
         spec.hidesBackButton = n.bool("hidesBackButton") ?? false
         spec.leftItemsSupplementBackButton = n.bool("leftItemsSupplementBackButton") ?? false
+        if let raw = n["largeTitleDisplayMode"] {
+            if let mode = LargeTitleDisplayMode(rawValue: raw) {
+                spec.largeTitleDisplayMode = mode
+            } else {
+                warn(n, .unknownAttributeValue, "unknown largeTitleDisplayMode '\(raw)'; ignored")
+            }
+        }
         if let raw = n["backButtonDisplayMode"] {
             if let mode = BackButtonDisplayMode(rawValue: raw) {
                 spec.backButtonDisplayMode = mode

@@ -57,6 +57,7 @@ private struct Linker {
         var storyboard = Storyboard(name: mainDoc.name, initialViewController: initial, scenes: scenes, diagnostics: diagnostics)
         storyboard.diagnostics = diagnostics
         if mainDoc.isTV { storyboard.platform = .tvOS }
+        (storyboard.era, storyboard.eraReason) = mainDoc.eraSignals.decide()
         storyboard.mainFile = mainDoc.file
         for i in docs.indices where i != main {
             if case .scene(let id)? = docs[i].initial { storyboard.entryScenes.insert(prefix(i) + id) }

@@ -47,6 +47,8 @@ struct ParsedDocument: Sendable {
     var initialLine = 1
     /// `targetRuntime="AppleTV"`.
     var isTV = false
+    /// What the document says about the tools and system it was made for (``EraSignals``).
+    var eraSignals = EraSignals()
     /// `launchScreen="YES"`: the launch image, never the app's main interface.
     var isLaunchScreen = false
     var unwindActions: Set<String> = []

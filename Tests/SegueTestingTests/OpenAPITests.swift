@@ -130,7 +130,7 @@ import SegueServer
             "pop": .object(["navigationController": .string("c1")]), "popToRoot": .object([:]),
             "popTo": .object(["controller": .string("c2")]),
             "present": .object(["scene": .string("composeNav"), "modalPresentationStyle": .string("formSheet"), "modalTransitionStyle": .string("coverVertical")]),
-            "dismiss": .object(["controller": .string("c1")]), "selectTab": .object(["index": .number(0)]),
+            "dismiss": .object(["controller": .string("c1")]), "dismissSheet": .object(["controller": .string("c1")]), "selectTab": .object(["index": .number(0)]),
             "moveTab": .object(["from": .number(0), "to": .number(1)]),
             "setTraits": .object(["traits": .object(["width": .number(1024), "height": .number(768)])]),
             "turnPage": .object(["direction": .string("reverse")]), "showPage": .object(["index": .number(0)]),

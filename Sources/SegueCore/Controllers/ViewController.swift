@@ -164,6 +164,14 @@ open class ViewController {
     open func prepare(for segue: StoryboardSegue, sender: Element?) {}
     /// Whether this controller is the destination of an unwind action. The default: it declares
     /// the action (`unwindActions`) and is not the source.
+    /// `isModalInPresentation`: a sheet that must not be dragged away (modern era; the scene's
+    /// setting, and subclasses may decide at run time).
+    open var isModalInPresentation: Bool { scene?.isModalInPresentation ?? false }
+
+    /// The presentation controller delegate's `presentationControllerShouldDismiss(_:)`, asked
+    /// when a person drags this sheet down (modern era); false keeps it.
+    open func presentationControllerShouldDismiss() -> Bool { true }
+
     open func canPerformUnwindSegueAction(_ action: String, from source: ViewController, sender: Element?) -> Bool {
         source !== self && (scene?.unwindActions.contains(action) ?? false)
     }

@@ -19,6 +19,9 @@ public enum EventName: String, Sendable, CaseIterable, Codable {
     case pageViewControllerSpineLocation
     /// The iOS 7 split view's delegate: the primary column hides (turning to portrait) or shows again.
     case splitViewControllerWillHide, splitViewControllerWillShow
+    // A sheet's presentation controller (modern era), logged on the sheet with itself as `child`.
+    case presentationControllerShouldDismiss, presentationControllerWillDismiss, presentationControllerDidDismiss
+    case presentationControllerDidAttemptToDismiss
 
     /// Appearance events carry `animated` and the four reason flags.
     public var isAppearance: Bool {

@@ -13,6 +13,8 @@ public enum ChromeTarget {
     case hidePrimary(SplitViewController)
     /// Collapsed: back from the secondary to the primary.
     case collapsedBack(SplitViewController)
+    /// A modern sheet's grabber: dragging the sheet down (`dismissSheet`).
+    case sheetGrabber(ViewController)
 }
 
 extension ScreenBuilder {
@@ -129,6 +131,8 @@ extension Window {
             split.setPrimaryOverlay(false, animated: animated)
         case .collapsedBack(let split):
             split.showPrimaryCollapsed(animated: animated)
+        case .sheetGrabber(let sheet):
+            try dismissSheet(sheet.id, animated: animated)
         }
     }
 }

@@ -18,6 +18,8 @@ public struct Screen: Sendable {
     public var passthroughBar: PassthroughBar?
     /// What the action that led here did, for the motion that shows it (``ScreenChange``).
     public var change: ScreenChange = .none
+    /// The UIKit the screen follows: modern pages draw sheets as cards and large titles.
+    public var era: UIKitEra = .ios7
 
     /// The bar a popover leaves usable: the navigation bar at the top, or the toolbar.
     public enum PassthroughBar: Sendable, Hashable {
@@ -59,6 +61,9 @@ public struct Layer: Sendable {
         /// Shown only over the area of a presentation context (`currentContext`,
         /// `overCurrentContext` on pad): see `contextControllerID`.
         case currentContext
+        /// A modern-era page or form sheet at compact width: a card from near the top, over its
+        /// presenter scaled back and dimmed (see `recess`).
+        case card
     }
     public var controllerID: String
     public var appearance: Appearance
@@ -75,11 +80,14 @@ public struct Layer: Sendable {
     public var anchorElementID: String?
     /// True when a layer above covers this one with a dimming view.
     public var isDimmed: Bool
+    /// How many cards lie above this layer (modern era): each scales it back a step.
+    public var recess = 0
     /// Only the front layer (and chrome outside a presentation context) takes taps.
     public var isInteractive: Bool
     public var pane: Pane
     /// The element that dismisses this layer from outside it: the dimmed area around a popover
-    /// (a tap outside), or the curl of a `partialCurl` presentation.
+    /// (a tap outside), the curl of a `partialCurl` presentation, or a modern sheet's grabber
+    /// (dragging the sheet down, `dismissSheet`).
     public var dismissElementID: String?
 
     public init(controllerID: String, appearance: Appearance, presentationStyle: ModalPresentationStyle? = nil,
@@ -227,6 +235,10 @@ public struct NavigationBar: Sendable {
     public var rightItems: [BarItem]
     /// The navigation controller's bar look (tint, bar tint, title colour, bar style).
     public var appearance: ViewAppearance? = nil
+    /// The title shows large below the bar's items (modern era, `prefersLargeTitles`).
+    public var showsLargeTitle = false
+    /// A search bar under the title (modern era, the navigation item's search controller): its placeholder.
+    public var searchPlaceholder: String? = nil
     public init(title: String?, prompt: String?, backButton: BarItem?, leftItems: [BarItem], rightItems: [BarItem]) {
         self.title = title
         self.prompt = prompt

@@ -63,6 +63,7 @@ struct ScreenBuilder {
         var screen = Screen(sessionID: window.id, version: window.version, url: window.canonicalURL,
                             traits: window.traits, layers: layers, elements: elements, passthroughBar: passthroughBar)
         screen.change = window.lastChange
+        screen.era = window.era
         return screen
     }
 
@@ -87,7 +88,7 @@ struct ScreenBuilder {
             let appearance = top.presentedStyle.map { layerAppearance(top, style: $0) } ?? .fullScreen
             let curl = registerCurl(top, appearance: appearance)
             let pane = pane(for: top)
-            let outside = registerOutsideTap(top, appearance: appearance)
+            let outside = registerOutsideTap(top, appearance: appearance) ?? registerGrabber(top)
             if tops.count > 1 { layerElements.append(Array(elements[before...])) }
             layers.append(Layer(
                 controllerID: top.id, appearance: appearance, presentationStyle: top.presentedStyle,
@@ -103,7 +104,8 @@ struct ScreenBuilder {
         // Dim every layer under a sheet, popover or alert.
         for i in layers.indices.dropLast() {
             let above = layers[(i + 1)...]
-            layers[i].isDimmed = above.contains { [.formSheet, .pageSheet, .alert].contains($0.appearance) }
+            layers[i].isDimmed = above.contains { [.formSheet, .pageSheet, .alert, .card].contains($0.appearance) }
+            layers[i].recess = above.count { $0.appearance == .card }
         }
         // Reading order, top to bottom: the chrome of the layers beneath that sits above the
         // front layer (outermost first: a navigation bar kept usable around a context, the bar
@@ -133,6 +135,7 @@ struct ScreenBuilder {
             return alert.alert.preferredStyle == .actionSheet && window.traits.horizontalSizeClass == .regular ? .popover : .alert
         }
         if window.coversWindow(top) { return .fullScreen }
+        if window.isCard(top) { return .card }
         switch style {
         case .formSheet: return .formSheet
         case .pageSheet: return .pageSheet
@@ -197,6 +200,8 @@ struct ScreenBuilder {
             let right = item.rightBarButtonItems.enumerated().reversed().map { barItem($1, owner: top, slot: "right", index: $0) }
             bar = NavigationBar(title: item.title ?? top.title, prompt: item.prompt, backButton: back, leftItems: left, rightItems: right)
             bar?.appearance = nav.scene?.barAppearance
+            bar?.showsLargeTitle = window.showsLargeTitle(in: nav, stack: stack)
+            bar?.searchPlaceholder = window.era == .modern ? top.scene?.navigationItem.searchBarPlaceholder : nil
         }
         endPassthroughBar(barStart, .top)
         if notesTopBars { for element in elements[firstBarElement...] { topBarElementIDs.insert(element.id) } }
@@ -413,6 +418,7 @@ struct ScreenBuilder {
                                                       target: .rowAccessory(owner: owner, row: shown),
                                                       enabled: isRunnable(accessoryTap, on: owner))
                 }
+                registerSwipeActions(&row, rowID: row.id ?? "\(owner.id).row.\(s).\(r)", owner: owner)
                 if resolvesNodes { n.sections[s].rows[r] = row }
             }
         }
@@ -506,7 +512,9 @@ struct ScreenBuilder {
                            target: @autoclosure () -> ElementTarget, enabled: Bool = true, holding control: ViewNode? = nil) -> String {
         var id = proposed
         if isUsed(id) {
-            id = "\(proposed)@\(controller.id)"
+            // Made unique by where the controller is (not its id, which restoring the page's
+            // URL may change): the same scene twice on screen keeps its ids from page to page.
+            id = "\(proposed)@\(controller.placeInWindow)"
             // The same node more than once in one controller (sample rows of a prototype cell).
             var k = 2
             while isUsed(id) { id = "\(proposed)@\(controller.id).\(k)"; k += 1 }

@@ -17,6 +17,8 @@ public enum Action: Sendable, Hashable {
     case setViewControllers(scenes: [String], navigationController: String?)
     case present(scene: String, style: ModalPresentationStyle?, transitionStyle: ModalTransitionStyle?, controller: String?)
     case dismiss(controller: String?)
+    /// A person drags a sheet down (modern era): the front sheet, or the one `controller` is in.
+    case dismissSheet(controller: String?)
     case selectTab(index: Int, controller: String?)
     /// Extension: while customizing (Edit on More), drop tab `from` on position `to` (they swap).
     case moveTab(from: Int, to: Int, controller: String?)
@@ -58,6 +60,7 @@ public enum Action: Sendable, Hashable {
         case .setViewControllers: "setViewControllers"
         case .present: "present"
         case .dismiss: "dismiss"
+        case .dismissSheet: "dismissSheet"
         case .selectTab: "selectTab"
         case .moveTab: "moveTab"
         case .setTraits: "setTraits"
@@ -120,7 +123,7 @@ extension Window {
             return try tap(element, values: values, animated: animated)
         case .push, .pop, .popToRoot, .popTo, .setViewControllers:
             try applyStackAction(action, animated: animated)
-        case .performSegue, .present, .dismiss:
+        case .performSegue, .present, .dismiss, .dismissSheet:
             return try applyPresentationAction(action, animated: animated)
         case .selectTab, .moveTab:
             return try applyTabAction(action, animated: animated)
@@ -204,6 +207,8 @@ extension Window {
                 dismiss(from: nil, animated: animated)
             }
             return presentedControllerCount != presentedBefore
+        case .dismissSheet(let controllerID):
+            try dismissSheet(controllerID, animated: animated)
         default: break
         }
         return false

@@ -2,10 +2,11 @@
 extension Window {
     /// The controller that will present for `caller` with `style`: the caller's top-level
     /// controller, except for `currentContext`/`overCurrentContext`, which look up the caller's
-    /// parents for one that `definesPresentationContext` (phone: `currentContext` is full screen).
+    /// parents for one that `definesPresentationContext` (phone, iOS 7 era: `currentContext` is full
+    /// screen; the modern era honours it on both idioms).
     func presentingController(for caller: ViewController, style: ModalPresentationStyle) -> ViewController {
         if style == .currentContext || style == .overCurrentContext,
-           style == .overCurrentContext || traits.idiom == .pad {
+           style == .overCurrentContext || traits.idiom == .pad || era == .modern {
             var node: ViewController? = caller
             while let n = node {
                 if n.definesPresentationContext { return n }
@@ -79,7 +80,7 @@ extension Window {
         }
 
         init(_ scene: Scene) {
-            style = scene.modalPresentationStyle ?? .fullScreen
+            style = scene.modalPresentationStyle ?? .automatic
             transitionStyle = scene.modalTransitionStyle ?? .coverVertical
             alertStyle = scene.kind == .alertController ? (scene.alert ?? AlertSpec()).preferredStyle : nil
         }
@@ -96,7 +97,8 @@ extension Window {
         var noOpReason: String?
     }
 
-    /// The rules of presenting, in one place: the effective style (`automatic` is full screen;
+    /// The rules of presenting, in one place: the effective style (`automatic` is full screen in
+    /// the iOS 7 era, a page sheet in the modern era;
     /// an alert is over full screen, an action sheet a popover where the width is regular), the
     /// presenting controller, the transition style (a presentation context may provide its own),
     /// UIKit's no-op (the presenter already presents, or the caller's view is not in the window),
@@ -105,7 +107,7 @@ extension Window {
                           style requestedStyle: ModalPresentationStyle?,
                           transitionStyle requestedTransition: ModalTransitionStyle?) throws(ActionError) -> PresentationPlan {
         var style = requestedStyle ?? destination.style
-        if style == .automatic { style = .fullScreen }
+        if style == .automatic { style = era.automaticStyle }
         if let alertStyle = destination.alertStyle {
             style = alertStyle == .actionSheet && traits.horizontalSizeClass == .regular ? .popover : .overFullScreen
         }

@@ -19,9 +19,8 @@ public enum UnwindSearchRule: Sendable {
 }
 
 extension Window {
-    /// The era's unwind search. The one place the era decides it: the iOS 7 rule until a flow
-    /// chooses modern UIKit.
-    var unwindSearchRule: UnwindSearchRule { .iOS7 }
+    /// The era's unwind search (``UIKitEra``): the one place the era decides it.
+    var unwindSearchRule: UnwindSearchRule { era == .modern ? .modern : .iOS7 }
 }
 
 extension ViewController {

@@ -25,6 +25,8 @@ public final class Window {
     @exclusivity(unchecked) public internal(set) var version = 0
     /// `canonicalURL`, remembered for the state it was computed in.
     @exclusivity(unchecked) var urlCache: (version: Int, lastSeq: Int, url: String)?
+    /// The UIKit this window follows: its flow's (``UIKitEra``).
+    public var era: UIKitEra { storyboard.era }
     /// Set once the root is in the window.
     @exclusivity(unchecked) public internal(set) var isLaunched = false
     /// Warnings (UIKit's silent no-ops) collected during the current action.
@@ -126,6 +128,8 @@ public final class Window {
             throw ActionError(.illegalTransition, "page view '\(sceneID)' has a mid spine and an odd number of pages (\(scene.pages.count))")
         }
         let controller = registry.controllerClass(for: scene).init(scene: scene)
+        // Modern UIKit's default style is `automatic` (a page sheet); iOS 7's is full screen.
+        if era == .modern, scene.modalPresentationStyle == nil { controller.modalPresentationStyle = .automatic }
         attach(controller)
         var children: [ViewController] = []
         let targets = scene.kind == .pageViewController
@@ -222,11 +226,12 @@ public final class Window {
         if presented is AlertController { return false }
         switch style {
         case .fullScreen, .automatic: return true
-        case .pageSheet, .formSheet: return traits.idiom == .phone
+        // Phone idiom: a sheet is full screen in the iOS 7 era, a card in the modern era.
+        case .pageSheet, .formSheet: return traits.idiom == .phone && era == .ios7
         case .popover: return traits.horizontalSizeClass == .compact
         // Phone idiom: currentContext is full screen (iOS 7), also for one made on a pad before
-        // the viewport shrank.
-        case .currentContext: return presented.presentingStorage?.parent == nil || traits.idiom == .phone
+        // the viewport shrank; the modern era honours it on both idioms.
+        case .currentContext: return presented.presentingStorage?.parent == nil || (traits.idiom == .phone && era == .ios7)
         case .overFullScreen, .overCurrentContext, .custom: return false
         }
     }

@@ -132,7 +132,7 @@ extension Storyboard {
         func mix(_ text: String) {
             for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         }
-        mix(name + "\u{0}" + (initialViewController ?? "") + "\u{0}")
+        mix(name + "\u{0}" + (initialViewController ?? "") + "\u{0}" + era.rawValue + "\u{0}")
         for id in scenes.keys.sorted() {
             var text = ""
             _ = writer.write(scenes[id]!, into: &text)

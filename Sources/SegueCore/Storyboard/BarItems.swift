@@ -91,7 +91,18 @@ public struct NavigationItemSpec: Sendable, Hashable {
     /// How the back button pointing to this item shows (iOS 14): with this item's title, as
     /// "Back", or as the chevron alone. A `backBarButtonItem` keeps its own title.
     public var backButtonDisplayMode: BackButtonDisplayMode = .default
+    /// Whether this item's title shows large when the bar prefers large titles (modern era).
+    public var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic
+    /// A search bar in the navigation bar (`navigationItem.searchController`; modern era), with
+    /// its placeholder text.
+    public var searchBarPlaceholder: String?
     public init() {}
+}
+
+/// `UINavigationItem.LargeTitleDisplayMode`: `automatic` follows the item below it in the stack
+/// (the bar's preference for the root), `always` and `never` decide for this item.
+public enum LargeTitleDisplayMode: String, Sendable, CaseIterable, Codable {
+    case automatic, always, never
 }
 
 /// `UINavigationItem.BackButtonDisplayMode`.

@@ -80,6 +80,10 @@ public struct Scene: Sendable {
     /// Segue identifiers `shouldPerformSegue` answers false for (declared in an overlay: what
     /// the app's code refuses).
     public var refusedSegues: [String] = []
+    /// A navigation controller's bar shows large titles (`prefersLargeTitles`; modern era only).
+    public var prefersLargeTitles = false
+    /// A presented sheet refuses to be dragged down (`isModalInPresentation`; modern era only).
+    public var isModalInPresentation = false
 
     public var location: SourceLocation?
 

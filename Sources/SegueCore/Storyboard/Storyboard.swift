@@ -29,6 +29,12 @@ public struct Storyboard: Sendable {
 
     public enum Platform: String, Sendable { case iOS, tvOS }
 
+    /// The UIKit the flow runs with (``UIKitEra``): decided from its files when it is loaded, or
+    /// named by a flow file's `era` or `segue serve --ios`.
+    public var era: UIKitEra = .ios7
+    /// Why the flow runs in its era, in words (STATE and the developer panel show it).
+    public var eraReason: String = "nothing says the flow is made for iOS 13 or later"
+
     /// An app's pad root when it differs from the phone's (`UIMainStoryboardFile~ipad`,
     /// `NSMainNibFile~ipad`): a window of pad idiom launches it instead of `initialViewController`.
     public var padInitialViewController: String?

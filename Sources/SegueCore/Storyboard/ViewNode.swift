@@ -123,11 +123,33 @@ public struct TableRow: Sendable {
     public var accessoryElementID: String?
     /// Custom cell content (storyboard cells with subviews).
     public var content: [ViewNode] = []
+    /// The buttons a swipe from the trailing edge (right to left) uncovers, from the edge inwards
+    /// (`trailingSwipeActionsConfigurationForRowAt`), and from the leading edge.
+    public var trailingSwipeActions: [SwipeAction] = []
+    public var leadingSwipeActions: [SwipeAction] = []
     public var location: SourceLocation?
     public init(id: String? = nil, text: String? = nil, detail: String? = nil) {
         self.id = id
         self.text = text
         self.detail = detail
+    }
+}
+
+/// A `UIContextualAction` on a table row: a titled button uncovered by swiping the row.
+public struct SwipeAction: Sendable, Equatable {
+    public enum Style: String, Sendable, Codable, CaseIterable { case normal, destructive }
+    public var id: String?
+    public var title: String
+    public var style: Style = .normal
+    /// What choosing it does (a segue, an action), nil for nothing the flow can run.
+    public var tap: TapTarget?
+    /// Its element id on a screen (set when the screen is built).
+    public var elementID: String?
+    public init(id: String? = nil, title: String, style: Style = .normal, tap: TapTarget? = nil) {
+        self.id = id
+        self.title = title
+        self.style = style
+        self.tap = tap
     }
 }
 

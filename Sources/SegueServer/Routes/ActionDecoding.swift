@@ -55,6 +55,8 @@ enum ActionDecoding {
                 controller: try string(o, "controller"))
         case "dismiss":
             action = .dismiss(controller: try string(o, "controller"))
+        case "dismissSheet":
+            action = .dismissSheet(controller: try string(o, "controller"))
         case "selectTab":
             action = .selectTab(index: try int(o, "index", required: true)!, controller: try string(o, "controller"))
         case "moveTab":

@@ -29,6 +29,7 @@ public enum ActionKeys {
         Entry(action: "popTo", required: ["controller"], optional: ["navigationController"]),
         Entry(action: "present", required: ["scene"], optional: ["modalPresentationStyle", "modalTransitionStyle", "controller"]),
         Entry(action: "dismiss", required: [], optional: ["controller"]),
+        Entry(action: "dismissSheet", required: [], optional: ["controller"]),
         Entry(action: "selectTab", required: ["index"], optional: ["controller"]),
         Entry(action: "moveTab", required: ["from", "to"], optional: ["controller"]),
         Entry(action: "setTraits", required: ["traits"], optional: []),

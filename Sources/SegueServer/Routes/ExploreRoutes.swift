@@ -80,6 +80,8 @@ extension SegueApp {
                                      version: window.version, hierarchy: window.printHierarchy(), manualSegues: manual,
                                      sceneTitles: titles, events: Array(window.log.events.suffix(40).reversed()), lastSeq: window.log.lastSeq)
             info.warnings = window.warnings
+            info.era = window.era
+            info.eraReason = window.storyboard.eraReason
             return info
         }
         return html(DevPanel.render(info, fragment: request.queryValue("fragment") == "1", assetsPath: "/public"), request)

@@ -102,6 +102,7 @@ enum OpenAPIDocument {
         "State":{"type":"object","properties":{
           "id":{"type":"string"},"version":{"type":"integer","minimum":0},"url":{"type":"string","description":"The canonical page URL of this state."},
           "traits":{"$ref":"#/components/schemas/Traits"},
+          "era":{"enum":["ios7","modern"],"description":"The UIKit the session follows: iOS 7's rules or modern UIKit's (sheets as cards)."},"eraReason":{"type":"string","description":"Why the flow runs in its era."},
           "root":{"oneOf":[{"$ref":"#/components/schemas/Controller"},{"type":"null"}]},
           "visible":{"type":"array","items":{"type":"string"},"description":"Ids of the content controllers on screen, back to front."},
           "elements":{"type":"array","items":{"$ref":"#/components/schemas/Element"},"description":"Everything a user could tap now, in reading order."},

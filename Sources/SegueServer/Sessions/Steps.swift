@@ -76,7 +76,7 @@ enum Step {
             opt("modalPresentationStyle", style?.rawValue)
             opt("modalTransitionStyle", transition?.rawValue)
             opt("controller", controller)
-        case .dismiss(let controller):
+        case .dismiss(let controller), .dismissSheet(let controller):
             opt("controller", controller)
         case .selectTab(let index, let controller):
             w.field("index", index); opt("controller", controller)
