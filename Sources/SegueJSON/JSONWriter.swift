@@ -23,6 +23,9 @@ public struct JSONWriter: ~Copyable {
     /// What has been written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+    /// What has been written so far, as text (decoded in place: no intermediate array).
+    public var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+
     public mutating func beginObject() { separator(); byte(UInt8(ascii: "{")); push() }
     public mutating func endObject() { pop(); byte(UInt8(ascii: "}")) }
     public mutating func beginArray() { separator(); byte(UInt8(ascii: "[")); push() }
