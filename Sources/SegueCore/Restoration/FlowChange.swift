@@ -61,7 +61,7 @@ extension Storyboard {
         default:
             // Children embedded in a content controller (container views).
             let kept = children.filter { self[$0.scene] != nil }.map(prune)
-            out.children = scene.hasEmbeddedChildren && kept.count == children.count ? kept : nil
+            out.children = scene.canHoldChildren && kept.count == children.count ? kept : nil
         }
     }
 

@@ -43,6 +43,7 @@ extension ViewController {
     func restorableState() -> [(key: String, value: String)] {
         var out: [(key: String, value: String)] = []
         if isEditing { out.append(("e", "1")) }
+        out += barVisibilityState
         if !tableSectionEdits.isEmpty { out += tableOrderEntries }
         // What a segue handed over: restoration runs no segue, so the values travel with the state.
         if !passedValues.isEmpty {
@@ -71,6 +72,7 @@ extension ViewController {
     func applyRestorableState(_ state: [(key: String, value: String)]) {
         let parts = RestorableStateParts(state)
         if let editing = parts.editing { isEditing = editing }
+        applyBarVisibility(parts)
         if !parts.tableOrders.isEmpty { applyTableOrders(parts.tableOrders) }
         values.merge(parts.values) { $1 }
         passedValues.merge(parts.passed) { $1 }
@@ -91,6 +93,9 @@ extension ViewController {
 /// values, `p.KEY` passed values, `k.KEY` the subclass's own.
 struct RestorableStateParts {
     var editing: Bool?
+    /// `nb`, `tb`: a navigation controller's bars shown or hidden at run time (1 hidden, 0 shown).
+    var navigationBarHidden: Bool?
+    var toolbarHidden: Bool?
     var values: [String: FieldValue] = [:]
     var passed: [String: String] = [:]
     var custom: [(key: String, value: String)] = []
@@ -99,6 +104,8 @@ struct RestorableStateParts {
     init(_ entries: some Sequence<(key: String, value: String)>) {
         for (k, v) in entries {
             if k == "e" { editing = v == "1" }
+            else if k == "nb" { navigationBarHidden = v == "1" }
+            else if k == "tb" { toolbarHidden = v == "1" }
             else if k.hasPrefix("r."), let (key, order) = TableOrderKey.parse(key: k, value: v) { tableOrders[key] = order }
             else if k.hasPrefix("f.") { values[String(k.dropFirst(2))] = .text(v) }
             else if k.hasPrefix("b.") { values[String(k.dropFirst(2))] = .bool(v == "1") }
@@ -116,12 +123,19 @@ extension Window {
     /// changed. Controllers off an identifier path carry no state in URLs and are left alone.
     func reconcileState(_ c: ViewController, with entries: [HierarchyPath.StateEntry], animated: Bool) -> Bool {
         guard c.hasRestorationIdentifierPath else { return false }
+        // `v=0` (a custom container child's view out of its container) is hierarchy, not state.
+        let entries = entries.filter { $0.key != "v" }
         let current = c.restorableState()
         guard !current.elementsEqual(entries, by: { $0.key == $1.key && $0.value == $1.value }) else { return false }
         let wanted = RestorableStateParts(entries.lazy.map { ($0.key, $0.value) })
         let editing = wanted.editing ?? false
         if editing != c.isEditing { setEditing(editing, on: c, animated: animated) }
         if wanted.values != c.values { c.values = wanted.values }
+        if let nav = c as? NavigationController {
+            let (bar, tool) = (wanted.navigationBarHidden ?? nav.sceneHidesBar, wanted.toolbarHidden ?? nav.sceneHidesToolbar)
+            if bar != nav.isNavigationBarHidden { _ = setBar(.navigationBar, hidden: bar, on: nav) }
+            if tool != nav.isToolbarHidden { _ = setBar(.toolbar, hidden: tool, on: nav) }
+        }
         if wanted.tableOrders != RestorableStateParts(current).tableOrders { c.applyTableOrders(wanted.tableOrders) }
         if wanted.passed != c.passedValues {
             c.passedValues = wanted.passed
@@ -236,8 +250,15 @@ extension Window {
         case let split as SplitViewController: try restoreSecondary(split, node)
         default:
             // Children embedded in a content controller exist once its view loads (embed segues
-            // run then, as in UIKit's restoration): load it when the URL names any.
-            if !c.isContainer, node.children?.isEmpty == false { loadViewParentFirst(c) }
+            // run then, as in UIKit's restoration): load it when the URL names any, after the
+            // views restoration loaded before it in pre-order (parent first down each chain: a
+            // stack's root before a host pushed above it). Its embedded children's views load
+            // after its own `viewDidLoad`, in their turn.
+            if !c.isContainer, node.children?.isEmpty == false {
+                for (earlier, _) in restored where earlier !== c && earlier.hasRestorationIdentifierPath { loadViewParentFirst(earlier) }
+                deferringEmbeddedViewLoads { loadViewParentFirst(c) }
+                try restoreAddedChildren(of: c, node)
+            }
         }
         if let wanted = node.children {
             for (child, childNode) in zip(c.children, wanted) where child.sceneID == childNode.scene {

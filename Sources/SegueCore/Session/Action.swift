@@ -1,7 +1,7 @@
 /// Actions and their dispatch: the actions of the JSON API (docs/API.md), decoded, and
 /// `Window.perform`, which hands each to the code that does it (taps in `Taps.swift`, alerts in
 /// `Alerts.swift`, values in `FormValues.swift`, editing in `Editing.swift`, traits in
-/// `Traits.swift`, targets found by `TargetLookup.swift`, stacks, tabs and presentations by their
+/// `Traits.swift`, what code does (bars, custom containers) in `CodeActions.swift`, targets found by `TargetLookup.swift`, stacks, tabs and presentations by their
 /// containers) and reports the events it caused. Every action takes `animated` (default true).
 public enum Action: Sendable, Hashable {
     /// A user's tap on an element, optionally with form values typed before it.
@@ -27,6 +27,19 @@ public enum Action: Sendable, Hashable {
     case setEditing(Bool, controller: String?)
     /// Extension: type into a text field or set a switch without tapping anything else.
     case setValues([String: FieldValue])
+    /// What code does (see `CodeActions.swift`): bar visibility at run time.
+    case setToolbarHidden(Bool, navigationController: String?)
+    case setNavigationBarHidden(Bool, navigationController: String?)
+    /// Custom containers driven from outside: `addChild` of a new controller of `scene` to
+    /// `controller` (default: the frontmost visible content controller's outermost custom
+    /// container), with its view or not.
+    case addChild(scene: String, controller: String?, showingView: Bool)
+    case removeFromParent(controller: String)
+    /// `transition(from:to:)` between two children of a custom container, by index.
+    case transition(controller: String?, fromIndex: Int, toIndex: Int)
+    /// Manual appearance forwarding, on a child of a container that forwards it itself.
+    case beginAppearanceTransition(controller: String, isAppearing: Bool)
+    case endAppearanceTransition(controller: String)
 
     /// The contract's name for the action.
     public var name: String {
@@ -48,6 +61,13 @@ public enum Action: Sendable, Hashable {
         case .memoryWarning: "memoryWarning"
         case .setEditing: "setEditing"
         case .setValues: "setValues"
+        case .setToolbarHidden: "setToolbarHidden"
+        case .setNavigationBarHidden: "setNavigationBarHidden"
+        case .addChild: "addChild"
+        case .removeFromParent: "removeFromParent"
+        case .transition: "transition"
+        case .beginAppearanceTransition: "beginAppearanceTransition"
+        case .endAppearanceTransition: "endAppearanceTransition"
         }
     }
 }
@@ -101,6 +121,9 @@ extension Window {
             setEditing(editing, on: try controllerOrFrontmost(controllerID), animated: animated)
         case .setValues(let values):
             return try setValues(values)
+        case .setToolbarHidden, .setNavigationBarHidden, .addChild, .removeFromParent, .transition,
+             .beginAppearanceTransition, .endAppearanceTransition:
+            return try applyCodeAction(action, animated: animated)
         }
         return false
     }

@@ -66,7 +66,7 @@ extension Window {
                 c.linkChild(child)
                 child.embedSegueID = id
                 child.isViewInContainerView = true
-                self.loadViewIfNeeded(child)
+                if !self.defersEmbeddedViewLoads { self.loadViewIfNeeded(child) }
             }, didCommit: [.didMove(child, to: c)]))
         }
     }

@@ -50,9 +50,9 @@ extension Window {
                       style: ModalPresentationStyle, transitionStyle: ModalTransitionStyle, anchor: String? = nil, animated: Bool) {
         run(presentationPlan(controller, over: presenter, caller: caller, style: style, transitionStyle: transitionStyle,
                              anchor: anchor), animated: animated)
-        // A full-screen controller that does not allow the current orientation turns the
-        // interface as it appears (and back when dismissed).
-        rotateToSupportedOrientationIfNeeded()
+        // A full-screen controller that does not allow the current orientation, or prefers
+        // another, turns the interface as it appears (and back when dismissed).
+        rotateForPresentation(of: controller)
     }
 
     /// A presentation: `controller` is linked over `presenter` and appears `{beingPresented}`,
@@ -178,8 +178,9 @@ extension Window {
     /// the interface back to an orientation the uncovered controller supports, if needed.
     func dismissPresented(_ presented: ViewController, animated: Bool) {
         guard let plan = dismissalPlan(presented) else { return }
+        let turnedFrom = orientationBefore(dismissing: presented)
         run(plan, animated: animated)
-        rotateToSupportedOrientationIfNeeded()
+        rotateAfterDismissal(turnedFrom: turnedFrom)
     }
 
     /// What dismissing `presented` and everything above it takes: every presented controller of

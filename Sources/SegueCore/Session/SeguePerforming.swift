@@ -26,16 +26,22 @@ extension Window {
             throw ActionError(.unknownScene, "segue '\(identifier)' has no destination scene '\(spec.destination ?? "")'")
         }
         let plan = try plan(spec, from: source, destination: destinationScene)
-        if case .present(let style, let transitionStyle) = plan,
-           let reason = try planPresentation(of: PresentedDestination(destinationScene), from: source,
-                                             style: style, transitionStyle: transitionStyle).noOpReason {
-            warn("segue '\(identifier)': \(reason)")
-            return
+        // A refused presentation (an illegal style) changes nothing; one that turns out to be a
+        // no-op (the source already presents, or is not in the window) is known only when the
+        // segue performs: everything before `perform` still happens, then it warns.
+        var noOpReason: String?
+        if case .present(let style, let transitionStyle) = plan {
+            noOpReason = try planPresentation(of: PresentedDestination(destinationScene), from: source,
+                                              style: style, transitionStyle: transitionStyle).noOpReason
         }
         // Code navigation is no segue: UIKit asks nothing and prepares nothing.
         if userInitiated, !spec.isCodeNavigation, !askShouldPerform(spec, source: source, sender: sender) { return }
         let destination = try instantiate(sceneID: destinationID)
         if !spec.isCodeNavigation { prepare(spec, source: source, destination: destination, sender: sender) }
+        if let noOpReason {
+            warn("segue '\(identifier)': \(noOpReason)")
+            return
+        }
         let animates = animated && spec.animates
         switch plan {
         case .push(let nav):
@@ -194,12 +200,13 @@ extension Window {
     }
 
     /// The unwind search: from the source outward through parents and presenting
-    /// controllers; containers ask their children (a navigation controller from its top, a tab bar
-    /// controller its selected tab first), skipping the source.
+    /// controllers; the containers the era's rule names ask their children (a navigation
+    /// controller from its top, a tab bar controller its selected tab first), skipping the
+    /// source (see `UnwindSearch.swift`).
     public func unwindDestination(for action: String, from source: ViewController, sender: Element?) -> ViewController? {
         var node: ViewController? = source
         while let n = node {
-            if let found = n.unwindCandidate(for: action, from: source, sender: sender) { return found }
+            if let found = n.unwindCandidate(for: action, from: source, sender: sender, rule: unwindSearchRule) { return found }
             node = n.parent ?? n.presentingStorage
         }
         return nil
@@ -216,27 +223,6 @@ extension ViewController {
             node = n.parent ?? n.presentingStorage
         }
         return false
-    }
-
-    /// `viewControllerForUnwindSegueAction(_:fromViewController:withSender:)`: the children
-    /// first (a container's search), then the controller itself, a container included (a
-    /// navigation controller subclass with the unwind action is a destination).
-    func unwindCandidate(for action: String, from source: ViewController, sender: Element?) -> ViewController? {
-        if let nav = self as? NavigationController {
-            for child in nav.children.reversed() {
-                if let found = child.unwindCandidate(for: action, from: source, sender: sender) { return found }
-            }
-        } else if let tabs = self as? TabBarController {
-            let order = tabs.selectedViewController.map { [$0] + tabs.children.filter { $0 !== tabs.selectedViewController } } ?? tabs.children
-            for child in order {
-                if let found = child.unwindCandidate(for: action, from: source, sender: sender) { return found }
-            }
-        } else if !children.isEmpty {
-            for child in children.reversed() {
-                if let found = child.unwindCandidate(for: action, from: source, sender: sender) { return found }
-            }
-        }
-        return canPerformUnwindSegueAction(action, from: source, sender: sender) ? self : nil
     }
 
     var splitViewControllerAncestor: SplitViewController? {

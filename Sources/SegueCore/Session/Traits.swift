@@ -84,13 +84,16 @@ extension Window {
             record(c, .willRotateToInterfaceOrientation) { $0.orientation = newTraits.orientation.rawValue; $0.animated = true }
             c.willRotate(to: newTraits.orientation)
         }
-        run(TransitionPlan(
+        sendSplitRotationDelegates(rotating: rotating, to: newTraits)
+        var plan = TransitionPlan(
             mutate: {
                 for case let split as SplitViewController in self.allControllers { split.traitsWillChange(from: previous, to: newTraits) }
                 self.traits = newTraits
             },
-            willCommit: [.traitsDidChange(from: previous, to: newTraits, traitsChanged: traitsChange, rotating: rotating)]),
-            animated: true)
+            willCommit: [.traitsDidChange(from: previous, to: newTraits, traitsChanged: traitsChange, rotating: rotating)])
+        // Page views whose spine follows the orientation change their pages within the rotation.
+        if let spines = spineChangePlan(rotating: rotating, to: newTraits) { plan.append(spines) }
+        run(plan, animated: true)
         for c in rotating {
             record(c, .didRotateFromInterfaceOrientation) { $0.orientation = previous.orientation.rawValue }
             c.didRotate(from: previous.orientation)

@@ -20,11 +20,11 @@ extension Window {
         let reasons = plan.reasons, silent = plan.silent
         for (c, r) in reasons { c.reasons.formUnion(r) }
         // Load incoming views parent first, depth first; loading a view may embed children
-        // (embed segues), whose views then load before the next sibling's.
+        // (embed segues), whose views then load before the next sibling's. A child whose
+        // container forwards appearance itself loads too (its view is on the page), though it
+        // hears no appearance event until the container sends one.
         var after = visibleControllers
-        while let next = after.first(where: {
-            !$0.isViewLoaded && !wasVisible($0) && $0.shouldBeTrackedForAppearance
-        }) {
+        while let next = after.first(where: { !$0.isViewLoaded && !wasVisible($0) }) {
             loadViewIfNeeded(next)
             after = visibleControllers
         }
@@ -91,6 +91,10 @@ extension Window {
                 sendDelegate(container, name, child: child, value: value)
             case .traitsDidChange(let previous, let new, let traitsChanged, let rotating):
                 sendTraitsDidChange(from: previous, to: new, traitsChanged: traitsChanged, rotating: rotating)
+            case .relayout(let controllers):
+                for c in controllers { sendLayout(c) }
+            case .asked(let container, let name, let orientation):
+                record(container, name) { $0.orientation = orientation.rawValue }
             }
         }
     }

@@ -22,11 +22,16 @@ enum HierarchyCall {
     /// controller (when a trait changed), layout to the visible ones, and
     /// `willAnimateRotation` to those that heard `willRotate`.
     case traitsDidChange(from: Traits, to: Traits, traitsChanged: Bool, rotating: [ViewController])
+    /// Layout events for these controllers (their views change size: a bar shown or hidden).
+    case relayout([ViewController])
+    /// A delegate asked something about an orientation (`pageViewControllerSpineLocation`),
+    /// logged on `container` with the orientation.
+    case asked(ViewController, EventName, orientation: Traits.Orientation)
 
     var isContainment: Bool {
         switch self {
         case .willMove, .didMove: true
-        case .show, .delegate, .traitsDidChange: false
+        case .show, .delegate, .traitsDidChange, .relayout, .asked: false
         }
     }
 }

@@ -39,6 +39,9 @@ public final class Window {
     /// What the last action did to the screen, for renderers that animate it (``ScreenChange``).
     @exclusivity(unchecked) public internal(set) var lastChange = ScreenChange.none
     @exclusivity(unchecked) var nextControllerNumber = 1
+    /// While restoration loads a host's view: its embedded children's views wait for their turn
+    /// (parent first down each chain) instead of loading inside the host's.
+    @exclusivity(unchecked) var defersEmbeddedViewLoads = false
     /// Scene id → the segues of that scene no element triggers (``manualSegues``).
     @exclusivity(unchecked) var manualSegueCache: [String: [SegueSpec]] = [:]
 
@@ -123,8 +126,8 @@ public final class Window {
             throw ActionError(.illegalTransition, "scene '\(sceneID)' contains itself through relationships")
         }
         defer { visiting.remove(sceneID) }
-        let perView = (scene.pageView ?? PageViewSpec()).pagesPerView
-        if scene.kind == .pageViewController, perView == 2, scene.pages.count % 2 == 1 {
+        let perView = scene.pagesPerView(in: traits)
+        if scene.kind == .pageViewController, scene.spineLocationForInterfaceOrientation == nil, perView == 2, scene.pages.count % 2 == 1 {
             throw ActionError(.illegalTransition, "page view '\(sceneID)' has a mid spine and an odd number of pages (\(scene.pages.count))")
         }
         let controller = registry.controllerClass(for: scene).init(scene: scene)

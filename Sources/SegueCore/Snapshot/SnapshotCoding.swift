@@ -68,7 +68,7 @@ extension Window {
             popoverAnchor: c.popoverAnchor, presentedStyle: c.presentedStyle, presentedTransition: c.presentedTransition,
             presentationCaller: c.presentationCaller?.id, inContainerView: c.isViewInContainerView, embedSegueID: c.embedSegueID,
             children: c.children.map(state(of:)), presented: c.presentedStorage.map { [state(of: $0)] } ?? [],
-            container: containerState(of: c))
+            container: containerState(of: c), rotatedFrom: c.orientationBeforePresentation)
     }
 
     private static func containerState(of c: ViewController) -> WindowSnapshot.ContainerState? {
@@ -244,6 +244,7 @@ private struct SnapshotBuilder {
             c.presentedTransition = s.presentedTransition
             c.isViewInContainerView = s.inContainerView
             c.embedSegueID = s.embedSegueID
+            c.orientationBeforePresentation = s.rotatedFrom
             if !s.coded.isEmpty {
                 c.decodeRestorableState(with: RestorationCoder(entries: s.coded.compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil }))
             }

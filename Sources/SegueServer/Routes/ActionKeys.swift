@@ -37,6 +37,13 @@ public enum ActionKeys {
         Entry(action: "memoryWarning", required: [], optional: []),
         Entry(action: "setEditing", required: [], optional: ["editing", "controller"]),
         Entry(action: "setValues", required: ["values"], optional: []),
+        Entry(action: "setToolbarHidden", required: ["hidden"], optional: ["navigationController"]),
+        Entry(action: "setNavigationBarHidden", required: ["hidden"], optional: ["navigationController"]),
+        Entry(action: "addChild", required: ["scene"], optional: ["controller", "showingView"]),
+        Entry(action: "removeFromParent", required: ["controller"], optional: []),
+        Entry(action: "transition", required: ["fromIndex", "toIndex"], optional: ["controller"]),
+        Entry(action: "beginAppearanceTransition", required: ["controller", "isAppearing"], optional: []),
+        Entry(action: "endAppearanceTransition", required: ["controller"], optional: []),
     ]
 
     /// The keys of `POST /api/v1/sessions` (all optional): the viewport, a state URL to restore, or
