@@ -50,7 +50,8 @@ valgrind_binary() {  # DIR
 # PAIRS push/pop action pairs on one new session of the mail flow served on PORT, over one
 # keep-alive connection (after the inbox page, so the stack holds two controllers).
 push_pop_pairs() {  # PORT PAIRS
-    for _ in $(seq 200); do curl -fs "http://127.0.0.1:$1/healthz" >/dev/null 2>&1 && break; sleep 0.3; done
+    # Up to 3 minutes: a server under valgrind on a busy machine takes more than one to start.
+    for _ in $(seq 600); do curl -fs "http://127.0.0.1:$1/healthz" >/dev/null 2>&1 && break; sleep 0.3; done
     python3 - "$1" "$2" <<'PY'
 import http.client, json, sys
 port, pairs = int(sys.argv[1]), int(sys.argv[2])

@@ -29,6 +29,8 @@ public struct JSONWriter: ~Copyable {
         w.string(text)
         return String(decoding: w.bytes, as: UTF8.self)
     }
+    /// What has been written so far, as text (decoded in place: no intermediate array).
+    public var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
     public mutating func beginObject() { separator(); byte(UInt8(ascii: "{")); push() }
     public mutating func endObject() { pop(); byte(UInt8(ascii: "}")) }

@@ -147,7 +147,11 @@ open class NavigationController: ViewController {
         plan.reasons.append((top, .movingFromParent))
         plan.mutations.append(popMutation(removing: removed.count))
         plan.willCommit = [.show(self, .navigationControllerWillShow, .controller(newTop))]
-        plan.didCommit = removed.reversed().map { .didMove($0, to: nil) } + [.show(self, .navigationControllerDidShow, .controller(newTop))]
+        // Built in one array (a pop runs on every other action).
+        plan.didCommit = []
+        plan.didCommit.reserveCapacity(removed.count + 1)
+        for c in removed.reversed() { plan.didCommit.append(.didMove(c, to: nil)) }
+        plan.didCommit.append(.show(self, .navigationControllerDidShow, .controller(newTop)))
         return plan
     }
 

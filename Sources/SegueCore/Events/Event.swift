@@ -107,6 +107,19 @@ public struct Event: Sendable, Hashable {
         arguments = fields == Fields() ? nil : Arguments(fields)
     }
 
+    /// Sets the one argument of a containment event (`parent`) or a delegate event (`child`),
+    /// taking `previous`'s box when it holds exactly that: the two events of a containment or
+    /// delegate pair name the same controller, and successive transitions the same container,
+    /// so most such events allocate nothing.
+    mutating func setArgument(parent: String? = nil, child: String? = nil, sharingWith previous: Event?) {
+        let fields = Fields(parent: parent, child: child)
+        if let box = previous?.arguments, box.fields == fields {
+            arguments = box
+        } else {
+            arguments = fields == Fields() ? nil : Arguments(fields)
+        }
+    }
+
     private struct Fields: Hashable, Sendable {
         var parent: String?
         var segue: String?

@@ -57,9 +57,14 @@ extension ViewController {
                 }
             }
         }
-        let coder = RestorationCoder()
+        // The window's coder, lent for the call (most controllers encode nothing): no allocation.
+        let scratch = window?.restorationScratch
+        let coder = scratch.flatMap { $0.isLent ? nil : $0 } ?? RestorationCoder()
+        coder.isLent = true
         encodeRestorableState(with: coder)
         for (k, v) in coder.entries { out.append(("k." + k, v)) }
+        coder.removeAll()
+        coder.isLent = false
         return out
     }
 

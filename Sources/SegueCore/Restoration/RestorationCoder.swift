@@ -24,4 +24,10 @@ public final class RestorationCoder {
         }
     }
     public func containsValue(forKey key: String) -> Bool { entries.contains { $0.key == key } }
+
+    /// Set while a reused coder is lent out, so a nested request gets a coder of its own.
+    var isLent = false
+
+    /// Empties a reused coder, keeping its storage.
+    func removeAll() { entries.removeAll(keepingCapacity: true) }
 }

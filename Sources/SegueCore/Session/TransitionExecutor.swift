@@ -77,10 +77,10 @@ extension Window {
         for call in calls {
             switch call {
             case .willMove(let c, let parent):
-                record(c, .willMoveToParentViewController) { $0.parent = parent?.id }
+                recordContainment(c, .willMoveToParentViewController, parent: parent)
                 c.willMove(toParent: parent)
             case .didMove(let c, let parent):
-                record(c, .didMoveToParentViewController) { $0.parent = parent?.id }
+                recordContainment(c, .didMoveToParentViewController, parent: parent)
                 c.didMove(toParent: parent)
             case .show(let nav, let name, let shown):
                 switch shown {
@@ -183,10 +183,7 @@ extension Window {
     }
 
     private func sendDelegate(_ container: ViewController, _ name: EventName, child: ViewController, value: Bool? = nil) {
-        record(container, name) {
-            $0.child = child.id
-            $0.value = value
-        }
+        recordDelegate(container, name, child: child, value: value)
     }
 }
 

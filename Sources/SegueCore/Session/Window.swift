@@ -27,6 +27,13 @@ public final class Window {
     @exclusivity(unchecked) var urlCache: (version: Int, lastSeq: Int, url: String)?
     /// The UIKit this window follows: its flow's (``UIKitEra``).
     public var era: UIKitEra { storyboard.era }
+    /// The coder ``ViewController/restorableState()`` hands to `encodeRestorableState`, reused:
+    /// the canonical URL asks every controller on an identifier path for its state on each change.
+    let restorationScratch = RestorationCoder()
+    /// The last containment and delegate events recorded, whose argument boxes the next ones
+    /// share when they name the same controller (``Event/setArgument(parent:child:sharingWith:)``).
+    @exclusivity(unchecked) var lastContainmentEvent: Event?
+    @exclusivity(unchecked) var lastDelegateEvent: Event?
     /// Set once the root is in the window.
     @exclusivity(unchecked) public internal(set) var isLaunched = false
     /// Warnings (UIKit's silent no-ops) collected during the current action.
@@ -249,6 +256,23 @@ public final class Window {
         var e = Event(controller: c.id, scene: c.sceneID, event: name)
         configure(&e)
         return log.append(consume e)
+    }
+
+    /// `willMove` or `didMove` of `c` to `parent` (nil: removal).
+    func recordContainment(_ c: ViewController, _ name: EventName, parent: ViewController?) {
+        var e = Event(controller: c.id, scene: c.sceneID, event: name)
+        e.setArgument(parent: parent?.id, sharingWith: lastContainmentEvent)
+        lastContainmentEvent = e
+        log.append(consume e)
+    }
+
+    /// A delegate event of `container` about `child`, with the delegate's answer if it gives one.
+    func recordDelegate(_ container: ViewController, _ name: EventName, child: ViewController, value: Bool?) {
+        var e = Event(controller: container.id, scene: container.sceneID, event: name)
+        e.setArgument(child: child.id, sharingWith: lastDelegateEvent)
+        e.value = value
+        lastDelegateEvent = e
+        log.append(consume e)
     }
 
     func warn(_ message: String) { warnings.append(message) }

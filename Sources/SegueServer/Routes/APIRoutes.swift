@@ -67,7 +67,8 @@ extension SegueApp {
         }
         let outcome = try session.perform(decoded.action, animated: decoded.animated)
         if case .memoryWarning = decoded.action { session.pageCache = nil }
-        var w = JSONWriter(capacity: 4096)
+        // An answer is 4 KB and more (a push in the mail example: 4.1 KB): room for it at once.
+        var w = JSONWriter(capacity: 8192)
         w.beginObject()
         w.key("state"); window.writeState(into: &w)
         w.key("events"); outcome.events.writeJSON(into: &w)

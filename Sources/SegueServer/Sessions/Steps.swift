@@ -27,7 +27,7 @@ enum Step {
             if seq > 0 { w.field("seq", seq) }
         }
         w.endObject()
-        return String(decoding: w.bytes, as: UTF8.self)
+        return w.text
     }
 
     /// Parses a stored step; a row that does not parse is corrupt.
