@@ -17,11 +17,12 @@ extension SegueApp {
         let storyboard = self.storyboard  // one flow for the whole answer, even during a reload
         switch (String(first), parts.count) {
         case ("scenes", 1):
-            return html(ScenesPage.render(ScenesPage.entries(storyboard), storyboardName: storyboard.name, assetsPath: "/public"), request)
+            return html(ScenesPage.render(ScenesPage.entries(storyboard), storyboardName: storyboard.name, assetsPath: "/public",
+                                          appIcon: configuration.resources?.catalog.appIconURL), request)
         case ("scenes", 2):
             return openScene(String(parts[1]), request)
         case ("map", 1):
-            return html(FlowMap.page(storyboard, assetsPath: "/public"), request)
+            return html(FlowMap.page(storyboard, assetsPath: "/public", appIcon: configuration.resources?.catalog.appIconURL), request)
         case ("dev", 2):
             return developerPage(id: String(parts[1]), request)
         default:
