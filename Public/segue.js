@@ -194,6 +194,23 @@
     }
   }
 
+  // MARK: Text that shrinks to fit
+
+  // UIKit's adjustsFontSizeToFitWidth: a one-line label too wide for its box takes a smaller
+  // font, down to its minimum scale (data-fit), instead of being clipped.
+  function fitLabels() {
+    var labels = document.querySelectorAll("[data-fit]");
+    for (var i = 0; i < labels.length; i++) {
+      var label = labels[i];
+      label.style.fontSize = "";
+      var width = label.clientWidth;
+      if (!width || label.scrollWidth <= width) continue;
+      var smallest = parseFloat(label.getAttribute("data-fit")) || 0.25;
+      var size = parseFloat(window.getComputedStyle(label).fontSize);
+      label.style.fontSize = (size * Math.max(smallest, width / label.scrollWidth)).toFixed(2) + "px";
+    }
+  }
+
   // MARK: Swipes
 
   function frontLayer() {
@@ -452,11 +469,13 @@
     timer = setTimeout(report, 250);
     placePopovers();
     fitBackTitles();
+    fitLabels();
   });
   restoreTypedText();
   restorePlace();
   placePopovers();
   fitBackTitles();
+  fitLabels();
   addEdgeStrips();
   addPageSwipes();
   markSelection();

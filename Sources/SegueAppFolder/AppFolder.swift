@@ -27,6 +27,13 @@ public struct AppFolder: Sendable {
 
     /// `UIAppFonts`: the font files the app registers (paths relative to the bundle).
     public var appFonts: [String] { info["UIAppFonts"]?.array?.compactMap(\.string) ?? [] }
+    /// The icon files the Info.plist names: `CFBundleIcons`' primary icon files, else
+    /// `CFBundleIconFiles`, else `CFBundleIconFile` (older apps' loose `Icon.png`).
+    public var iconFiles: [String] {
+        let primary = info["CFBundleIcons"]?.dictionary?["CFBundlePrimaryIcon"]?.dictionary?["CFBundleIconFiles"]?.array
+        let files = (primary ?? info["CFBundleIconFiles"]?.array)?.compactMap(\.string) ?? []
+        return files + (info["CFBundleIconFile"]?.string.map { [$0] } ?? [])
+    }
 
     /// The main interface entries of the Info.plist.
     public var mainStoryboard: String? { nonEmpty("UIMainStoryboardFile") }

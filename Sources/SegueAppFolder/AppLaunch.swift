@@ -34,12 +34,17 @@ public struct CodeFindings: Sendable {
     /// A container the code makes around scenes (a navigation or tab bar controller built in
     /// code): added to the storyboard, with `rootScene` its id.
     public var rootContainer: Scene?
+    /// A scene made for a root controller that has none (its view built in code): added to the
+    /// storyboard before `rootContainer`.
+    public var rootMadeScene: Scene?
 
-    public init(rootScene: String? = nil, nibNames: [String: String] = [:], rootSource: String? = nil, rootContainer: Scene? = nil) {
+    public init(rootScene: String? = nil, nibNames: [String: String] = [:], rootSource: String? = nil, rootContainer: Scene? = nil,
+                rootMadeScene: Scene? = nil) {
         self.rootScene = rootScene
         self.nibNames = nibNames
         self.rootSource = rootSource
         self.rootContainer = rootContainer
+        self.rootMadeScene = rootMadeScene
     }
 }
 

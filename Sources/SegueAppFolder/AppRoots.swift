@@ -43,6 +43,7 @@ extension AppLoader {
             let launchScreen = Set(storyboard.orderedScenes.filter {
                 storyboard.launchScreenScenes.contains($0.id) || ($0.storyboardName != nil && $0.storyboardName == app.launchStoryboard)
             }.map(\.id))
+            storyboard.launchScreenScenes.formUnion(launchScreen)
             storyboard.initialViewController = storyboard.initialViewController.flatMap {
                 storyboard[$0] != nil && !launchScreen.contains($0) ? $0 : nil
             }
@@ -54,6 +55,10 @@ extension AppLoader {
             }
             let containersFirst = nibs.compactMap(\.rootScene).sorted { a, b in
                 (storyboard[a]?.kind.isContainer ?? false) && !(storyboard[b]?.kind.isContainer ?? false)
+            }
+            if let made = code?.rootMadeScene, storyboard.scenes[made.id] == nil {
+                storyboard.scenes[made.id] = made
+                storyboard.sceneOrder.append(made.id)
             }
             if let container = code?.rootContainer, storyboard.scenes[container.id] == nil,
                container.viewControllers.allSatisfy({ storyboard[$0] != nil }),
@@ -72,6 +77,8 @@ extension AppLoader {
                 launch.notice = "The app's main interface was not found: \(shown)."
             }
         }
+        // The main storyboard's own initial scene stays what `instantiateInitialViewController()` gives.
+        if let own = storyboard.initialViewController, own != launch.phoneRoot { storyboard.entryScenes.insert(own) }
         storyboard.initialViewController = launch.phoneRoot
         storyboard.padInitialViewController = launch.padRoot != launch.phoneRoot ? launch.padRoot : nil
         storyboard.launchNotice = launch.notice

@@ -26,6 +26,14 @@ enum AppStrings {
             for scene in nib.scenes { texts(of: scene, into: &entries) }
             tables[locale, default: [:]].merge(entries) { first, _ in first }
         }
+        // Storyboards localized per `.lproj` with no Base copy (`fr.lproj/Main.storyboard`).
+        let baseStoryboards = Set(AppLoader.baseFiles(app.storyboards, app: app))
+        for path in app.storyboards where !baseStoryboards.contains(path) {
+            guard let locale = AppFolder.lproj(of: path), locale != "Base", let other = try? StoryboardImporter.load(path: path) else { continue }
+            var entries: [String: String] = [:]
+            for scene in other.orderedScenes { texts(of: scene, into: &entries) }
+            tables[locale, default: [:]].merge(entries) { first, _ in first }
+        }
         for (locale, table) in tables where locale != app.developmentRegion && !table.isEmpty {
             var scenes: [String: Scene] = [:]
             for (id, scene) in storyboard.scenes {
@@ -89,6 +97,7 @@ enum AppStrings {
             add(node.id, node.kind == .button ? "normalTitle" : "text", node.text)
             add(node.id, "placeholder", node.placeholder)
             node.children.forEach(visit)
+            for section in node.sections { for row in section.rows { row.content.forEach(visit) } }
         }
         scene.view.forEach(visit)
     }

@@ -22,9 +22,17 @@ public struct AppResources: Sendable {
 
     /// Reads `root`. `appFonts` is the app's `UIAppFonts` list (font files it declares; every font
     /// file found is served either way, a declared one that is missing is a problem).
-    public init(root: String, appFonts: [String] = [], symbolsDirectory: String? = SymbolSet.defaultDirectory, limits: Limits = Limits()) {
+    /// `iconFiles`: the icon files the Info.plist names (`CFBundleIconFiles`, `CFBundleIconFile`),
+    /// the app's icon when no asset catalog has an app icon set.
+    public init(root: String, appFonts: [String] = [], iconFiles: [String] = [], symbolsDirectory: String? = SymbolSet.defaultDirectory,
+                limits: Limits = Limits()) {
         var loader = ResourceLoader(root: root, limits: limits)
         loader.load(appFonts: appFonts)
+        if loader.catalog.appIconURL == nil {
+            // The largest of the named icons that resolves to a loose image.
+            let variants = iconFiles.compactMap { loader.catalog.image(named: $0)?.variants(pad: false, dark: false).last }
+            loader.catalog.appIconURL = variants.max { $0.scale < $1.scale }?.url
+        }
         if let symbolsDirectory {
             loader.catalog.symbols = SymbolSet.load(directory: symbolsDirectory, into: &loader.files)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SegueAppFolder
 import SegueCore
 import SegueServer
 import SegueSourceNav
@@ -11,7 +12,7 @@ struct Infer: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the navigation an app's Swift and Objective-C code does, and what could not be resolved.")
 
-    @Argument(help: "The app's folder: its storyboards and sources.")
+    @Argument(help: "The app's folder (read as `serve` reads it: its Info.plist, storyboards, xibs and sources), or a folder of storyboards and sources.")
     var path: String
 
     @Option(help: "text or json.")
@@ -23,7 +24,7 @@ struct Infer: ParsableCommand {
     @Flag(help: "Also print how many scenes are reached breadth-first from the launch scene, without and with the navigation read from code.")
     var reach = false
 
-    @Option(help: "With --reach: the storyboard the app launches (default: the one `serve` picks).")
+    @Option(help: "The storyboard or nib the app launches (default: the one `serve` picks).")
     var main: String?
 
     func validate() throws {
@@ -32,13 +33,13 @@ struct Infer: ParsableCommand {
 
     func run() throws {
         let storyboard: Storyboard
+        let result: InferenceResult
         do {
-            storyboard = try StoryboardImporter.loadDirectory(path: path)
+            (storyboard, result) = try load()
         } catch {
             Console.current.errorLine(error.description)
             throw ExitCode(1)
         }
-        let result = NavigationAnalysis.analyze(root: path, storyboard: storyboard)
         Console.current.line(format == "json" ? InferenceReport.json(result) : InferenceReport.text(result, storyboard: storyboard))
         if reach { try printReach(storyboard, result) }
         if let overlay {
@@ -50,22 +51,30 @@ struct Infer: ParsableCommand {
         }
     }
 
-    /// `reach: BEFORE -> AFTER of N navigable scenes`, from the launch scene.
-    func printReach(_ storyboard: Storyboard, _ result: InferenceResult) throws {
-        let after = CodeNavigation.augment(storyboard, result: result).storyboard
-        func start(_ sb: Storyboard) -> String? {
-            if let main { return SceneReach.initialScene(ofStoryboard: main, in: sb) }
-            return FlowSource.servingStoryboard(sb).initialViewController
+    /// An app folder as `serve` loads it (every scene, nib-based ones included, launched at its
+    /// Info.plist's or code's root); else the folder's storyboards.
+    func load() throws(FlowSource.LoadError) -> (Storyboard, InferenceResult) {
+        if let app = try FlowSource.analyzeApp(path: path, options: AppLoadOptions(main: main)) {
+            return (app.app.storyboard, app.result)
         }
-        guard let from = start(storyboard) ?? start(after), let fromAfter = start(after) ?? start(storyboard) else {
+        var storyboard: Storyboard
+        do {
+            storyboard = try StoryboardImporter.loadDirectory(path: path)
+        } catch {
+            throw FlowSource.LoadError(diagnostics: error.diagnostics)
+        }
+        if let main, let initial = SceneReach.initialScene(ofStoryboard: main, in: storyboard) { storyboard.initialViewController = initial }
+        storyboard = FlowSource.servingStoryboard(storyboard)
+        return (storyboard, NavigationAnalysis.analyze(root: path, storyboard: storyboard))
+    }
+
+    /// `reach: BEFORE -> AFTER of N navigable scenes`, from the launch scene (``SceneReach/measure(_:result:)``).
+    func printReach(_ storyboard: Storyboard, _ result: InferenceResult) throws {
+        guard let reach = SceneReach.measure(storyboard, result: result) else {
             Console.current.line("reach: no launch scene")
             return
         }
-        let navigable = Set(SceneReach.navigable(storyboard))
-        let before = SceneReach.reached(storyboard, from: from).intersection(navigable).count
-        let reachedAfter = SceneReach.reached(after, from: fromAfter).intersection(navigable)
-        Console.current.line("reach: \(before) -> \(reachedAfter.count) of \(navigable.count) navigable scenes from \(fromAfter)")
-        let unreached = storyboard.sceneOrder.filter { navigable.contains($0) && !reachedAfter.contains($0) }
-        if !unreached.isEmpty { Console.current.line("unreached: " + unreached.joined(separator: ", ")) }
+        Console.current.line("reach: \(reach.before.count) -> \(reach.after.count) of \(reach.navigable.count) navigable scenes from \(reach.starts.joined(separator: " and "))")
+        if !reach.unreached.isEmpty { Console.current.line("unreached: " + reach.unreached.joined(separator: ", ")) }
     }
 }

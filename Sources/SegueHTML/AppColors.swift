@@ -93,6 +93,19 @@ extension PageBuilder {
     mutating func appStyle(_ a: ViewAppearance?, text: Bool = false) {
         guard let a else { return }
         styled(AppStyleRules.viewCSS(a, text: text, context.resources))
+        if text, let scale = Self.fitScale(a) {
+            w.raw(" data-fit=\"")
+            w.number(scale)
+            w.raw("\"")
+        }
+    }
+
+    /// For text that shrinks to fit its width (`adjustsFontSizeToFitWidth` on one line): the
+    /// smallest scale of its font the page script may use, from `minimumScaleFactor` (or the old
+    /// `minimumFontSize` over the font's size); nil for text that does not shrink.
+    nonisolated static func fitScale(_ a: ViewAppearance) -> Double? {
+        guard a.adjustsFontSize, (a.numberOfLines ?? 1) == 1 else { return nil }
+        return a.minimumScaleFactor > 0 ? a.minimumScaleFactor : 0.25
     }
 
     /// ` data-style="KEY"`: the element takes the rule of the app's stylesheet for `css` (the page's

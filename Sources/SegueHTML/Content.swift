@@ -175,14 +175,31 @@ extension PageBuilder {
         }
     }
 
-    /// A button's image (never its file name as text) and title.
+    /// A button's image (never its file name as text) and title. The image is its state's: the
+    /// disabled one for a disabled button, the selected one for a selected button, else the
+    /// normal one; a highlighted image shows while the button is pressed.
     mutating func buttonFace(_ n: ViewNode) {
         let title = n.text.flatMap { $0.isEmpty || $0 == n.image ? nil : $0 }
-        if let image = n.image ?? n.appearance?.backgroundImage {
+        let images = Self.buttonImages(n)
+        if let image = images.shown {
             let label = title == nil ? (n.appearance?.accessibilityLabel ?? Self.humanised(image)) : nil
-            art(image, label: label, extraClass: "button-image", appearance: n.appearance)
+            let pressed = images.pressed.flatMap { $0 == image ? nil : $0 }
+            art(image, label: label, extraClass: "button-image" + (pressed == nil ? "" : " button-unpressed"), appearance: n.appearance)
+            if let pressed { art(pressed, label: nil, extraClass: "button-image button-pressed", appearance: n.appearance) }
         }
-        if let title { w.text(title) } else if n.image == nil && n.appearance?.backgroundImage == nil { w.raw("Button") }
+        if let title { w.text(title) } else if images.shown == nil { w.raw("Button") }
+    }
+
+    /// The image a button shows in its state (image before background image), and the one it
+    /// shows while pressed (`highlighted`), as UIKit picks them: a state without its own image
+    /// shows the normal one.
+    nonisolated static func buttonImages(_ n: ViewNode) -> (shown: String?, pressed: String?) {
+        let a = n.appearance
+        func image(_ state: String) -> String? { a?.stateImages[state] ?? a?.stateBackgroundImages[state] }
+        let normal = n.image ?? a?.backgroundImage
+        let state: String? = !n.enabled ? "disabled" : (a?.isSelected == true ? "selected" : nil)
+        let shown = state.flatMap(image) ?? normal
+        return (shown, n.enabled ? image("highlighted") : nil)
     }
 
     /// A `UITextField` as a row of a form, as Mail's compose sheet draws them: an optional
@@ -283,9 +300,13 @@ extension PageBuilder {
         }
         // The app's image (or a neutral glyph): never its name as text. An image-only button
         // drawn here has the button's title, if any, as its caption.
-        if let image = n.image ?? n.appearance?.backgroundImage, context.resources != nil || resolvesArt(image) {
+        let states: (shown: String?, pressed: String?) = n.kind == .button ? Self.buttonImages(n) : (n.image ?? n.appearance?.backgroundImage, nil)
+        if let image = states.shown, context.resources != nil || resolvesArt(image) {
             let caption = n.text.flatMap { $0.isEmpty || $0 == image ? nil : $0 }
-            art(image, label: n.appearance?.accessibilityLabel ?? caption ?? Self.humanised(image), extraClass: "image-art", appearance: n.appearance)
+            let pressed = states.pressed.flatMap { $0 == image ? nil : $0 }
+            art(image, label: n.appearance?.accessibilityLabel ?? caption ?? Self.humanised(image),
+                extraClass: "image-art" + (pressed == nil ? "" : " button-unpressed"), appearance: n.appearance)
+            if let pressed { art(pressed, label: nil, extraClass: "image-art button-pressed", appearance: n.appearance) }
             if case .live = tap { w.raw("</button>") }
             return
         }

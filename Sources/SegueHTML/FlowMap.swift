@@ -250,12 +250,14 @@ public enum FlowMap {
 
     /// `GET /map`: the drawing in a page with a legend; `map.js` adds pan (drag) and zoom (wheel,
     /// buttons). Without the script the drawing scrolls.
-    public static func page(_ storyboard: Storyboard, assetsPath: String) -> [UInt8] {
+    /// `appIcon`: the URL of the app's icon, shown beside its name and as the page's icon.
+    public static func page(_ storyboard: Storyboard, assetsPath: String, appIcon: String? = nil) -> [UInt8] {
         var w = HTMLWriter(capacity: 32_768 + storyboard.scenes.count * 1_500)
-        ExplorePage.open(&w, title: "Map \u{2014} \(storyboard.name)", assetsPath: assetsPath, bodyClass: "explore-body map-body", script: "map.js")
-        w.raw("<header class=\"explore-header\"><h1>")
-        w.text(storyboard.name)
-        w.raw("</h1><nav class=\"explore-nav\"><a href=\"/\">App</a> <a href=\"/map\" aria-current=\"page\">Map</a> <a href=\"/scenes\">Scenes</a></nav>")
+        ExplorePage.open(&w, title: "Map \u{2014} \(storyboard.name)", assetsPath: assetsPath, bodyClass: "explore-body map-body", script: "map.js",
+                         icon: appIcon)
+        w.raw("<header class=\"explore-header\">")
+        ExplorePage.heading(&w, storyboard.name, icon: appIcon)
+        w.raw("<nav class=\"explore-nav\"><a href=\"/\">App</a> <a href=\"/map\" aria-current=\"page\">Map</a> <a href=\"/scenes\">Scenes</a></nav>")
         w.raw("<ul class=\"map-legend\">")
         for kind in kinds {
             w.raw("<li class=\"legend-")

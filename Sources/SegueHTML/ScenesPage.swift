@@ -26,12 +26,14 @@ public enum ScenesPage {
         }
     }
 
-    public static func render(_ entries: [Entry], storyboardName: String, assetsPath: String) -> [UInt8] {
+    /// The page; `appIcon`: the URL of the app's icon (its asset catalog's app icon set), shown
+    /// beside its name and as the page's icon.
+    public static func render(_ entries: [Entry], storyboardName: String, assetsPath: String, appIcon: String? = nil) -> [UInt8] {
         var w = HTMLWriter(capacity: 4096 + entries.count * 300)
-        ExplorePage.open(&w, title: "Scenes \u{2014} \(storyboardName)", assetsPath: assetsPath, bodyClass: "explore-body scenes-body")
-        w.raw("<header class=\"explore-header\"><h1>")
-        w.text(storyboardName)
-        w.raw("</h1><nav class=\"explore-nav\"><a href=\"/\">App</a> <a href=\"/map\">Map</a> <a href=\"/scenes\" aria-current=\"page\">Scenes</a></nav></header>")
+        ExplorePage.open(&w, title: "Scenes \u{2014} \(storyboardName)", assetsPath: assetsPath, bodyClass: "explore-body scenes-body", icon: appIcon)
+        w.raw("<header class=\"explore-header\">")
+        ExplorePage.heading(&w, storyboardName, icon: appIcon)
+        w.raw("<nav class=\"explore-nav\"><a href=\"/\">App</a> <a href=\"/map\">Map</a> <a href=\"/scenes\" aria-current=\"page\">Scenes</a></nav></header>")
         w.raw("<main class=\"explore-main\"><table class=\"scene-list\"><thead><tr><th>Scene</th><th>Kind</th><th>Class</th><th>Storyboard ID</th><th>Storyboard</th><th>Opens</th></tr></thead><tbody>")
         for entry in entries {
             let scene = entry.scene
@@ -99,10 +101,25 @@ public enum ScenesPage {
 
 /// The frame shared by the explore pages (scenes, map, developer page).
 enum ExplorePage {
-    static func open(_ w: inout HTMLWriter, title: String, assetsPath: String, bodyClass: StaticString, script: StaticString? = nil) {
+    /// The page's `<h1>`: the app's icon (when it has one) and its name.
+    static func heading(_ w: inout HTMLWriter, _ name: String, icon: String?) {
+        w.raw("<h1>")
+        if let icon {
+            w.raw("<img class=\"app-icon\"")
+            w.attribute("src", icon)
+            w.raw(" alt=\"\" width=\"32\" height=\"32\">")
+        }
+        w.text(name)
+        w.raw("</h1>")
+    }
+
+    static func open(_ w: inout HTMLWriter, title: String, assetsPath: String, bodyClass: StaticString, script: StaticString? = nil,
+                     icon: String? = nil) {
         w.raw("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
         w.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-        w.raw("<meta name=\"color-scheme\" content=\"light dark\"><link rel=\"icon\" href=\"data:,\"><title>")
+        w.raw("<meta name=\"color-scheme\" content=\"light dark\"><link rel=\"icon\"")
+        w.attribute("href", icon ?? "data:,")
+        w.raw("><title>")
         w.text(title)
         w.raw("</title><link rel=\"stylesheet\" href=\"")
         w.text(assetsPath)

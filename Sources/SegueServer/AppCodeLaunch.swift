@@ -10,19 +10,40 @@ extension FlowSource {
     /// The app in a directory, launched as its code launches it, and its storyboard with the
     /// navigation its code does (nil when the directory holds no app Info.plist).
     public static func loadAppWithCode(path: String, options: AppLoadOptions = AppLoadOptions()) throws(LoadError) -> (app: AppImport, storyboard: Storyboard)? {
-        guard var app = try loadApp(path: path, options: options) else { return nil }
-        let result = NavigationAnalysis.analyze(root: path, storyboard: app.storyboard)
-        if app.launch.phone == nil, options.code?.rootScene == nil, let root = result.launchRoot {
-            var told = options
-            told.code = codeFindings(root, nibNames: options.code?.nibNames ?? [:])
-            app = try loadApp(path: path, options: told) ?? app
+        guard let analyzed = try analyzeApp(path: path, options: options) else { return nil }
+        return (analyzed.app, CodeNavigation.augment(analyzed.app.storyboard, result: analyzed.result).storyboard)
+    }
+
+    /// The app in a directory with what its code does: the nibs its code creates controllers
+    /// with reach the loader (`CodeFindings.nibNames`), and when it builds its root in code, the
+    /// root its delegate builds is launched; the analysis is of the app as launched.
+    public static func analyzeApp(path: String, options: AppLoadOptions = AppLoadOptions()) throws(LoadError) -> (app: AppImport, result: InferenceResult)? {
+        let facts = SourceTree.read(root: path)
+        var told = options
+        let nibNames = NavigationAnalysis.nibNames(facts: facts)
+        if !nibNames.isEmpty {
+            var code = told.code ?? CodeFindings()
+            code.nibNames.merge(nibNames) { given, _ in given }
+            told.code = code
         }
-        return (app, CodeNavigation.augment(app.storyboard, result: result).storyboard)
+        guard var app = try loadApp(path: path, options: told) else { return nil }
+        var result = NavigationAnalysis.analyze(facts: facts, storyboard: app.storyboard)
+        if app.launch.phone == nil, options.code?.rootScene == nil, let root = result.launchRoot {
+            told.code = codeFindings(root, nibNames: told.code?.nibNames ?? [:])
+            app = try loadApp(path: path, options: told) ?? app
+            // A scene made for the root runs its class's code too.
+            if LaunchRootReader.madeScene(root) != nil {
+                result = NavigationAnalysis.analyze(facts: facts, storyboard: app.storyboard)
+                result.launchRoot = root
+            }
+        }
+        return (app, result)
     }
 
     /// What the launch hook is told about a root built in code.
     static func codeFindings(_ root: LaunchRoot, nibNames: [String: String]) -> CodeFindings {
         CodeFindings(rootScene: LaunchRootReader.sceneID(root), nibNames: nibNames,
-                     rootSource: LaunchRootReader.source(root), rootContainer: LaunchRootReader.container(root))
+                     rootSource: LaunchRootReader.source(root), rootContainer: LaunchRootReader.container(root),
+                     rootMadeScene: LaunchRootReader.madeScene(root))
     }
 }

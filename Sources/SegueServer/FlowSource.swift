@@ -121,8 +121,8 @@ public enum FlowSource {
         var isDirectory: ObjCBool = false
         let isFolder = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         // An app folder's Info.plist declares its fonts (`UIAppFonts`): one it names but lacks is a warning.
-        let appFonts = isFolder ? AppFolder.find(root: path)?.appFonts ?? [] : []
-        var resources = AppResources(root: AppResources.root(forServedPath: path), appFonts: appFonts)
+        let app = isFolder ? AppFolder.find(root: path) : nil
+        var resources = AppResources(root: AppResources.root(forServedPath: path), appFonts: app?.appFonts ?? [], iconFiles: app?.iconFiles ?? [])
         resources.addStylesheet(rules: AppStyleRules.css(for: storyboard, catalog: resources.catalog))
         for problem in resources.problems.prefix(20) { logger.warning("\(problem.description)") }
         let catalog = resources.catalog

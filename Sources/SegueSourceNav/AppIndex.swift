@@ -12,6 +12,8 @@ struct AppIndex {
     var methods: [String: [Method]] = [:]
     var superclass: [String: String] = [:]
     var scenesByClass: [String: [String]] = [:]
+    /// Method base name → the classes that define it.
+    var classesByMethod: [String: [String]] = [:]
 
     init(facts: [SourceFacts], storyboard: Storyboard) {
         self.storyboard = storyboard
@@ -20,6 +22,9 @@ struct AppIndex {
             for cls in file.classes {
                 if let s = cls.superclass { superclass[cls.name] = s }
                 methods[cls.name, default: []] += cls.methods.map { Method(file: file.file, facts: $0) }
+                for method in cls.methods where !(classesByMethod[method.name]?.contains(cls.name) ?? false) {
+                    classesByMethod[method.name, default: []].append(cls.name)
+                }
             }
         }
         for scene in storyboard.orderedScenes {
@@ -48,6 +53,37 @@ struct AppIndex {
             }
             return constants[last]
         }
+    }
+
+    /// `cls` and the classes it inherits from, nearest first.
+    func lineage(_ cls: String) -> [String] {
+        var out: [String] = []
+        var current: String? = cls
+        while let c = current, !out.contains(c), out.count < 32 {
+            out.append(c)
+            current = superclass[c]
+        }
+        return out
+    }
+
+    /// The classes whose method `name` a call runs: on `self` from `caller`, the nearest of its
+    /// lineage (or a UIKit class the app extends); on another object, the one class of the app
+    /// that defines it (nil when none or several do).
+    func callees(_ name: String, onSelf: Bool, caller: String) -> [String] {
+        let defining = classesByMethod[name] ?? []
+        if onSelf {
+            if let own = lineage(caller).first(where: defining.contains) { return [own] }
+            return defining.filter { $0.hasPrefix("UI") }
+        }
+        return defining.count == 1 ? defining : []
+    }
+
+    /// Whether `name` is `UINavigationController` or an app class inheriting from it (or, with
+    /// no superclass known and no scene, named like one).
+    func isNavigationControllerClass(_ name: String) -> Bool {
+        let chain = lineage(name)
+        if chain.contains("UINavigationController") { return true }
+        return chain.count == 1 && scenes(ofExactClass: name).isEmpty && name.hasSuffix("NavigationController")
     }
 
     /// The scenes whose custom class is `name`, exactly.

@@ -14,10 +14,15 @@ public enum CodeNavigation {
     }
 
     public static func augment(_ storyboard: Storyboard, result: InferenceResult) -> Augmented {
-        var out = CodeNavigationApplier.apply(result, to: storyboard)
-        if out.initialViewController == nil, let root = result.launchRoot {
-            out = LaunchRootReader.applying(root, to: out)
+        var launched = storyboard
+        if launched.initialViewController == nil, let root = result.launchRoot {
+            launched = LaunchRootReader.applying(root, to: launched)
         }
-        return Augmented(storyboard: out, result: result)
+        // What the app delegate presents once launched is a step of the launch scene.
+        var placed = result
+        for i in placed.findings.indices where placed.findings[i].onLaunchScene {
+            placed.findings[i].scenes = launched.initialViewController.map { [$0] } ?? []
+        }
+        return Augmented(storyboard: CodeNavigationApplier.apply(placed, to: launched), result: placed)
     }
 }

@@ -27,6 +27,14 @@ public enum CodeNavigationApplier {
         case .popToRoot: target = .action(BuiltInAction.popToRoot.rawValue)
         case .dismiss: target = .action(BuiltInAction.dismiss.rawValue)
         case .selectTab, .setTabs: return
+        case .addChild:
+            // A child the controller adds as its view loads: embedded, as an embed segue is. Only
+            // the first such method's (one branch of `if pad { … } else { … }`), first child.
+            guard finding.triggers.contains(where: { if case .automatic = $0 { true } else { false } }),
+                  let destination = finding.destination, storyboard[destination] != nil,
+                  !scene.segues.contains(where: { $0.kind == .embed && $0.codeSource != nil }) else { return }
+            scene.segues.append(segue(for: finding, destination: destination))
+            return
         case .push, .show, .showDetail, .present, .setViewControllers, .setRoot:
             guard let destination = finding.destination, storyboard[destination] != nil else { return }
             if scene.segue(finding.identifier) == nil { scene.segues.append(segue(for: finding, destination: destination)) }
@@ -48,6 +56,7 @@ public enum CodeNavigationApplier {
         case .push: kind = .push
         case .showDetail: kind = .showDetail
         case .present, .setRoot: kind = .presentation
+        case .addChild: kind = .embed
         default: kind = .show
         }
         var spec = SegueSpec(id: finding.identifier, kind: kind, destination: destination)

@@ -8,7 +8,9 @@ struct ResolutionProblem: Error {
 extension NavigationAnalysis {
     /// The scene a controller expression instantiates, seen from `sourceScene` (whose storyboard
     /// `self.storyboard` is).
-    static func destination(_ expr: ControllerExpr, from sourceScene: String?, index: AppIndex) -> Result<String, ResolutionProblem> {
+    static func destination(_ expr: ControllerExpr, from sourceScene: String?, inClass cls: String? = nil,
+                            index: AppIndex, depth: Int = 0) -> Result<String, ResolutionProblem> {
+        guard depth < 6 else { return .failure(ResolutionProblem(reason: "too many methods return one another's controllers")) }
         switch expr {
         case .storyboardID(let value, let ref):
             guard let id = index.resolve(value) else {
@@ -20,16 +22,61 @@ extension NavigationAnalysis {
         case .className(let name):
             let scenes = index.scenes(ofExactClass: name)
             if scenes.count == 1 { return .success(scenes[0]) }
+            // Made in code, a controller loads its class's own nib: the nib's scene, named by the class.
+            if scenes.contains(name), index.storyboard.nibScenes.contains(name) { return .success(name) }
             if scenes.isEmpty { return .failure(ResolutionProblem(reason: "no scene has class \(name) (a controller made in code or from a nib)")) }
             return .failure(ResolutionProblem(reason: "\(scenes.count) scenes have class \(name): which one is not known"))
         case .navigation(let inner):
-            return destination(inner, from: sourceScene, index: index).map { root in
+            return destination(inner, from: sourceScene, inClass: cls, index: index, depth: depth).map { root in
                 // The storyboard's navigation controller around that scene, when it has one.
                 index.storyboard.orderedScenes.first { $0.kind == .navigationController && $0.rootViewController == root }?.id ?? root
             }
+        case .returned(let method, let onSelf):
+            return returnedScene(method, onSelf: onSelf, caller: cls, from: sourceScene, index: index, depth: depth)
+        case .property(let name):
+            return propertyScene(name, in: cls, from: sourceScene, index: index, depth: depth)
+        case .scene(let id):
+            return index.storyboard[id] != nil ? .success(id) : .failure(ResolutionProblem(reason: "no scene '\(id)'"))
+        case .oneOf(let values):
+            var problem = ResolutionProblem(reason: "none of the values given makes a controller Segue can follow")
+            for value in values {
+                switch destination(value, from: sourceScene, inClass: cls, index: index, depth: depth + 1) {
+                case .success(let id): return .success(id)
+                case .failure(let p): problem = p
+                }
+            }
+            return .failure(problem)
+        case .parameter(let k):
+            return .failure(ResolutionProblem(reason: "parameter \(k + 1) of the method: followed where the method is called"))
         case .unresolved(let reason):
             return .failure(ResolutionProblem(reason: reason))
         }
+    }
+
+    /// Every scene a controller expression can be: each return of a method that makes a
+    /// controller (`if … { return self.historyVC } else { return self.favVC }`), else the one scene.
+    static func destinations(_ expr: ControllerExpr, from sourceScene: String?, inClass cls: String?,
+                             index: AppIndex) -> Result<[String], ResolutionProblem> {
+        switch expr {
+        case .returned(let method, let onSelf):
+            let all = returnedScenes(method, onSelf: onSelf, caller: cls, from: sourceScene, index: index, depth: 0)
+            if !all.isEmpty { return .success(all) }
+        case .oneOf(let values):
+            var all: [String] = []
+            for value in values {
+                if case .success(let ids) = destinations(value, from: sourceScene, inClass: cls, index: index) {
+                    all += ids.filter { !all.contains($0) }
+                }
+            }
+            if !all.isEmpty { return .success(all) }
+        case .navigation(let inner):
+            return destinations(inner, from: sourceScene, inClass: cls, index: index).map { roots in
+                roots.map { root in index.storyboard.orderedScenes.first { $0.kind == .navigationController && $0.rootViewController == root }?.id ?? root }
+            }
+        default:
+            break
+        }
+        return destination(expr, from: sourceScene, inClass: cls, index: index).map { [$0] }
     }
 
     private static func storyboardName(_ ref: StoryboardRef, from sourceScene: String?, index: AppIndex) -> Result<String?, ResolutionProblem> {
@@ -68,10 +115,12 @@ extension NavigationAnalysis {
         }
         guard let name = named else { return .failure(ResolutionProblem(reason: "the storyboard is not known")) }
         let sb = index.storyboard
-        if name == sb.name, let initial = sb.initialViewController { return .success(initial) }
+        // An entry scene first: the launch may have replaced the main storyboard's initial scene
+        // with a root built in code, and the loader keeps the storyboard's own among the entries.
         if let entry = sb.orderedScenes.first(where: { sb.entryScenes.contains($0.id) && index.storyboardName(of: $0.id) == name }) {
             return .success(entry.id)
         }
+        if name == sb.name, let initial = sb.initialViewController { return .success(initial) }
         return .failure(ResolutionProblem(reason: "storyboard '\(name)' has no initial view controller Segue loaded"))
     }
 }

@@ -37,6 +37,9 @@ public struct NavigationFinding: Hashable, Sendable {
     public var action: NavigationAction
     /// The scenes whose class runs the code.
     public var scenes: [String]
+    /// Run by the app delegate (or a helper it calls) once the app has launched: a step of the
+    /// launch scene, whichever it is (``CodeNavigation/augment(_:result:)`` fills `scenes`).
+    public var onLaunchScene = false
     /// The destination scene (push, show, present, …).
     public var destination: String?
     /// The storyboard segue `performSegue` names.
@@ -61,6 +64,9 @@ public enum LaunchRoot: Hashable, Sendable {
     case navigation(root: String, source: String)
     /// A tab bar controller made in code with these scenes as its tabs.
     case tabs([String], source: String)
+    /// A controller of the app that has no scene (its view is built in code), alone or as the
+    /// root of a navigation controller made in code: a scene is made for it.
+    case madeInCode(className: String, inNavigation: Bool, source: String)
 }
 
 /// Everything `segue infer` reports.
@@ -72,5 +78,10 @@ public struct InferenceResult: Sendable {
     /// System controllers shown in code (alerts, share sheets, mail): not scenes, not reported.
     public var systemControllers = 0
     public var launchRoot: LaunchRoot?
+    /// Controller class → the nib its code creates it with (`initWithNibName:`, `init(nibName:)`).
+    public var nibNames: [String: String] = [:]
+    /// Classes of the app that are views, not controllers (they inherit from `UIView`, a cell, a
+    /// control…): a nib they own is a view to load, not a screen to reach.
+    public var viewClasses: Set<String> = []
     public init() {}
 }

@@ -28,6 +28,8 @@ public enum InferenceReport {
         case .scene(let id, let source): "scene \(id) (\(source))"
         case .navigation(let id, let source): "navigation controller around \(id) (\(source))"
         case .tabs(let ids, let source): "tab bar controller of \(ids.joined(separator: ", ")) (\(source))"
+        case .madeInCode(let cls, let nav, let source):
+            "\(nav ? "navigation controller around " : "")\(cls), a controller with no scene (its view made in code) (\(source))"
         }
     }
 

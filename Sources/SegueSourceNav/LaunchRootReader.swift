@@ -9,41 +9,75 @@ public enum LaunchRootReader {
     static func isDelegate(_ cls: String) -> Bool { cls.hasSuffix("AppDelegate") || cls.hasSuffix("SceneDelegate") }
 
     static func root(index: AppIndex) -> LaunchRoot? {
-        // The scene delegate's window wins over the app delegate's where both exist (iOS 13+).
+        // The scene delegate's window wins over the app delegate's where both exist (iOS 13+);
+        // then helper objects that set up the window (a coordinator the delegate keeps), never
+        // a view controller swapping the root later.
         let delegates = index.methods.keys.filter(isDelegate).sorted { a, b in
             a.hasSuffix("SceneDelegate") != b.hasSuffix("SceneDelegate") ? a.hasSuffix("SceneDelegate") : a < b
         }
-        for cls in delegates {
+        let helpers = index.methods.keys.filter { !isDelegate($0) && (index.scenesByClass[$0] ?? []).isEmpty }.sorted()
+        for cls in delegates + helpers {
             for method in index.methods[cls] ?? [] {
                 for call in method.facts.calls where call.action == .setRoot {
-                    if let root = resolve(call, in: method, index: index) { return root }
+                    if let root = resolve(call, in: method, of: cls, index: index) { return root }
                 }
             }
         }
         return nil
     }
 
-    private static func resolve(_ call: NavigationCall, in method: AppIndex.Method, index: AppIndex) -> LaunchRoot? {
+    private static func resolve(_ call: NavigationCall, in method: AppIndex.Method, of cls: String, index: AppIndex) -> LaunchRoot? {
         let source = "\(method.file):\(call.line)"
-        guard let expr = call.destination else { return nil }
+        guard var expr = call.destination else { return nil }
+        if let k = NavigationAnalysis.parameterIndex(expr) {
+            // A helper of the delegate given the root: what the delegate's own calls pass it.
+            let passed = (index.methods[cls] ?? []).flatMap(\.facts.handOffs).first {
+                $0.onSelf && $0.method == method.facts.name && $0.arguments.count > k && $0.arguments[k].isFollowable
+            }
+            guard let argument = passed?.arguments[k] else { return nil }
+            expr = NavigationAnalysis.substitute(NavigationAnalysis.anchored(expr, in: cls, index: index), with: argument)
+        }
+        if case .className(let name) = expr, name != "UITabBarController", index.isNavigationControllerClass(name),
+           let first = method.facts.calls.last(where: { $0.action == .setTabs })?.tabs.first {
+            // A navigation controller made in code whose `viewControllers` the code sets.
+            if let root = try? NavigationAnalysis.destination(first, from: nil, inClass: cls, index: index).get() {
+                return .navigation(root: root, source: source)
+            }
+            if let made = madeInCode(first, index: index) { return .madeInCode(className: made, inNavigation: true, source: source) }
+        }
         if case .className("UITabBarController") = expr {
             let tabs = method.facts.calls.last { $0.action == .setTabs }?.tabs ?? []
             let ids = tabs.compactMap { try? NavigationAnalysis.destination($0, from: nil, index: index).get() }
             return ids.isEmpty ? nil : .tabs(ids, source: source)
         }
-        if case .navigation(let inner) = expr, let root = try? NavigationAnalysis.destination(inner, from: nil, index: index).get() {
+        if case .navigation(let inner) = expr, let root = try? NavigationAnalysis.destination(inner, from: nil, inClass: cls, index: index).get() {
             if let nav = index.storyboard.orderedScenes.first(where: { $0.kind == .navigationController && $0.rootViewController == root }) {
                 return .scene(nav.id, source: source)
             }
             return .navigation(root: root, source: source)
         }
-        return (try? NavigationAnalysis.destination(expr, from: nil, index: index).get()).map { .scene($0, source: source) }
+        if let id = try? NavigationAnalysis.destination(expr, from: nil, inClass: cls, index: index).get() { return .scene(id, source: source) }
+        if case .navigation(let inner) = expr, let made = madeInCode(inner, index: index) {
+            return .madeInCode(className: made, inNavigation: true, source: source)
+        }
+        return madeInCode(expr, index: index).map { .madeInCode(className: $0, inNavigation: false, source: source) }
+    }
+
+    /// A controller class of the app's own that no scene has (its view made in code).
+    static func madeInCode(_ expr: ControllerExpr, index: AppIndex) -> String? {
+        guard case .className(let name) = expr, index.methods[name] != nil, index.scenes(ofExactClass: name).isEmpty,
+              !NavigationAnalysis.isSystemClass(name), name.hasSuffix("Controller") else { return nil }
+        return name
     }
 
     /// The storyboard launched at `root`: its initial view controller, with a navigation or
     /// tab bar controller scene made for a container built in code (`code-root`).
     public static func applying(_ root: LaunchRoot, to storyboard: Storyboard) -> Storyboard {
         var out = storyboard
+        if let made = madeScene(root), out.scenes[made.id] == nil {
+            out.scenes[made.id] = made
+            out.sceneOrder.append(made.id)
+        }
         if let container = container(root) {
             guard out.scenes[container.id] == nil else { return out }
             out.scenes[container.id] = container
@@ -58,21 +92,34 @@ public enum LaunchRootReader {
         switch root {
         case .scene(let id, _): id
         case .navigation, .tabs: "code-root"
+        case .madeInCode(let cls, let inNavigation, _): inNavigation ? "code-root" : cls
         }
+    }
+
+    /// The scene made for a root controller that has none (``LaunchRoot/madeInCode``): its
+    /// class, an empty view, and a title that says so.
+    public static func madeScene(_ root: LaunchRoot) -> Scene? {
+        guard case .madeInCode(let cls, _, let source) = root else { return nil }
+        var scene = Scene(id: cls)
+        scene.className = cls
+        scene.title = "\(cls) (view made in code, \(source))"
+        return scene
     }
 
     /// Where the code builds `root` (`file:line`).
     public static func source(_ root: LaunchRoot) -> String {
         switch root {
-        case .scene(_, let source), .navigation(_, let source), .tabs(_, let source): source
+        case .scene(_, let source), .navigation(_, let source), .tabs(_, let source), .madeInCode(_, _, let source): source
         }
     }
 
     /// The navigation or tab bar controller scene the code makes around scenes (nil for a scene).
     public static func container(_ root: LaunchRoot) -> Scene? {
         switch root {
-        case .scene:
+        case .scene, .madeInCode(_, false, _):
             return nil
+        case .madeInCode(let cls, true, let source):
+            return container(.navigation(root: cls, source: source))
         case .navigation(let rootID, let source):
             var nav = Scene(id: "code-root", kind: .navigationController)
             nav.rootViewController = rootID

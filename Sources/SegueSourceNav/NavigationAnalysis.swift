@@ -22,18 +22,32 @@ public enum NavigationAnalysis {
                 }
             }
         }
+        let handedOver = followHandOffs(index: index, into: &result)
+        followHelpers(index: index, handedOver: handedOver, into: &result)
+        // A line reached along several paths (a helper called twice from one method) is one step.
+        var seen: Set<NavigationFinding> = []
+        result.findings = result.findings.filter { seen.insert($0).inserted }
+        var seenUnresolved: Set<UnresolvedNavigation> = []
+        result.unresolved = result.unresolved.filter { seenUnresolved.insert($0).inserted }
         result.launchRoot = LaunchRootReader.root(index: index)
+        result.nibNames = nibNames(facts: facts)
+        result.viewClasses = Set(index.superclass.keys.filter { cls in index.lineage(cls).contains(where: uikitViews.contains) })
         return result
     }
 
-    private static func record(_ call: NavigationCall, in method: AppIndex.Method, of cls: String, scenes: [String],
-                               index: AppIndex, into result: inout InferenceResult) {
+    static func record(_ call: NavigationCall, in method: AppIndex.Method, of cls: String, scenes given: [String],
+                       index: AppIndex, into result: inout InferenceResult, resolvingIn owner: String? = nil) {
+        // The app delegate's navigation happens over the launch scene (known once launched).
+        let onLaunch = given.isEmpty && LaunchRootReader.isDelegate(cls) && call.action != .setRoot
+        let scenes = onLaunch ? [launchPlaceholder] : given
         let source = "\(method.file):\(call.line)"
         func unresolved(_ reason: String) {
             result.unresolved.append(UnresolvedNavigation(source: source, className: cls, action: call.action, reason: reason))
         }
         // The app and scene delegates' roots are the launch, not a step.
         if call.action == .setTabs || (call.action == .setRoot && LaunchRootReader.isDelegate(cls)) { return }
+        // A parameter shown is followed where the method is called (``followHandOffs``).
+        if parameterIndex(call.destination) != nil { return }
         guard !scenes.isEmpty else {
             if call.action != .dismiss, call.action != .pop, call.action != .popToRoot, !isSystem(call.destination, index: index) {
                 unresolved("class \(cls) is the class of no scene")
@@ -43,7 +57,8 @@ public enum NavigationAnalysis {
         let basename = method.file.split(separator: "/").last.map(String.init) ?? method.file
         var finding = NavigationFinding(identifier: "code:\(basename):\(call.line)", source: source, className: cls,
                                         method: method.facts.name, triggers: triggers(of: method.facts.name, in: cls, index: index),
-                                        action: call.action, scenes: scenes)
+                                        action: call.action, scenes: onLaunch ? [] : scenes)
+        finding.onLaunchScene = onLaunch
         finding.presentationStyle = call.presentationStyle
         finding.tabIndex = call.tabIndex
         if call.action == .performSegue {
@@ -55,13 +70,31 @@ public enum NavigationAnalysis {
         }
         if let expr = call.destination {
             if isSystem(expr, index: index) { result.systemControllers += 1; return }
-            switch destination(expr, from: scenes[0], index: index) {
-            case .success(let id): finding.destination = id
+            switch destinations(expr, from: onLaunch ? nil : scenes[0], inClass: owner ?? cls, index: index) {
+            case .success(let ids):
+                // A method that can return several controllers: a step to each, `~2`, `~3` after the first.
+                for (k, id) in ids.enumerated() {
+                    var each = finding
+                    each.destination = id
+                    if k > 0 { each.identifier += "~\(k + 1)" }
+                    result.findings.append(each)
+                }
+                return
             case .failure(let problem): unresolved(problem.reason); return
             }
         }
         result.findings.append(finding)
     }
+
+    /// UIKit's view classes: an app class inheriting from one is a view.
+    static let uikitViews: Set<String> = [
+        "UIView", "UITableViewCell", "UICollectionViewCell", "UIControl", "UIButton", "UILabel", "UIImageView",
+        "UIScrollView", "UITableViewHeaderFooterView", "UICollectionReusableView", "UIStackView", "UITextField", "UITextView",
+        "UITableView", "UICollectionView", "UINavigationBar", "UIToolbar", "UITabBar", "UIWindow",
+    ]
+
+    /// Stands for the launch scene while it is not known (never a scene id: it has a space).
+    static let launchPlaceholder = "launch scene"
 
     // MARK: - Triggers
 

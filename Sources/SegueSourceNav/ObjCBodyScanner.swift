@@ -23,10 +23,19 @@ struct ObjCBodyScanner {
     var styles: [String: ModalPresentationStyle] = [:]
     var calls: [NavigationCall] = []
     var invokes: [String] = []
+    var handOffs: [HandOff] = []
+    var returns: [ControllerExpr] = []
+    var nibLoads: [NibLoad] = []
+    var assigned: [String: ControllerExpr] = [:]
+    /// The method's parameters' names, in order.
+    let parameters: [String]
     /// A bound on the work one body can cause (nested expressions, blocks).
     private var budget = 200_000
 
-    init(tokens: [ObjCToken]) { self.tokens = tokens }
+    init(tokens: [ObjCToken], parameters: [String] = []) {
+        self.tokens = tokens
+        self.parameters = parameters
+    }
 
     func text(_ k: Int) -> String { k < tokens.count ? tokens[k].text : "" }
     func isIdentifier(_ k: Int) -> Bool { k < tokens.count && tokens[k].kind == .identifier }
@@ -40,6 +49,11 @@ struct ObjCBodyScanner {
                 var k = afterChain + 1
                 let value = expression(&k, end)
                 assign(chain, value, line: tokens[i].line)
+                i = max(k, i + 1)
+            } else if text(i) == "return", isIdentifier(i) {
+                var k = i + 1
+                let value = expression(&k, end)
+                returns.append(controller(value))
                 i = max(k, i + 1)
             } else if text(i) == "[" || text(i) == "^" {
                 var k = i

@@ -20,6 +20,8 @@ extension ObjCBodyScanner {
             call = shown(.showDetail, first, line)
         case "setViewControllers:animated:":
             if case .array(let items) = first, let last = items.last { call = shown(.setViewControllers, last, line) }
+        case "addChildViewController:":
+            call = shown(.addChild, first, line)
         case "popViewControllerAnimated:":
             call = NavigationCall(action: .pop, line: line)
         case "popToRootViewControllerAnimated:":
@@ -27,11 +29,28 @@ extension ObjCBodyScanner {
         case "dismissViewControllerAnimated:completion:", "dismissModalViewControllerAnimated:":
             call = NavigationCall(action: .dismiss, line: line)
         default:
-            if case .identifier("self") = receiver, let name = selector.split(separator: ":").first {
-                invokes.append(String(name))
-            }
+            let onSelf = receiver == .identifier("self")
+            if onSelf, let name = selector.split(separator: ":").first { invokes.append(String(name)) }
+            recordHandOff(selector, onSelf: onSelf, args: args, line: line)
         }
         if let call { calls.append(call) }
+        if selector == "initWithNibName:bundle:", let nib = args.first {
+            switch receiver {
+            case .identifier("super"), .identifier("self"): nibLoads.append(NibLoad(className: nil, nib: Self.string(nib)))
+            case .send(.identifier(let cls), "alloc", _): nibLoads.append(NibLoad(className: cls, nib: Self.string(nib)))
+            default: break
+            }
+        }
+    }
+
+    /// A send that may run one of the app's methods: any send to another object (a helper's
+    /// navigation runs where it is called), and sends to `self` that pass a controller.
+    private mutating func recordHandOff(_ selector: String, onSelf: Bool, args: [ObjCExpr], line: Int) {
+        guard !onSelf || !args.isEmpty, let name = selector.split(separator: ":").first, !name.hasPrefix("init"),
+              !["alloc", "class", "new", "retain", "release", "autorelease"].contains(name) else { return }
+        let values = args.map { controller($0) }
+        guard !onSelf || values.contains(where: \.isFollowable) else { return }
+        handOffs.append(HandOff(method: String(name), onSelf: onSelf, line: line, arguments: values))
     }
 
     private func shown(_ action: NavigationAction, _ expr: ObjCExpr, _ line: Int) -> NavigationCall {
@@ -44,6 +63,12 @@ extension ObjCBodyScanner {
         if chain.count == 1 {
             bindings[chain[0]] = value
             return
+        }
+        // `self.child = …`: read back as `self.child` later in the method, and by the class's other methods.
+        if chain.count == 2, chain[0] == "self" {
+            bindings["self." + chain[1]] = value
+            let made = controller(value)
+            if made.isFollowable, assigned[chain[1]] == nil { assigned[chain[1]] = made }
         }
         switch chain.last {
         case "modalPresentationStyle":
@@ -74,10 +99,17 @@ extension ObjCBodyScanner {
         guard depth < 8 else { return .unresolved("too many indirections") }
         switch expr {
         case .identifier(let name):
-            guard let bound = bindings[name] else { return .unresolved("'\(name)' is not set in this method (a parameter or a value set elsewhere)") }
+            guard let bound = bindings[name] else {
+                if let k = parameters.firstIndex(of: name) { return .parameter(k) }
+                return .unresolved("'\(name)' is not set in this method (a value set elsewhere)")
+            }
             return controller(bound, depth: depth + 1)
         case .send(let receiver, let selector, let args):
             return controllerSend(receiver, selector, args, depth: depth)
+        case .member(.identifier("self"), let name) where bindings["self." + name] != nil:
+            return controller(bindings["self." + name] ?? .other, depth: depth + 1)
+        case .member(.identifier("self"), let name):
+            return .property(name)
         case .member(_, let name):
             return .unresolved("'\(name)' is a property set elsewhere")
         case .call(let name, _):
@@ -99,7 +131,8 @@ extension ObjCBodyScanner {
             break
         }
         if selector.hasPrefix("init"), case .send(.identifier(let cls), "alloc", _) = receiver {
-            if cls == "UINavigationController", selector == "initWithRootViewController:", let root = args.first {
+            // A navigation controller (or a container of the app's) around a controller leads where it does.
+            if selector == "initWithRootViewController:", let root = args.first {
                 return .navigation(wrapping: controller(root, depth: depth + 1))
             }
             return .className(cls)
@@ -111,6 +144,16 @@ extension ObjCBodyScanner {
         // Helpers given the class: `[self controllerOfClass:[X class]]`.
         for arg in args {
             if case .send(.identifier(let cls), "class", _) = arg { return .className(cls) }
+        }
+        // A class's own factory: `[X sharedInstance]`, `[X rootController]`.
+        if case .identifier(let cls) = receiver, cls.first?.isUppercase == true, args.isEmpty,
+           ["shared", "instance", "controller"].contains(where: { selector.lowercased().contains($0) }) {
+            return .className(cls)
+        }
+        // A method of the app that makes the controller: `[self makeInbox]`, `[manager checkStatus]`.
+        if let name = selector.split(separator: ":").first, !selector.hasPrefix("init"),
+           name.first?.isLowercase == true || name.first == "_" {
+            return .returned(method: String(name), onSelf: receiver == .identifier("self"))
         }
         return .unresolved("'[… \(selector)]' returns a controller Segue cannot follow")
     }

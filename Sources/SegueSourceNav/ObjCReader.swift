@@ -63,12 +63,14 @@ private struct FileWalk {
             i = close + 1
         }
         var parts: [String] = []
+        var parameters: [String] = []
         var takesArguments = false
         while i < tokens.count, text(i) != "{", text(i) != ";", tokens[i].kind != .atKeyword {
             if kind(i) == .identifier, parts.isEmpty || text(i + 1) == ":" { parts.append(text(i)) }
             if text(i) == ":" {
                 takesArguments = true
                 if text(i + 1) == "(" { i = matching(i + 1, open: "(", close: ")") }
+                if kind(i + 1) == .identifier { parameters.append(text(i + 1)) }
                 i += 2  // the parameter's name
                 continue
             }
@@ -77,10 +79,14 @@ private struct FileWalk {
         guard text(i) == "{", let name = parts.first else { return nil }
         let close = matching(i, open: "{", close: "}")
         var facts = MethodFacts(name: name, selector: parts.joined(separator: ":") + (takesArguments ? ":" : ""), line: line, isAction: isAction)
-        var scanner = ObjCBodyScanner(tokens: tokens)
+        var scanner = ObjCBodyScanner(tokens: tokens, parameters: parameters)
         scanner.scan(i + 1, close)
         facts.calls = scanner.calls
         facts.invokes = scanner.invokes
+        facts.handOffs = scanner.handOffs
+        facts.returns = scanner.returns
+        facts.nibLoads = scanner.nibLoads
+        facts.assigned = scanner.assigned
         i = close + 1
         return facts
     }

@@ -36,16 +36,39 @@ public indirect enum ControllerExpr: Hashable, Sendable {
     /// `ClassName()`, `[[ClassName alloc] init…]`, `init(nibName:)`, `ClassName.instantiate()`,
     /// `storyboard.instantiate(ClassName.self)`.
     case className(String)
-    /// `UINavigationController(rootViewController: …)`.
+    /// `UINavigationController(rootViewController: …)`, or a container of the app's made around
+    /// a controller the same way (`DrawerController(rootViewController: …)`).
     case navigation(wrapping: ControllerExpr)
+    /// The method's parameter at this index: resolved at each place the method is called.
+    case parameter(Int)
+    /// A property of the class (`self.historyVC`) that one of its methods sets.
+    case property(String)
+    /// A name the method assigns more than once (in branches): any of these values.
+    case oneOf([ControllerExpr])
+    /// A scene already resolved where the value was made (a method's own alternative to a
+    /// parameter it shows, resolved in its class before the parameter is followed to its callers).
+    case scene(String)
+    /// What a method returns (`makeRoot()`, `[Manager.shared checkStatus]`): its first return
+    /// that resolves. `onSelf`: the method is the calling class's own (else any class's).
+    case returned(method: String, onSelf: Bool)
     /// What the reader could not follow, and why.
     case unresolved(String)
+}
+
+extension ControllerExpr {
+    /// Whether the expression names something the analysis can follow (not `.unresolved`).
+    public var isFollowable: Bool {
+        if case .unresolved = self { return false }
+        return true
+    }
 }
 
 /// What a navigation call does.
 public enum NavigationAction: String, Hashable, Sendable {
     case performSegue, push, show, showDetail, present, setViewControllers, pop, popToRoot, dismiss
     case selectTab, setRoot
+    /// `addChild(_:)` / `addChildViewController:`: a child shown inside the controller's view.
+    case addChild
     /// `tabBarController.viewControllers = [...]` (read for the launch root only).
     case setTabs
 }
@@ -73,6 +96,34 @@ public struct NavigationCall: Hashable, Sendable {
     }
 }
 
+/// A call of a method of the app that hands it values (`show(vc)`, `[delegate replaceRoot:vc]`),
+/// kept so that a controller passed as an argument can be followed into the method.
+public struct HandOff: Hashable, Sendable {
+    /// The called method's base name (`show`, `replaceRoot`).
+    public var method: String
+    public var onSelf: Bool
+    public var line: Int
+    /// The arguments, as controllers.
+    public var arguments: [ControllerExpr]
+    public init(method: String, onSelf: Bool, line: Int, arguments: [ControllerExpr]) {
+        self.method = method
+        self.onSelf = onSelf
+        self.line = line
+        self.arguments = arguments
+    }
+}
+
+/// A nib a controller is created with: `initWithNibName:@"Feed" bundle:nil`, `init(nibName:)`.
+public struct NibLoad: Hashable, Sendable {
+    /// The controller's class; nil for the class whose method it is (`[super initWithNibName:…]`).
+    public var className: String?
+    public var nib: StringValue
+    public init(className: String?, nib: StringValue) {
+        self.className = className
+        self.nib = nib
+    }
+}
+
 /// A method (or initializer) of a class, with the navigation it performs and the methods of its
 /// own class it calls.
 public struct MethodFacts: Hashable, Sendable {
@@ -85,6 +136,14 @@ public struct MethodFacts: Hashable, Sendable {
     public var calls: [NavigationCall] = []
     /// Methods called on `self` (base names).
     public var invokes: [String] = []
+    /// Calls with arguments (on `self` or another object), for controllers passed as arguments.
+    public var handOffs: [HandOff] = []
+    /// The controllers the method returns, in source order.
+    public var returns: [ControllerExpr] = []
+    /// Nibs controllers are created with.
+    public var nibLoads: [NibLoad] = []
+    /// Properties of the class the method sets to controllers (`self.historyVC = …`).
+    public var assigned: [String: ControllerExpr] = [:]
 
     public init(name: String, selector: String, line: Int, isAction: Bool) {
         self.name = name

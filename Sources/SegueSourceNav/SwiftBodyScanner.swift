@@ -10,16 +10,41 @@ final class SwiftBodyScanner: SyntaxVisitor {
     var styles: [String: ModalPresentationStyle] = [:]
     var calls: [NavigationCall] = []
     var invokes: [String] = []
+    var handOffs: [HandOff] = []
+    var returns: [ControllerExpr] = []
+    var nibLoads: [NibLoad] = []
+    var assigned: [String: ControllerExpr] = [:]
+    /// The method's parameters' names, in order.
+    let parameters: [String]
 
-    init(converter: SourceLocationConverter, properties: [String: ExprSyntax]) {
+    init(converter: SourceLocationConverter, properties: [String: ExprSyntax], parameters: [String] = []) {
         self.converter = converter
         self.bindings = properties
+        self.parameters = parameters
         super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        if let value = node.expression { returns.append(controller(value)) }
+        return .visitChildren
+    }
+
+    /// Every value each name was given in the method, in order (a name given several is any of them).
+    var history: [String: [ExprSyntax]] = [:]
+
+    func controller(_ expr: ExprSyntax) -> ControllerExpr {
+        if let name = SwiftExpr.unwrapped(expr).as(DeclReferenceExprSyntax.self)?.baseName.text,
+           let values = history[name], values.count > 1 {
+            let others = bindings.filter { $0.key != name }
+            return .oneOf(values.map { SwiftExpr.controller($0, bindings: others, parameters: parameters) })
+        }
+        return SwiftExpr.controller(expr, bindings: bindings, parameters: parameters)
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
             bindings[name] = value
+            history[name, default: []].append(value)
         }
         return .visitChildren
     }
@@ -62,21 +87,40 @@ final class SwiftBodyScanner: SyntaxVisitor {
         case "setViewControllers" where !args.isEmpty:
             let last = args[0].expression.as(ArrayExprSyntax.self)?.elements.last?.expression ?? args[0].expression
             call = navigation(.setViewControllers, last, line)
+        case "addChild", "addChildViewController" where args.count == 1:
+            call = navigation(.addChild, args[0].expression, line)
         case "popViewController" where labels.first == "animated":
             call = NavigationCall(action: .pop, line: line)
         case "popToRootViewController" where labels.first == "animated":
             call = NavigationCall(action: .popToRoot, line: line)
         case "dismiss" where labels.first == "animated":
             call = NavigationCall(action: .dismiss, line: line)
+        case _ where labels.first == "rootViewController" && name.first?.isLowercase == true && base != nil:
+            // A window helper that swaps the root (`window.set(rootViewController: vc, options: …)`).
+            call = NavigationCall(action: .setRoot, line: line, destination: controller(args[0].expression))
         default:
-            if SwiftExpr.isSelf(base), let first = name.first, first.isLowercase { invokes.append(name) }
+            let onSelf = SwiftExpr.isSelf(base)
+            if onSelf, let first = name.first, first.isLowercase { invokes.append(name) }
+            recordHandOff(name, onSelf: onSelf, args: args, line: line)
         }
         if let call { calls.append(call) }
+        if labels.first == "nibName", let nib = args.first?.expression, let owner = SwiftExpr.nibOwner(name: name, base: base) {
+            nibLoads.append(NibLoad(className: owner.isEmpty ? nil : owner, nib: SwiftExpr.string(nib)))
+        }
         return .visitChildren
     }
 
+    /// A call that may run one of the app's methods: any call on another object (a helper's
+    /// navigation runs where it is called), and calls on `self` that pass a controller.
+    private func recordHandOff(_ name: String, onSelf: Bool, args: [LabeledExprSyntax], line: Int) {
+        guard let first = name.first, first.isLowercase, !onSelf || !args.isEmpty else { return }
+        let values = args.map { controller($0.expression) }
+        guard !onSelf || values.contains(where: \.isFollowable) else { return }
+        handOffs.append(HandOff(method: name, onSelf: onSelf, line: line, arguments: values))
+    }
+
     private func navigation(_ action: NavigationAction, _ expr: ExprSyntax, _ line: Int) -> NavigationCall {
-        var call = NavigationCall(action: action, line: line, destination: SwiftExpr.controller(expr, bindings: bindings))
+        var call = NavigationCall(action: action, line: line, destination: controller(expr))
         if let name = SwiftExpr.unwrapped(expr).as(DeclReferenceExprSyntax.self)?.baseName.text {
             call.presentationStyle = styles[name]
         }
@@ -87,9 +131,17 @@ final class SwiftBodyScanner: SyntaxVisitor {
         let line = converter.location(for: lhs.positionAfterSkippingLeadingTrivia).line
         if let plain = lhs.as(DeclReferenceExprSyntax.self) {
             bindings[plain.baseName.text] = rhs
+            history[plain.baseName.text, default: []].append(rhs)
             return
         }
         guard let member = lhs.as(MemberAccessExprSyntax.self) else { return }
+        if let base = member.base, SwiftExpr.isSelf(base) {
+            // `self.child = …`: the class's other methods may show it.
+            let name = member.declName.baseName.text
+            bindings[name] = rhs
+            let made = controller(rhs)
+            if made.isFollowable, assigned[name] == nil { assigned[name] = made }
+        }
         switch member.declName.baseName.text {
         case "modalPresentationStyle":
             let styleName = rhs.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
@@ -104,11 +156,11 @@ final class SwiftBodyScanner: SyntaxVisitor {
                 calls.append(call)
             }
         case "rootViewController":
-            calls.append(NavigationCall(action: .setRoot, line: line, destination: SwiftExpr.controller(rhs, bindings: bindings)))
+            calls.append(NavigationCall(action: .setRoot, line: line, destination: controller(rhs)))
         case "viewControllers":
             guard let array = rhs.as(ArrayExprSyntax.self) else { return }
             var call = NavigationCall(action: .setTabs, line: line)
-            call.tabs = array.elements.map { SwiftExpr.controller($0.expression, bindings: bindings) }
+            call.tabs = array.elements.map { controller($0.expression) }
             calls.append(call)
         default:
             break
@@ -173,41 +225,57 @@ enum SwiftExpr {
         return nil
     }
 
-    static func controller(_ expr: ExprSyntax, bindings: [String: ExprSyntax], depth: Int = 0) -> ControllerExpr {
+    static func controller(_ expr: ExprSyntax, bindings: [String: ExprSyntax], parameters: [String] = [], depth: Int = 0) -> ControllerExpr {
         guard depth < 8 else { return .unresolved("too many indirections") }
-        let result = direct(unwrapped(expr), bindings: bindings, depth: depth)
-        if case .unresolved = result, let cast = castType(expr) { return .className(cast) }
+        let result = direct(unwrapped(expr), bindings: bindings, parameters: parameters, depth: depth)
+        // A cast names the class exactly: it wins over what may not resolve.
+        switch result {
+        case .unresolved, .returned, .property: if let cast = castType(expr) { return .className(cast) }
+        default: break
+        }
         return result
     }
 
-    private static func direct(_ e: ExprSyntax, bindings: [String: ExprSyntax], depth: Int) -> ControllerExpr {
+    private static func direct(_ e: ExprSyntax, bindings: [String: ExprSyntax], parameters: [String], depth: Int) -> ControllerExpr {
         if let ref = e.as(DeclReferenceExprSyntax.self) {
             let name = ref.baseName.text
-            guard let bound = bindings[name] else { return .unresolved("'\(name)' is not set in this class (a parameter or a value set elsewhere)") }
-            return controller(bound, bindings: bindings.filter { $0.key != name }, depth: depth + 1)
+            guard let bound = bindings[name] else {
+                if let k = parameters.firstIndex(of: name) { return .parameter(k) }
+                // Unbound here: a stored property some method of the class sets, if any.
+                return .property(name)
+            }
+            return controller(bound, bindings: bindings.filter { $0.key != name }, parameters: parameters, depth: depth + 1)
         }
         if let member = e.as(MemberAccessExprSyntax.self), isSelf(member.base), member.base != nil {
             let name = member.declName.baseName.text
-            guard let bound = bindings[name] else { return .unresolved("'self.\(name)' is not set in this class") }
-            return controller(bound, bindings: bindings.filter { $0.key != name }, depth: depth + 1)
+            guard let bound = bindings[name] else { return .property(name) }
+            return controller(bound, bindings: bindings.filter { $0.key != name }, parameters: parameters, depth: depth + 1)
         }
         guard let call = e.as(FunctionCallExprSyntax.self) else {
             return .unresolved("'\(e.trimmedDescription.prefix(60))' is not a controller Segue can follow")
         }
-        return controllerCall(call, bindings: bindings, depth: depth)
+        return controllerCall(call, bindings: bindings, parameters: parameters, depth: depth)
     }
 
-    private static func controllerCall(_ call: FunctionCallExprSyntax, bindings: [String: ExprSyntax], depth: Int) -> ControllerExpr {
+    private static func controllerCall(_ call: FunctionCallExprSyntax, bindings: [String: ExprSyntax], parameters: [String], depth: Int) -> ControllerExpr {
+        // A closure called at once (`lazy var x = { X() }()`): what it evaluates to.
+        if let closure = call.calledExpression.as(ClosureExprSyntax.self), let value = closureValue(closure) {
+            return controller(value, bindings: bindings, parameters: parameters, depth: depth + 1)
+        }
         let (name, base) = callee(call)
         let args = Array(call.arguments)
         let labels = args.map { $0.label?.text }
+        if labels.first == "rootViewController", name != "UINavigationController", name.first?.isUppercase == true {
+            // A container of the app's own around a controller: where it leads is that controller.
+            return .navigation(wrapping: controller(args[0].expression, bindings: bindings, parameters: parameters, depth: depth + 1))
+        }
         switch name {
         case "instantiateViewController" where labels.first == "withIdentifier" || labels.first == "identifier":
             return .storyboardID(string(args[0].expression), storyboard: storyboard(base, bindings: bindings, depth: depth))
         case "instantiateInitialViewController":
             return .initial(storyboard(base, bindings: bindings, depth: depth))
         case "UINavigationController" where labels.first == "rootViewController":
-            return .navigation(wrapping: controller(args[0].expression, bindings: bindings, depth: depth + 1))
+            return .navigation(wrapping: controller(args[0].expression, bindings: bindings, parameters: parameters, depth: depth + 1))
         default:
             break
         }
@@ -222,7 +290,29 @@ enum SwiftExpr {
             return .className(name)
         }
         if name == "init", let type = base?.as(DeclReferenceExprSyntax.self)?.baseName.text { return .className(type) }
+        // A method of the app that makes the controller (`makeInbox()`, `manager.checkStatus()`).
+        if let first = name.first, first.isLowercase || first == "_" { return .returned(method: name, onSelf: isSelf(base)) }
         return .unresolved("'\(name)(…)' returns a controller Segue cannot follow")
+    }
+
+    /// The value of a closure of one expression, or of its first `return`.
+    static func closureValue(_ closure: ClosureExprSyntax) -> ExprSyntax? {
+        let items = Array(closure.statements)
+        if items.count == 1, let only = items[0].item.as(ExprSyntax.self) { return only }
+        for item in items {
+            if let ret = item.item.as(ReturnStmtSyntax.self), let value = ret.expression { return value }
+        }
+        return nil
+    }
+
+    /// The class a nib is loaded for by a call named `name` on `base`: `X(nibName:)` → X,
+    /// `super.init(nibName:)` / `self.init(nibName:)` → "" (the enclosing class); nil otherwise.
+    static func nibOwner(name: String, base: ExprSyntax?) -> String? {
+        if base == nil, name.first?.isUppercase == true { return name }
+        guard name == "init", let base else { return nil }
+        if base.is(SuperExprSyntax.self) || isSelf(base) { return "" }
+        if let type = base.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true { return type }
+        return nil
     }
 
     static func storyboard(_ base: ExprSyntax?, bindings: [String: ExprSyntax], depth: Int) -> StoryboardRef {

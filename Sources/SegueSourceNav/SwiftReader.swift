@@ -78,26 +78,37 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let body = node.body, !classStack.isEmpty else { return .skipChildren }
-        let labels = node.signature.parameterClause.parameters.map { ($0.firstName.text == "_" ? "" : $0.firstName.text) + ":" }
+        let parameters = node.signature.parameterClause.parameters
+        let labels = parameters.map { ($0.firstName.text == "_" ? "" : $0.firstName.text) + ":" }
         let isAction = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "IBAction" }
-        var method = MethodFacts(name: node.name.text, selector: node.name.text + labels.joined(), line: line(node.name), isAction: isAction)
-        let scanner = SwiftBodyScanner(converter: converter, properties: classStack[classStack.count - 1].properties)
-        scanner.walk(body)
-        method.calls = scanner.calls
-        method.invokes = scanner.invokes
-        classStack[classStack.count - 1].facts.methods.append(method)
+        let method = MethodFacts(name: node.name.text, selector: node.name.text + labels.joined(), line: line(node.name), isAction: isAction)
+        addMethod(method, body: body, parameters: parameters.map { ($0.secondName ?? $0.firstName).text })
         return .skipChildren
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let body = node.body, !classStack.isEmpty else { return .skipChildren }
-        var method = MethodFacts(name: "init", selector: "init", line: line(node.initKeyword), isAction: false)
-        let scanner = SwiftBodyScanner(converter: converter, properties: classStack[classStack.count - 1].properties)
+        let method = MethodFacts(name: "init", selector: "init", line: line(node.initKeyword), isAction: false)
+        addMethod(method, body: body, parameters: node.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+        return .skipChildren
+    }
+
+    /// Scans a method's body and adds the method to the class being read.
+    private func addMethod(_ facts: MethodFacts, body: CodeBlockSyntax, parameters: [String]) {
+        var method = facts
+        let scanner = SwiftBodyScanner(converter: converter, properties: classStack[classStack.count - 1].properties, parameters: parameters)
         scanner.walk(body)
         method.calls = scanner.calls
         method.invokes = scanner.invokes
+        method.handOffs = scanner.handOffs
+        method.nibLoads = scanner.nibLoads
+        method.returns = scanner.returns
+        method.assigned = scanner.assigned
+        // A body of one expression returns it.
+        if body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) {
+            method.returns.append(scanner.controller(only))
+        }
         classStack[classStack.count - 1].facts.methods.append(method)
-        return .skipChildren
     }
 
     private func beginClass(_ name: String, superclass: String?, members: MemberBlockSyntax) {

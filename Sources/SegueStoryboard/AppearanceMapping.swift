@@ -30,6 +30,11 @@ struct AppearanceMapping {
         a.lineBreakMode = n["lineBreakMode"]
         a.adjustsFontSize = n.bool("adjustsFontSizeToFit") ?? false
         a.minimumScaleFactor = n["minimumScaleFactor"].flatMap(Double.init).map { min(max($0, 0), 1) } ?? 0
+        // Old documents give the smallest size in points (`minimumFontSize`) instead of a scale.
+        if a.minimumScaleFactor == 0, let smallest = n["minimumFontSize"].flatMap(Double.init), smallest > 0,
+           let size = a.font?.pointSize, size > 0 {
+            a.minimumScaleFactor = min(smallest / size, 1)
+        }
         a.contentMode = n["contentMode"]
         if n.name == "button" { stateImages(n, into: &a) }
         a.accessibilityLabel = n.child("accessibility", key: "accessibilityConfiguration")?["label"]
@@ -64,7 +69,9 @@ struct AppearanceMapping {
                 continue
             }
             if let image = state["image"] ?? state.child("imageReference", key: "image")?["image"] { a.stateImages[key] = image }
+            if let background = state["backgroundImage"] { a.stateBackgroundImages[key] = background }
         }
+        a.isSelected = n.bool("selected") ?? false
     }
 
     /// The `<color key="KEY">` child of `n`.

@@ -9,7 +9,7 @@ import pytest
 from conftest import PAD, PHONE, ROOT, Server, make_driver, screenshot, wait_for
 
 APPS_DIR = (ROOT / ".." / "shared" / "apps").resolve()
-APPS = sorted(p for p in APPS_DIR.iterdir() if p.is_dir() and any(p.rglob("*.storyboard"))) if APPS_DIR.is_dir() else []
+APPS = sorted(p for p in APPS_DIR.iterdir() if p.is_dir() and (any(p.rglob("*.storyboard")) or any(p.rglob("*.xib")))) if APPS_DIR.is_dir() else []
 VIEWS = {
     "phone": dict(size=PHONE),
     "pad": dict(size=PAD),

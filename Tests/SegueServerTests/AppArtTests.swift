@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import SegueAssets
 import SegueCore
-import SegueHTML
+@testable import SegueHTML
 import SegueHTTP
 import SegueServer
 import SegueStoryboard
@@ -94,6 +94,17 @@ import SegueTestSupport
         #expect(css.contains("--app-color-Brand:rgb(255 128 0)") && css.contains("@font-face") && css.contains("FixtureSans-Bold"))
     }
 
+    @Test func theAppIconShowsOnTheMapAndTheScenesList() throws {
+        let app = Self.app()
+        let icon = try #require(Self.resources.catalog.appIconURL)
+        for path in ["/map", "/scenes"] {
+            let html = String(decoding: app.respond(to: HTTPRequest(method: .GET, path: path)).body, as: UTF8.self)
+            #expect(html.contains("<img class=\"app-icon\" src=\"\(icon)\""), "\(path)")
+            #expect(html.contains("<link rel=\"icon\" href=\"\(icon)\""), "\(path)")
+        }
+        #expect(app.respond(to: HTTPRequest(method: .GET, path: icon)).status == 200)
+    }
+
     @Test func pathsOutsideTheAppAreNeverServed() {
         let app = Self.app()
         // The symbolic link to a file outside the folder was not loaded.
@@ -131,6 +142,23 @@ import SegueTestSupport
         #expect(html.contains("-bold.svg") && html.contains("art-symbol-large"))
         let padHTML = try Self.page(pad: true)
         #expect(padHTML.contains("logo_ipad.png"))
+    }
+
+    @Test func buttonsShowTheirStateImagesAndLabelsShrinkToFit() throws {
+        let storyboard = try StoryboardImporter.loadDirectory(path: Self.fixture)
+        let view = try #require(storyboard.orderedScenes.first { $0.id == "home" }?.view)
+        let disabled = try #require(view.first { $0.id == "btn3" })
+        #expect(PageBuilder.buttonImages(disabled).shown == "paper" && PageBuilder.buttonImages(disabled).pressed == nil)
+        let pressable = try #require(view.first { $0.id == "btn4" })
+        #expect(PageBuilder.buttonImages(pressable).shown == "logo" && PageBuilder.buttonImages(pressable).pressed == "vector")
+        let html = try Self.page()
+        #expect(html.contains("button-unpressed") && html.contains("button-pressed"))
+        // minimumFontSize 11 of a 22-point font: half its size at least.
+        #expect(html.contains("data-fit=\"0.5\""))
+        let fit = try #require(view.first { $0.id == "lbl5" }?.appearance)
+        #expect(PageBuilder.fitScale(fit) == 0.5)
+        let plain = try #require(view.first { $0.id == "lbl1" }?.appearance)
+        #expect(PageBuilder.fitScale(plain) == nil)
     }
 
     @Test func imageNamesNeverShowAsText() throws {

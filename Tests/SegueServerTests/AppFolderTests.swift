@@ -174,6 +174,16 @@ struct AppFolderTests {
         #expect(sb.localizedScenes["de"]?["MainWindow:21"]?.tabBarItem?.title == "Eingang")
     }
 
+    @Test("storyboards localized per .lproj with no Base copy: the development region's is the app, the others translate it")
+    func lprojStoryboards() throws {
+        let sb = try loadApp("LprojApp").storyboard
+        #expect(sb.locales == ["en", "fr"] && sb.initialViewController == "home")
+        #expect(sb["home"]?.view.first { $0.kind == .label }?.text == "Hello")
+        let french = try #require(sb.localizedScenes["fr"]?["home"])
+        #expect(french.view.first { $0.kind == .label }?.text == "Bonjour")
+        #expect(french.navigationItem.title == "Accueil")
+    }
+
     @Test("Base.lproj storyboards take xx.lproj/NAME.strings (UTF-16 and UTF-8)")
     func stringsLocalization() throws {
         let sb = try loadApp("LocalizedApp").storyboard

@@ -158,6 +158,20 @@ enum ArtFixture {
                                     <fontDescription key="fontDescription" style="UICTFontTextStyleHeadline"/>
                                     <color key="textColor" red="1" green="0" blue="0" alpha="1" colorSpace="custom" customColorSpace="displayP3"/>
                                 </label>
+                                <button opaque="NO" contentMode="scaleToFill" enabled="NO" buttonType="custom" id="btn3">
+                                    <rect key="frame" x="140" y="220" width="30" height="30"/>
+                                    <state key="normal" image="logo"/>
+                                    <state key="disabled" image="paper"/>
+                                </button>
+                                <button opaque="NO" contentMode="scaleToFill" buttonType="custom" id="btn4">
+                                    <rect key="frame" x="180" y="220" width="30" height="30"/>
+                                    <state key="normal" image="logo"/>
+                                    <state key="highlighted" backgroundImage="vector"/>
+                                </button>
+                                <label opaque="NO" text="A title too long for its box" adjustsFontSizeToFit="YES" minimumFontSize="11" id="lbl5">
+                                    <rect key="frame" x="20" y="440" width="80" height="20"/>
+                                    <fontDescription key="fontDescription" type="system" pointSize="22"/>
+                                </label>
                                 <label opaque="NO" text="Missing font" id="lbl4">
                                     <rect key="frame" x="20" y="410" width="300" height="20"/>
                                     <fontDescription key="fontDescription" name="NoSuchFont-Regular" family="No Such Font" pointSize="15"/>

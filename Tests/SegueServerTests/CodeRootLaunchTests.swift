@@ -29,6 +29,27 @@ struct CodeRootLaunchTests {
         #expect(storyboard.launchNotice?.contains("AppDelegate.m:10") == true)
     }
 
+    @Test("a coordinator's root around a controller with no scene: a scene is made and runs its class's code")
+    func madeInCodeRoot() throws {
+        let (app, storyboard) = try Self.loaded("CoordinatorApp")
+        #expect(storyboard.initialViewController == "code-root")
+        #expect(storyboard["code-root"]?.rootViewController == "HomeViewController")
+        #expect(storyboard.launchNotice?.contains("AppCoordinator.m:11") == true)
+        #expect(app.launch.logLines.contains { $0.contains("root scene code-root") })
+        // Its class's action pushes the controller its code creates.
+        #expect(storyboard["HomeViewController"]?.segues.contains { $0.destination == "about" && $0.kind == .push } == true)
+    }
+
+    @Test("the nib code creates a controller with gives the view of its scene that has none")
+    func nibNamedInCode() throws {
+        let (_, storyboard) = try Self.loaded("CoordinatorApp")
+        let about = try #require(storyboard["about"])
+        #expect(about.view.contains { $0.id == "credits" && $0.text == "Made by the fixture" })
+        // Without the sources' nib name, UIKit's own lookup (About, AboutController) finds nothing.
+        let plain = try #require(try FlowSource.loadApp(path: repositoryRoot + "/Tests/Fixtures/CoordinatorApp"))
+        #expect(plain.storyboard["about"]?.view.contains { $0.id == "credits" } != true)
+    }
+
     @Test("an app whose sources build no readable root keeps the loader's guess")
     func noSources() throws {
         let (app, storyboard) = try #require(try FlowSource.loadAppWithCode(path: appFixture("CodeRootApp")))

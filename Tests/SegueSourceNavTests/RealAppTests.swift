@@ -26,7 +26,7 @@ struct RealAppTests {
         guard let storyboard = try? StoryboardImporter.loadDirectory(path: root) else { return }  // no storyboards
         let result = NavigationAnalysis.analyze(root: root, storyboard: storyboard)
         let keywords = ["performSegue", "instantiate", "push", "present", "show", "pop", "dismiss", "selectedIndex",
-                        "rootViewController", "setViewControllers", "Storyboard", "init", "alloc", "Controller("]
+                        "rootViewController", "setViewControllers", "Storyboard", "init", "alloc", "Controller(", "addChild"]
         for step in result.findings + [] {
             let parts = step.source.split(separator: ":")
             let file = root + "/" + parts.dropLast().joined(separator: ":")

@@ -64,7 +64,7 @@ struct SourceReaderTests {
         #expect(method.calls.map(\.destination) == [
             .storyboardID(.literal("DetailViewController"), storyboard: .current),
             .className("SettingsViewController"), .className("PhotoViewController"), .className("ProfileViewController"),
-            .unresolved("'parameter' is not set in this class (a parameter or a value set elsewhere)"),
+            .property("parameter"),
         ])
     }
 

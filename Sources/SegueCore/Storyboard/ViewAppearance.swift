@@ -21,6 +21,10 @@ public struct ViewAppearance: Sendable, Hashable {
     /// A button's images for other states (`highlighted`, `selected`, `disabled`), a tab bar
     /// item's `selected` image.
     public var stateImages: [String: String] = [:]
+    /// A button's background images for other states (`highlighted`, `selected`, `disabled`).
+    public var stateBackgroundImages: [String: String] = [:]
+    /// A button the document marks `selected` (it shows its selected state's images).
+    public var isSelected = false
     /// The accessibility label the document gives the view (names image-only controls).
     public var accessibilityLabel: String?
     /// The view's `contentMode` (`scaleAspectFit`, `scaleAspectFill`, `scaleToFill`, `center`, …).

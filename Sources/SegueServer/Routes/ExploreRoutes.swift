@@ -10,7 +10,8 @@ extension SegueApp {
     /// `GET /scenes`: every scene, each a link that opens it.
     func scenesPage(_ request: HTTPRequest) -> HTTPResponse {
         let storyboard = self.storyboard  // one flow for the whole answer, even during a reload
-        return html(ScenesPage.render(ScenesPage.entries(storyboard), storyboardName: storyboard.name, assetsPath: "/public"), request)
+        return html(ScenesPage.render(ScenesPage.entries(storyboard), storyboardName: storyboard.name, assetsPath: "/public",
+                                      appIcon: configuration.resources?.catalog.appIconURL), request)
     }
 
     /// `GET /scenes/ID`: a new session showing the scene (its cookie replaces this browser's

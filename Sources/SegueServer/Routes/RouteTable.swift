@@ -177,7 +177,7 @@ enum RouteTable {
         Route(ResourceFiles.prefix + "*", .bare, .init(.GET) { app, request, _ in app.appAssets.response(for: request) }),
         Route("/scenes", .page, .init(.GET) { app, request, _ in app.scenesPage(request) }),
         Route("/scenes/{name}", .page, .init(.GET) { app, request, match in app.openScene(match.parameter, request) }),
-        Route("/map", .page, .init(.GET) { app, request, _ in app.html(FlowMap.page(app.storyboard, assetsPath: "/public"), request) }),
+        Route("/map", .page, .init(.GET) { app, request, _ in app.html(FlowMap.page(app.storyboard, assetsPath: "/public", appIcon: app.configuration.resources?.catalog.appIconURL), request) }),
         Route("/dev/{id}", .page, .init(.GET) { app, request, match throws(ActionError) in try app.developerPage(id: match.parameter, request) }),
         Route("/dev/{id}/new", .page, .init(.GET) { app, request, match throws(ActionError) in try app.developerCopy(id: match.parameter, request) }),
         Route("/dev/{id}/perform", .page, .init(.POST) { app, request, match throws(ActionError) in try app.developerForm(request, id: match.parameter) }),

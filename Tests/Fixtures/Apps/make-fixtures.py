@@ -205,5 +205,13 @@ def archive_app():
     write(root + "/Inbox.xib", ib3_archive([owner, view], [("-1", "51"), ("7", "61")], [("-1", "InboxController")],
                                            connections=outlet("view", "51", "61")))
 
+def lproj_app():
+    # Storyboards localized per .lproj with no Base copy, as before Base internationalization.
+    root = "LprojApp"
+    shutil.rmtree(os.path.join(HERE, root), ignore_errors=True)
+    plist(root + "/Info.plist", {"UIMainStoryboardFile": "Main", "CFBundleDevelopmentRegion": "en"})
+    for lang, text, title in [("en", "Hello", "Home"), ("fr", "Bonjour", "Accueil")]:
+        write(root + "/%s.lproj/Main.storyboard" % lang, storyboard([("h", label_vc("home", text, nav=title))], initial="home"))
+
 if __name__ == "__main__":
-    localized_app(); pad_app(); scene_app(); code_root_app(); nib_doc_app(); archive_app()
+    localized_app(); pad_app(); scene_app(); code_root_app(); nib_doc_app(); archive_app(); lproj_app()

@@ -1,0 +1,201 @@
+import SegueCore
+
+/// Controllers passed as arguments and returned by methods: a navigation call that shows a
+/// method's parameter (`func replaceRoot(_ vc:) { window.rootViewController = vc }`) is resolved
+/// at each call of the method that passes a controller (`delegate.replaceRoot(inbox)`), as a step
+/// of the calling class at the calling line; a controller a method returns is what its first
+/// resolvable `return` makes.
+extension NavigationAnalysis {
+    /// The parameter a navigation call shows, directly or inside a navigation controller made
+    /// around it; nil when it shows something else.
+    static func parameterIndex(_ expr: ControllerExpr?) -> Int? {
+        switch expr {
+        case .parameter(let k)?: k
+        case .navigation(let inner)?: parameterIndex(inner)
+        case .oneOf(let values)?: values.lazy.compactMap { parameterIndex($0) }.first
+        default: nil
+        }
+    }
+
+    /// `expr` with its parameter replaced by `argument`.
+    static func substitute(_ expr: ControllerExpr, with argument: ControllerExpr) -> ControllerExpr {
+        switch expr {
+        case .parameter: argument
+        case .navigation(let inner): .navigation(wrapping: substitute(inner, with: argument))
+        case .oneOf(let values): .oneOf(values.map { substitute($0, with: argument) })
+        default: expr
+        }
+    }
+
+    /// `expr` with the alternatives to its parameter resolved where it is written (in `cls`),
+    /// before the parameter is followed to callers of another class.
+    static func anchored(_ expr: ControllerExpr, in cls: String, index: AppIndex) -> ControllerExpr {
+        switch expr {
+        case .navigation(let inner): return .navigation(wrapping: anchored(inner, in: cls, index: index))
+        case .oneOf(let values):
+            return .oneOf(values.compactMap { value in
+                if parameterIndex(value) != nil { return anchored(value, in: cls, index: index) }
+                let from = index.scenesByClass[cls]?.first
+                return (try? destination(value, from: from, inClass: cls, index: index).get()).map { .scene($0) }
+            })
+        default: return expr
+        }
+    }
+
+    /// Resolves every navigation call that shows a parameter at the calls that pass it one
+    /// (two levels of passing at most); a parameter nothing passes is reported unresolved.
+    /// Calls a helper object hands itself (keyed `Class.method`): its navigation, followed at its callers.
+    typealias HelperCalls = [String: [NavigationCall]]
+
+    @discardableResult
+    static func followHandOffs(index: AppIndex, into result: inout InferenceResult) -> HelperCalls {
+        var helperCalls: HelperCalls = [:]
+        var callers: [String: [(cls: String, method: AppIndex.Method, handOff: HandOff)]] = [:]
+        for cls in index.methods.keys.sorted() {
+            for method in index.methods[cls] ?? [] {
+                for handOff in method.facts.handOffs { callers[handOff.method, default: []].append((cls, method, handOff)) }
+            }
+        }
+        var work: [(cls: String, method: AppIndex.Method, call: NavigationCall, depth: Int)] = []
+        for cls in index.methods.keys.sorted() {
+            for method in index.methods[cls] ?? [] {
+                for call in method.facts.calls where parameterIndex(call.destination) != nil { work.append((cls, method, call, 0)) }
+            }
+        }
+        while let item = work.popLast() {
+            guard let k = parameterIndex(item.call.destination), let written = item.call.destination else { continue }
+            let destination = anchored(written, in: item.cls, index: index)
+            // A child added to another object's controller is not the caller's child.
+            let sites = (callers[item.method.facts.name] ?? []).filter { site in
+                site.handOff.arguments.count > k && index.callees(item.method.facts.name, onSelf: site.handOff.onSelf, caller: site.cls).contains(item.cls)
+                    && (item.call.action != .addChild || site.handOff.onSelf)
+            }
+            var followed = 0
+            for site in sites where site.handOff.arguments[k].isFollowable {
+                var call = item.call
+                call.line = site.handOff.line
+                call.destination = substitute(destination, with: site.handOff.arguments[k])
+                followed += 1
+                if parameterIndex(call.destination) != nil {
+                    if item.depth < 2 { work.append((site.cls, site.method, call, item.depth + 1)) }
+                } else if (index.scenesByClass[site.cls] ?? []).isEmpty && !LaunchRootReader.isDelegate(site.cls) {
+                    helperCalls["\(site.cls).\(site.method.facts.name)", default: []].append(call)
+                } else {
+                    record(call, in: site.method, of: site.cls, scenes: index.scenesByClass[site.cls] ?? [], index: index, into: &result)
+                }
+            }
+            if followed == 0, item.depth == 0, !(item.call.action == .setRoot && LaunchRootReader.isDelegate(item.cls)),
+               !(index.scenesByClass[item.cls] ?? []).isEmpty {
+                result.unresolved.append(UnresolvedNavigation(
+                    source: "\(item.method.file):\(item.call.line)", className: item.cls, action: item.call.action,
+                    reason: "shows a parameter of \(item.method.facts.name), and no call of it passes a controller Segue can follow"))
+            }
+        }
+        return helperCalls
+    }
+
+    /// Navigation in a method of a helper object (a class of the app no scene has: a router, a
+    /// coordinator, a menu) runs where the method is called: a step of each calling class with
+    /// scenes (or of the launch scene, when the app delegate calls it), at the calling line,
+    /// resolved as the helper's code. The helper's own lines are then no longer unresolved.
+    static func followHelpers(index: AppIndex, handedOver: HelperCalls = [:], into result: inout InferenceResult) {
+        var callers: [String: [(cls: String, method: AppIndex.Method, handOff: HandOff)]] = [:]
+        for cls in index.methods.keys.sorted() {
+            for method in index.methods[cls] ?? [] {
+                for handOff in method.facts.handOffs where !handOff.onSelf { callers[handOff.method, default: []].append((cls, method, handOff)) }
+            }
+        }
+        var followed: Set<String> = []
+        let shown: Set<NavigationAction> = [.push, .show, .showDetail, .present, .setViewControllers, .setRoot]
+        for helper in index.methods.keys.sorted() where (index.scenesByClass[helper] ?? []).isEmpty && !LaunchRootReader.isDelegate(helper) {
+            for method in index.methods[helper] ?? [] {
+                let calls = method.facts.calls.filter { shown.contains($0.action) && parameterIndex($0.destination) == nil }
+                    + (handedOver["\(helper).\(method.facts.name)"] ?? []).filter { $0.action != .addChild }
+                guard !calls.isEmpty else { continue }
+                let sites = (callers[method.facts.name] ?? []).filter { site in
+                    site.cls != helper && index.callees(method.facts.name, onSelf: false, caller: site.cls) == [helper]
+                        && (!(index.scenesByClass[site.cls] ?? []).isEmpty || LaunchRootReader.isDelegate(site.cls))
+                }
+                for site in sites {
+                    for call in calls {
+                        var moved = call
+                        moved.line = site.handOff.line
+                        record(moved, in: site.method, of: site.cls, scenes: index.scenesByClass[site.cls] ?? [], index: index,
+                               into: &result, resolvingIn: helper)
+                    }
+                }
+                if !sites.isEmpty { for call in calls { followed.insert("\(method.file):\(call.line)") } }
+            }
+        }
+        result.unresolved.removeAll { followed.contains($0.source) && $0.reason.hasSuffix("is the class of no scene") }
+    }
+
+    /// The scene a method returns (`.returned`): the first of its returns that resolves.
+    static func returnedScene(_ name: String, onSelf: Bool, caller: String?, from sourceScene: String?,
+                              index: AppIndex, depth: Int) -> Result<String, ResolutionProblem> {
+        guard !index.callees(name, onSelf: onSelf, caller: caller ?? "").isEmpty else {
+            return .failure(ResolutionProblem(reason: "'\(name)(…)' is not a method of one class of the app"))
+        }
+        if let first = returnedScenes(name, onSelf: onSelf, caller: caller, from: sourceScene, index: index, depth: depth, limit: 1).first {
+            return .success(first)
+        }
+        return .failure(ResolutionProblem(reason: "no return of '\(name)(…)' makes a controller Segue can follow"))
+    }
+
+    /// Every scene the returns of method `name` resolve to, in source order, without repeats.
+    static func returnedScenes(_ name: String, onSelf: Bool, caller: String?, from sourceScene: String?,
+                               index: AppIndex, depth: Int, limit: Int = 16) -> [String] {
+        var found: [String] = []
+        guard depth < 6 else { return found }
+        for cls in index.callees(name, onSelf: onSelf, caller: caller ?? "") {
+            let from = index.scenesByClass[cls]?.first ?? sourceScene
+            for method in index.methods[cls] ?? [] where method.facts.name == name {
+                for value in method.facts.returns where value.isFollowable && parameterIndex(value) == nil {
+                    if case .success(let id) = destination(value, from: from, inClass: cls, index: index, depth: depth + 1), !found.contains(id) {
+                        found.append(id)
+                        if found.count >= limit { return found }
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// The scene a property of the class holds (`.property`): what the first method of the class
+    /// (or a class it inherits from) that sets it to a controller Segue can follow sets it to.
+    static func propertyScene(_ name: String, in cls: String?, from sourceScene: String?,
+                              index: AppIndex, depth: Int) -> Result<String, ResolutionProblem> {
+        for owner in index.lineage(cls ?? "") {
+            for method in index.methods[owner] ?? [] {
+                guard let value = method.facts.assigned[name], parameterIndex(value) == nil else { continue }
+                if case .success(let id) = destination(value, from: sourceScene, inClass: owner, index: index, depth: depth + 1) {
+                    return .success(id)
+                }
+            }
+        }
+        return .failure(ResolutionProblem(reason: "'\(name)' is not set in this class (a value set elsewhere)"))
+    }
+
+    /// Controller class → the nib its code creates it with, from `initWithNibName:` /
+    /// `init(nibName:)` calls whose name is a literal or constant (the first one found wins).
+    public static func nibNames(facts: [SourceFacts]) -> [String: String] {
+        var constants: [String: String] = [:]
+        for file in facts { constants.merge(file.constants) { first, _ in first } }
+        var out: [String: String] = [:]
+        for file in facts {
+            for cls in file.classes {
+                for method in cls.methods {
+                    for load in method.nibLoads {
+                        let owner = load.className ?? cls.name
+                        let name: String? = switch load.nib {
+                        case .literal(let s): s
+                        case .symbol(let s): constants[s] ?? constants[s.split(separator: ".").last.map(String.init) ?? s]
+                        }
+                        if let name, !name.isEmpty, out[owner] == nil { out[owner] = name }
+                    }
+                }
+            }
+        }
+        return out
+    }
+}

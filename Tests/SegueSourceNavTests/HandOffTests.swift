@@ -1,0 +1,70 @@
+import Testing
+import SegueCore
+import SegueStoryboard
+@testable import SegueSourceNav
+
+/// Controllers passed as arguments to the app's own methods and returned by them, in a fixture
+/// app of Swift and Objective-C sources written for these tests.
+@Suite("Controllers handed over")
+struct HandOffTests {
+    @Test("a controller passed to a method that shows it is a step of the caller, at the calling line")
+    func passedAsArgument() throws {
+        let (_, result) = try FixtureAppTests.analyzed("HandOffApp")
+        func step(_ source: String) -> NavigationFinding? { result.findings.first { $0.source == source } }
+        // `delegate.replaceRoot(delegate.makeInbox())`: the root swapped from the login screen.
+        let signIn = try #require(step("Sources/LoginViewController.swift:7"))
+        #expect(signIn.action == .setRoot && signIn.destination == "InboxNav" && signIn.triggers == [.action("signIn")])
+        #expect(signIn.scenes == ["login"])
+        // `open(makeProfile())` from a row selection: a push of what the helper returns.
+        let row = try #require(step("Sources/InboxViewController.swift:5"))
+        #expect(row.action == .push && row.destination == "profile" && row.triggers == [.rowSelection])
+        // Objective-C: `[self presentModally:[[SettingsController alloc] initWithNibName:…]]`.
+        let settings = try #require(step("Sources/ProfileViewController.m:6"))
+        #expect(settings.action == .present && settings.destination == "settings" && settings.triggers == [.action("showSettings")])
+    }
+
+    @Test("a parameter no call passes a controller stays unresolved, with its reason")
+    func unpassedParameter() throws {
+        let (_, result) = try FixtureAppTests.analyzed("HandOffApp")
+        let refresh = try #require(result.unresolved.first { $0.source == "Sources/InboxViewController.swift:17" })
+        #expect(refresh.reason.contains("parameter of refresh"))
+        // The helpers' own lines are not steps: only their callers are.
+        #expect(!result.findings.contains { $0.source == "Sources/InboxViewController.swift:9" })
+        #expect(!result.unresolved.contains { $0.source == "Sources/InboxViewController.swift:9" })
+    }
+
+    @Test("the nib a controller is created with is read, literal or constant")
+    func nibNames() throws {
+        let (_, result) = try FixtureAppTests.analyzed("HandOffApp")
+        #expect(result.nibNames == ["SettingsController": "SettingsPanel"])
+        let swift = SwiftReader.read(source: """
+            class A: UIViewController {
+                init() { super.init(nibName: "APanel", bundle: nil) }
+                func make() -> UIViewController { B(nibName: Nibs.b, bundle: nil) }
+            }
+            enum Nibs { static let b = "BPanel" }
+            """, file: "A.swift")
+        #expect(NavigationAnalysis.nibNames(facts: [swift]) == ["A": "APanel", "B": "BPanel"])
+    }
+
+    @Test("the returned controller can be the app's root: the reach follows it")
+    func reach() throws {
+        let (storyboard, result) = try FixtureAppTests.analyzed("HandOffApp")
+        let after = CodeNavigation.augment(storyboard, result: result).storyboard
+        #expect(SceneReach.reached(storyboard, from: "login").count == 1)
+        #expect(SceneReach.reached(after, from: "login") == ["login", "InboxNav", "inbox", "profile", "settings"])
+    }
+}
+
+@Suite("Roots set up by a helper of the delegate")
+struct CoordinatorRootTests {
+    @Test("a coordinator's navigation controller around a controller with no scene: a scene is made for it")
+    func madeInCode() throws {
+        let (storyboard, result) = try FixtureAppTests.analyzed("CoordinatorApp")
+        #expect(result.launchRoot == .madeInCode(className: "HomeViewController", inNavigation: true, source: "AppCoordinator.m:11"))
+        let launched = LaunchRootReader.applying(try #require(result.launchRoot), to: storyboard)
+        #expect(launched.initialViewController == "code-root" && launched["code-root"]?.rootViewController == "HomeViewController")
+        #expect(launched["HomeViewController"]?.className == "HomeViewController")
+        #expect(launched["HomeViewController"]?.title?.contains("view made in code") == true)
+    }
+}
