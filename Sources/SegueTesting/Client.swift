@@ -153,9 +153,12 @@ public final class SegueTestSession: @unchecked Sendable {
         try open(state["url"]?.stringValue ?? "/")
     }
 
-    /// `GET …/test`: the session's steps so far as a test file (YAML).
-    public func recordedTest() throws(SegueClientError) -> String {
-        let answer = try client.send("GET", "/api/v1/sessions/\(id)/test")
+    /// `GET …/test`: the session's steps so far as a test file (YAML). `folder` is where the file
+    /// will be saved (`?dir=`), so that its `flow:` names the flow relative to it; by default
+    /// the file names the flow as seen from the flow's own folder.
+    public func recordedTest(savedIn folder: String? = nil) throws(SegueClientError) -> String {
+        let query = folder.map { "dir=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0) }
+        let answer = try client.send("GET", "/api/v1/sessions/\(id)/test", query: query)
         guard answer.status == 200 else { throw SegueClientError.from(answer) }
         return answer.text
     }

@@ -41,7 +41,7 @@ extension SegueApp {
             case (.GET, "events"?, 5):
                 return try events(request, id: id)
             case (.GET, "test"?, 5):
-                return try recordedTest(id)
+                return try recordedTest(id, savedIn: request.queryValue("dir"))
             case (.GET, "events"?, 6) where parts[5] == "stream":
                 return try eventStream(request, id: id)
             case (_, nil, 4), (_, "actions"?, 5), (_, "events"?, 5), (_, "test"?, 5):
