@@ -72,6 +72,7 @@ struct PostgresStoreTests {
         try #require(PrivatePostgres.available, "the private PostgreSQL server did not start")
         try StorageContractTests().appendLoadConflictDeleteExpire(kind: "postgres")
         try StorageContractTests().touchedSessionsAreNotIdle(kind: "postgres")
+        try StorageContractTests().replaceStoresASessionAnewInOneGo(kind: "postgres")
     }
 
     static func storage(lease: Double = 3, timeout: Duration = .seconds(5)) throws -> PostgresSessionStorage {
