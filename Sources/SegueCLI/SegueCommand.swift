@@ -80,7 +80,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Worker threads (default: the number of cores).")
     var threads: Int?
 
-    @Option(help: "Maximum live sessions.")
+    @Option(help: "Sessions kept, live or only in storage. At the limit a new session first makes room (it drops sessions only viewed and idle a minute, and those idle past --session-timeout), else it is refused with 503 too_many_sessions. --max-live-sessions bounds those in memory.")
     var maxSessions = 100_000
 
     @Option(help: "Sessions one client address may create per minute (loopback clients are not limited; 0: no limit).")
