@@ -4,6 +4,7 @@ import Logging
 import SegueAppFolder
 import SegueCore
 import SegueHTML
+import SegueMCP
 import SegueServer
 import SegueStoreSQLite
 #if Postgres
@@ -18,7 +19,7 @@ public struct SegueCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "segue",
         abstract: "Serve iOS-style navigation flows (flow files or Xcode storyboards) as web pages and a JSON API.",
-        subcommands: [Serve.self, Check.self, Graph.self, Test.self, Infer.self]
+        subcommands: [Serve.self, Check.self, Graph.self, Test.self, Infer.self, MCPCommand.self]
     )
 
     public init() {}
@@ -218,6 +219,8 @@ struct Serve: ParsableCommand {
         let signals = ShutdownSignals.install()
         HeapPolicy.apply(for: storage)
         let service = SegueService(storyboard: storyboard, storage: storage, configuration: configuration, logger: logger)
+        // The MCP tools (`segue mcp`'s) for agents, at POST /mcp.
+        service.app.mount(MCPRoute(app: service.app), at: MCPRoute.path)
         do {
             try service.start()
         } catch {

@@ -43,6 +43,13 @@ public struct SegueClient: Sendable {
         return SegueTestSession(client: self, id: id, state: state)
     }
 
+    /// A session that already exists (`GET /api/v1/sessions/ID`), to drive it by its id.
+    public func session(id: String) throws(SegueClientError) -> SegueTestSession {
+        let answer = try send("GET", "/api/v1/sessions/\(id)")
+        guard answer.status == 200, let state = answer.json else { throw SegueClientError.from(answer) }
+        return SegueTestSession(client: self, id: id, state: state)
+    }
+
     /// Sends a request; the body, when given, as JSON.
     public func send(_ method: String, _ path: String, query: String? = nil, json: JSONValue? = nil, cookie: String? = nil) throws(SegueClientError) -> TestResponse {
         var headers: [(name: String, value: String)] = []
@@ -151,6 +158,11 @@ public final class SegueTestSession: @unchecked Sendable {
     /// The rendered page of the current state.
     public func page() throws(SegueClientError) -> String {
         try open(state["url"]?.stringValue ?? "/")
+    }
+
+    /// The text a person sees on the device screen of the current page (what `see:` looks for).
+    public func screenText() throws(SegueClientError) -> String {
+        visibleText(deviceScreen(try page()))
     }
 
     /// `GET …/test`: the session's steps so far as a test file (YAML). `folder` is where the file
