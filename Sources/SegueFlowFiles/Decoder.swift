@@ -44,6 +44,8 @@ struct Decoder {
         "supplementaryViewController", "compactViewController",
         "transitionStyle", "navigationOrientation", "spineLocation",
         "message", "preferredStyle", "textFields", "actions", "refusesSelectionOf",
+        "shouldAutomaticallyForwardAppearanceMethods", "preferredInterfaceOrientationForPresentation",
+        "spineLocationForInterfaceOrientation", "shouldPerformSegue",
     ]
 
     /// Keys that belong to one kind of scene only.
@@ -51,7 +53,7 @@ struct Decoder {
         "selectedIndex": .tabBarController, "customizableViewControllers": .tabBarController,
         "refusesSelectionOf": .tabBarController,
         "transitionStyle": .pageViewController, "navigationOrientation": .pageViewController,
-        "spineLocation": .pageViewController,
+        "spineLocation": .pageViewController, "spineLocationForInterfaceOrientation": .pageViewController,
         "message": .alertController, "preferredStyle": .alertController, "textFields": .alertController,
         "actions": .alertController,
     ]
@@ -178,6 +180,7 @@ struct Decoder {
             }
         }
         scene.shouldAutorotate = fields.bool("shouldAutorotate")
+        decodeCodeBehaviour(fields, into: &scene, context: context, sink: &sink)
         if fields.bool("isInitialViewController") == true {
             result.flaggedInitial.append((scene.id, fields.line("isInitialViewController")))
         }
@@ -353,7 +356,7 @@ struct Decoder {
     }
 
     /// `segue: ID` or `action: NAME` (not both).
-    private func tapTarget(_ fields: Fields, sink: inout SceneSink) -> TapTarget? {
+    func tapTarget(_ fields: Fields, sink: inout SceneSink) -> TapTarget? {
         let segue = fields.string("segue"), action = fields.string("action")
         if segue != nil, action != nil {
             diagnostics.error(line: fields.line("action"), "\(fields.context) has both 'segue' and 'action'")
@@ -605,6 +608,7 @@ struct Decoder {
         }
         guard let fields = Fields(node, context: "table row of \(scene)", allowed: [
             "id", "text", "detail", "style", "accessory", "isOn", "views", "image", "segue", "action", "alert",
+            "accessorySegue",
         ], what: "a table row in \(scene)", diagnostics: diagnostics) else { return nil }
         var row = TableRow(id: fields.string("id"), text: fields.string("text"), detail: fields.string("detail"))
         sink.id(row.id, line: fields.line("id"))
@@ -623,6 +627,7 @@ struct Decoder {
         }
         row.image = fields.string("image")
         row.tap = tapTarget(fields, sink: &sink)
+        row.accessoryTap = accessorySegue(fields, accessory: &row.accessory, scene: scene, sink: &sink)
         row.location = diagnostics.location(node)
         return row
     }

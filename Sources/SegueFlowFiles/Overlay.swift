@@ -42,6 +42,8 @@ public struct Overlay: Sendable {
         public var line: Int
         public var steps: [Step] = []
         public var refuse: [Located<String>] = []
+        /// `shouldPerformSegue`: refusals by segue identifier, always or while fields are empty.
+        public var shouldPerformSegue: [Located<(String, SegueRefusal)>] = []
         public var texts: [Located<(String, String)>] = []
         public var images: [Located<(String, String)>] = []
         public var rows: [Row] = []

@@ -27,6 +27,10 @@ extension Overlay {
                 if let element = step.element { check(element, in: elements, "element", of: scene.id, line: step.line) }
             }
             for refused in changes.refuse { check(refused.value, in: scene.segues.map(\.codeIdentifier), "segue", of: scene.id, line: refused.line) }
+            for refusal in changes.shouldPerformSegue {
+                check(refusal.value.0, in: scene.segues.map(\.codeIdentifier), "segue", of: scene.id, line: refusal.line)
+                if case .whileEmpty(let fields) = refusal.value.1 { for f in fields { check(f, in: elements, "element", of: scene.id, line: refusal.line) } }
+            }
             for pair in changes.texts + changes.images + changes.children { check(pair.value.0, in: elements, "element", of: scene.id, line: pair.line) }
             for child in changes.children { check(child.value.1, in: sceneIDs, "scene", line: child.line) }
             for row in changes.rows { check(row.cell, in: cells, "prototype cell", of: scene.id, line: row.line) }
@@ -43,6 +47,7 @@ extension Overlay {
             guard var scene = out.scenes[changes.scene] else { continue }
             for step in changes.steps { apply(step, to: &scene, storyboard: out) }
             for refused in changes.refuse { scene.refusedSegues.append(refused.value) }
+            for refusal in changes.shouldPerformSegue { scene.shouldPerformSegue[refusal.value.0] = refusal.value.1 }
             for pair in changes.texts { SceneElements.update(in: &scene) { if $0.id == pair.value.0 { $0.text = pair.value.1 } } }
             for pair in changes.images { SceneElements.update(in: &scene) { if $0.id == pair.value.0 { $0.image = pair.value.1 } } }
             if let detail = changes.detail, out[detail.value] != nil { scene.detailViewController = detail.value }

@@ -46,6 +46,7 @@ public enum OverlayLoader {
             switch key.string {
             case "steps": changes.steps = (value.sequence ?? []).compactMap { step($0, d) }
             case "refuse": changes.refuse = strings(value, "refuse", d).map { .init(value: $0.0, line: $0.1) }
+            case "shouldPerformSegue": changes.shouldPerformSegue = segueRefusals(value, d)
             case "texts": changes.texts = pairs(value, "texts", d)
             case "images": changes.images = pairs(value, "images", d)
             case "children": changes.children = pairs(value, "children", d)
@@ -53,7 +54,7 @@ public enum OverlayLoader {
             case "detail":
                 if let s = value.string { changes.detail = .init(value: s, line: value.line) } else { d.error(value, "'detail' must be a scene id") }
             default:
-                d.error(key, "unknown key '\(key.string ?? "")' in scene '\(id)' (expected steps, refuse, texts, images, rows, detail, children)")
+                d.error(key, "unknown key '\(key.string ?? "")' in scene '\(id)' (expected steps, refuse, shouldPerformSegue, texts, images, rows, detail, children)")
             }
         }
         return changes
@@ -117,5 +118,22 @@ public enum OverlayLoader {
             guard let a = k.string, let b = v.string else { d.error(k, "'\(key)' values must be strings"); return nil }
             return .init(value: (a, b), line: k.line)
         }
+    }
+
+    /// `{SEGUE: false}` or `{SEGUE: {requires: [FIELD…]}}`, as in flow files; `true` allows.
+    static func segueRefusals(_ node: Node, _ d: Diagnostics) -> [Overlay.Located<(String, SegueRefusal)>] {
+        guard let map = node.mapping else { d.error(node, "'shouldPerformSegue' must map segue identifiers to false or {requires: [...]}"); return [] }
+        var out: [Overlay.Located<(String, SegueRefusal)>] = []
+        for (key, value) in map {
+            guard let id = key.string else { continue }
+            if value.tagName == .bool, let allowed = value.bool {
+                if !allowed { out.append(.init(value: (id, .always), line: key.line)) }
+            } else if let requires = value.mapping?[Node("requires")], value.mapping?.count == 1 {
+                out.append(.init(value: (id, .whileEmpty(strings(requires, "requires", d).map(\.0))), line: key.line))
+            } else {
+                d.error(value, "shouldPerformSegue '\(id)' must be false, true or {requires: [text field ids]}")
+            }
+        }
+        return out
     }
 }

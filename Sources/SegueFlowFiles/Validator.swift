@@ -17,6 +17,7 @@ struct Validator {
             checkSegues(scene, scenes: scenes, unread: decoded.unreadScenes)
             checkTaps(scene, taps: decoded.taps[scene.id] ?? [], unread: decoded.unreadSegues[scene.id] ?? [:], unreadList: decoded.unreadSegueLists[scene.id])
             checkEmbeds(scene)
+            checkSegueRefusals(scene, elementIDs: decoded.elementIDs[scene.id] ?? [], line: line("shouldPerformSegue"))
             var seen: [String: Int] = [:]
             for (id, idLine) in decoded.elementIDs[scene.id] ?? [] {
                 if let first = seen[id] {

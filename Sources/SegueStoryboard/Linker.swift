@@ -95,11 +95,12 @@ private struct Linker {
         // Not a container's: a navigation or tab bar controller subclass is most often a library's
         // or a styling class, and taking the unwind there would stop it short of the app's own
         // controllers. Unless no content scene has a class: then the container subclasses are
-        // the only code there is, and one of them implements the action.
+        // the only code there is, and one of them implements the action; never a navigation
+        // controller, which is never its own unwind destination (it asks its stack only).
         let actions = unwindActions.sorted()
         if !actions.isEmpty {
             var holders = scenes.indices.filter { scenes[$0].className != nil && !scenes[$0].kind.isContainer }
-            if holders.isEmpty { holders = scenes.indices.filter { scenes[$0].className != nil } }
+            if holders.isEmpty { holders = scenes.indices.filter { scenes[$0].className != nil && scenes[$0].kind != .navigationController } }
             for i in holders { scenes[i].unwindActions = actions }
         }
         var initial: String?

@@ -2,6 +2,7 @@ import Foundation
 import SegueCore
 import Yams
 import SegueJSON
+import SegueServer
 
 /// A test file (`*.test.yaml`): the flow it tests, the traits, and its tests.
 ///

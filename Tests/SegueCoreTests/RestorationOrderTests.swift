@@ -25,7 +25,12 @@ import Testing
         try w.restore(try #require(HierarchyPath.parse("/ui/tabs(nav(list,host(child)),other)")))
         let trace = w.trace()
         let loads = trace.filter { $0.hasSuffix(".viewDidLoad") }
-        #expect(loads == ["tabs.viewDidLoad", "nav.viewDidLoad", "child.viewDidLoad", "host.viewDidLoad", "list.viewDidLoad", "other.viewDidLoad"])
+        // Parent first down each chain: the stack's root before the host pushed above it, the
+        // host before the child its container view embeds.
+        #expect(loads == ["tabs.viewDidLoad", "nav.viewDidLoad", "list.viewDidLoad", "host.viewDidLoad", "child.viewDidLoad", "other.viewDidLoad"])
+        // The embed segue still runs as the host's view loads: the child joins it then.
+        let joins = try #require(trace.firstIndex(of: "child.didMoveToParentViewController(host)"))
+        #expect(joins < (trace.firstIndex(of: "host.viewDidLoad") ?? 0))
         let lastLoad = try #require(trace.lastIndex { $0.hasSuffix(".viewDidLoad") })
         let firstDecode = try #require(trace.firstIndex { $0.hasSuffix(".decodeRestorableState") })
         #expect(lastLoad < firstDecode)

@@ -240,7 +240,9 @@ struct FidelityClient {
         let (restored, _) = try client.create(url: url)
         let trace = client.trace(try client.log(restored))
         let loads = trace.filter { $0.hasSuffix(".viewDidLoad") }
-        #expect(Array(loads.prefix(4)) == ["tabs.viewDidLoad", "nav.viewDidLoad", "child.viewDidLoad", "host.viewDidLoad"])
+        // Parent first down each chain: the stack's root, then the host pushed above it, then
+        // the child its container view embeds.
+        #expect(Array(loads.prefix(5)) == ["tabs.viewDidLoad", "nav.viewDidLoad", "list.viewDidLoad", "host.viewDidLoad", "child.viewDidLoad"])
         let lastLoad = try #require(trace.lastIndex { $0.hasSuffix(".viewDidLoad") })
         let firstDecode = try #require(trace.firstIndex { $0.hasSuffix(".decodeRestorableState") })
         #expect(lastLoad < firstDecode)

@@ -359,7 +359,7 @@ struct MappingTests {
         #expect(window.elements.first { $0.id == "sw" }?.enabled == false)
     }
 
-    @Test("unwinds go to a container subclass when no content scene has a class")
+    @Test("unwinds never go to a navigation controller subclass, even the only class")
     func unwindToAContainerSubclass() throws {
         func storyboard(rootClass: String?) -> String {
             let rootAttribute = rootClass.map { #" customClass="\#($0)""# } ?? ""
@@ -380,15 +380,14 @@ struct MappingTests {
                 <placeholder placeholderIdentifier="IBFirstResponder" id="exit" userLabel="Exit" sceneMemberID="exit"/>
                 """))
         }
-        // Only the navigation controller has a class: the unwind goes to it (what it shows then
-        // is its action's code to decide).
+        // Only the navigation controller has a class: a navigation controller is never its own
+        // unwind destination (it asks its stack only), so nothing handles the unwind.
         let sb = try importString(storyboard(rootClass: nil))
-        #expect(sb["nav"]?.unwindActions == ["startOver"])
+        #expect(sb["nav"]?.unwindActions == [])
         let window = Window(id: "w", storyboard: sb)
         try window.launch()
         _ = try window.perform(.performSegue(identifier: "next", controller: nil))
-        let unwound = try window.perform(.tap(element: "over", values: [:]))
-        #expect(unwound.events.contains { $0.event == .unwind && $0.controller == window.root.id })
+        #expect(throws: ActionError.self) { try window.perform(.tap(element: "over", values: [:])) }
         // A content scene with a class is the destination, not the container.
         let owned = try importString(storyboard(rootClass: "StartViewController"))
         #expect(owned["nav"]?.unwindActions == [] && owned["root"]?.unwindActions == ["startOver"])

@@ -4,6 +4,7 @@ import SegueFlowFiles
 import SegueTesting
 import Testing
 import SegueJSON
+import SegueServer
 
 /// The OpenAPI document served at /api/v1/openapi.json, checked against real answers.
 @Suite struct OpenAPITests {
@@ -135,6 +136,12 @@ import SegueJSON
             "turnPage": .object(["direction": .string("reverse")]), "showPage": .object(["index": .number(0)]),
             "memoryWarning": .object([:]), "setEditing": .object(["editing": .bool(true)]),
             "setValues": .object(["values": .object(["nothing": .string("x")])]),
+            "setToolbarHidden": .object(["hidden": .bool(false)]), "setNavigationBarHidden": .object(["hidden": .bool(true), "navigationController": .string("c1")]),
+            "addChild": .object(["scene": .string("message"), "controller": .string("c2"), "showingView": .bool(false)]),
+            "removeFromParent": .object(["controller": .string("c2")]),
+            "transition": .object(["controller": .string("c2"), "fromIndex": .number(0), "toIndex": .number(1)]),
+            "beginAppearanceTransition": .object(["controller": .string("c2"), "isAppearing": .bool(true)]),
+            "endAppearanceTransition": .object(["controller": .string("c2")]),
         ]
         #expect(Set(samples.keys) == Set(ActionKeys.names))
         for (action, extra) in samples {

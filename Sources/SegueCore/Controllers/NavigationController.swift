@@ -73,34 +73,36 @@ open class NavigationController: ViewController {
         guard !(controller is NavigationController) else {
             throw ActionError.illegal("pushing a navigation controller is not supported")
         }
-        window.attach(controller)
-        window.sendWillMove(controller, to: self)
-        window.transition(
-            animated: animated,
+        window.run(pushPlan(controller), animated: animated)
+    }
+
+    /// A push: `willMove(self)`, the controller enters `{movingTo}`, the delegate's
+    /// `willShow` between the will- and did-events, then `didMove(self)` and `didShow`.
+    func pushPlan(_ controller: ViewController) -> TransitionPlan {
+        TransitionPlan(
+            attaching: [controller],
+            before: [.willMove(controller, to: self)],
             reasons: [(controller, .movingToParent)],
-            mutate: { linkChild(controller) },
-            beforeCommit: { window.sendShowDelegate(self, .navigationControllerWillShow, child: controller) },
-            afterCommit: {
-                window.sendDidMove(controller, to: self)
-                window.sendShowDelegate(self, .navigationControllerDidShow, child: controller)
-            }
-        )
+            mutate: { self.linkChild(controller) },
+            willCommit: [.show(self, .navigationControllerWillShow, .controller(controller))],
+            didCommit: [.didMove(controller, to: self), .show(self, .navigationControllerDidShow, .controller(controller))])
     }
 
     /// Pops the top controller. At the root it does nothing (a warning, no events).
     @discardableResult
     public func popViewController(animated: Bool) -> ViewController? {
-        guard children.count >= 2 else {
+        let stack = displayedStack
+        guard stack.count >= 2 else {
             window?.warn("popViewController at the root of \(id) does nothing")
             return nil
         }
-        return pop(to: children.count - 2, animated: animated).first
+        return pop(to: stack.count - 2, animated: animated).first
     }
 
     /// Pops to the root. At the root it does nothing (a warning).
     @discardableResult
     public func popToRootViewController(animated: Bool) -> [ViewController] {
-        guard children.count >= 2 else {
+        guard displayedStack.count >= 2 else {
             window?.warn("popToRootViewController at the root of \(id) does nothing")
             return []
         }
@@ -110,80 +112,84 @@ open class NavigationController: ViewController {
     /// Pops to `controller`. Error when it is not in the stack; a warning when it is the top.
     @discardableResult
     public func popToViewController(_ controller: ViewController, animated: Bool) throws(ActionError) -> [ViewController] {
-        guard let index = children.firstIndex(where: { $0 === controller }) else {
+        let stack = displayedStack
+        guard let index = stack.firstIndex(where: { $0 === controller }) else {
             throw ActionError.illegal("\(controller.id) is not in the stack of \(id)")
         }
-        guard index < children.count - 1 else {
+        guard index < stack.count - 1 else {
             window?.warn("popToViewController: \(controller.id) is already the top of \(id)")
             return []
         }
         return pop(to: index, animated: animated)
     }
 
-    /// Removes every controller above `index` (a pop or popTo). Returns them, top first.
-    /// Only the top one gets disappear events; the others get only `willMove(nil)`/`didMove(nil)`.
+    /// Runs `popPlan(to:)`; returns the popped controllers, top first.
     private func pop(to index: Int, animated: Bool) -> [ViewController] {
         guard let window else { return [] }
-        let removed = Array(children[(index + 1)...])
-        let top = removed.last!
-        let newTop = children[index]
-        // What a popped controller presents over its own context goes with it, dismissed.
-        let dismissal = window.dismissalPlan(presentedIn: removed)
-        for c in removed.reversed() { window.sendWillMove(c, to: nil) }
-        window.transition(
-            animated: animated,
-            reasons: [(top, .movingFromParent)] + dismissal.reasons,
-            silentlyLeaving: dismissal.silent,
-            mutate: {
-                dismissal.mutate()
-                unlinkLastChildren(removed.count)
-            },
-            beforeCommit: { window.sendShowDelegate(self, .navigationControllerWillShow, child: self.topViewController ?? newTop) },
-            afterCommit: {
-                for c in removed.reversed() { window.sendDidMove(c, to: nil) }
-                window.sendShowDelegate(self, .navigationControllerDidShow, child: self.topViewController ?? newTop)
-            }
-        )
+        let removed = Array(displayedStack[(index + 1)...])
+        window.run(popPlan(to: index), animated: animated)
         return removed.reversed()
+    }
+
+    /// A pop or popTo: every controller above `index` of the stack as drawn leaves. All get
+    /// `willMove(nil)` (top first) before and `didMove(nil)` after; only the top one disappears,
+    /// `{movingFrom}`; the delegate hears of the new top. What a popped controller presents over
+    /// its own context goes with it, dismissed. The one pop rule: back buttons, pops in code,
+    /// More back to its list, the pops of an unwind and of browser back.
+    func popPlan(to index: Int) -> TransitionPlan {
+        guard let window else { return TransitionPlan() }
+        let stack = displayedStack
+        let removed = Array(stack[(index + 1)...])
+        guard let top = removed.last else { return TransitionPlan() }
+        let newTop = stack[index]
+        var plan = window.dismissalPlan(presentedIn: removed)
+        plan.before = removed.reversed().map { .willMove($0, to: nil) }
+        plan.reasons.append((top, .movingFromParent))
+        plan.mutations.append(popMutation(removing: removed.count))
+        plan.willCommit = [.show(self, .navigationControllerWillShow, .controller(newTop))]
+        plan.didCommit = removed.reversed().map { .didMove($0, to: nil) } + [.show(self, .navigationControllerDidShow, .controller(newTop))]
+        return plan
+    }
+
+    /// The change of a pop: the last `count` controllers of the stack as drawn leave it.
+    func popMutation(removing count: Int) -> () -> Void {
+        { self.unlinkLastChildren(count) }
     }
 
     /// Replaces the stack: new controllers get `willMove`, removed ones `willMove(nil)`, then the old
     /// top disappears and the new one appears; covered new entries keep their views unloaded.
     public func setViewControllers(_ controllers: [ViewController], animated: Bool) throws(ActionError) {
         guard let window else { throw ActionError.illegal("navigation controller is not in a window") }
-        guard let newTop = controllers.last else { throw ActionError(.invalidRequest, "a navigation stack cannot be empty") }
+        guard !controllers.isEmpty else { throw ActionError(.invalidRequest, "a navigation stack cannot be empty") }
         let ids = Set(controllers.map { ObjectIdentifier($0) })
         guard ids.count == controllers.count else { throw ActionError.illegal("the same controller appears twice in the stack") }
         for c in controllers where c.parent !== self { try window.checkDetached(c, "\(c.id) is already in another hierarchy") }
         guard !controllers.contains(where: { $0 is NavigationController }) else {
             throw ActionError.illegal("a navigation controller cannot be in a navigation stack")
         }
+        window.run(stackPlan(controllers), animated: animated)
+    }
+
+    /// `setViewControllers`: added controllers get `willMove(self)`, removed ones `willMove(nil)`;
+    /// the old top disappears and the new one appears, the delegate hearing of it when the top
+    /// changes; what a removed controller presents over its own context goes with it, dismissed.
+    func stackPlan(_ controllers: [ViewController]) -> TransitionPlan {
+        guard let window, let newTop = controllers.last else { return TransitionPlan() }
+        let ids = Set(controllers.map { ObjectIdentifier($0) })
         let oldTop = children.last
         let added = controllers.filter { $0.parent !== self }
         let removed = children.filter { !ids.contains(ObjectIdentifier($0)) }
-        for c in added { window.attach(c); window.sendWillMove(c, to: self) }
-        for c in removed { window.sendWillMove(c, to: nil) }
-        // What a removed controller presents over its own context goes with it, dismissed.
-        let dismissal = window.dismissalPlan(presentedIn: removed)
-        var reasons: [(ViewController, AppearanceReason)] = dismissal.reasons
+        var plan = window.dismissalPlan(presentedIn: removed)
+        plan.attaching = added
+        plan.before = added.map { .willMove($0, to: self) } + removed.map { .willMove($0, to: nil) }
+        plan.mutations.append { self.linkChildren(controllers) }
+        plan.didCommit = added.map { .didMove($0, to: self) } + removed.map { .didMove($0, to: nil) }
         if newTop !== oldTop {
-            if !children.contains(where: { $0 === newTop }) { reasons.append((newTop, .movingToParent)) }
-            if let oldTop, !ids.contains(ObjectIdentifier(oldTop)) { reasons.append((oldTop, .movingFromParent)) }
+            if !children.contains(where: { $0 === newTop }) { plan.reasons.append((newTop, .movingToParent)) }
+            if let oldTop, !ids.contains(ObjectIdentifier(oldTop)) { plan.reasons.append((oldTop, .movingFromParent)) }
+            plan.willCommit = [.show(self, .navigationControllerWillShow, .controller(newTop))]
+            plan.didCommit.append(.show(self, .navigationControllerDidShow, .controller(newTop)))
         }
-        window.transition(
-            animated: animated,
-            reasons: reasons,
-            silentlyLeaving: dismissal.silent,
-            mutate: {
-                dismissal.mutate()
-                linkChildren(controllers)
-            },
-            beforeCommit: { if newTop !== oldTop { window.sendShowDelegate(self, .navigationControllerWillShow, child: newTop) } },
-            afterCommit: {
-                for c in added { window.sendDidMove(c, to: self) }
-                for c in removed { window.sendDidMove(c, to: nil) }
-                if newTop !== oldTop { window.sendShowDelegate(self, .navigationControllerDidShow, child: newTop) }
-            }
-        )
+        return plan
     }
 }

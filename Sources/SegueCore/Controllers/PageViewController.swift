@@ -16,8 +16,16 @@ open class PageViewController: ViewController {
     open override var visibleChildren: [ViewController] { children }
     public var pageSceneIDs: [String] { scene?.pages ?? [] }
     public var spec: PageViewSpec { scene?.pageView ?? PageViewSpec() }
-    /// Pages shown at once: two with a `mid` spine on a `pageCurl` view.
-    public var pagesPerView: Int { spec.pagesPerView }
+    /// Pages shown at once: two with a `mid` spine on a `pageCurl` view (or a spine per
+    /// orientation that is `mid` in the interface's orientation).
+    public var pagesPerView: Int { pagesPerView(in: window?.traits ?? .phonePortrait) }
+    public func pagesPerView(in traits: Traits) -> Int { scene?.pagesPerView(in: traits) ?? spec.pagesPerView }
+    /// The spine now: per orientation when the scene says so
+    /// (`spineLocationForInterfaceOrientation`), else the declared one.
+    public var spineLocation: PageViewSpec.SpineLocation {
+        let traits = window?.traits ?? .phonePortrait
+        return scene?.spineLocationForInterfaceOrientation.map { traits.orientation == .landscape ? $0.landscape : $0.portrait } ?? spec.spineLocation
+    }
     /// `scroll` views show page dots.
     public var showsPageDots: Bool { spec.transitionStyle == .scroll }
 
@@ -53,24 +61,34 @@ open class PageViewController: ViewController {
         for id in pageSceneIDs[index..<min(index + pagesPerView, pageSceneIDs.count)] {
             fresh.append(try window.instantiate(sceneID: id))
         }
-        if finished, let first = fresh.first {
-            window.sendDelegate(self, .pageViewControllerWillTransitionTo, child: first)
-        }
+        window.run(pagePlan(fresh, at: index, finished: finished), animated: animated)
+    }
+
+    /// A page turn: the new pages enter `{movingTo}` and the old leave `{movingFrom}`, with
+    /// containment calls; a finished turn (a swipe) tells the delegate before and after.
+    func pagePlan(_ fresh: [ViewController], at index: Int, finished: Bool) -> TransitionPlan {
         let old = children
-        for c in fresh { window.sendWillMove(c, to: self) }
-        for c in old { window.sendWillMove(c, to: nil) }
-        window.transition(animated: animated,
-                          reasons: fresh.map { ($0, .movingToParent) } + old.map { ($0, .movingFromParent) },
-                          mutate: {
-            linkChildren(fresh)
-            currentIndex = index
-        }, afterCommit: {
-            for c in old { window.sendDidMove(c, to: nil) }
-            for c in fresh { window.sendDidMove(c, to: self) }
-            if finished, let first = fresh.first {
-                window.sendDelegate(self, .pageViewControllerDidFinishAnimating, child: first, value: true)
-            }
-        })
+        let first = finished ? fresh.first : nil
+        return TransitionPlan(
+            before: (first.map { [.delegate(self, .pageViewControllerWillTransitionTo, child: $0, value: nil)] } ?? [])
+                + fresh.map { .willMove($0, to: self) } + old.map { .willMove($0, to: nil) },
+            reasons: fresh.map { ($0, .movingToParent) } + old.map { ($0, .movingFromParent) },
+            mutate: {
+                self.linkChildren(fresh)
+                self.currentIndex = index
+            },
+            didCommit: old.map { .didMove($0, to: nil) } + fresh.map { .didMove($0, to: self) }
+                + (first.map { [.delegate(self, .pageViewControllerDidFinishAnimating, child: $0, value: true)] } ?? []))
+    }
+}
+
+extension Scene {
+    /// Pages a page view of this scene shows at once in `traits`: a spine per orientation
+    /// (`spineLocationForInterfaceOrientation`) decides whatever the transition style (two for
+    /// `mid`); else the page view's own spine does.
+    public func pagesPerView(in traits: Traits) -> Int {
+        guard let spines = spineLocationForInterfaceOrientation else { return (pageView ?? PageViewSpec()).pagesPerView }
+        return (traits.orientation == .landscape ? spines.landscape : spines.portrait) == .mid ? 2 : 1
     }
 }
 

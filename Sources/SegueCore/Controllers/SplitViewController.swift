@@ -130,7 +130,7 @@ open class SplitViewController: ViewController {
     /// URL restoration: the primary in front (`@0`) or not; ignored where both columns show.
     func restorePrimaryInFront(_ front: Bool, animated: Bool) {
         guard let window, Self.showsOneColumn(window.traits), secondaryViewController != nil, front != isPrimaryInFront else { return }
-        window.transition(animated: animated, mutate: { isPrimaryInFront = front })
+        window.run(TransitionPlan(mutate: { self.isPrimaryInFront = front }), animated: animated)
     }
 
     /// Pad portrait: shows or hides the primary overlay (the display-mode bar button, a tap on
@@ -145,7 +145,7 @@ open class SplitViewController: ViewController {
             window.warn("the primary overlay of \(id) is already \(shown ? "shown" : "hidden")")
             return
         }
-        window.transition(animated: animated, mutate: { isPrimaryInFront = shown })
+        window.run(TransitionPlan(mutate: { self.isPrimaryInFront = shown }), animated: animated)
     }
 
     /// Collapsed: the back button on the secondary returns to the primary.
@@ -165,15 +165,13 @@ open class SplitViewController: ViewController {
     func primaryCollapsedPlan(window: Window) -> TransitionPlan? {
         guard isCollapsed, compactStorage == nil, collapsedShowsSecondary, let secondary = secondaryViewController else { return nil }
         guard let stack = collapsedStack else { return TransitionPlan(mutate: { self.isPrimaryInFront = true }) }
+        let top = stack.children.last
         return TransitionPlan(
-            prepare: { window.sendWillMove(secondary, to: nil) },
+            before: [.willMove(secondary, to: nil)],
             reasons: [(secondary, .movingFromParent)],
             mutate: { self.isPrimaryInFront = true },
-            beforeCommit: { if let top = stack.children.last { window.sendShowDelegate(stack, .navigationControllerWillShow, child: top) } },
-            afterCommit: {
-                window.sendDidMove(secondary, to: nil)
-                if let top = stack.children.last { window.sendShowDelegate(stack, .navigationControllerDidShow, child: top) }
-            })
+            willCommit: top.map { [.show(stack, .navigationControllerWillShow, .controller($0))] } ?? [],
+            didCommit: [.didMove(secondary, to: nil)] + (top.map { [.show(stack, .navigationControllerDidShow, .controller($0))] } ?? []))
     }
 
     /// `showDetailViewController`: replaces the secondary column (collapsed: it goes on top of
@@ -181,28 +179,29 @@ open class SplitViewController: ViewController {
     public func showDetail(_ controller: ViewController, animated: Bool) throws(ActionError) {
         guard let window else { throw ActionError.illegal("split view controller is not in a window") }
         try window.checkDetached(controller, "\(controller.id) is already in a hierarchy")
-        window.attach(controller)
+        window.run(detailPlan(controller), animated: animated)
+    }
+
+    /// `showDetailViewController`: the new secondary enters `{movingTo}` (onto the one stack when
+    /// collapsed on a primary navigation controller, with its delegate's calls), the old one leaves.
+    func detailPlan(_ controller: ViewController) -> TransitionPlan {
         let old = secondaryViewController
         // Collapsed on a primary navigation controller, the new secondary is pushed onto it; an
         // old secondary already popped off it (the primary in front) has had its `willMove(nil)`.
         let stack = collapsedStack
         let oldLeaves = old != nil && !(stack != nil && isPrimaryInFront)
-        window.sendWillMove(controller, to: stack ?? self)
-        if let old, oldLeaves { window.sendWillMove(old, to: nil) }
-        window.transition(
-            animated: animated,
+        let leaving = old.flatMap { oldLeaves ? $0 : nil }
+        return TransitionPlan(
+            attaching: [controller],
+            before: [.willMove(controller, to: stack ?? self)] + (leaving.map { [.willMove($0, to: nil)] } ?? []),
             reasons: [(controller, .movingToParent)] + (old.map { [($0, AppearanceReason.movingFromParent)] } ?? []),
             mutate: {
-                if let old { unlinkChild(old) }
-                linkChild(controller, at: 1)
-                isPrimaryInFront = false
+                if let old { self.unlinkChild(old) }
+                self.linkChild(controller, at: 1)
+                self.isPrimaryInFront = false
             },
-            beforeCommit: { if let stack { window.sendShowDelegate(stack, .navigationControllerWillShow, child: controller) } },
-            afterCommit: {
-                if let old, oldLeaves { window.sendDidMove(old, to: nil) }
-                window.sendDidMove(controller, to: stack ?? self)
-                if let stack { window.sendShowDelegate(stack, .navigationControllerDidShow, child: controller) }
-            }
-        )
+            willCommit: stack.map { [.show($0, .navigationControllerWillShow, .controller(controller))] } ?? [],
+            didCommit: (leaving.map { [.didMove($0, to: nil)] } ?? []) + [.didMove(controller, to: stack ?? self)]
+                + (stack.map { [.show($0, .navigationControllerDidShow, .controller(controller))] } ?? []))
     }
 }

@@ -101,7 +101,7 @@ open class TabBarController: ViewController {
         let target = index == moreIndex ? moreStorage! : tabs[index]
         if userInitiated {
             let allowed = shouldSelect(target, at: index)
-            window.sendDelegate(self, .tabBarControllerShouldSelect, child: target, value: allowed)
+            window.send([.delegate(self, .tabBarControllerShouldSelect, child: target, value: allowed)])
             guard allowed else {
                 window.warn("tab \(index) refused selection")
                 return
@@ -123,7 +123,7 @@ open class TabBarController: ViewController {
             window.run(selectionPlan(to: destination, window: window), animated: animated)
         }
         if userInitiated {
-            window.sendDelegate(self, .tabBarControllerDidSelect, child: target)
+            window.send([.delegate(self, .tabBarControllerDidSelect, child: target, value: nil)])
             didSelect(target)
         }
     }
@@ -142,11 +142,14 @@ open class TabBarController: ViewController {
         var reasons: [(ViewController, AppearanceReason)] = []
         if let entering { reasons.append((entering, .movingToParent)) }
         if let top = dropped.last { reasons.append((top, .movingFromParent)) }
+        var didCommit: [HierarchyCall] = dropped.reversed().map { .didMove($0, to: nil) }
+        var willCommit: [HierarchyCall] = []
+        if let entering, let more {
+            willCommit = [.show(more, .navigationControllerWillShow, .controller(entering))]
+            didCommit += [.didMove(entering, to: more), .show(more, .navigationControllerDidShow, .controller(entering))]
+        }
         return TransitionPlan(
-            prepare: {
-                for p in dropped.reversed() { window.sendWillMove(p, to: nil) }
-                if let entering, let more { window.sendWillMove(entering, to: more) }
-            },
+            before: dropped.reversed().map { .willMove($0, to: nil) } + (entering.map { [.willMove($0, to: more)] } ?? []),
             reasons: reasons,
             mutate: {
                 if let entering {
@@ -155,16 +158,8 @@ open class TabBarController: ViewController {
                 }
                 self.selectedIndex = destination
             },
-            beforeCommit: {
-                if let entering, let more { window.sendShowDelegate(more, .navigationControllerWillShow, child: entering) }
-            },
-            afterCommit: {
-                for p in dropped.reversed() { window.sendDidMove(p, to: nil) }
-                if let entering, let more {
-                    window.sendDidMove(entering, to: more)
-                    window.sendShowDelegate(more, .navigationControllerDidShow, child: entering)
-                }
-            })
+            willCommit: willCommit,
+            didCommit: didCommit)
     }
 
     /// `setViewControllers(_:animated:)`: replaces the tabs. The selected tab stays selected when
@@ -178,18 +173,17 @@ open class TabBarController: ViewController {
         let selected = old.indices.contains(selectedIndex) ? old[selectedIndex] : nil
         let added = controllers.filter { $0.parent !== self }
         let removed = old.filter { !ids.contains(ObjectIdentifier($0)) }
-        for c in added { window.attach(c); window.sendWillMove(c, to: self) }
-        for c in removed { window.sendWillMove(c, to: nil) }
-        window.transition(animated: animated, mutate: {
-            let more = moreStorage.flatMap { m in children.contains { $0 === m } ? m : nil }
-            linkChildren(controllers + (more.map { [$0] } ?? []))
-            customizableViewControllers = controllers
-            selectedIndex = selected.flatMap { s in controllers.firstIndex { $0 === s } } ?? 0
-            layoutMore()
-        }, afterCommit: {
-            for c in added { window.sendDidMove(c, to: self) }
-            for c in removed { window.sendDidMove(c, to: nil) }
-        })
+        window.run(TransitionPlan(
+            attaching: added,
+            before: added.map { .willMove($0, to: self) } + removed.map { .willMove($0, to: nil) },
+            mutate: {
+                let more = self.moreStorage.flatMap { m in self.children.contains { $0 === m } ? m : nil }
+                self.linkChildren(controllers + (more.map { [$0] } ?? []))
+                self.customizableViewControllers = controllers
+                self.selectedIndex = selected.flatMap { s in controllers.firstIndex { $0 === s } } ?? 0
+                self.layoutMore()
+            },
+            didCommit: added.map { .didMove($0, to: self) } + removed.map { .didMove($0, to: nil) }), animated: animated)
     }
 }
 

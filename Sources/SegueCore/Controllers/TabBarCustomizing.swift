@@ -79,10 +79,10 @@ extension TabBarController {
         }
         let selected = selectedViewController
         guard let window else { return }
-        window.transition(animated: false, mutate: {
-            linkChildren(reordered + children.filter { $0 === moreStorage })
-            if let selected, let index = reordered.firstIndex(where: { $0 === selected }) { selectedIndex = index }
-        })
+        window.run(TransitionPlan(mutate: {
+            self.linkChildren(reordered + self.children.filter { $0 === self.moreStorage })
+            if let selected, let index = reordered.firstIndex(where: { $0 === selected }) { self.selectedIndex = index }
+        }), animated: false)
     }
 }
 

@@ -90,7 +90,8 @@ extension TabBarController {
             linkChildren(tabs + [moreNavigationController])
         } else {
             if moreStorage != nil {
-                for p in dropPushedInMore().reversed() { window?.sendWillMove(p, to: nil); window?.sendDidMove(p, to: nil) }
+                let dropped = dropPushedInMore()
+                window?.send(dropped.reversed().flatMap { [.willMove($0, to: nil), .didMove($0, to: nil)] })
             }
             linkChildren(tabs)
             if selectedIndex >= tabs.count {
@@ -101,7 +102,8 @@ extension TabBarController {
         if !showsMore { isCustomizing = false }
     }
 
-    /// Chooses a row of the More list: shows `viewControllers[index]` inside More.
+    /// Chooses a row of the More list: shows `viewControllers[index]` inside More, as selecting
+    /// it does (`selectionPlan`: a push onto the More navigation controller while More stays selected).
     public func showInMore(index: Int, animated: Bool = true) throws(ActionError) {
         guard let window else { throw ActionError.illegal("tab bar controller is not in a window") }
         guard showsMore else { throw ActionError.illegal("the tab bar shows no More tab") }
@@ -110,8 +112,7 @@ extension TabBarController {
             throw ActionError(.invalidRequest, "tab \(index) is not listed in More (\(barTabCount)..<\(tabs.count))")
         }
         guard !isCustomizing else { throw ActionError.illegal("the More list is being customized; tap Done first") }
-        let target = tabs[index]
-        guard target.tabBarItem.enabled else {
+        guard tabs[index].tabBarItem.enabled else {
             window.warn("tab \(index) is disabled; choosing it does nothing")
             return
         }
@@ -119,49 +120,19 @@ extension TabBarController {
             window.warn("tab \(index) is already shown in More")
             return
         }
-        // A push onto the More navigation controller (UIKit pushes the chosen tab there while More stays selected).
-        let more = moreNavigationController
-        window.sendWillMove(target, to: more)
-        window.transition(
-            animated: animated,
-            reasons: [(target, .movingToParent)],
-            mutate: { selectedIndex = index },
-            beforeCommit: { window.sendShowDelegate(more, .navigationControllerWillShow, child: target) },
-            afterCommit: {
-                window.sendDidMove(target, to: more)
-                window.sendShowDelegate(more, .navigationControllerDidShow, child: target)
-            }
-        )
-        shownInMore = target
+        // The list is shown: More holds no tab now, whatever it showed when the user left it.
+        if isShowingMoreList { shownInMore = nil }
+        window.run(selectionPlan(to: index, window: window), animated: animated)
     }
 
-    /// The back button of a tab shown inside More: back to the More list.
+    /// The back button of a tab shown inside More: back to the More list, a pop of the More
+    /// navigation controller to its root (`popPlan(to:)`).
     public func popMoreToList(animated: Bool = true) {
         guard let window, isShowingTabInMore else {
             window?.warn("no tab is shown inside More")
             return
         }
-        // A pop of the More navigation controller back to its list (a pop; a popTo for
-        // what was pushed above the tab too: only the top one disappears).
-        let shown = viewControllers[selectedIndex]
-        let more = moreNavigationController
-        let pushed = Array(more.children.dropFirst())
-        let leaving = [shown] + pushed
-        shownInMore = nil
-        for c in leaving.reversed() { window.sendWillMove(c, to: nil) }
-        window.transition(
-            animated: animated,
-            reasons: [(leaving.last!, .movingFromParent)],
-            mutate: {
-                _ = dropPushedInMore()
-                selectedIndex = viewControllers.count
-            },
-            beforeCommit: { if let list = more.moreList { window.sendShowDelegate(more, .navigationControllerWillShow, child: list) } },
-            afterCommit: {
-                for c in leaving.reversed() { window.sendDidMove(c, to: nil) }
-                if let list = more.moreList { window.sendShowDelegate(more, .navigationControllerDidShow, child: list) }
-            }
-        )
+        window.run(moreNavigationController.popPlan(to: 0), animated: animated)
     }
 }
 
@@ -182,38 +153,17 @@ public final class MoreNavigationController: NavigationController {
         displayedStack.last.map { [$0] } ?? []
     }
 
-    // Pops work on the stack a person sees: the tab shown inside More sits between the list and
-    // what was pushed above it, though it stays the tab bar controller's child.
+    // Pops work on the stack a person sees (`displayedStack`): the tab shown inside More sits
+    // between the list and what was pushed above it, though it stays the tab bar controller's child.
 
-    @discardableResult
-    public override func popViewController(animated: Bool) -> ViewController? {
-        guard let tabs, tabs.isShowingTabInMore, children.count < 2 else { return super.popViewController(animated: animated) }
-        let shown = tabs.tabShownInMore
-        tabs.popMoreToList(animated: animated)
-        return shown
-    }
-
-    @discardableResult
-    public override func popToRootViewController(animated: Bool) -> [ViewController] {
-        guard let tabs, tabs.isShowingTabInMore else { return super.popToRootViewController(animated: animated) }
-        let leaving = Array(displayedStack.dropFirst().reversed())
-        tabs.popMoreToList(animated: animated)
-        return leaving
-    }
-
-    @discardableResult
-    public override func popToViewController(_ controller: ViewController, animated: Bool) throws(ActionError) -> [ViewController] {
-        guard let tabs, let shown = tabs.tabShownInMore else { return try super.popToViewController(controller, animated: animated) }
-        if controller === children.first { return popToRootViewController(animated: animated) }
-        if controller === shown {
-            guard children.count >= 2 else {
-                window?.warn("popToViewController: \(controller.id) is already the top of \(id)")
-                return []
-            }
-            // What was pushed above the tab goes; the tab is the top again.
-            return try super.popToViewController(children[0], animated: animated)
+    /// Popping the tab shown inside More too leaves the More list shown.
+    override func popMutation(removing count: Int) -> () -> Void {
+        guard let tabs, tabs.isShowingTabInMore, count >= children.count else { return super.popMutation(removing: count) }
+        return {
+            _ = tabs.dropPushedInMore()
+            tabs.shownInMore = nil
+            tabs.selectedIndex = tabs.viewControllers.count
         }
-        return try super.popToViewController(controller, animated: animated)
     }
 }
 

@@ -149,9 +149,16 @@ open class ViewController {
     open func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
 
     /// Asked before a control-triggered segue (never for `performSegue`). Return false to stop it.
-    /// The default refuses the scene's ``Scene/refusedSegues``.
+    /// The default answers as the scene declares: false for its ``Scene/refusedSegues`` and for
+    /// a ``Scene/shouldPerformSegue`` refusal (always, or while a listed text field is empty).
     open func shouldPerformSegue(withIdentifier identifier: String, sender: Element?) -> Bool {
-        !(scene?.refusedSegues.contains(identifier) ?? false)
+        guard let scene else { return true }
+        if scene.refusedSegues.contains(identifier) { return false }
+        switch scene.shouldPerformSegue[identifier] {
+        case nil: return true
+        case .always: return false
+        case .whileEmpty(let fields): return !fields.contains { currentText(of: $0).isEmpty }
+        }
     }
     /// Called after the destination exists and before its view loads.
     open func prepare(for segue: StoryboardSegue, sender: Element?) {}
@@ -176,6 +183,10 @@ open class ViewController {
     /// Orientation masks: phone default all but upside-down, pad all.
     open var supportedInterfaceOrientations: [InterfaceOrientation]? { scene?.supportedInterfaceOrientations }
     open var shouldAutorotate: Bool { scene?.shouldAutorotate ?? true }
+    /// The one orientation this controller asks to appear in when presented full screen.
+    open var preferredInterfaceOrientationForPresentation: InterfaceOrientation? { scene?.preferredInterfaceOrientationForPresentation }
+    /// The interface before this presented controller turned it (to turn back when dismissed).
+    @exclusivity(unchecked) var orientationBeforePresentation: Traits?
 
     // MARK: - Containers
 
@@ -193,8 +204,16 @@ open class ViewController {
     /// `willMove`/`didMove`). Content controllers take none.
     func installRelationshipChildren(_ children: [ViewController]) {}
 
-    /// False for custom containers that forward appearance callbacks themselves.
-    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+    /// False for custom containers that forward appearance callbacks themselves (the scene's
+    /// `shouldAutomaticallyForwardAppearanceMethods: false`, or a subclass's override).
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool {
+        scene?.shouldAutomaticallyForwardAppearanceMethods ?? true
+    }
+
+    /// The children the unwind search asks, top-down; nil (the default) applies the era's rule
+    /// (see `UnwindSearch.swift`). A custom container's class overrides it to take part in the
+    /// search in the iOS 7 era, as overriding `viewControllerForUnwindSegueAction` does.
+    open var allowedChildViewControllersForUnwinding: [ViewController]? { nil }
 
     // MARK: - Relationships
 
@@ -251,6 +270,16 @@ open class ViewController {
     public func text(of elementID: String) -> String? {
         if case .text(let t) = values[elementID] { return t }
         return nil
+    }
+
+    /// The text a field shows now: what was typed, else the text its view declares.
+    public func currentText(of elementID: String) -> String {
+        if let typed = text(of: elementID) { return typed }
+        var declared = ""
+        for node in (isViewLoaded ? view : scene?.view ?? []) {
+            node.forEach { if $0.id == elementID, let t = $0.text { declared = t } }
+        }
+        return declared
     }
 
     /// Whether a switch is on (by element id), falling back to its declared state.

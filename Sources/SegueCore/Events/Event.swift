@@ -15,6 +15,10 @@ public enum EventName: String, Sendable, CaseIterable, Codable {
     case tabBarControllerShouldSelect, tabBarControllerDidSelect
     case tabBarControllerWillBeginCustomizing, tabBarControllerWillEndCustomizing, tabBarControllerDidEndCustomizing
     case pageViewControllerWillTransitionTo, pageViewControllerDidFinishAnimating
+    /// A page view's delegate asked for the spine as the interface turns (`orientation`: the new one).
+    case pageViewControllerSpineLocation
+    /// The iOS 7 split view's delegate: the primary column hides (turning to portrait) or shows again.
+    case splitViewControllerWillHide, splitViewControllerWillShow
 
     /// Appearance events carry `animated` and the four reason flags.
     public var isAppearance: Bool {

@@ -20,45 +20,54 @@ extension Storyboard {
     private func prune(_ node: HierarchyPath) -> HierarchyPath {
         var out = node
         let scene = self[node.scene]!
-        if let children = node.children {
-            switch scene.kind {
-            case .navigationController:
-                // The stack up to the first entry that is gone; a stack left empty starts over
-                // from the storyboard's root.
-                var kept: [HierarchyPath] = []
-                for child in children {
-                    guard let s = self[child.scene], s.kind != .navigationController else { break }
-                    kept.append(prune(child))
-                }
-                if kept.first.map({ $0.scene != scene.rootViewController }) ?? false, scene.rootViewController != nil {
-                    kept = []
-                }
-                out.children = kept.isEmpty ? nil : kept
-            case .tabBarController:
-                let expected = scene.relationshipTargets
-                if children.count == expected.count, children.map(\.scene).sorted() == expected.sorted() {
-                    out.children = children.map(prune)
-                } else {
-                    out.children = nil
-                }
-                if let index = node.index, index >= expected.count + 1 { out.index = nil }
-            case .splitViewController:
-                let expected = scene.relationshipTargets
-                if children.count <= expected.count, children.first.map({ $0.scene == expected.first }) ?? true,
-                   children.allSatisfy({ self[$0.scene] != nil }) {
-                    out.children = children.map(prune)
-                } else {
-                    out.children = nil
-                }
-            case .pageViewController:
-                out.children = nil
-                if let index = node.index, index >= scene.pages.count { out.index = nil }
-            default:
-                // Children embedded in a content controller (container views).
-                let kept = children.filter { self[$0.scene] != nil }.map(prune)
-                out.children = scene.hasEmbeddedChildren && kept.count == children.count ? kept : nil
+        if let children = node.children { pruneChildren(children, of: node, scene: scene, into: &out) }
+        return pruneAbove(node, scene: scene, into: out)
+    }
+
+    /// A container's children the new flow still has (see the rules above).
+    private func pruneChildren(_ children: [HierarchyPath], of node: HierarchyPath, scene: Scene, into out: inout HierarchyPath) {
+        switch scene.kind {
+        case .navigationController:
+            // The stack up to the first entry that is gone; a stack left empty starts over
+            // from the storyboard's root.
+            var kept: [HierarchyPath] = []
+            for child in children {
+                guard let s = self[child.scene], s.kind != .navigationController else { break }
+                kept.append(prune(child))
             }
+            if kept.first.map({ $0.scene != scene.rootViewController }) ?? false, scene.rootViewController != nil {
+                kept = []
+            }
+            out.children = kept.isEmpty ? nil : kept
+        case .tabBarController:
+            let expected = scene.relationshipTargets
+            if children.count == expected.count, children.map(\.scene).sorted() == expected.sorted() {
+                out.children = children.map(prune)
+            } else {
+                out.children = nil
+            }
+            if let index = node.index, index >= expected.count + 1 { out.index = nil }
+        case .splitViewController:
+            let expected = scene.relationshipTargets
+            if children.count <= expected.count, children.first.map({ $0.scene == expected.first }) ?? true,
+               children.allSatisfy({ self[$0.scene] != nil }) {
+                out.children = children.map(prune)
+            } else {
+                out.children = nil
+            }
+        case .pageViewController:
+            out.children = nil
+            if let index = node.index, index >= scene.pages.count { out.index = nil }
+        default:
+            // Children embedded in a content controller (container views).
+            let kept = children.filter { self[$0.scene] != nil }.map(prune)
+            out.children = scene.canHoldChildren && kept.count == children.count ? kept : nil
         }
+    }
+
+    /// What was pushed above a tab inside More and what is presented, as the new flow has them.
+    private func pruneAbove(_ node: HierarchyPath, scene: Scene, into pruned: HierarchyPath) -> HierarchyPath {
+        var out = pruned
         if let pushed = node.pushedInMore {
             var kept: [HierarchyPath] = []
             for p in pushed {

@@ -43,6 +43,7 @@ extension ViewController {
     func restorableState() -> [(key: String, value: String)] {
         var out: [(key: String, value: String)] = []
         if isEditing { out.append(("e", "1")) }
+        out += barVisibilityState
         if !tableSectionEdits.isEmpty { out += tableOrderEntries }
         // What a segue handed over: restoration runs no segue, so the values travel with the state.
         if !passedValues.isEmpty {
@@ -66,6 +67,7 @@ extension ViewController {
     func applyRestorableState(_ state: [(key: String, value: String)]) {
         let parts = RestorableStateParts(state)
         if let editing = parts.editing { isEditing = editing }
+        applyBarVisibility(parts)
         if !parts.tableOrders.isEmpty { applyTableOrders(parts.tableOrders) }
         values.merge(parts.values) { $1 }
         passedValues.merge(parts.passed) { $1 }
@@ -86,6 +88,9 @@ extension ViewController {
 /// values, `p.KEY` passed values, `k.KEY` the subclass's own.
 struct RestorableStateParts {
     var editing: Bool?
+    /// `nb`, `tb`: a navigation controller's bars shown or hidden at run time (1 hidden, 0 shown).
+    var navigationBarHidden: Bool?
+    var toolbarHidden: Bool?
     var values: [String: FieldValue] = [:]
     var passed: [String: String] = [:]
     var custom: [(key: String, value: String)] = []
@@ -94,6 +99,8 @@ struct RestorableStateParts {
     init(_ entries: some Sequence<(key: String, value: String)>) {
         for (k, v) in entries {
             if k == "e" { editing = v == "1" }
+            else if k == "nb" { navigationBarHidden = v == "1" }
+            else if k == "tb" { toolbarHidden = v == "1" }
             else if k.hasPrefix("r."), let (key, order) = TableOrderKey.parse(key: k, value: v) { tableOrders[key] = order }
             else if k.hasPrefix("f.") { values[String(k.dropFirst(2))] = .text(v) }
             else if k.hasPrefix("b.") { values[String(k.dropFirst(2))] = .bool(v == "1") }
@@ -111,12 +118,19 @@ extension Window {
     /// changed. Controllers off an identifier path carry no state in URLs and are left alone.
     func reconcileState(_ c: ViewController, with entries: [HierarchyPath.StateEntry], animated: Bool) -> Bool {
         guard c.hasRestorationIdentifierPath else { return false }
+        // `v=0` (a custom container child's view out of its container) is hierarchy, not state.
+        let entries = entries.filter { $0.key != "v" }
         let current = c.restorableState()
         guard !current.elementsEqual(entries, by: { $0.key == $1.key && $0.value == $1.value }) else { return false }
         let wanted = RestorableStateParts(entries.lazy.map { ($0.key, $0.value) })
         let editing = wanted.editing ?? false
         if editing != c.isEditing { setEditing(editing, on: c, animated: animated) }
         if wanted.values != c.values { c.values = wanted.values }
+        if let nav = c as? NavigationController {
+            let (bar, tool) = (wanted.navigationBarHidden ?? nav.sceneHidesBar, wanted.toolbarHidden ?? nav.sceneHidesToolbar)
+            if bar != nav.isNavigationBarHidden { _ = setBar(.navigationBar, hidden: bar, on: nav) }
+            if tool != nav.isToolbarHidden { _ = setBar(.toolbar, hidden: tool, on: nav) }
+        }
         if wanted.tableOrders != RestorableStateParts(current).tableOrders { c.applyTableOrders(wanted.tableOrders) }
         if wanted.passed != c.passedValues {
             c.passedValues = wanted.passed
@@ -231,8 +245,15 @@ extension Window {
         case let split as SplitViewController: try restoreSecondary(split, node)
         default:
             // Children embedded in a content controller exist once its view loads (embed segues
-            // run then, as in UIKit's restoration): load it when the URL names any.
-            if !c.isContainer, node.children?.isEmpty == false { loadViewParentFirst(c) }
+            // run then, as in UIKit's restoration): load it when the URL names any, after the
+            // views restoration loaded before it in pre-order (parent first down each chain: a
+            // stack's root before a host pushed above it). Its embedded children's views load
+            // after its own `viewDidLoad`, in their turn.
+            if !c.isContainer, node.children?.isEmpty == false {
+                for (earlier, _) in restored where earlier !== c && earlier.hasRestorationIdentifierPath { loadViewParentFirst(earlier) }
+                deferringEmbeddedViewLoads { loadViewParentFirst(c) }
+                try restoreAddedChildren(of: c, node)
+            }
         }
         if let wanted = node.children {
             for (child, childNode) in zip(c.children, wanted) where child.sceneID == childNode.scene {
@@ -258,9 +279,8 @@ extension Window {
         }
         guard !stack.isEmpty else { return }
         let added = stack.filter { s in !nav.children.contains { $0 === s } }
-        for s in added { sendWillMove(s, to: nav) }
-        nav.linkChildren(stack)
-        for s in added { sendDidMove(s, to: nav) }
+        apply(TransitionPlan(before: added.map { .willMove($0, to: nav) }, mutate: { nav.linkChildren(stack) },
+                             didCommit: added.map { .didMove($0, to: nav) }))
     }
 
     /// The tabs in the order the URL lists them (a user may have rearranged them), and the
@@ -291,12 +311,12 @@ extension Window {
             fresh.append(try instantiate(sceneID: id))
         }
         let old = pages.children
-        for o in old { sendWillMove(o, to: nil) }
-        for f in fresh { sendWillMove(f, to: pages) }
-        pages.linkChildren(fresh)
-        pages.currentIndex = index
-        for o in old { sendDidMove(o, to: nil) }
-        for f in fresh { sendDidMove(f, to: pages) }
+        apply(TransitionPlan(before: old.map { .willMove($0, to: nil) } + fresh.map { .willMove($0, to: pages) },
+                             mutate: {
+                                 pages.linkChildren(fresh)
+                                 pages.currentIndex = index
+                             },
+                             didCommit: old.map { .didMove($0, to: nil) } + fresh.map { .didMove($0, to: pages) }))
     }
 
     /// A secondary replaced by showDetail or a replace segue, and `@0` (the primary in front
@@ -320,13 +340,11 @@ extension Window {
         tabs.shownInMore = shown
         let wanted = node.children.flatMap { $0.indices.contains(tabs.selectedIndex) ? $0[tabs.selectedIndex].pushedInMore : nil } ?? []
         let more = tabs.moreNavigationController
-        sendWillMove(shown, to: more)
-        sendDidMove(shown, to: more)
+        apply(TransitionPlan(before: [.willMove(shown, to: more)], didCommit: [.didMove(shown, to: more)]))
         for pushedNode in wanted {
             let pushed = try instantiate(sceneID: pushedNode.scene)
-            sendWillMove(pushed, to: more)
-            more.linkChild(pushed)
-            sendDidMove(pushed, to: more)
+            apply(TransitionPlan(before: [.willMove(pushed, to: more)], mutate: { more.linkChild(pushed) },
+                                 didCommit: [.didMove(pushed, to: more)]))
             try build(pushed, pushedNode, restored: &restored)
         }
     }

@@ -97,6 +97,10 @@ public struct HierarchyPath: Sendable, Hashable {
                 escape(entry.value, into: &out)
             }
         }
+        // A custom container's child whose view is out of the container's view.
+        if !c.isViewInContainerView, let parent = c.parent, !parent.isBuiltInContainer {
+            out.append(contentsOf: ";v=0".utf8)
+        }
         if c.isContainer || !c.children.isEmpty {
             out.append(UInt8(ascii: "("))
             var first = true

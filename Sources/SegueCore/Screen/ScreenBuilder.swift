@@ -359,64 +359,14 @@ struct ScreenBuilder {
             if case .bool(let b) = owner.values[id] { n.isOn = b }
             n.id = register(id, role: .switch, title: n.text, controller: owner, target: valueTarget(), enabled: n.enabled, holding: n)
         case .slider, .segmentedControl, .stepper:
-            // A segmented control or stepper wired to a segue or action is a button for it.
-            if n.kind != .slider, n.tap != nil {
-                n.id = register(n.id ?? "\(owner.id).view.\(index)", role: .button, title: n.text,
-                                controller: owner, target: .node(owner: owner, node: node), enabled: n.enabled)
-                break
-            }
-            // The value a person set is kept in the session (`setValues`, a form's `field.ID`).
-            let id = n.id ?? "\(owner.id).view.\(index)"
-            // Clamped to the range of the control as the flow declares it (a stored value may
-            // predate a narrower range); the range is pinned so drawing it does not move.
-            if case .text(let t) = owner.values[id], let v = Double(t), v.isFinite { n.value = v }
-            if let range = node.valueRange, n.kind != .segmentedControl {
-                n.minimumValue = range.lowerBound
-                n.maximumValue = range.upperBound
-                n.value = n.value.map(node.clampedValue)
-            }
-            let role: ElementRole = n.kind == .slider ? .slider : n.kind == .stepper ? .stepper : .segmentedControl
-            n.id = register(id, role: role, title: n.text, controller: owner, target: valueTarget(), enabled: n.enabled, holding: n)
+            resolveValueControl(node, into: &n, owner: owner, index: index, target: valueTarget)
         case .button:
             if n.tap != nil {
                 n.id = register(n.id ?? "\(owner.id).view.\(index)", role: .button, title: n.text ?? n.image,
                                 controller: owner, target: .node(owner: owner, node: node), enabled: n.enabled)
             }
         case .table:
-            // Top to bottom: the table header view, the sections, the table footer view.
-            let header = resolveAll(Array(node.children.prefix(node.tableHeaderCount)), owner: owner, counter: &counter)
-            for s in node.sections.indices {
-                for r in node.sections[s].rows.indices {
-                    let rowStart = elements.count
-                    defer { editedRowSpans?.append(rowStart..<elements.count) }
-                    var row = node.sections[s].rows[r]
-                    if row.tap != nil || row.accessoryTap != nil || resolvesNodes, let text = row.text, Template.hasMarker(text) {
-                        row.text = Template.render(text) { owner.passedValues[$0] }
-                    }
-                    if row.accessory == .switch {
-                        row.id = registerSwitchRow(&row, section: s, index: r, owner: owner)
-                    } else if row.tap != nil {
-                        let shown = row
-                        row.id = register(row.id ?? "\(owner.id).row.\(s).\(r)", role: .row, title: row.text,
-                                          controller: owner, target: .row(owner: owner, row: shown),
-                                          enabled: isRunnable(row.tap, on: owner))
-                    } else if !row.content.isEmpty {
-                        // A cell that is not tappable itself: its own controls are (a button with
-                        // a segue, a switch, a text field in a custom cell).
-                        row.content = resolveAll(row.content, owner: owner, counter: &counter)
-                    }
-                    if let accessoryTap = row.accessoryTap {
-                        // The accessory button, at the row's right: an element of its own.
-                        let shown = row
-                        row.accessoryElementID = register((row.id ?? "\(owner.id).row.\(s).\(r)") + ".accessory", role: .button,
-                                                          title: "More Info" + (row.text.map { ": \($0)" } ?? ""), controller: owner,
-                                                          target: .rowAccessory(owner: owner, row: shown),
-                                                          enabled: isRunnable(accessoryTap, on: owner))
-                    }
-                    if resolvesNodes { n.sections[s].rows[r] = row }
-                }
-            }
-            n.children = header + resolveAll(Array(node.children.dropFirst(node.tableHeaderCount)), owner: owner, counter: &counter)
+            resolveTable(node, into: &n, owner: owner, counter: &counter)
             return n
         default:
             if n.tap != nil {
@@ -426,6 +376,69 @@ struct ScreenBuilder {
         }
         n.children = resolveAll(n.children, owner: owner, counter: &counter)
         return n
+    }
+
+    /// A table's elements, top to bottom: the table header view, the rows of each section (a
+    /// switch row, a tappable row, or the controls of a cell that is not tappable itself, and an
+    /// accessory button), the table footer view.
+    mutating func resolveTable(_ node: ViewNode, into n: inout ViewNode, owner: ViewController, counter: inout Int) {
+        let header = resolveAll(Array(node.children.prefix(node.tableHeaderCount)), owner: owner, counter: &counter)
+        for s in node.sections.indices {
+            for r in node.sections[s].rows.indices {
+                let rowStart = elements.count
+                defer { editedRowSpans?.append(rowStart..<elements.count) }
+                var row = node.sections[s].rows[r]
+                if row.tap != nil || row.accessoryTap != nil || resolvesNodes, let text = row.text, Template.hasMarker(text) {
+                    row.text = Template.render(text) { owner.passedValues[$0] }
+                }
+                if row.accessory == .switch {
+                    row.id = registerSwitchRow(&row, section: s, index: r, owner: owner)
+                } else if row.tap != nil {
+                    let shown = row
+                    row.id = register(row.id ?? "\(owner.id).row.\(s).\(r)", role: .row, title: row.text,
+                                      controller: owner, target: .row(owner: owner, row: shown),
+                                      enabled: isRunnable(row.tap, on: owner))
+                } else if !row.content.isEmpty {
+                    // A cell that is not tappable itself: its own controls are (a button with
+                    // a segue, a switch, a text field in a custom cell).
+                    row.content = resolveAll(row.content, owner: owner, counter: &counter)
+                }
+                if let accessoryTap = row.accessoryTap {
+                    // The accessory button, at the row's right: an element of its own.
+                    let shown = row
+                    row.accessoryElementID = register((row.id ?? "\(owner.id).row.\(s).\(r)") + ".accessory", role: .button,
+                                                      title: "More Info" + (row.text.map { ": \($0)" } ?? ""), controller: owner,
+                                                      target: .rowAccessory(owner: owner, row: shown),
+                                                      enabled: isRunnable(accessoryTap, on: owner))
+                }
+                if resolvesNodes { n.sections[s].rows[r] = row }
+            }
+        }
+        n.children = header + resolveAll(Array(node.children.dropFirst(node.tableHeaderCount)), owner: owner, counter: &counter)
+    }
+
+    /// A slider, segmented control or stepper: its value as a person set it, within the range the
+    /// flow declares; one wired to a segue or an action is a button for it.
+    mutating func resolveValueControl(_ node: ViewNode, into n: inout ViewNode, owner: ViewController, index: Int,
+                                      target valueTarget: () -> ElementTarget) {
+        // A segmented control or stepper wired to a segue or action is a button for it.
+        if n.kind != .slider, n.tap != nil {
+            n.id = register(n.id ?? "\(owner.id).view.\(index)", role: .button, title: n.text,
+                            controller: owner, target: .node(owner: owner, node: node), enabled: n.enabled)
+            return
+        }
+        // The value a person set is kept in the session (`setValues`, a form's `field.ID`).
+        let id = n.id ?? "\(owner.id).view.\(index)"
+        // Clamped to the range of the control as the flow declares it (a stored value may
+        // predate a narrower range); the range is pinned so drawing it does not move.
+        if case .text(let t) = owner.values[id], let v = Double(t), v.isFinite { n.value = v }
+        if let range = node.valueRange, n.kind != .segmentedControl {
+            n.minimumValue = range.lowerBound
+            n.maximumValue = range.upperBound
+            n.value = n.value.map(node.clampedValue)
+        }
+        let role: ElementRole = n.kind == .slider ? .slider : n.kind == .stepper ? .stepper : .segmentedControl
+        n.id = register(id, role: role, title: n.text, controller: owner, target: valueTarget(), enabled: n.enabled, holding: n)
     }
 
     /// A row whose accessory is a switch: the row is the switch's element (role `switch`), so a

@@ -62,12 +62,12 @@ extension Window {
             }
             guard askShouldPerform(spec, source: c, sender: nil), let child = try? instantiate(sceneID: destination) else { continue }
             prepare(spec, source: c, destination: child, sender: nil)
-            sendWillMove(child, to: c)
-            c.linkChild(child)
-            child.embedSegueID = id
-            child.isViewInContainerView = true
-            loadViewIfNeeded(child)
-            sendDidMove(child, to: c)
+            apply(TransitionPlan(before: [.willMove(child, to: c)], mutate: {
+                c.linkChild(child)
+                child.embedSegueID = id
+                child.isViewInContainerView = true
+                if !self.defersEmbeddedViewLoads { self.loadViewIfNeeded(child) }
+            }, didCommit: [.didMove(child, to: c)]))
         }
     }
 }
@@ -93,12 +93,13 @@ extension ViewController {
             if n === child { throw ActionError.illegal("\(child.id) is an ancestor of \(id); containment cannot form a cycle") }
             node = n.parent
         }
-        window.attach(child)
-        window.sendWillMove(child, to: self)
-        window.transition(animated: animated, reasons: [(child, .movingToParent)], mutate: {
-            linkChild(child)
-            child.isViewInContainerView = showingView
-        }, afterCommit: { window.sendDidMove(child, to: self) })
+        window.run(TransitionPlan(
+            attaching: [child], before: [.willMove(child, to: self)], reasons: [(child, .movingToParent)],
+            mutate: {
+                self.linkChild(child)
+                child.isViewInContainerView = showingView
+            },
+            didCommit: [.didMove(child, to: self)]), animated: animated)
     }
 
     /// Removes this controller from its custom container (its view leaves too). Without a parent
@@ -112,12 +113,14 @@ extension ViewController {
         guard !parent.isBuiltInContainer else {
             throw ActionError.illegal("\(id) is a child of a \(parent.kind.rawValue); use its own API (pop, tabs, showDetail, pages)")
         }
-        window.sendWillMove(self, to: nil)
-        window.transition(animated: animated, reasons: [(self, .movingFromParent)], mutate: {
-            parent.unlinkChild(self)
-            isViewInContainerView = false
-            embedSegueID = nil
-        }, afterCommit: { window.sendDidMove(self, to: nil) })
+        window.run(TransitionPlan(
+            before: [.willMove(self, to: nil)], reasons: [(self, .movingFromParent)],
+            mutate: {
+                parent.unlinkChild(self)
+                self.isViewInContainerView = false
+                self.embedSegueID = nil
+            },
+            didCommit: [.didMove(self, to: nil)]), animated: animated)
     }
 
     /// `transition(from:to:duration:options:animations:completion:)`: swaps the view of one child
@@ -133,14 +136,14 @@ extension ViewController {
         guard from.isViewInContainerView, !to.isViewInContainerView else {
             throw ActionError.illegal("transition(from: \(from.id), to: \(to.id)): \(from.id)'s view must be shown and \(to.id)'s not")
         }
-        window.transition(animated: animated, mutate: {
+        window.run(TransitionPlan(mutate: {
             from.isViewInContainerView = false
             to.isViewInContainerView = true
             // The shown child comes where the old one was, so reading order is stable.
-            if let i = children.firstIndex(where: { $0 === from }), let j = children.firstIndex(where: { $0 === to }), j > i {
-                children.swapAt(i, j)
+            if let i = self.children.firstIndex(where: { $0 === from }), let j = self.children.firstIndex(where: { $0 === to }), j > i {
+                self.children.swapAt(i, j)
             }
-        })
+        }), animated: animated)
     }
 
     /// Manual appearance forwarding: starts an appearance (or disappearance) of this child.
@@ -161,9 +164,7 @@ extension ViewController {
             return
         }
         pendingAppearanceTransition = (isAppearing, animated)
-        if isAppearing { window.loadViewIfNeeded(self) }
-        window.sendAppearance(self, isAppearing ? .viewWillAppear : .viewWillDisappear, animated)
-        if isAppearing { window.sendLayout(self) }
+        window.sendManualAppearance(self, isAppearing ? .viewWillAppear : .viewWillDisappear, animated: animated)
     }
 
     /// Ends the appearance transition `beginAppearanceTransition` started.
@@ -174,6 +175,6 @@ extension ViewController {
             return
         }
         pendingAppearanceTransition = nil
-        window.sendAppearance(self, appearing ? .viewDidAppear : .viewDidDisappear, animated)
+        window.sendManualAppearance(self, appearing ? .viewDidAppear : .viewDidDisappear, animated: animated)
     }
 }

@@ -1,7 +1,7 @@
 /// The links that make up a window's hierarchy: parent and children, presenting and presented.
 ///
 /// Every change to them goes through the functions in this file, which only link and unlink:
-/// they send no callbacks (callers wrap them in `transition(...)` and the containment events),
+/// they send no callbacks (plans call them in their change; the executor sends the events),
 /// and they keep both sides of each link in step. `Window.checkInvariants()` verifies the result
 /// after every action in debug builds.
 extension ViewController {
@@ -43,9 +43,9 @@ extension ViewController {
     /// sends (all `willMove`, then all `didMove`): how containers take their relationship children.
     final func installChildren(_ newChildren: [ViewController]) {
         guard let window else { return }
-        for c in newChildren { window.sendWillMove(c, to: self) }
-        linkChildren(newChildren)
-        for c in newChildren { window.sendDidMove(c, to: self) }
+        window.apply(TransitionPlan(before: newChildren.map { .willMove($0, to: self) },
+                                    mutate: { self.linkChildren(newChildren) },
+                                    didCommit: newChildren.map { .didMove($0, to: self) }))
     }
 }
 
@@ -65,12 +65,18 @@ extension Window {
               style: ModalPresentationStyle, transition: ModalTransitionStyle, anchor: String? = nil) {
         assert(presenter.presentedStorage == nil, "\(presenter.id) already presents \(presenter.presentedStorage?.id ?? "")")
         assert(presented.parent == nil && presented.presentingStorage == nil, "\(presented.id) already has a place in the hierarchy")
-        presenter.presentedStorage = presented
-        presented.presentingStorage = presenter
+        Self.linkPresentation(presented, over: presenter)
         presented.presentationCaller = caller
         presented.presentedStyle = style
         presented.presentedTransition = transition
         presented.popoverAnchor = style == .popover || presented is AlertController ? anchor : nil
+    }
+
+    /// The two sides of a presentation link, nothing else (a snapshot restores the style, the
+    /// transition and the caller itself).
+    static func linkPresentation(_ presented: ViewController, over presenter: ViewController) {
+        presenter.presentedStorage = presented
+        presented.presentingStorage = presenter
     }
 
     /// Unlinks `presented` from the controller that presents it.
@@ -84,8 +90,9 @@ extension Window {
     /// Checks the structural rules of the hierarchy after every action in debug and test builds:
     /// parent and child links point at each other, a controller has at most one place (a parent,
     /// a presenter or the root), presenting and presented point at each other (so a controller
-    /// presents at most one), every controller belongs to this window with a distinct id, and
-    /// exactly the visible controllers are `appeared`.
+    /// presents at most one and is presented by at most one), every controller belongs to this
+    /// window with a distinct id, exactly the visible controllers are `appeared`, and the
+    /// containers' own state agrees with their children (`checkContainerState`).
     public func checkInvariants() {
         #if DEBUG
         guard let root else { return }
@@ -94,8 +101,11 @@ extension Window {
         var ids: Set<String> = []
         // Controllers with a parent, and children listed: equal when every parent lists its
         // children (counted, not searched: a tab bar may hold thousands of tabs).
-        var withParent = 0, listed = 0
+        var withParent = 0, listed = 0, presenting = 0, presented = 0
         for c in allControllers {
+            checkContainerState(c)
+            if c.presentedStorage != nil { presenting += 1 }
+            if c.presentingStorage != nil { presented += 1 }
             assert(ids.insert(c.id).inserted, "two controllers share the id \(c.id)")
             assert(c.window === self, "\(c.id) belongs to another window")
             let isVisible = visible.contains(ObjectIdentifier(c))
@@ -116,6 +126,27 @@ extension Window {
             assert(c.reasons.isEmpty, "\(c.id) kept reason flags after a transition")
         }
         assert(withParent == listed, "a controller's parent does not list it as a child")
+        assert(presenting == presented, "a presented controller has more than one presenter")
+        #endif
+    }
+
+    /// A container's state agrees with its links: a navigation stack's children are its stack
+    /// (the More navigation controller's drawn stack adds the tab shown inside it, which stays
+    /// the tab bar's child), a tab bar's selection is one of its tabs (or More's list), a split
+    /// view's and a page view's children are theirs.
+    func checkContainerState(_ c: ViewController) {
+        #if DEBUG
+        if let nav = c as? NavigationController {
+            assert(nav.displayedStack.filter { $0.parent === nav }.elementsEqual(nav.children, by: ===),
+                   "the stack of \(nav.id) is not its children")
+            if let more = nav as? MoreNavigationController, let shown = more.tabs?.tabShownInMore {
+                assert(shown.parent === more.tabs, "\(shown.id), shown inside More, is not a tab of its tab bar")
+            }
+        }
+        if let tabs = c as? TabBarController, tabs.tabCount > 0 {
+            assert(tabs.isSelectableIndex(tabs.selectedIndex), "\(tabs.id) selects \(tabs.selectedIndex), not one of its tabs")
+            if let selected = tabs.selectedViewController { assert(selected.parent === tabs, "\(tabs.id)'s selection is not its child") }
+        }
         #endif
     }
 }

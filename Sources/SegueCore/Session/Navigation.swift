@@ -30,8 +30,8 @@ extension Window {
             throw ActionError(.invalidURL, "navigation controller '\(node.scene)' needs a stack")
         }
         if let children = node.children {
-            guard scene.kind.isContainer || scene.hasEmbeddedChildren else {
-                throw ActionError(.invalidURL, "'\(node.scene)' is not a container and embeds nothing")
+            guard scene.canHoldChildren else {
+                throw ActionError(.invalidURL, "'\(node.scene)' is an alert controller, which holds no children")
             }
             for child in children {
                 try validate(child)
@@ -81,7 +81,10 @@ extension Window {
         if let wanted = target.children {
             // The URL names controllers embedded in a content controller: its view must be
             // loaded for them to exist (it loads covered, as state restoration does in UIKit).
-            if !c.isContainer, !wanted.isEmpty { loadViewIfNeeded(c) }
+            if !c.isContainer, !wanted.isEmpty {
+                loadViewIfNeeded(c)
+                try reconcileAddedChildren(of: c, with: wanted, animated: animated)
+            }
             for (child, node) in zip(c.children, wanted) where child.sceneID == node.scene {
                 try reconcile(child, with: node, animated: animated, stateChanged: &stateChanged)
             }

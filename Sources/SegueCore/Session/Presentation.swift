@@ -48,13 +48,20 @@ extension Window {
     /// `controller` over `presenter` (`isBeingPresented` during it).
     private func show(_ controller: ViewController, presentedBy presenter: ViewController, caller: ViewController,
                       style: ModalPresentationStyle, transitionStyle: ModalTransitionStyle, anchor: String? = nil, animated: Bool) {
-        attach(controller)
-        transition(animated: animated, reasons: [(controller, .beingPresented)], mutate: {
-            link(presented: controller, over: presenter, caller: caller, style: style, transition: transitionStyle, anchor: anchor)
+        run(presentationPlan(controller, over: presenter, caller: caller, style: style, transitionStyle: transitionStyle,
+                             anchor: anchor), animated: animated)
+        // A full-screen controller that does not allow the current orientation, or prefers
+        // another, turns the interface as it appears (and back when dismissed).
+        rotateForPresentation(of: controller)
+    }
+
+    /// A presentation: `controller` is linked over `presenter` and appears `{beingPresented}`,
+    /// with what it covers disappearing.
+    func presentationPlan(_ controller: ViewController, over presenter: ViewController, caller: ViewController,
+                          style: ModalPresentationStyle, transitionStyle: ModalTransitionStyle, anchor: String?) -> TransitionPlan {
+        TransitionPlan(attaching: [controller], reasons: [(controller, .beingPresented)], mutate: {
+            self.link(presented: controller, over: presenter, caller: caller, style: style, transition: transitionStyle, anchor: anchor)
         })
-        // A full-screen controller that does not allow the current orientation turns the
-        // interface as it appears (and back when dismissed).
-        rotateToSupportedOrientationIfNeeded()
     }
 
     /// What a presentation needs to know about the controller it shows, before it exists (its
@@ -171,8 +178,9 @@ extension Window {
     /// the interface back to an orientation the uncovered controller supports, if needed.
     func dismissPresented(_ presented: ViewController, animated: Bool) {
         guard let plan = dismissalPlan(presented) else { return }
-        transition(animated: animated, reasons: plan.reasons, silentlyLeaving: plan.silent, mutate: plan.mutate)
-        rotateToSupportedOrientationIfNeeded()
+        let turnedFrom = orientationBefore(dismissing: presented)
+        run(plan, animated: animated)
+        rotateAfterDismissal(turnedFrom: turnedFrom)
     }
 
     /// What dismissing `presented` and everything above it takes: every presented controller of
@@ -180,7 +188,7 @@ extension Window {
     /// disappear events; the ones between it and `presented` leave silently, even where a sheet
     /// left them on screen (only the topmost of a dismissed chain gets disappear events,
     /// intermediate ones get none).
-    func dismissalPlan(_ presented: ViewController) -> DismissalPlan? {
+    func dismissalPlan(_ presented: ViewController) -> TransitionPlan? {
         guard presented.presentingStorage != nil else { return nil }
         var chain: [ViewController] = []
         func collect(_ c: ViewController) {
@@ -201,9 +209,8 @@ extension Window {
             silence(n)
             node = n.presentedStorage
         }
-        return DismissalPlan(reasons: chain.map { ($0, .beingDismissed) }, silent: silent) {
-            self.unlink(presented: presented)
-        }
+        return TransitionPlan(reasons: chain.map { ($0, .beingDismissed) }, silent: silent,
+                              mutate: { self.unlink(presented: presented) })
     }
 }
 
@@ -211,28 +218,15 @@ extension Window {
     /// The dismissals of what the controllers leaving a container present (over their own
     /// context, as `currentContext`/`overCurrentContext` do), merged into one plan: such a
     /// controller goes with its presenter, dismissed (`isBeingDismissed`) in the same transition.
-    func dismissalPlan(presentedIn leaving: [ViewController]) -> DismissalPlan {
-        var plan = DismissalPlan(reasons: [], silent: [], mutate: {})
-        var mutations: [() -> Void] = []
+    func dismissalPlan(presentedIn leaving: [ViewController]) -> TransitionPlan {
+        var plan = TransitionPlan()
         func visit(_ c: ViewController) {
-            if let presented = c.presentedStorage, let part = dismissalPlan(presented) {
-                plan.reasons += part.reasons
-                plan.silent += part.silent
-                mutations.append(part.mutate)
-            }
+            if let presented = c.presentedStorage, let part = dismissalPlan(presented) { plan.append(part) }
             for child in c.children { visit(child) }
         }
         for c in leaving { visit(c) }
-        plan.mutate = { for m in mutations { m() } }
         return plan
     }
-}
-
-/// The parts of a dismissal, so an unwind can run it in the same transition as its pops.
-struct DismissalPlan {
-    var reasons: [(ViewController, AppearanceReason)]
-    var silent: [ViewController]
-    var mutate: () -> Void
 }
 
 extension ViewController {

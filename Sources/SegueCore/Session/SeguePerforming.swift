@@ -26,16 +26,22 @@ extension Window {
             throw ActionError(.unknownScene, "segue '\(identifier)' has no destination scene '\(spec.destination ?? "")'")
         }
         let plan = try plan(spec, from: source, destination: destinationScene)
-        if case .present(let style, let transitionStyle) = plan,
-           let reason = try planPresentation(of: PresentedDestination(destinationScene), from: source,
-                                             style: style, transitionStyle: transitionStyle).noOpReason {
-            warn("segue '\(identifier)': \(reason)")
-            return
+        // A refused presentation (an illegal style) changes nothing; one that turns out to be a
+        // no-op (the source already presents, or is not in the window) is known only when the
+        // segue performs: everything before `perform` still happens, then it warns.
+        var noOpReason: String?
+        if case .present(let style, let transitionStyle) = plan {
+            noOpReason = try planPresentation(of: PresentedDestination(destinationScene), from: source,
+                                              style: style, transitionStyle: transitionStyle).noOpReason
         }
         // Code navigation is no segue: UIKit asks nothing and prepares nothing.
         if userInitiated, !spec.isCodeNavigation, !askShouldPerform(spec, source: source, sender: sender) { return }
         let destination = try instantiate(sceneID: destinationID)
         if !spec.isCodeNavigation { prepare(spec, source: source, destination: destination, sender: sender) }
+        if let noOpReason {
+            warn("segue '\(identifier)': \(noOpReason)")
+            return
+        }
         let animates = animated && spec.animates
         switch plan {
         case .push(let nav):
@@ -133,17 +139,18 @@ extension Window {
     /// another tab included): the unwind releases the source and everything between it and the
     /// destination.
     func unwindTransition(from source: ViewController, to destination: ViewController, animated: Bool) {
-        var reasons: [(ViewController, AppearanceReason)] = []
-        var silent: [ViewController] = []
-        var mutations: [() -> Void] = []
-        func dismissal(of presented: ViewController) {
-            guard let plan = dismissalPlan(presented) else { return }
-            reasons += plan.reasons
-            silent += plan.silent
-            mutations.append(plan.mutate)
-        }
-        // What the destination's top level presents, and what any controller between the
-        // destination and its top level presents over its own area (currentContext), outermost first.
+        let (pops, switches) = unwindContainerPlans(to: destination)
+        var plan = TransitionPlan.simultaneous(unwindDismissals(from: source, to: destination) + pops)
+        for p in switches { plan.append(p) }
+        if !plan.isEmpty { run(plan, animated: animated) }
+        rotateToSupportedOrientationIfNeeded()
+    }
+
+    /// The presentations an unwind dismisses: what the destination's top level presents, what
+    /// any controller between the destination and its top level presents over its own area
+    /// (outermost first), and every presentation holding the source that does not hold the
+    /// destination; each chain once.
+    private func unwindDismissals(from source: ViewController, to destination: ViewController) -> [TransitionPlan] {
         var presenters: [ViewController] = []
         var up: ViewController? = destination
         while let n = up {
@@ -159,75 +166,47 @@ extension Window {
             outward = n.parent ?? n.presentationCaller ?? n.presentingStorage
         }
         // Each chain once: one inside another goes with it.
-        for (index, presented) in dismissed.enumerated()
-        where !dismissed[..<index].contains(where: { $0 === presented || presented.isInside($0) })
-            && !dismissed[(index + 1)...].contains(where: { $0 !== presented && presented.isInside($0) }) {
-            dismissal(of: presented)
+        return dismissed.enumerated().compactMap { index, presented in
+            let inEarlier = dismissed[..<index].contains(where: { $0 === presented || presented.isInside($0) })
+            let inLater = dismissed[(index + 1)...].contains(where: { $0 !== presented && presented.isInside($0) })
+            return inEarlier || inLater ? nil : dismissalPlan(presented)
         }
-        var pops: [(nav: NavigationController, popped: [ViewController], newTop: ViewController)] = []
-        // Tab switches and a collapsed split view's primary coming back join the transition.
-        var plans: [TransitionPlan] = []
+    }
+
+    /// What the containers between the destination and the window's root change to show it:
+    /// the pops of the stacks above it (More's above a tab shown inside it included), and the
+    /// tab switches and collapsed split views' primaries that join the transition after them.
+    private func unwindContainerPlans(to destination: ViewController) -> (pops: [TransitionPlan], switches: [TransitionPlan]) {
+        var pops: [TransitionPlan] = []
+        var switches: [TransitionPlan] = []
         var node = destination
         while let parent = node.parent {
-            // What a navigation stack (or More's, above a tab shown inside it) has above `node`.
-            var stackPop: (nav: NavigationController, popped: [ViewController])?
-            if let nav = parent as? NavigationController, nav.topViewController !== node,
-               let index = nav.children.firstIndex(where: { $0 === node }), index < nav.children.count - 1 {
-                stackPop = (nav, Array(nav.children[(index + 1)...]))
+            if let nav = parent as? NavigationController, let index = nav.displayedStack.firstIndex(where: { $0 === node }),
+               index < nav.displayedStack.count - 1 {
+                pops.append(nav.popPlan(to: index))
             } else if let tabs = parent as? TabBarController, let index = tabs.viewControllers.firstIndex(where: { $0 === node }),
                       index != tabs.selectedIndex {
                 // A tab listed in More is pushed onto the More navigation controller within it.
-                plans.append(tabs.selectionPlan(to: index, window: self))
-            } else if let tabs = parent as? TabBarController, let popped = tabs.pushedInMore(above: node), let more = tabs.moreStorage {
-                stackPop = (more, popped)  // back to the tab shown inside More
+                switches.append(tabs.selectionPlan(to: index, window: self))
+            } else if let tabs = parent as? TabBarController, tabs.pushedInMore(above: node) != nil, let more = tabs.moreStorage {
+                pops.append(more.popPlan(to: 1))  // back to the tab shown inside More
             } else if let split = parent as? SplitViewController, node === split.primaryViewController,
                       let plan = split.primaryCollapsedPlan(window: self) {
-                plans.append(plan)  // the secondary leaves the one stack
-            }
-            if let (nav, popped) = stackPop {
-                // A controller presented by a popped one (over its context) is dismissed with it.
-                let withPopped = dismissalPlan(presentedIn: popped)
-                reasons += withPopped.reasons
-                silent += withPopped.silent
-                mutations.append(withPopped.mutate)
-                reasons.append((popped.last!, .movingFromParent))
-                pops.append((nav, popped, node))
-                mutations.append { nav.unlinkLastChildren(popped.count) }
+                switches.append(plan)  // the secondary leaves the one stack
             }
             node = parent
         }
-        if !mutations.isEmpty || !plans.isEmpty {
-            for (_, popped, _) in pops { for c in popped.reversed() { sendWillMove(c, to: nil) } }
-            for plan in plans { plan.prepare() }
-            transition(
-                animated: animated,
-                reasons: reasons + plans.flatMap(\.reasons),
-                silentlyLeaving: silent,
-                mutate: {
-                    for m in mutations { m() }
-                    for plan in plans { plan.mutate() }
-                },
-                beforeCommit: {
-                    for (nav, _, top) in pops { sendShowDelegate(nav, .navigationControllerWillShow, child: top) }
-                    for plan in plans { plan.beforeCommit() }
-                },
-                afterCommit: {
-                    for (_, popped, _) in pops { for c in popped.reversed() { sendDidMove(c, to: nil) } }
-                    for (nav, _, top) in pops { sendShowDelegate(nav, .navigationControllerDidShow, child: top) }
-                    for plan in plans { plan.afterCommit() }
-                }
-            )
-        }
-        rotateToSupportedOrientationIfNeeded()
+        return (pops, switches)
     }
 
     /// The unwind search: from the source outward through parents and presenting
-    /// controllers; containers ask their children (a navigation controller from its top, a tab bar
-    /// controller its selected tab first), skipping the source.
+    /// controllers; the containers the era's rule names ask their children (a navigation
+    /// controller from its top, a tab bar controller its selected tab first), skipping the
+    /// source (see `UnwindSearch.swift`).
     public func unwindDestination(for action: String, from source: ViewController, sender: Element?) -> ViewController? {
         var node: ViewController? = source
         while let n = node {
-            if let found = n.unwindCandidate(for: action, from: source, sender: sender) { return found }
+            if let found = n.unwindCandidate(for: action, from: source, sender: sender, rule: unwindSearchRule) { return found }
             node = n.parent ?? n.presentingStorage
         }
         return nil
@@ -244,27 +223,6 @@ extension ViewController {
             node = n.parent ?? n.presentingStorage
         }
         return false
-    }
-
-    /// `viewControllerForUnwindSegueAction(_:fromViewController:withSender:)`: the children
-    /// first (a container's search), then the controller itself, a container included (a
-    /// navigation controller subclass with the unwind action is a destination).
-    func unwindCandidate(for action: String, from source: ViewController, sender: Element?) -> ViewController? {
-        if let nav = self as? NavigationController {
-            for child in nav.children.reversed() {
-                if let found = child.unwindCandidate(for: action, from: source, sender: sender) { return found }
-            }
-        } else if let tabs = self as? TabBarController {
-            let order = tabs.selectedViewController.map { [$0] + tabs.children.filter { $0 !== tabs.selectedViewController } } ?? tabs.children
-            for child in order {
-                if let found = child.unwindCandidate(for: action, from: source, sender: sender) { return found }
-            }
-        } else if !children.isEmpty {
-            for child in children.reversed() {
-                if let found = child.unwindCandidate(for: action, from: source, sender: sender) { return found }
-            }
-        }
-        return canPerformUnwindSegueAction(action, from: source, sender: sender) ? self : nil
     }
 
     var splitViewControllerAncestor: SplitViewController? {
@@ -328,5 +286,22 @@ extension Substring {
         while s.first == " " { s.removeFirst() }
         while s.last == " " { s.removeLast() }
         return String(s)
+    }
+}
+
+extension Window {
+    func performDeclaredSegue(_ spec: SegueSpec, from source: ViewController, sender: Element?, animated: Bool) throws(ActionError) {
+        guard let destinationID = spec.destination, let scene = storyboard[destinationID] else {
+            if spec.kind == .unwind { try performUnwind(spec, from: source, sender: sender, userInitiated: false, animated: animated); return }
+            throw ActionError(.unknownScene, "segue '\(spec.id)' has no destination")
+        }
+        let plan = try plan(spec, from: source, destination: scene)
+        let destination = try instantiate(sceneID: destinationID)
+        prepare(spec, source: source, destination: destination, sender: sender)
+        switch plan {
+        case .push(let nav): try nav.pushViewController(destination, animated: animated && spec.animates)
+        case .present(let style, let t): try present(destination, from: source, style: style, transitionStyle: t, animated: animated && spec.animates)
+        case .replaceDetail(let split): try split.showDetail(destination, animated: animated)
+        }
     }
 }

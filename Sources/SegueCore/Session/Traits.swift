@@ -1,4 +1,8 @@
-/// The trait environment derived from the browser viewport (docs/Semantics.md, Traits, rotation and memory).
+/// Traits and the orientation policy (docs/Semantics.md, Traits, rotation and memory): the trait
+/// environment derived from the browser viewport, viewport changes with their events, and which
+/// controller decides the interface orientation and what it allows.
+///
+/// The trait environment derived from the browser viewport.
 public struct Traits: Sendable, Hashable, Codable {
     public enum Idiom: String, Sendable, Codable { case phone, pad }
     public enum SizeClass: String, Sendable, Codable { case compact, regular }
@@ -50,5 +54,106 @@ public struct Traits: Sendable, Hashable, Codable {
         try c.encode(orientation, forKey: .orientation)
         try c.encode(width, forKey: .width)
         try c.encode(height, forKey: .height)
+    }
+}
+
+// MARK: - Viewport changes and the orientation policy
+
+extension Window {
+    /// A viewport change. An orientation flip the deciding controller refuses changes nothing
+    /// (a warning): the interface stays as it was, traits included. Otherwise the traits change:
+    /// `traitCollectionDidChange` to every controller when the idiom or a size class changes,
+    /// layout events for the visible ones, and the rotation trio when the orientation flips.
+    func setTraits(_ newTraits: Traits) -> Bool {
+        guard newTraits != traits else { return false }
+        if newTraits.orientation != traits.orientation, !allowsRotation(to: newTraits) {
+            warn("\(orientationDecider.id) does not support \(newTraits.orientation.rawValue); the interface does not rotate")
+            return false
+        }
+        applyTraits(newTraits)
+        return true
+    }
+
+    /// Changes the traits with their events (the rotation trio when the orientation flips).
+    func applyTraits(_ newTraits: Traits) {
+        let previous = traits
+        let rotates = newTraits.orientation != previous.orientation
+        let traitsChange = newTraits.differsInTraits(from: previous)
+        let rotating = rotates ? visibleControllers : []
+        for c in rotating {
+            record(c, .willRotateToInterfaceOrientation) { $0.orientation = newTraits.orientation.rawValue; $0.animated = true }
+            c.willRotate(to: newTraits.orientation)
+        }
+        sendSplitRotationDelegates(rotating: rotating, to: newTraits)
+        var plan = TransitionPlan(
+            mutate: {
+                for case let split as SplitViewController in self.allControllers { split.traitsWillChange(from: previous, to: newTraits) }
+                self.traits = newTraits
+            },
+            willCommit: [.traitsDidChange(from: previous, to: newTraits, traitsChanged: traitsChange, rotating: rotating)])
+        // Page views whose spine follows the orientation change their pages within the rotation.
+        if let spines = spineChangePlan(rotating: rotating, to: newTraits) { plan.append(spines) }
+        run(plan, animated: true)
+        for c in rotating {
+            record(c, .didRotateFromInterfaceOrientation) { $0.orientation = previous.orientation.rawValue }
+            c.didRotate(from: previous.orientation)
+        }
+    }
+
+    /// The controller that decides the interface orientation: the topmost presented controller
+    /// that covers the window (`overFullScreen` counts, though its presenter stays visible), else
+    /// the root.
+    var orientationDecider: ViewController {
+        var decider: ViewController = root
+        for c in allControllers where c.presentingStorage != nil && !(c is AlertController)
+            && (coversWindow(c) || c.presentedStyle == .overFullScreen) {
+            decider = c
+        }
+        return decider
+    }
+
+    /// Only the deciding controller's orientation mask counts.
+    func allowsRotation(to newTraits: Traits) -> Bool {
+        supports(newTraits.orientation, decider: orientationDecider, idiom: newTraits.idiom)
+    }
+
+    /// Whether the deciding controller lets the interface take `orientation`. `shouldAutorotate`
+    /// only holds back autorotation (the device turning); a rotation forced by what the
+    /// controller supports (`forced`) happens whatever it answers.
+    func supports(_ orientation: Traits.Orientation, decider: ViewController, idiom: Traits.Idiom, forced: Bool = false) -> Bool {
+        guard forced || decider.shouldAutorotate else { return false }
+        let mask = decider.supportedInterfaceOrientations
+            ?? (idiom == .pad ? InterfaceOrientation.allCases : [.portrait, .landscapeLeft, .landscapeRight])
+        return Self.mask(mask, allows: orientation)
+    }
+
+    /// Whether an orientation mask has an orientation of the kind (either landscape, either portrait).
+    static func mask(_ mask: [InterfaceOrientation], allows orientation: Traits.Orientation) -> Bool {
+        orientation == .landscape
+            ? mask.contains(.landscapeLeft) || mask.contains(.landscapeRight)
+            : mask.contains(.portrait) || mask.contains(.portraitUpsideDown)
+    }
+
+    /// At launch (or restoration) the interface takes an orientation the deciding controller
+    /// supports, with no events: UIKit sends none for the initial rotation. A root that allows
+    /// only landscape starts in landscape whatever the viewport.
+    func settleLaunchOrientation() {
+        let decider = orientationDecider
+        guard let mask = decider.supportedInterfaceOrientations,
+              !Self.mask(mask, allows: traits.orientation), Self.mask(mask, allows: traits.turned.orientation) else { return }
+        traits = traits.turned
+    }
+
+    /// After a presentation or a dismissal: when the controller that now decides does not
+    /// support the current orientation (a presented controller allows only landscape; it is
+    /// dismissed and the root is portrait only), the interface turns to one it supports, with
+    /// the rotation events.
+    func rotateToSupportedOrientationIfNeeded() {
+        guard isLaunched else { return }
+        let decider = orientationDecider
+        guard !supports(traits.orientation, decider: decider, idiom: traits.idiom, forced: true),
+              supports(traits.turned.orientation, decider: decider, idiom: traits.idiom, forced: true),
+              decider.supportedInterfaceOrientations != nil else { return }
+        applyTraits(traits.turned)
     }
 }

@@ -32,6 +32,9 @@ public final class Window {
     /// What the last action did to the screen, for renderers that animate it (``ScreenChange``).
     @exclusivity(unchecked) public internal(set) var lastChange = ScreenChange.none
     @exclusivity(unchecked) var nextControllerNumber = 1
+    /// While restoration loads a host's view: its embedded children's views wait for their turn
+    /// (parent first down each chain) instead of loading inside the host's.
+    @exclusivity(unchecked) var defersEmbeddedViewLoads = false
     /// Scene id → the segues of that scene no element triggers (``manualSegues``).
     @exclusivity(unchecked) var manualSegueCache: [String: [SegueSpec]] = [:]
 
@@ -77,24 +80,23 @@ public final class Window {
     /// The first display: a tab selected inside More at launch (`selectedIndex`) or by
     /// restoration goes onto the More navigation controller as a push would put it (containment
     /// events, unless `contained` says they were sent already, and `isMovingToParent`).
-    func showLaunchTabsInMore(contained: Bool = false, _ mutate: () -> Void) {
+    func showLaunchTabsInMore(contained: Bool = false, _ mutate: @escaping () -> Void) {
         var entering: [(tab: ViewController, more: MoreNavigationController)] = []
         for case let tabs as TabBarController in allControllers {
             guard let shown = tabs.tabShownInMore, contained || tabs.shownInMore !== shown else { continue }
             tabs.shownInMore = shown
             entering.append((shown, tabs.moreNavigationController))
         }
-        if !contained { for (tab, more) in entering { sendWillMove(tab, to: more) } }
         // The delegate hears of the top of the More stack: a restored stack may hold controllers
         // pushed above the tab.
-        transition(animated: false, reasons: entering.map { ($0.tab, .movingToParent) }, mutate: mutate, beforeCommit: {
-            for (tab, more) in entering { self.sendShowDelegate(more, .navigationControllerWillShow, child: more.topViewController ?? tab) }
-        }, afterCommit: {
-            for (tab, more) in entering {
-                if !contained { self.sendDidMove(tab, to: more) }
-                self.sendShowDelegate(more, .navigationControllerDidShow, child: more.topViewController ?? tab)
-            }
-        })
+        var plan = TransitionPlan(reasons: entering.map { ($0.tab, .movingToParent) }, mutate: mutate)
+        for (tab, more) in entering {
+            if !contained { plan.before.append(.willMove(tab, to: more)) }
+            plan.willCommit.append(.show(more, .navigationControllerWillShow, .top(orElse: tab)))
+            if !contained { plan.didCommit.append(.didMove(tab, to: more)) }
+            plan.didCommit.append(.show(more, .navigationControllerDidShow, .top(orElse: tab)))
+        }
+        run(plan, animated: false)
     }
 
     // MARK: - Instantiation
@@ -117,8 +119,8 @@ public final class Window {
             throw ActionError(.illegalTransition, "scene '\(sceneID)' contains itself through relationships")
         }
         defer { visiting.remove(sceneID) }
-        let perView = (scene.pageView ?? PageViewSpec()).pagesPerView
-        if scene.kind == .pageViewController, perView == 2, scene.pages.count % 2 == 1 {
+        let perView = scene.pagesPerView(in: traits)
+        if scene.kind == .pageViewController, scene.spineLocationForInterfaceOrientation == nil, perView == 2, scene.pages.count % 2 == 1 {
             throw ActionError(.illegalTransition, "page view '\(sceneID)' has a mid spine and an odd number of pages (\(scene.pages.count))")
         }
         let controller = registry.controllerClass(for: scene).init(scene: scene)

@@ -1,3 +1,6 @@
+/// Snapshot coding: a window's whole state written as values (`WindowSnapshot`) and read back
+/// into controllers, linked through `HierarchyLinks.swift` (children, presentations) like every
+/// other change of the hierarchy, with no events: a restored window is the window that was saved.
 extension Window {
     /// This window's state as values (see ``WindowSnapshot``). Use ``verifiedSnapshot()`` to get
     /// one only when it rebuilds the window exactly.
@@ -65,7 +68,7 @@ extension Window {
             popoverAnchor: c.popoverAnchor, presentedStyle: c.presentedStyle, presentedTransition: c.presentedTransition,
             presentationCaller: c.presentationCaller?.id, inContainerView: c.isViewInContainerView, embedSegueID: c.embedSegueID,
             children: c.children.map(state(of:)), presented: c.presentedStorage.map { [state(of: $0)] } ?? [],
-            container: containerState(of: c))
+            container: containerState(of: c), rotatedFrom: c.orientationBeforePresentation)
     }
 
     private static func containerState(of c: ViewController) -> WindowSnapshot.ContainerState? {
@@ -150,17 +153,11 @@ private struct SnapshotBuilder {
         c.id = s.id
         made.append((c, s))
         var children: [ViewController] = []
-        for childState in s.children {
-            let child = try make(childState)
-            child.parent = c
-            children.append(child)
-        }
-        c.children = children
+        for childState in s.children { children.append(try make(childState)) }
+        c.linkChildren(children)
         if s.presented.count > 1 { throw SnapshotError("controller \(s.id) presents more than one") }
         if let presentedState = s.presented.first {
-            let presented = try make(presentedState)
-            c.presentedStorage = presented
-            presented.presentingStorage = c
+            Window.linkPresentation(try make(presentedState), over: c)
         }
         if let more = s.container?.detachedMore?.first {
             let tabs = c as? TabBarController
@@ -247,6 +244,7 @@ private struct SnapshotBuilder {
             c.presentedTransition = s.presentedTransition
             c.isViewInContainerView = s.inContainerView
             c.embedSegueID = s.embedSegueID
+            c.orientationBeforePresentation = s.rotatedFrom
             if !s.coded.isEmpty {
                 c.decodeRestorableState(with: RestorationCoder(entries: s.coded.compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil }))
             }

@@ -1,3 +1,5 @@
+/// State fingerprints: a window's whole state as text read through reflection, so that a window
+/// rebuilt from its snapshot can be compared with the live one (`verifiedSnapshot()`).
 extension Window {
     /// Every stored property of the window's state and of each of its controllers, as text read
     /// through Swift's reflection (`Mirror`), so two windows with equal fingerprints are the same

@@ -82,6 +82,8 @@ public struct WindowSnapshot: Sendable, Hashable, Codable {
         /// What it presents: none or one.
         public var presented: [ControllerState]
         public var container: ContainerState?
+        /// A presented controller that turned the interface: the traits it turned from.
+        public var rotatedFrom: Traits? = nil
     }
 
     /// The state only containers have.

@@ -65,6 +65,16 @@ public struct Scene: Sendable {
 
     public var supportedInterfaceOrientations: [InterfaceOrientation]?
     public var shouldAutorotate: Bool?
+    /// The one orientation a full-screen presented controller of this scene asks to appear in.
+    public var preferredInterfaceOrientationForPresentation: InterfaceOrientation?
+    /// False: a custom container that forwards appearance to its children itself
+    /// (`beginAppearanceTransition`/`endAppearanceTransition`).
+    public var shouldAutomaticallyForwardAppearanceMethods = true
+    /// Page views: the spine per orientation (`spineLocationForInterfaceOrientation`), asked
+    /// as the interface turns; nil keeps `pageView.spineLocation` whatever the orientation.
+    public var spineLocationForInterfaceOrientation: SpineLocations?
+    /// `shouldPerformSegue` answers declared in a flow file or an overlay, by segue identifier.
+    public var shouldPerformSegue: [String: SegueRefusal] = [:]
     /// Tab refusal policy declared in a flow file: indexes the tab bar controller refuses to select.
     public var refusesSelectionOf: [Int] = []
     /// Segue identifiers `shouldPerformSegue` answers false for (declared in an overlay: what
@@ -131,6 +141,23 @@ public struct PageViewSpec: Sendable, Hashable {
     public init() {}
 }
 
+/// A page view's spine in each orientation (`spineLocationForInterfaceOrientation`).
+public struct SpineLocations: Sendable, Hashable {
+    public var portrait: PageViewSpec.SpineLocation
+    public var landscape: PageViewSpec.SpineLocation
+    public init(portrait: PageViewSpec.SpineLocation, landscape: PageViewSpec.SpineLocation) {
+        self.portrait = portrait
+        self.landscape = landscape
+    }
+}
+
+/// How `shouldPerformSegue` answers for one segue: always false, or false while any of the
+/// listed text fields is empty.
+public enum SegueRefusal: Sendable, Hashable {
+    case always
+    case whileEmpty([String])
+}
+
 /// An alert or action sheet scene (`alertController`).
 public struct AlertSpec: Sendable {
     public enum Style: String, Sendable, Codable { case alert, actionSheet }
@@ -169,4 +196,8 @@ extension Scene {
     public var hasEmbeddedChildren: Bool {
         className != nil || segues.contains { $0.kind == .embed }
     }
+
+    /// Whether controllers of this scene can have children: containers, and content controllers
+    /// (embed segues, or `addChild` from code or the API); alerts cannot.
+    public var canHoldChildren: Bool { kind != .alertController }
 }

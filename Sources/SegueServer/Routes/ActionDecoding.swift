@@ -45,17 +45,8 @@ enum ActionDecoding {
             action = .tap(element: try string(o, "element", required: true)!, values: try values(o["values"]))
         case "performSegue":
             action = .performSegue(identifier: try string(o, "identifier", required: true)!, controller: try string(o, "controller"))
-        case "push":
-            action = .push(scene: try string(o, "scene", required: true)!, navigationController: try string(o, "navigationController"))
-        case "pop":
-            action = .pop(navigationController: try string(o, "navigationController"))
-        case "popToRoot":
-            action = .popToRoot(navigationController: try string(o, "navigationController"))
-        case "popTo":
-            action = .popTo(controller: try string(o, "controller", required: true)!, navigationController: try string(o, "navigationController"))
-        case "setViewControllers":
-            action = .setViewControllers(scenes: try strings(o, "scenes", required: true)!,
-                                         navigationController: try string(o, "navigationController"))
+        case "push", "pop", "popToRoot", "popTo", "setViewControllers":
+            action = try stackAction(name, o)
         case "present":
             action = .present(
                 scene: try string(o, "scene", required: true)!,
@@ -72,11 +63,7 @@ enum ActionDecoding {
         case "setTraits":
             action = .setTraits(try traits(o["traits"], required: true)!)
         case "turnPage":
-            let direction = try string(o, "direction") ?? "forward"
-            guard direction == "forward" || direction == "reverse" else {
-                throw ActionError(.invalidRequest, "direction must be \"forward\" or \"reverse\"")
-            }
-            action = .turnPage(forward: direction == "forward", controller: try string(o, "controller"))
+            action = .turnPage(forward: try forward(o), controller: try string(o, "controller"))
         case "showPage":
             action = .showPage(index: try int(o, "index", required: true)!, controller: try string(o, "controller"))
         case "memoryWarning":
@@ -89,9 +76,70 @@ enum ActionDecoding {
             }
             action = .setValues(try values(o["values"]))
         default:
-            throw ActionError(.unknownAction, "action '\(name)' is not available on this server")
+            guard let code = try codeAction(name, o) else {
+                throw ActionError(.unknownAction, "action '\(name)' is not available on this server")
+            }
+            action = code
         }
         return Decoded(action: action, animated: animated)
+    }
+
+    /// `direction` of `turnPage`: `forward` (the default) or `reverse`.
+    static func forward(_ o: [String: JSONValue]) throws(ActionError) -> Bool {
+        let direction = try string(o, "direction") ?? "forward"
+        guard direction == "forward" || direction == "reverse" else {
+            throw ActionError(.invalidRequest, "direction must be \"forward\" or \"reverse\"")
+        }
+        return direction == "forward"
+    }
+
+    /// The navigation stack actions.
+    static func stackAction(_ name: String, _ o: [String: JSONValue]) throws(ActionError) -> Action {
+        let action: Action
+        switch name {
+        case "push":
+            action = .push(scene: try string(o, "scene", required: true)!, navigationController: try string(o, "navigationController"))
+        case "pop":
+            action = .pop(navigationController: try string(o, "navigationController"))
+        case "popToRoot":
+            action = .popToRoot(navigationController: try string(o, "navigationController"))
+        case "popTo":
+            action = .popTo(controller: try string(o, "controller", required: true)!, navigationController: try string(o, "navigationController"))
+        case "setViewControllers":
+            action = .setViewControllers(scenes: try strings(o, "scenes", required: true)!,
+                                         navigationController: try string(o, "navigationController"))
+        default:
+            throw ActionError(.unknownAction, "action '\(name)' is not a stack action")
+        }
+        return action
+    }
+
+    /// The actions for what code does (bars, custom containers), nil for another name.
+    static func codeAction(_ name: String, _ o: [String: JSONValue]) throws(ActionError) -> Action? {
+        let action: Action
+        switch name {
+        case "setToolbarHidden", "setNavigationBarHidden":
+            let hidden = try requiredBool(o, "hidden")
+            let nav = try string(o, "navigationController")
+            action = name == "setToolbarHidden" ? .setToolbarHidden(hidden, navigationController: nav)
+                : .setNavigationBarHidden(hidden, navigationController: nav)
+        case "addChild":
+            action = .addChild(scene: try string(o, "scene", required: true)!, controller: try string(o, "controller"),
+                               showingView: try bool(o, "showingView") ?? true)
+        case "removeFromParent":
+            action = .removeFromParent(controller: try string(o, "controller", required: true)!)
+        case "transition":
+            action = .transition(controller: try string(o, "controller"), fromIndex: try int(o, "fromIndex", required: true)!,
+                                 toIndex: try int(o, "toIndex", required: true)!)
+        case "beginAppearanceTransition":
+            action = .beginAppearanceTransition(controller: try string(o, "controller", required: true)!,
+                                                isAppearing: try requiredBool(o, "isAppearing"))
+        case "endAppearanceTransition":
+            action = .endAppearanceTransition(controller: try string(o, "controller", required: true)!)
+        default:
+            return nil
+        }
+        return action
     }
 
     /// The keys of a `traits` object.
@@ -167,6 +215,11 @@ enum ActionDecoding {
             throw ActionError(.invalidRequest, "'\(key)' is out of range (at most 2^53 in size)")
         }
         return Int(n)
+    }
+
+    static func requiredBool(_ o: [String: JSONValue], _ key: String) throws(ActionError) -> Bool {
+        guard let b = try bool(o, key) else { throw ActionError(.invalidRequest, "missing '\(key)' (true or false)") }
+        return b
     }
 
     static func bool(_ o: [String: JSONValue], _ key: String) throws(ActionError) -> Bool? {

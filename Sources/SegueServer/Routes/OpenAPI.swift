@@ -11,7 +11,15 @@ enum OpenAPIDocument {
         case "element": ##"{"type":"string","description":"An element id of STATE elements."}"##
         case "values": ##"{"type":"object","additionalProperties":{"type":["string","number","boolean"]},"description":"Control id → its value: text for a text field, on/off for a switch, a number for a slider or stepper, a segment index for a segmented control."}"##
         case "identifier": ##"{"type":"string","description":"A segue identifier of the controller's scene."}"##
+        case "controller" where action == "addChild" || action == "transition":
+            ##"{"type":"string","description":"The custom container (a controller id); default: the frontmost visible content controller's outermost custom container, or that controller itself."}"##
+        case "controller" where action == "removeFromParent" || action.hasSuffix("AppearanceTransition"):
+            ##"{"type":"string","description":"The child (a controller id)."}"##
         case "controller": ##"{"type":"string","description":"A controller id (c1, c2, …); default: the frontmost visible controller."}"##
+        case "hidden": ##"{"type":"boolean","description":"true hides the bar, false shows it."}"##
+        case "showingView": ##"{"type":"boolean","default":true,"description":"Whether the child's view goes into the container's view at once (it appears when the container is on screen)."}"##
+        case "fromIndex", "toIndex": ##"{"type":"integer","minimum":0,"maximum":9007199254740992,"description":"A child of the container, by index: from a child whose view is shown, to one whose view is not."}"##
+        case "isAppearing": ##"{"type":"boolean","description":"true: the child appears (viewWillAppear); false: it disappears."}"##
         case "navigationController": ##"{"type":"string","description":"A navigation controller id; default: the frontmost visible controller's."}"##
         case "scene": ##"{"type":"string","description":"A scene id of the flow."}"##
         case "scenes": ##"{"type":"array","items":{"type":"string"},"description":"Scene ids, bottom of the stack first."}"##

@@ -94,6 +94,17 @@ enum Step {
             w.key("editing"); w.bool(editing); opt("controller", controller)
         case .setValues(let values):
             w.key("values"); writeValues(values, into: &w)
+        case .setToolbarHidden(let hidden, let nav), .setNavigationBarHidden(let hidden, let nav):
+            w.key("hidden"); w.bool(hidden); opt("navigationController", nav)
+        case .addChild(let scene, let controller, let showingView):
+            w.field("scene", scene); opt("controller", controller)
+            if !showingView { w.key("showingView"); w.bool(false) }
+        case .removeFromParent(let controller), .endAppearanceTransition(let controller):
+            w.field("controller", controller)
+        case .transition(let controller, let fromIndex, let toIndex):
+            opt("controller", controller); w.field("fromIndex", fromIndex); w.field("toIndex", toIndex)
+        case .beginAppearanceTransition(let controller, let isAppearing):
+            w.field("controller", controller); w.key("isAppearing"); w.bool(isAppearing)
         }
     }
 

@@ -1,4 +1,5 @@
 import SegueCore
+import SegueServer
 import Testing
 
 @Suite struct ActionKeysTests {
