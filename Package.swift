@@ -32,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // libmicrohttpd as a system library, with a prefixed shim header for its variadic calls.
@@ -112,11 +113,19 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // The `segue` commands (serve, check, graph, test), as a library the tests run in process.
+        // The MCP server (official Swift SDK): tools an agent explores a flow with, over stdio or /mcp.
+        .target(
+            name: "SegueMCP",
+            dependencies: [
+                "SegueServer", "SegueHTTP", "SegueJSON", "SegueTesting", .product(name: "MCP", package: "swift-sdk"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The `segue` commands (serve, check, graph, test, mcp), as a library the tests run in process.
         .target(
             name: "SegueCLI",
             dependencies: [
-                "SegueServer", "SegueHTML", "SegueAppFolder", "SegueStoreSQLite", "SegueStorePostgres", "SegueTesting", "SegueSourceNav",
+                "SegueServer", "SegueHTML", "SegueAppFolder", "SegueStoreSQLite", "SegueStorePostgres", "SegueTesting", "SegueSourceNav", "SegueMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -180,6 +189,14 @@ let package = Package(
         .testTarget(
             name: "SegueTestingTests",
             dependencies: ["SegueTesting", "SegueServer", "SegueJSON", "SegueFlowFiles", "SegueTestSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SegueMCPTests",
+            dependencies: [
+                "SegueMCP", "SegueServer", "SegueFlowFiles", "SegueTesting", "SegueJSON", "SegueTestSupport", .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -4,6 +4,7 @@ import Logging
 import SegueAppFolder
 import SegueCore
 import SegueHTML
+import SegueMCP
 import SegueServer
 import SegueStoreSQLite
 #if Postgres
@@ -18,7 +19,7 @@ public struct SegueCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "segue",
         abstract: "Serve iOS-style navigation flows (flow files or Xcode storyboards) as web pages and a JSON API.",
-        subcommands: [Serve.self, Check.self, Graph.self, Test.self, Infer.self]
+        subcommands: [Serve.self, Check.self, Graph.self, Test.self, Infer.self, MCPCommand.self]
     )
 
     public init() {}
@@ -80,7 +81,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Worker threads (default: the number of cores).")
     var threads: Int?
 
-    @Option(help: "Maximum live sessions.")
+    @Option(help: "Sessions kept, live or only in storage. At the limit a new session first makes room (it drops sessions only viewed and idle a minute, and those idle past --session-timeout), else it is refused with 503 too_many_sessions. --max-live-sessions bounds those in memory.")
     var maxSessions = 100_000
 
     @Option(help: "Sessions one client address may create per minute (loopback clients are not limited; 0: no limit).")
@@ -151,6 +152,8 @@ struct Serve: ParsableCommand {
         let signals = ShutdownSignals.install()
         HeapPolicy.apply(for: storage)
         let service = SegueService(storyboard: storyboard, storage: storage, configuration: configuration, logger: logger)
+        // The MCP tools (`segue mcp`'s) for agents, at POST /mcp.
+        service.app.mount(MCPRoute(app: service.app), at: MCPRoute.path)
         do {
             try service.start()
         } catch {

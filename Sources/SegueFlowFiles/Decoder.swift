@@ -23,6 +23,13 @@ struct Decoder {
         var flaggedInitial: [(String, Int)] = []
         /// The top-level `era` (`ios7`, `modern`), when given.
         var era: UIKitEra?
+        /// Scenes declared whose definition could not be read (not a map), with the line of that
+        /// problem: references to them are its consequences.
+        var unreadScenes: [String: Int] = [:]
+        /// The same for segues, by scene: each segue that could not be read, and a `segues` that
+        /// is not a map (all of them unread), with the problem's line.
+        var unreadSegues: [String: [String: Int]] = [:]
+        var unreadSegueLists: [String: Int] = [:]
         /// Relationship entries with lines: (scene, key, target, line).
         var relationships: [(scene: String, key: String, target: String, line: Int)] = []
     }
@@ -82,6 +89,8 @@ struct Decoder {
         for entry in scenes.entries {
             if let scene = decodeScene(id: entry.key, keyNode: entry.keyNode, node: entry.value, into: &result) {
                 result.scenes.append(scene)
+            } else {
+                result.unreadScenes[entry.key] = entry.value.line
             }
             result.scenes += result.inlineScenes
             result.inlineScenes = []
@@ -114,7 +123,7 @@ struct Decoder {
         decodeRelationships(fields, into: &scene, kindKnown: kindKnown, context: context, result: &result)
         decodeKindSpecifics(fields, into: &scene, context: context, sink: &sink)
         if let node = fields["segues"] {
-            scene.segues = decodeSegues(node, scene: context)
+            scene.segues = decodeSegues(node, scene: context, id: id, result: &result)
         }
         if let elements = fields.list("view", of: "view elements") {
             if kindKnown, scene.kind.isContainer || scene.kind == .alertController {
@@ -383,8 +392,11 @@ struct Decoder {
 
     // MARK: Segues
 
-    private func decodeSegues(_ node: Node, scene: String) -> [SegueSpec] {
+    /// The segues of a scene (`scene` names it in messages, `id` is its id); those that cannot be
+    /// read are left out and recorded in `decoded.unreadSegues`.
+    private func decodeSegues(_ node: Node, scene: String, id: String, result decoded: inout Result) -> [SegueSpec] {
         guard let segues = Fields(identifiers: node, context: "segues of \(scene)", what: "'segues' in \(scene)", diagnostics: diagnostics) else {
+            decoded.unreadSegueLists[id] = node.line
             return []
         }
         var result: [SegueSpec] = []
@@ -392,10 +404,16 @@ struct Decoder {
             let context = "segue '\(entry.key)' of \(scene)"
             guard let fields = Fields(entry.value, context: context, allowed: [
                 "kind", "destination", "action", "modalPresentationStyle", "modalTransitionStyle", "animates", "passes",
-            ], what: context, diagnostics: diagnostics) else { continue }
+            ], what: context, diagnostics: diagnostics) else {
+                decoded.unreadSegues[id, default: [:]][entry.key] = entry.value.line
+                continue
+            }
             var kind = SegueKind.show
             if fields.has("kind") {
-                guard let value = fields.enumeration("kind", SegueKind.self) else { continue }
+                guard let value = fields.enumeration("kind", SegueKind.self) else {
+                    decoded.unreadSegues[id, default: [:]][entry.key] = fields.line("kind")
+                    continue
+                }
                 kind = value
             }
             var segue = SegueSpec(id: entry.key, kind: kind, destination: fields.string("destination"), action: fields.string("action"))

@@ -28,14 +28,25 @@ final class Diagnostics {
         all.append(Diagnostic(.warning, at: location(line), message))
     }
 
+    /// An error caused by the problem reported at `causeLine` (a reference to a scene that could
+    /// not be read): listed right after its cause, whatever its own line.
+    func consequence(of causeLine: Int, line: Int, _ code: Diagnostic.Code, _ message: String) {
+        causes[all.count] = causeLine
+        error(line: line, code, message)
+    }
+
+    /// Diagnostic index → line of the problem it follows from (``consequence(of:line:_:_:)``).
+    private var causes: [Int: Int] = [:]
+
     var hasErrors: Bool { all.contains { $0.severity == .error } }
 
-    /// By line, then in the order found.
+    /// By line, then in the order found; a consequence right after the problems of its cause's line.
     var sorted: [Diagnostic] {
-        all.enumerated().sorted { a, b in
-            let la = a.element.location?.line ?? 0, lb = b.element.location?.line ?? 0
-            return la != lb ? la < lb : a.offset < b.offset
-        }.map(\.element)
+        func key(_ item: (offset: Int, element: Diagnostic)) -> (line: Int, after: Int, offset: Int) {
+            if let cause = causes[item.offset] { return (cause, 1, item.offset) }
+            return (item.element.location?.line ?? 0, 0, item.offset)
+        }
+        return all.enumerated().sorted { key($0) < key($1) }.map(\.element)
     }
 }
 

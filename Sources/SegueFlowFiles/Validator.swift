@@ -14,8 +14,8 @@ struct Validator {
             let sceneLine = scene.location?.line ?? 1
             func line(_ key: String) -> Int { lines[key] ?? sceneLine }
             checkContainer(scene, written: Set(lines.keys), line: line)
-            checkSegues(scene, scenes: scenes)
-            checkTaps(scene, taps: decoded.taps[scene.id] ?? [])
+            checkSegues(scene, scenes: scenes, unread: decoded.unreadScenes)
+            checkTaps(scene, taps: decoded.taps[scene.id] ?? [], unread: decoded.unreadSegues[scene.id] ?? [:], unreadList: decoded.unreadSegueLists[scene.id])
             checkEmbeds(scene)
             checkSegueRefusals(scene, elementIDs: decoded.elementIDs[scene.id] ?? [], line: line("shouldPerformSegue"))
             var seen: [String: Int] = [:]
@@ -51,7 +51,7 @@ struct Validator {
     private func checkInitial(_ decoded: Decoder.Result, scenes: [String: Scene], topLevelPresent: Bool) -> String? {
         var initial = decoded.initialViewController
         if let named = initial, scenes[named] == nil, !decoded.scenes.isEmpty {
-            diagnostics.error(line: decoded.initialLine, .unknownInitialViewController, "initialViewController names unknown scene '\(named)'" + nearest(named, scenes.keys))
+            unknownScene(named, line: decoded.initialLine, .unknownInitialViewController, "initialViewController", "scene", scenes: scenes, unread: decoded.unreadScenes)
         }
         for (index, (id, line)) in decoded.flaggedInitial.enumerated() {
             if index > 0 || (initial != nil && initial != id) {
@@ -69,8 +69,8 @@ struct Validator {
     private func checkRelationships(_ decoded: Decoder.Result, scenes: [String: Scene]) {
         for relationship in decoded.relationships {
             guard let target = scenes[relationship.target] else {
-                diagnostics.error(line: relationship.line, .unknownRelationshipTarget,
-                                  "relationship '\(relationship.key)' of scene '\(relationship.scene)' names unknown scene '\(relationship.target)'" + nearest(relationship.target, scenes.keys))
+                unknownScene(relationship.target, line: relationship.line, .unknownRelationshipTarget,
+                             "relationship '\(relationship.key)' of scene '\(relationship.scene)'", "scene", scenes: scenes, unread: decoded.unreadScenes)
                 continue
             }
             if target.kind == .alertController {
@@ -144,7 +144,7 @@ struct Validator {
         }
     }
 
-    private func checkSegues(_ scene: Scene, scenes: [String: Scene]) {
+    private func checkSegues(_ scene: Scene, scenes: [String: Scene], unread: [String: Int]) {
         for segue in scene.segues {
             let line = segue.location?.line ?? scene.location?.line ?? 1
             let name = "segue '\(segue.id)' of scene '\(scene.id)'"
@@ -167,7 +167,7 @@ struct Validator {
                     continue
                 }
                 if scenes[destination] == nil {
-                    diagnostics.error(line: line, .unknownDestination, "\(name) names unknown destination '\(destination)'" + nearest(destination, scenes.keys))
+                    unknownScene(destination, line: line, .unknownDestination, name, "destination", scenes: scenes, unread: unread)
                 }
             }
         }
@@ -190,11 +190,15 @@ struct Validator {
         }
     }
 
-    private func checkTaps(_ scene: Scene, taps: [(TapTarget, Int)]) {
+    /// Taps name segues and actions of their scene. A segue that could not be read (`unread`, or
+    /// all of them when `segues` could not be: `unreadList`) is reported after that problem.
+    private func checkTaps(_ scene: Scene, taps: [(TapTarget, Int)], unread: [String: Int], unreadList: Int?) {
         for (tap, line) in taps {
             switch tap {
             case let .segue(id):
-                if scene.segue(id) == nil {
+                if scene.segue(id) == nil, let cause = unread[id] ?? unreadList {
+                    diagnostics.consequence(of: cause, line: line, .unknownSegue, "segue '\(id)' of scene '\(scene.id)' could not be read (line \(cause))")
+                } else if scene.segue(id) == nil {
                     diagnostics.error(line: line, .unknownSegue, "unknown segue '\(id)' in scene '\(scene.id)'" + nearest(id, scene.segues.map(\.id)))
                 }
             case let .action(name):
@@ -203,6 +207,17 @@ struct Validator {
                     diagnostics.error(line: line, .unknownAction, "unknown action '\(name)' in scene '\(scene.id)' (built-in actions: \(builtIns); others need the scene's 'class')")
                 }
             }
+        }
+    }
+
+    /// `subject` names a scene the file does not define: unknown (with the nearest name), or
+    /// declared but unreadable, a consequence listed after the problem that is its cause.
+    private func unknownScene(_ name: String, line: Int, _ code: Diagnostic.Code, _ subject: String, _ what: String,
+                              scenes: [String: Scene], unread: [String: Int]) {
+        if let cause = unread[name] {
+            diagnostics.consequence(of: cause, line: line, code, "\(subject) names scene '\(name)', which could not be read (line \(cause))")
+        } else {
+            diagnostics.error(line: line, code, "\(subject) names unknown \(what) '\(name)'" + nearest(name, scenes.keys))
         }
     }
 

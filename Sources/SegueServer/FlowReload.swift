@@ -145,9 +145,7 @@ extension SegueApp {
         session.pending = []
         let header = StoredSessionHeader(id: old.id, csrfToken: session.storedSecrets, width: old.traits.width, height: old.traits.height, locale: old.locale)
         do {
-            _ = try storage.delete(session: old.id)
-            try storage.create(header)
-            try storage.append(session: old.id, firstSeq: 1, steps: [Step.restore(fresh.restorationURL, version: old.version + 1, seq: old.log.lastSeq).encoded])
+            try storage.replace(header, steps: [Step.restore(fresh.restorationURL, version: old.version + 1, seq: old.log.lastSeq).encoded])
             session.storedSeq = 1
         } catch {
             logger.error("session \(old.id) could not be stored after the reload: \(error)")

@@ -182,6 +182,38 @@ public final class PostgresSessionStorage: SessionStorage {
         grantLease(h.id, since: started)
     }
 
+    /// One transaction of two statements: the old session's rows go, the new ones come (the
+    /// lease is this instance's, as for a new session).
+    public func replace(_ h: StoredSessionHeader, steps: [String]) throws(SessionStorageError) {
+        let (client, log, owner, counter) = (self.client, logger, instanceID, self.counter)
+        let now = clock.unixSeconds
+        let started = ContinuousClock.now
+        let ms = leaseMilliseconds
+        let seqs = steps.indices.map { Int64($0 + 1) }
+        let sessions = Array(repeating: h.id, count: steps.count)
+        try blocking {
+            counter.add(4)  // BEGIN, the two statements, COMMIT
+            try await client.withTransaction(logger: log) { connection in
+                _ = try await connection.query("""
+                    WITH gone_steps AS (DELETE FROM segue_steps WHERE session = \(h.id))
+                    DELETE FROM segue_sessions WHERE id = \(h.id)
+                    """, logger: log)
+                _ = try await connection.query("""
+                    WITH created AS (
+                        INSERT INTO segue_sessions (id, csrf, width, height, steps, updated_at, owner, lease_until, locale)
+                        VALUES (\(h.id), \(h.csrfToken), \(h.width), \(h.height), \(steps.count), \(now), \(owner),
+                                \(unescaped: Self.databaseNow) + \(ms), \(h.locale))
+                        RETURNING id
+                    )
+                    INSERT INTO segue_steps (session, seq, step)
+                    SELECT r.session, r.seq, r.step FROM unnest(\(sessions)::text[], \(seqs)::bigint[], \(steps)::text[]) AS r(session, seq, step)
+                    WHERE EXISTS (SELECT 1 FROM created)
+                    """, logger: log)
+            }
+        }
+        grantLease(h.id, since: started)
+    }
+
     public func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError) {
         let result = Mutex<SessionStorageError??>(nil)
         let done = DispatchSemaphore(value: 0)

@@ -118,6 +118,23 @@ public final class SQLiteSessionStorage: SessionStorage {
         } }
     }
 
+    /// One write transaction: the old rows go (steps, journal, snapshot, session), the new ones
+    /// come (the steps straight into `steps`), and the writer forgets the old step count.
+    public func replace(_ h: StoredSessionHeader, steps: [String]) throws(SessionStorageError) {
+        try run { try $0.write { db in
+            for table in ["steps", "journal", "snapshots"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE session = ?", arguments: [h.id])
+            }
+            try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [h.id])
+            try db.execute(sql: "INSERT INTO sessions (id, csrf, width, height, updated_at, locale) VALUES (?, ?, ?, ?, ?, ?)",
+                           arguments: [h.id, h.csrfToken, h.width, h.height, clock.unixSeconds, h.locale])
+            for (index, step) in steps.enumerated() {
+                try db.execute(sql: "INSERT INTO steps (session, seq, step) VALUES (?, ?, ?)", arguments: [h.id, index + 1, step])
+            }
+            writer.forget(h.id)
+        } }
+    }
+
     /// Appends go through ``GroupCommitter`` (a group commit made at the end of a server
     /// thread's pass, or by the writer thread), in order, many to a transaction, written by ``StepWriter`` through SQLite's C API. An append whose first step
     /// does not follow the session's last stored one (stored already, or a gap after an earlier

@@ -15,9 +15,11 @@ import SegueServer
 /// Readers take the union of both tables; the move is atomic, so they never see a step twice or
 /// not at all.
 ///
-/// It also remembers, between batches, each session's last stored step (so the gap check needs
-/// no query; a step that does not follow the remembered one is checked against the database
-/// before it is refused, as the session may have been deleted or stored again since) and when its `updated_at` was last written (expiry needs minutes, not every action).
+/// It also remembers, between batches, each session's last stored step, so the gap check needs
+/// no query (a step that does not follow the remembered one is checked against the database
+/// before it is refused, as the session may have been deleted since; a session stored anew is
+/// forgotten: ``forget(_:)``), and when its `updated_at` was last written (expiry needs minutes,
+/// not every action).
 final class StepWriter: @unchecked Sendable {
     struct Append: Sendable {
         var session: String
@@ -92,16 +94,26 @@ final class StepWriter: @unchecked Sendable {
                     if sqlite3_get_autocommit(connection) == 0 { try? s.run(s.rollback) }
                     throw error
                 }
+                // Still holding the connection, so that ``forget(_:)`` (in another transaction
+                // on it) comes wholly before or after.
+                if lastSeq.count > 200_000 { lastSeq.removeAll(keepingCapacity: true) }
+                if touched.count > 200_000 { touched.removeAll(keepingCapacity: true) }
+                lastSeq.merge(batchLastSeq) { $1 }
+                for id in touches { touched[id] = now }
             }
         } catch {
             return [SessionStorageError?](repeating: Self.storageError(error), count: batch.count)
         }
-        if lastSeq.count > 200_000 { lastSeq.removeAll(keepingCapacity: true) }
-        if touched.count > 200_000 { touched.removeAll(keepingCapacity: true) }
-        lastSeq.merge(batchLastSeq) { $1 }
-        for id in touches { touched[id] = now }
         if let count = journalRows { journalRows = count + rows }
         return outcomes
+    }
+
+    /// Forgets what it remembers of a session stored anew (``SQLiteSessionStorage/replace(_:steps:)``):
+    /// its next append is checked against the database. Called inside a transaction on the
+    /// writer's connection, so no batch runs meanwhile.
+    func forget(_ session: String) {
+        lastSeq[session] = nil
+        touched[session] = nil
     }
 
     /// Whether the journal has gathered enough rows to move them (the writer calls

@@ -43,6 +43,13 @@ public struct SegueClient: Sendable {
         return SegueTestSession(client: self, id: id, state: state)
     }
 
+    /// A session that already exists (`GET /api/v1/sessions/ID`), to drive it by its id.
+    public func session(id: String) throws(SegueClientError) -> SegueTestSession {
+        let answer = try send("GET", "/api/v1/sessions/\(id)")
+        guard answer.status == 200, let state = answer.json else { throw SegueClientError.from(answer) }
+        return SegueTestSession(client: self, id: id, state: state)
+    }
+
     /// Sends a request; the body, when given, as JSON.
     public func send(_ method: String, _ path: String, query: String? = nil, json: JSONValue? = nil, cookie: String? = nil) throws(SegueClientError) -> TestResponse {
         var headers: [(name: String, value: String)] = []
@@ -153,9 +160,17 @@ public final class SegueTestSession: @unchecked Sendable {
         try open(state["url"]?.stringValue ?? "/")
     }
 
-    /// `GET …/test`: the session's steps so far as a test file (YAML).
-    public func recordedTest() throws(SegueClientError) -> String {
-        let answer = try client.send("GET", "/api/v1/sessions/\(id)/test")
+    /// The text a person sees on the device screen of the current page (what `see:` looks for).
+    public func screenText() throws(SegueClientError) -> String {
+        visibleText(deviceScreen(try page()))
+    }
+
+    /// `GET …/test`: the session's steps so far as a test file (YAML). `folder` is where the file
+    /// will be saved (`?dir=`), so that its `flow:` names the flow relative to it; by default
+    /// the file names the flow as seen from the flow's own folder.
+    public func recordedTest(savedIn folder: String? = nil) throws(SegueClientError) -> String {
+        let query = folder.map { "dir=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0) }
+        let answer = try client.send("GET", "/api/v1/sessions/\(id)/test", query: query)
         guard answer.status == 200 else { throw SegueClientError.from(answer) }
         return answer.text
     }

@@ -9,6 +9,48 @@ import SegueTestSupport
 @Suite struct ValidationTests {
     // MARK: Keys
 
+    // MARK: Causes before consequences
+
+    @Test func aSceneThatCannotBeReadComesBeforeWhatNamesIt() throws {
+        let error = try #require(throws: FlowFileError.self) {
+            try FlowFileLoader.parse("""
+            initialViewController: nav
+            scenes:
+              nav: {kind: navigationController, rootViewController: message}
+              inbox:
+                segues:
+                  open: {kind: show, destination: message}
+              message: [oops]
+            """, fileName: "bad.yaml", format: .yaml)
+        }
+        #expect(error.diagnostics.map(\.description) == [
+            "bad.yaml:7: scene 'message' must be a map",
+            "bad.yaml:3: relationship 'rootViewController' of scene 'nav' names scene 'message', which could not be read (line 7)",
+            "bad.yaml:6: segue 'open' of scene 'inbox' names scene 'message', which could not be read (line 7)",
+        ])
+        // Each keeps its own code.
+        #expect(error.diagnostics.map(\.code.rawValue) == ["wrong_type", "unknown_relationship_target", "unknown_destination"])
+    }
+
+    @Test func aSegueThatCannotBeReadComesBeforeTheTapsOnIt() throws {
+        let error = try #require(throws: FlowFileError.self) {
+            try FlowFileLoader.parse("""
+            initialViewController: inbox
+            scenes:
+              inbox:
+                view:
+                  - button: {id: go, title: Go, segue: open}
+                  - button: {id: fly, title: Fly, segue: fly}
+                segues:
+                  open: 42
+                  fly: {kind: flying, destination: inbox}
+            """, fileName: "bad.yaml", format: .yaml)
+        }
+        let lines = error.diagnostics.map { "\($0.location?.line ?? 0) \($0.code.rawValue)" }
+        #expect(lines == ["8 wrong_type", "5 unknown_segue", "9 unknown_value", "6 unknown_segue"], "\(error.diagnostics)")
+        #expect(error.diagnostics[1].message == "segue 'open' of scene 'inbox' could not be read (line 8)")
+    }
+
     @Test func unknownSceneKey() {
         #expect(problems("""
         initialViewController: inbox

@@ -74,6 +74,7 @@ struct PostgresStoreTests {
         try StorageContractTests().appendLoadConflictDeleteExpire(kind: "postgres")
         try StorageContractTests().touchedSessionsAreNotIdle(kind: "postgres")
         try SessionCapTests().storesListUntouchedSessionsOldestFirst(kind: "postgres")
+        try StorageContractTests().replaceStoresASessionAnewInOneGo(kind: "postgres")
     }
 
     static func storage(lease: Double = 3, timeout: Duration = .seconds(5)) throws -> PostgresSessionStorage {

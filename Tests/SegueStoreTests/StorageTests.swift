@@ -55,6 +55,30 @@ import Testing
         _ = try s.delete(session: id)
     }
 
+    @Test(arguments: storages) func replaceStoresASessionAnewInOneGo(kind: String) throws {
+        let s = try make(kind)
+        defer { s.close() }
+        let id = uniqueID()
+        try s.create(StoredSessionHeader(id: id, csrfToken: "old", width: 390, height: 844))
+        try s.append(session: id, firstSeq: 1, steps: ["{\"a\":1}", "{\"a\":2}", "{\"a\":3}"])
+        try s.quarantine(session: id, reason: "test")
+        try s.replace(StoredSessionHeader(id: id, csrfToken: "new", width: 1024, height: 768, locale: "fr"), steps: ["{\"restore\":1}"])
+        let loaded = try #require(try s.load(session: id))
+        #expect(loaded.steps == ["{\"restore\":1}"] && loaded.quarantined == nil)
+        #expect(loaded.header.csrfToken == "new" && loaded.header.width == 1024 && loaded.header.locale == "fr")
+        // Steps follow the new first one; the old numbering is gone.
+        #expect(throws: SessionStorageError.self) { try s.append(session: id, firstSeq: 4, steps: ["{\"late\":4}"]) }
+        try s.append(session: id, firstSeq: 2, steps: ["{\"b\":2}"])
+        #expect(try s.load(session: id)?.steps == ["{\"restore\":1}", "{\"b\":2}"])
+        #expect(try s.list(limit: 1000).contains { $0.id == id && $0.steps == 2 })
+        // A session never stored before is simply stored.
+        let fresh = uniqueID()
+        try s.replace(StoredSessionHeader(id: fresh, csrfToken: "t", width: 390, height: 844), steps: [])
+        #expect(try s.load(session: fresh)?.steps == [])
+        _ = try s.delete(session: id)
+        _ = try s.delete(session: fresh)
+    }
+
     @Test(arguments: storages) func touchedSessionsAreNotIdle(kind: String) throws {
         let clock = TestClock()
         let s = try make(kind, clock: clock)
@@ -445,6 +469,7 @@ final class FlakyStorage: SessionStorage {
     var isShared: Bool { false }
     func check() throws(SessionStorageError) { if failing.load(ordering: .relaxed) { throw .unavailable("disk full (test)") } }
     func create(_ h: StoredSessionHeader) throws(SessionStorageError) { try check(); try inner.create(h) }
+    func replace(_ h: StoredSessionHeader, steps: [String]) throws(SessionStorageError) { try check(); try inner.replace(h, steps: steps) }
     func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError) { try check(); try inner.append(session: id, firstSeq: firstSeq, steps: steps) }
     func load(session id: String) throws(SessionStorageError) -> StoredSession? { try check(); return try inner.load(session: id) }
     func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String]? { try check(); return try inner.steps(session: id, after: seq) }
@@ -463,6 +488,7 @@ final class SharedMemoryStorage: SessionStorage {
     let inner = InMemorySessionStorage()
     var isShared: Bool { true }
     func create(_ h: StoredSessionHeader) throws(SessionStorageError) { try inner.create(h) }
+    func replace(_ h: StoredSessionHeader, steps: [String]) throws(SessionStorageError) { try inner.replace(h, steps: steps) }
     func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError) { try inner.append(session: id, firstSeq: firstSeq, steps: steps) }
     func load(session id: String) throws(SessionStorageError) -> StoredSession? { try inner.load(session: id) }
     func steps(session id: String, after seq: Int) throws(SessionStorageError) -> [String]? { try inner.steps(session: id, after: seq) }

@@ -9,6 +9,7 @@ import SegueTesting
 import Logging
 import Testing
 import SegueJSON
+import SegueTestSupport
 
 @Suite struct RunnerTests {
     @Test func aStepNamingAnElementNotOnScreenFailsWithTheElementsThatWereThere() throws {
@@ -186,6 +187,27 @@ import SegueJSON
         let coverage = CoverageReport(suite: try #require(suite), outcomes: outcomes)
         #expect(coverage.flows.count == 1)
         #expect(coverage.flows.first.map { Set($0.elements.reached).isSuperset(of: ["msgAnna", "compose"]) } == true)
+    }
+
+    @Test func aRecordedTestNamesItsFlowRelativeToWhereItIsSaved() throws {
+        var configuration = SegueApp.Configuration()
+        configuration.flowPath = mailFlow
+        let app = SegueApp(storyboard: try FlowFileLoader.load(path: mailFlow), assets: StaticAssets(directory: nil), configuration: configuration,
+                           logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let session = try SegueClient(transport: InProcessTransport(app: app)).createSession()
+        try session.tap("inboxRow")
+        // Saved beside the flow by default; in the folder `?dir=` names otherwise.
+        #expect(try session.recordedTest().contains("\nflow: mail.yaml\n"))
+        #expect(try session.recordedTest(savedIn: repositoryRoot + "/Examples/tests").contains("\nflow: ../mail.yaml\n"))
+        #expect(try session.recordedTest(savedIn: repositoryRoot + "/Examples/tests/").contains("\nflow: ../mail.yaml\n"))
+        #expect(try session.recordedTest(savedIn: repositoryRoot).contains("\nflow: Examples/mail.yaml\n"))
+        // Saved elsewhere, it runs from there.
+        let path = try writeTestFile("")
+        let yaml = try session.recordedTest(savedIn: (path as NSString).deletingLastPathComponent)
+        #expect(yaml.contains("\nflow: ../") && yaml.contains("/Examples/mail.yaml\n"), "\(yaml)")
+        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        let (outcomes, problems, _) = runTests([path])
+        #expect(problems.isEmpty && outcomes.count == 1 && outcomes.allSatisfy(\.passed), "\(problems) \(outcomes.first?.failure?.details ?? [])")
     }
 
     @Test func recordingAnUnknownSessionIsA404() throws {

@@ -71,6 +71,8 @@ extension SegueApp {
 /// form posts: `POST /dev/ID/perform` (a code-triggered segue), `POST /dev/ID/traits` (a trait
 /// preset); `GET /dev/ID/new` opens the session's URL in a new session.
 extension SegueApp {
+    /// The page holds the session's CSRF token for its forms: safe to show whoever knows the id,
+    /// which already acts on the session through the JSON API (the Exploring article says why).
     func developerPage(id: String, _ request: HTTPRequest) throws(ActionError) -> HTTPResponse {
         let info = try withDurableSession(id) { session -> DevPanel.Info in
             let window = session.window

@@ -61,6 +61,7 @@ enum OpenAPIDocument {
     static let sessionParameter = ##"{"name":"id","in":"path","required":true,"schema":{"type":"string","pattern":"^[0-9a-f]{32}$"}}"##
 
     static let afterParameter = ##"{"name":"after","in":"query","required":false,"schema":{"type":"integer","minimum":0,"maximum":9223372036854775807,"default":0}}"##
+    static let recordedTestFolderParameter = ##"{"name":"dir","in":"query","required":false,"description":"The folder the file will be saved in (absolute, or relative to the server's working directory): its flow: names the flow relative to it. Default: the flow's own folder.","schema":{"type":"string"}}"##
     static let lastEventIDParameter = ##"{"name":"Last-Event-ID","in":"header","required":false,"schema":{"type":"integer","minimum":0,"maximum":9223372036854775807}}"##
 
     static let json: [UInt8] = Array(text.utf8)

@@ -1,11 +1,14 @@
+import Foundation
 import SegueCore
 import SegueHTTP
 import SegueJSON
 
 /// `GET /api/v1/sessions/ID/test`: the session's steps so far as a flow test file (YAML), with an
 /// `expect` of the visible scenes and the URL after each step. Running it reproduces the session.
+/// Its `flow:` names the flow relative to the file, as test files do: to the folder `?dir=`
+/// names (where the file will be saved), else as a file saved beside the flow.
 extension SegueApp {
-    func recordedTest(_ id: String) throws(ActionError) -> HTTPResponse {
+    func recordedTest(_ id: String, savedIn folder: String? = nil) throws(ActionError) -> HTTPResponse {
         // Loads the session (or answers unknown_session) and makes sure what it did is stored.
         _ = try withDurableSession(id) { $0.window.version }
         let stored: StoredSession?
@@ -13,7 +16,8 @@ extension SegueApp {
         guard let stored else { throw ActionError(.unknownSession, "no session '\(id)'") }
         let session = Session(window: window(for: stored.header), csrfToken: stored.header.csrfToken, clock: configuration.clock)
         let window = session.window
-        var test = RecordedTestWriter(flowPath: configuration.flowPath, flowName: storyboard.name, sessionID: id,
+        let flowReference = configuration.flowPath.map { Self.flowReference($0, savedIn: folder) }
+        var test = RecordedTestWriter(flowPath: flowReference, flowName: storyboard.name, sessionID: id,
                                       width: stored.header.width, height: stored.header.height)
         var steps = stored.steps[...]
         do {
@@ -48,6 +52,31 @@ extension SegueApp {
             ("Content-Type", "application/yaml; charset=utf-8"), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
             ("Content-Disposition", "attachment; filename=\"\(storyboard.name)-\(id.prefix(8)).test.yaml\""),
         ], body: Array(test.yaml.utf8))
+    }
+}
+
+extension SegueApp {
+    /// How a test file saved in `folder` names the flow at `flowPath` (both absolute, or relative
+    /// to the working directory): a relative path from that folder (`../mail.yaml`); without a
+    /// folder, the flow's file name (a file saved beside it).
+    static func flowReference(_ flowPath: String, savedIn folder: String?) -> String {
+        let flow = absoluteComponents(flowPath)
+        guard let folder, !folder.isEmpty else { return flow.last ?? flowPath }
+        let base = absoluteComponents(folder)
+        var common = 0
+        while common < base.count, common < flow.count - 1, base[common] == flow[common] { common += 1 }
+        let up = Array(repeating: "..", count: base.count - common)
+        return (up + flow[common...]).joined(separator: "/")
+    }
+
+    /// The components of a path made absolute against the working directory, `.` and `..` resolved.
+    static func absoluteComponents(_ path: String) -> [String] {
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [String] = []
+        for part in full.split(separator: "/") where part != "." {
+            if part == ".." { if !parts.isEmpty { parts.removeLast() } } else { parts.append(String(part)) }
+        }
+        return parts
     }
 }
 
@@ -114,8 +143,8 @@ struct RecordedTestWriter {
 
     var yaml: String {
         var out = "# A recorded Segue session (\(flowName)). Run it with: segue test FILE"
-        out += flowPath == nil ? " --flow FLOW\n" : "\n"
-        if let flowPath { out += "flow: \(Self.scalar(flowPath))\n" }
+        out += flowPath == nil ? " --flow FLOW\n" : "\n# 'flow:' is relative to the folder this file is saved in.\n"
+        if let flowPath { out += "flow: \(Self.pathScalar(flowPath))\n" }
         out += "traits: {width: \(width), height: \(height)}\n"
         out += "tests:\n"
         out += "  - name: \(Self.scalar("recorded session \(sessionID.prefix(8))"))\n"
@@ -124,6 +153,18 @@ struct RecordedTestWriter {
         if lines.isEmpty { out += "      - expect: {url: \(Self.scalar(history.first ?? "/"))}\n" }
         for line in lines { out += line + "\n" }
         return out
+    }
+
+    /// A relative path as a YAML scalar: plain (`../mail.yaml`) when it is `../` steps then
+    /// letters, digits, `_`, `.`, `/` and `-` starting with a letter or `_` (no number, boolean or
+    /// null reads like that), else double-quoted.
+    static func pathScalar(_ path: String) -> String {
+        var rest = Substring(path)
+        while rest.hasPrefix("../") { rest = rest.dropFirst(3) }
+        let plain = rest.first.map { ($0.isASCII && $0.isLetter) || $0 == "_" } == true
+            && rest.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_./-".contains($0)) }
+            && !["true", "false", "null", "yes", "no", "on", "off", "y", "n"].contains(rest.lowercased())
+        return plain ? path : scalar(path)
     }
 
     /// A YAML scalar: plain when that reads back as the same text, else double-quoted.

@@ -158,8 +158,10 @@ enum RouteTable {
               .init(.GET, openAPI: OpenAPIDocument.getEvents) { app, request, match throws(ActionError) in try app.events(request, id: match.parameter) }),
         Route("/api/v1/sessions/{id}/events/stream", .naming, parameters: [OpenAPIDocument.afterParameter, OpenAPIDocument.lastEventIDParameter],
               .init(.GET, openAPI: OpenAPIDocument.streamEvents) { app, request, match throws(ActionError) in try app.eventStream(request, id: match.parameter) }),
-        Route("/api/v1/sessions/{id}/test", .naming,
-              .init(.GET, openAPI: OpenAPIDocument.getRecordedTest) { app, _, match throws(ActionError) in try app.recordedTest(match.parameter) }),
+        Route("/api/v1/sessions/{id}/test", .naming, parameters: [OpenAPIDocument.recordedTestFolderParameter],
+              .init(.GET, openAPI: OpenAPIDocument.getRecordedTest) { app, request, match throws(ActionError) in
+                  try app.recordedTest(match.parameter, savedIn: request.queryValue("dir"))
+              }),
         Route("/api/v1/scenes", .use, .init(.GET, openAPI: OpenAPIDocument.listScenes) { app, _, _ in app.json(app.scenesJSON()) }),
         Route("/api/v1/flow", .use, .init(.GET, openAPI: OpenAPIDocument.getFlow) { app, _, _ in app.flowStatusAnswer() }),
         Route("/api/v1/openapi.json", .use, .init(.GET, openAPI: OpenAPIDocument.getOpenAPI) { app, _, _ in app.json(OpenAPIDocument.json) }),

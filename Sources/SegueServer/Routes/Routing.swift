@@ -8,7 +8,10 @@ extension SegueApp {
     func route(_ request: HTTPRequest) -> HTTPResponse {
         let path = request.path
         if path.hasPrefix("/api/v1/admin/"), let refusal = adminGate(request) { return refusal }
-        guard let (match, malformedSession) = RouteTable.find(path) else { return unknownRoute(request) }
+        guard let (match, malformedSession) = RouteTable.find(path) else {
+            if let mounted = mounts.withLock({ $0[path] }) { return respond(request, with: mounted) }
+            return unknownRoute(request)
+        }
         let route = match.route
         if let malformedSession {
             let error = ActionError(.unknownSession, "no session '\(malformedSession)'")

@@ -94,6 +94,8 @@ public final class SegueApp: HTTPResponder {
     let lastExpiryAtLimit = Mutex<ContinuousClock.Instant?>(nil)
     /// Sessions created per client address (``Configuration/sessionsPerAddressPerMinute``).
     let creationLimiter: CreationLimiter
+    /// Responders mounted at exact paths by ``mount(_:at:)`` (the command line's `/mcp`).
+    let mounts = Mutex<[String: any HTTPResponder]>([:])
 
     /// `store` and `storage` default to memory, on the configuration's clock.
     public init(storyboard: Storyboard, registry: ControllerRegistry = ControllerRegistry(), store: (any SessionStore)? = nil,
@@ -123,6 +125,18 @@ public final class SegueApp: HTTPResponder {
             if let deferred = response.deferred { deferred.observe { log($0.status) } } else { log(response.status) }
         }
         return response
+    }
+
+    /// Serves `responder` at `path` (exactly), for what lives outside this module (the MCP
+    /// endpoint). A browser's request to it must come from this server's own pages (as for form
+    /// posts: ``crossSiteRefusal(_:what:)``), so no other site can drive it.
+    public func mount(_ responder: any HTTPResponder, at path: String) {
+        mounts.withLock { $0[path] = responder }
+    }
+
+    func respond(_ request: HTTPRequest, with mounted: any HTTPResponder) -> HTTPResponse {
+        if let refusal = crossSiteRefusal(request, what: "requests to \(request.path)") { return jsonError(refusal) }
+        return mounted.respond(to: request)
     }
 
     // MARK: - Sessions

@@ -39,6 +39,11 @@ public protocol SessionStorage: Sendable {
     var isShared: Bool { get }
     /// Stores a new session (with no steps yet).
     func create(_ header: StoredSessionHeader) throws(SessionStorageError)
+    /// Stores a session anew in one transaction: whatever was stored under its id (steps,
+    /// snapshot, quarantine) is replaced by `header` and `steps` (from step 1). No reader sees the
+    /// session missing or half written, and a failure leaves the old one as it was (a flow reload
+    /// stores each carried-over session this way).
+    func replace(_ header: StoredSessionHeader, steps: [String]) throws(SessionStorageError)
     /// Appends steps `firstSeq`, `firstSeq + 1`, … atomically; `conflict` when one exists already.
     func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError)
     /// The header and every step, or nil when there is no such session (deleted, expired).
@@ -267,6 +272,10 @@ public final class InMemorySessionStorage: SessionStorage {
 
     public func create(_ header: StoredSessionHeader) throws(SessionStorageError) {
         entries.withLock { $0[header.id] = Entry(header: header, steps: [], updatedAt: clock.unixMilliseconds) }
+    }
+
+    public func replace(_ header: StoredSessionHeader, steps: [String]) throws(SessionStorageError) {
+        entries.withLock { $0[header.id] = Entry(header: header, steps: steps, updatedAt: clock.unixMilliseconds) }
     }
 
     public func append(session id: String, firstSeq: Int, steps: [String]) throws(SessionStorageError) {
