@@ -76,7 +76,8 @@ public struct MCPRoute: HTTPResponder {
         do {
             try await server.start(transport: transport)
         } catch {
-            return .jsonError(code: "internal_error", message: "the MCP server did not start: \(error)", status: 500)
+            let body = SegueApp.errorJSON(code: "internal_error", message: "the MCP server did not start: \(error)")
+            return SegueHTTP.HTTPResponse(status: 500, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: body)
         }
         let answer = await transport.handleRequest(request)
         await server.stop()

@@ -153,7 +153,7 @@ extension SegueApp {
     }
 
     /// `{"error": {"code": …, "message": …}}`, the one shape of every JSON error.
-    static func errorJSON(code: String, message: String) -> [UInt8] {
+    public static func errorJSON(code: String, message: String) -> [UInt8] {
         var w = JSONWriter(capacity: 256)
         w.beginObject()
         w.key("error"); w.beginObject()
