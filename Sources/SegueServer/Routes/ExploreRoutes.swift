@@ -116,9 +116,7 @@ extension SegueApp {
             action = .setTraits(try Self.viewport(width: fields["width"], height: fields["height"]))
         }
         let apply = { (session: Session) throws(ActionError) -> String in
-            guard let token = fields["csrf"], constantTimeEqual(token, session.csrfToken) else {
-                throw ActionError(.forbidden, "the form's token is missing or wrong; reload the page")
-            }
+            try session.checkToken(fields["csrf"], named: "the form's token")
             try session.perform(action)
             return session.window.canonicalURL
         }

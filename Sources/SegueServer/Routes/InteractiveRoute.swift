@@ -30,9 +30,7 @@ extension SegueApp {
         default: return jsonError(ActionError(.invalidRequest, "'phase' must be begin, finish or cancel"))
         }
         let apply = { (session: Session) throws(ActionError) -> (url: String, version: Int, events: Int) in
-            guard let token = fields["csrf"], constantTimeEqual(token, session.csrfToken) else {
-                throw ActionError(.forbidden, "the token is missing or wrong; reload the page")
-            }
+            try session.checkToken(fields["csrf"], named: "the token")
             let outcome = try session.perform(action, animated: true)
             session.pageCache = nil
             return (session.window.canonicalURL, session.window.version, outcome.events.count)

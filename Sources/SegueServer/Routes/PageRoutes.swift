@@ -236,9 +236,7 @@ extension SegueApp {
         }
         let logger = self.logger
         let apply = { (session: Session) throws(ActionError) -> String in
-            guard let token = fields["csrf"], constantTimeEqual(token, session.csrfToken) else {
-                throw ActionError(.forbidden, "the form's token is missing or wrong; reload the page")
-            }
+            try session.checkToken(fields["csrf"], named: "the form's token")
             let window = session.window
             try session.cancelAbandonedGesture()
             var navigated = false
@@ -343,6 +341,16 @@ extension SegueApp {
         var end = i + 3
         while end < bytes.count, bytes[end] != 0x2F, bytes[end] != 0x3F, bytes[end] != 0x23 { end += 1 }
         return Substring(decoding: bytes[..<end], as: UTF8.self)
+    }
+}
+
+extension Session {
+    /// Refuses (403) a post whose `csrf` field is not this session's token; `name` says which
+    /// token in the message ("the token", "the form's token").
+    func checkToken(_ given: String?, named name: String) throws(ActionError) {
+        guard let given, constantTimeEqual(given, csrfToken) else {
+            throw ActionError(.forbidden, "\(name) is missing or wrong; reload the page")
+        }
     }
 }
 

@@ -32,9 +32,7 @@ extension SegueApp {
         let result: Result<(changed: Bool, url: String, version: Int), ActionError>
         do throws(ActionError) {
             result = .success(try withDurableSession(id) { (session) throws(ActionError) -> (changed: Bool, url: String, version: Int) in
-                guard let token = fields["csrf"], constantTimeEqual(token, session.csrfToken) else {
-                    throw ActionError(.forbidden, "the token is missing or wrong; reload the page")
-                }
+                try session.checkToken(fields["csrf"], named: "the token")
                 try session.cancelAbandonedGesture()
                 let outcome = try session.perform(.setTraits(traits), animated: true)
                 return (outcome.changed, session.window.canonicalURL, session.window.version)
