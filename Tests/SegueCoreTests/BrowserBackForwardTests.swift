@@ -77,4 +77,20 @@ import Testing
             "nav.viewDidDisappear", "a.viewDidDisappear", "b.viewDidAppear",
         ])
     }
+
+    @Test func backAcrossAPushInsideMoreShowsTheTabAgain() throws {
+        let w = try launched(tabBoard(count: 7) { $0.scenes["t5"]!.segues = [segue("details", .show, to: "info")] })
+        _ = try w.tap("\(w.tabs.id).tab.more")
+        _ = try w.tap("\(w.tabs.id).more.5")
+        _ = try w.run(.performSegue(identifier: "details", controller: nil))
+        let more = w.tabs.moreNavigationController
+        #expect(w.canonicalPath == "tabs@5(nav0(songs),t1,t2,t3,t4,t5!(info),t6)")
+        // The back button's pop: the tab shown inside More, not the More list.
+        #expect(try go(w, to: "tabs@5(nav0(songs),t1,t2,t3,t4,t5,t6)") == [
+            "info.willMoveToParentViewController(nil)", "info.viewWillDisappear{movingFrom}", "t5.viewWillAppear",
+            "\(more.id).navigationControllerWillShow(t5)", "info.viewDidDisappear{movingFrom}", "t5.viewDidAppear",
+            "info.didMoveToParentViewController(nil)", "\(more.id).navigationControllerDidShow(t5)",
+        ])
+        #expect(w.visibleScenes == ["t5"])
+    }
 }

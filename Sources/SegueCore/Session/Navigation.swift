@@ -169,10 +169,8 @@ extension Window {
         let current = tabs.pushedInMore(above: shown) ?? []
         var common = 0
         while common < min(wanted.count, current.count), current[common].sceneID == wanted[common].scene { common += 1 }
-        if common < current.count {
-            if common == 0 { run(more.popPlan(to: 0), animated: animated) }
-            else { popStack(more, to: current[common - 1], animated: animated) }
-        }
+        // Back to the tab shown inside More when nothing pushed above it stays.
+        if common < current.count { popStack(more, to: common == 0 ? shown : current[common - 1], animated: animated) }
         for (i, node) in wanted.enumerated().dropFirst(common) {
             run(more.pushPlan(try instantiate(sceneID: node.scene)), animated: animated && i == wanted.count - 1)
         }
