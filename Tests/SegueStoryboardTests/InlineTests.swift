@@ -805,7 +805,10 @@ struct GraphTests {
             + #""initial":"nav"}"#
         let json = StoryboardGraph.json(sb)
         #expect(json == expected)
-        #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil)
+        // And it reads back as the graph report, every field typed.
+        let graph = try decodeAnswer(GraphReport.self, from: json)
+        #expect(graph.scenes.map(\.id) == ["nav", "list", "message"] && graph.edges.count == 4 && graph.initial == "nav")
+        #expect(graph.edges.last?.to == nil && graph.edges.last?.action == "done")
     }
 }
 
