@@ -26,16 +26,28 @@ import Synchronization
 /// and no libmicrohttpd thread waits for it.
 ///
 /// **Ownership leases.** Each append also takes (or renews) the session's lease: `owner` is this
-/// process's instance id and `lease_until` the database's clock plus `leaseDuration`. While the
+/// process's instance id and `lease_until` the time of the append plus `leaseDuration`. While the
 /// lease runs no other instance can append to the session, so the instance holding it knows its
 /// live copy is current and serves requests without reading the database first
 /// (``holdsLease(session:)``; its own view of the lease ends a fifth of the duration before the
-/// database's). Another instance that gets a request for the session (the balancer moved it:
+/// stored end). Another instance that gets a request for the session (the balancer moved it:
 /// the owner died or was taken out) reads the steps it missed, and its append is refused until
 /// the lease runs out; it then waits for that (``awaitLease(session:)``) and takes the lease
 /// over. A session therefore moves to another instance at most `leaseDuration` after its owner
 /// stopped writing it, and an append from an instance whose lease was taken over is refused
 /// (the step number check): nothing acknowledged is lost or applied twice.
+///
+/// **Whose clock.** Leases are measured on the injected ``SessionClock`` (the machine's clock in
+/// `segue serve`, a `TestClock` in tests), the clock that also stamps `updated_at`: every
+/// statement gets the time as a parameter and the database's own clock is never read. Instances
+/// sharing a database must therefore keep their wall clocks roughly in agreement (NTP): within a
+/// fifth of the lease (0.6 s at the default 3 s) nothing changes, because the holder stops
+/// trusting its copy that much before the stored end. An instance whose clock runs ahead by more
+/// may take a session over while the holder still serves it from memory for the difference: the
+/// holder can show a state that misses the newer instance's steps, but its appends are still
+/// refused on the step number, so no acknowledged action is lost or applied twice. An instance
+/// whose clock runs behind only waits longer to take a session over (the wait is never longer
+/// than `leaseDuration`).
 ///
 /// **Other calls block.** Loading a session, the catch-up read of a session another instance
 /// owned, creation, deletion, listing and expiry run on the concurrency pool while the calling
@@ -57,93 +69,66 @@ public final class PostgresSessionStorage: SessionStorage {
 
     /// Connects lazily; `create`s the schema now (waiting up to `timeout`). The URL's query may
     /// set `lease` (seconds, default 3) and `lanes` (batches in flight, default 1: see deploy/README.md).
-    /// `clock` stamps `updated_at` (idle expiry); leases use the database's clock.
+    /// `clock` stamps `updated_at` (idle expiry) and measures the leases (see the type's doc).
     public init(url: String, timeout: Duration = .seconds(5), maxConnections: Int = 16,
                 clock: any SessionClock = SystemSessionClock(), logger: Logger = Logger(label: "segue.postgres")) throws {
-        guard let parts = URLComponents(string: url), parts.scheme == "postgres" || parts.scheme == "postgresql",
-              let host = parts.host, !host.isEmpty else {
-            throw SessionStorageError.unavailable("'\(url)' is not a postgres://user:password@host:port/database URL")
-        }
-        var lease = Duration.seconds(3)
-        var lanes = 1
-        for item in parts.queryItems ?? [] {
-            switch item.name {
-            case "lease":
-                guard let seconds = item.value.flatMap(Double.init), seconds > 0, seconds <= 3600 else {
-                    throw SessionStorageError.unavailable("'lease' must be a number of seconds (0 < lease ≤ 3600) in \(url)")
-                }
-                lease = .milliseconds(Int64(seconds * 1000))
-            case "lanes":
-                guard let n = item.value.flatMap(Int.init), (1...16).contains(n) else {
-                    throw SessionStorageError.unavailable("'lanes' must be 1 to 16 in \(url)")
-                }
-                lanes = n
-            default:
-                throw SessionStorageError.unavailable("unknown option '\(item.name)' in \(url) (known: lease, lanes)")
-            }
-        }
-        let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
-        var configuration = PostgresClient.Configuration(
-            host: host, port: parts.port ?? 5432, username: parts.user ?? "postgres",
-            password: parts.password, database: database.isEmpty ? nil : database, tls: .disable)
-        configuration.options.maximumConnections = max(maxConnections, lanes + 2)
-        configuration.options.connectTimeout = .seconds(Int64(max(1, timeout.components.seconds)))
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let options = try PostgresStoreOptions(url: url)
+        let client = PostgresClient(configuration: options.clientConfiguration(timeout: timeout, maxConnections: maxConnections),
+                                    backgroundLogger: logger)
         self.client = client
         self.logger = logger
         self.timeout = timeout
-        self.leaseDuration = lease
+        self.leaseDuration = options.lease
         self.clock = clock
         let instanceID = "\(ProcessInfo.processInfo.hostName)/\(getpid())/\(UInt32.random(in: 0...UInt32.max))"
         self.instanceID = instanceID
         let counter = RoundTripCounter()
         self.counter = counter
         runner = Task.detached(executorPreference: storeExecutor) { await client.run() }
-        let leaseMilliseconds = Int(lease.components.seconds * 1000 + lease.components.attoseconds / 1_000_000_000_000_000)
-        let leases = LeaseBook()
+        let leases = LeaseBook(clock: clock)
         self.leases = leases
-        let (log, limit, leaseDuration) = (logger, timeout, lease)
-        committer = PostgresCommitter(lanes: lanes) { batch in
-            await Self.write(batch, client: client, now: clock.unixSeconds, owner: instanceID, leaseMilliseconds: leaseMilliseconds,
-                             leaseDuration: leaseDuration, leases: leases, counter: counter, timeout: limit, logger: log)
+        let (log, limit, leaseDuration) = (logger, timeout, options.lease)
+        committer = PostgresCommitter(lanes: options.lanes) { batch in
+            await Self.write(batch, client: client, clock: clock, owner: instanceID, leaseDuration: leaseDuration,
+                             leases: leases, counter: counter, timeout: limit, logger: log)
         }
-        try blocking { () async throws -> Void in
-            try await client.withConnection { connection in
-                // Serialise concurrent schema creation by several instances starting together.
-                _ = try await connection.query("SELECT pg_advisory_lock(4242001)", logger: log)
-                _ = try await connection.query("""
-                    CREATE TABLE IF NOT EXISTS segue_sessions (
-                        id TEXT PRIMARY KEY,
-                        csrf TEXT NOT NULL,
-                        width INTEGER NOT NULL,
-                        height INTEGER NOT NULL,
-                        steps INTEGER NOT NULL DEFAULT 0,
-                        updated_at BIGINT NOT NULL,
-                        quarantined TEXT
-                    )
-                    """, logger: log)
-                _ = try await connection.query("""
-                    ALTER TABLE segue_sessions ADD COLUMN IF NOT EXISTS owner TEXT,
-                        ADD COLUMN IF NOT EXISTS lease_until BIGINT NOT NULL DEFAULT 0,
-                        ADD COLUMN IF NOT EXISTS locale TEXT
-                    """, logger: log)
-                _ = try await connection.query("""
-                    CREATE TABLE IF NOT EXISTS segue_steps (
-                        session TEXT NOT NULL,
-                        seq INTEGER NOT NULL,
-                        step TEXT NOT NULL,
-                        PRIMARY KEY (session, seq)
-                    )
-                    """, logger: log)
-                _ = try await connection.query("CREATE INDEX IF NOT EXISTS segue_sessions_updated ON segue_sessions(updated_at)", logger: log)
-                _ = try await connection.query("SELECT pg_advisory_unlock(4242001)", logger: log)
-            }
-        }
+        try blocking { () async throws -> Void in try await Self.createSchema(client: client, logger: log) }
     }
 
-    /// The database's clock in milliseconds since the epoch (leases are measured on it, so the
-    /// instances' clocks need not agree).
-    static let databaseNow = "(extract(epoch from clock_timestamp()) * 1000)::bigint"
+    /// Creates the tables and index when they are missing (and adds the columns later versions
+    /// added), one instance at a time.
+    static func createSchema(client: PostgresClient, logger log: Logger) async throws {
+        try await client.withConnection { connection in
+            // Serialise concurrent schema creation by several instances starting together.
+            _ = try await connection.query("SELECT pg_advisory_lock(4242001)", logger: log)
+            _ = try await connection.query("""
+                CREATE TABLE IF NOT EXISTS segue_sessions (
+                    id TEXT PRIMARY KEY,
+                    csrf TEXT NOT NULL,
+                    width INTEGER NOT NULL,
+                    height INTEGER NOT NULL,
+                    steps INTEGER NOT NULL DEFAULT 0,
+                    updated_at BIGINT NOT NULL,
+                    quarantined TEXT
+                )
+                """, logger: log)
+            _ = try await connection.query("""
+                ALTER TABLE segue_sessions ADD COLUMN IF NOT EXISTS owner TEXT,
+                    ADD COLUMN IF NOT EXISTS lease_until BIGINT NOT NULL DEFAULT 0,
+                    ADD COLUMN IF NOT EXISTS locale TEXT
+                """, logger: log)
+            _ = try await connection.query("""
+                CREATE TABLE IF NOT EXISTS segue_steps (
+                    session TEXT NOT NULL,
+                    seq INTEGER NOT NULL,
+                    step TEXT NOT NULL,
+                    PRIMARY KEY (session, seq)
+                )
+                """, logger: log)
+            _ = try await connection.query("CREATE INDEX IF NOT EXISTS segue_sessions_updated ON segue_sessions(updated_at)", logger: log)
+            _ = try await connection.query("SELECT pg_advisory_unlock(4242001)", logger: log)
+        }
+    }
 
     public var isShared: Bool { true }
     public var commitsInBackground: Bool { true }
@@ -151,32 +136,35 @@ public final class PostgresSessionStorage: SessionStorage {
 
     public func holdsLease(session id: String) -> Bool { leases.holds(id) }
 
+    /// Reads when another instance's lease of the session ends and waits on the clock until just
+    /// after that.
     public func awaitLease(session id: String) {
         let (client, log, counter, instanceID) = (self.client, logger, self.counter, self.instanceID)
-        let remaining = try? blocking { () async throws -> Int64 in
+        let end = try? blocking { () async throws -> Int64? in
             counter.add(1)
-            var left: Int64 = 0
-            for try await (ms) in try await client.query(
-                "SELECT GREATEST(lease_until - \(unescaped: Self.databaseNow), 0) FROM segue_sessions WHERE id = \(id) AND owner <> \(instanceID)",
-                logger: log).decode(Int64.self) { left = ms }
-            return left
+            var end: Int64?
+            for try await (until) in try await client.query(
+                "SELECT lease_until FROM segue_sessions WHERE id = \(id) AND owner <> \(instanceID)",
+                logger: log).decode(Int64.self) { end = until }
+            return end
         }
-        guard let remaining, remaining > 0 else { return }
-        // Bounded by the lease's duration: a lease is never set further ahead than that.
-        let wait = min(Double(remaining) / 1000, Double(leaseDuration.components.seconds) + Double(leaseDuration.components.attoseconds) / 1e18)
-        Thread.sleep(forTimeInterval: wait + 0.005)
+        guard let end = end ?? nil else { return }
+        let remaining = end - clock.unixMilliseconds
+        guard remaining >= 0 else { return }
+        // Bounded by the lease's duration: an instance whose clock runs ahead may have set the
+        // end further off than that.
+        clock.sleep(for: min(.milliseconds(remaining), leaseDuration) + .milliseconds(5))
     }
 
     public func create(_ h: StoredSessionHeader) throws(SessionStorageError) {
         let (client, log, owner, counter) = (self.client, logger, instanceID, self.counter)
-        let now = clock.unixSeconds
-        let started = ContinuousClock.now
-        let ms = leaseMilliseconds
+        let started = clock.now
+        let (now, leaseUntil) = (clock.unixSeconds, leaseEnd())
         try blocking {
             counter.add(1)
             _ = try await client.query("""
                 INSERT INTO segue_sessions (id, csrf, width, height, updated_at, owner, lease_until, locale)
-                VALUES (\(h.id), \(h.csrfToken), \(h.width), \(h.height), \(now), \(owner), \(unescaped: Self.databaseNow) + \(ms), \(h.locale))
+                VALUES (\(h.id), \(h.csrfToken), \(h.width), \(h.height), \(now), \(owner), \(leaseUntil), \(h.locale))
                 """, logger: log)
         }
         grantLease(h.id, since: started)
@@ -186,9 +174,8 @@ public final class PostgresSessionStorage: SessionStorage {
     /// lease is this instance's, as for a new session).
     public func replace(_ h: StoredSessionHeader, steps: [String]) throws(SessionStorageError) {
         let (client, log, owner, counter) = (self.client, logger, instanceID, self.counter)
-        let now = clock.unixSeconds
-        let started = ContinuousClock.now
-        let ms = leaseMilliseconds
+        let started = clock.now
+        let (now, leaseUntil) = (clock.unixSeconds, leaseEnd())
         let seqs = steps.indices.map { Int64($0 + 1) }
         let sessions = Array(repeating: h.id, count: steps.count)
         try blocking {
@@ -202,7 +189,7 @@ public final class PostgresSessionStorage: SessionStorage {
                     WITH created AS (
                         INSERT INTO segue_sessions (id, csrf, width, height, steps, updated_at, owner, lease_until, locale)
                         VALUES (\(h.id), \(h.csrfToken), \(h.width), \(h.height), \(steps.count), \(now), \(owner),
-                                \(unescaped: Self.databaseNow) + \(ms), \(h.locale))
+                                \(leaseUntil), \(h.locale))
                         RETURNING id
                     )
                     INSERT INTO segue_steps (session, seq, step)
@@ -377,8 +364,11 @@ public final class PostgresSessionStorage: SessionStorage {
 
     // MARK: - Leases
 
-    private var leaseMilliseconds: Int {
-        Int(leaseDuration.components.seconds * 1000 + leaseDuration.components.attoseconds / 1_000_000_000_000_000)
+    /// When a lease taken now ends, in milliseconds since the epoch on the store's clock.
+    private func leaseEnd() -> Int64 { clock.unixMilliseconds + Self.milliseconds(leaseDuration) }
+
+    static func milliseconds(_ d: Duration) -> Int64 {
+        d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000
     }
 
     private func grantLease(_ id: String, since started: ContinuousClock.Instant) {
@@ -393,14 +383,15 @@ public final class PostgresSessionStorage: SessionStorage {
     /// leases of the sessions it wrote. Each session's appends are merged into one row update; an append whose session
     /// row is not at its `firstSeq - 1`, or is leased by another instance, fails with `conflict`;
     /// a failed transaction fails the whole batch (`unavailable`), and none of it is stored.
-    static func write(_ batch: [PostgresAppend], client: PostgresClient, now: Int64, owner: String, leaseMilliseconds: Int,
+    static func write(_ batch: [PostgresAppend], client: PostgresClient, clock: any SessionClock, owner: String,
                       leaseDuration: Duration, leases: LeaseBook,
                       counter: RoundTripCounter, timeout: Duration, logger: Logger) async -> [SessionStorageError?] {
         let merged = MergedBatch(batch)
         var outcomes = [SessionStorageError?](repeating: nil, count: batch.count)
         for i in merged.refused { outcomes[i] = .conflict }
         guard !merged.ids.isEmpty else { return outcomes }
-        let started = ContinuousClock.now
+        let started = clock.now
+        let nowMilliseconds = clock.unixMilliseconds
         let written: Set<String>
         do {
             written = try await withTimeout(timeout) {
@@ -408,7 +399,8 @@ public final class PostgresSessionStorage: SessionStorage {
                 // nothing, and answers only after the commit is flushed, in one round trip.
                 counter.add(1)
                 var written: Set<String> = []
-                let statement = BatchStatement(merged: merged, now: now, owner: owner, leaseMilliseconds: leaseMilliseconds)
+                let statement = BatchStatement(merged: merged, nowMilliseconds: nowMilliseconds, owner: owner,
+                                               leaseUntil: nowMilliseconds + milliseconds(leaseDuration))
                 for try await id in try await client.execute(statement, logger: logger) { written.insert(id) }
                 return written
             }
@@ -430,18 +422,17 @@ public final class PostgresSessionStorage: SessionStorage {
     /// instead of parsing and planning it for every batch). It updates each session's row from
     /// `old` to `new` steps where the row is still at `old` and the lease is this instance's, free
     /// or run out (renewing the lease), inserts the step rows of the sessions it updated, and
-    /// returns their ids.
+    /// returns their ids. The time is a parameter (`$10`, the store's clock; see the type's doc).
     struct BatchStatement: PostgresPreparedStatement {
         static let sql = """
             WITH input AS (
                 SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS u(id, old, new)
             ), upd AS (
                 UPDATE segue_sessions s
-                SET steps = input.new, updated_at = $4, owner = $5,
-                    lease_until = \(PostgresSessionStorage.databaseNow) + $6
+                SET steps = input.new, updated_at = $4, owner = $5, lease_until = $6
                 FROM input
                 WHERE s.id = input.id AND s.steps = input.old
-                  AND (s.owner IS NULL OR s.owner = $5 OR s.lease_until < \(PostgresSessionStorage.databaseNow))
+                  AND (s.owner IS NULL OR s.owner = $5 OR s.lease_until < $10)
                 RETURNING s.id
             ), ins AS (
                 INSERT INTO segue_steps (session, seq, step)
@@ -453,21 +444,24 @@ public final class PostgresSessionStorage: SessionStorage {
             """
         typealias Row = String
         let merged: MergedBatch
-        let now: Int64
+        /// Now on the store's clock, in milliseconds since the epoch.
+        let nowMilliseconds: Int64
         let owner: String
-        let leaseMilliseconds: Int
+        /// The renewed lease's end, in milliseconds since the epoch.
+        let leaseUntil: Int64
 
         func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 9)
+            var bindings = PostgresBindings(capacity: 10)
             bindings.append(merged.ids)
             bindings.append(merged.olds)
             bindings.append(merged.news)
-            bindings.append(now)
+            bindings.append(nowMilliseconds / 1000)
             bindings.append(owner)
-            bindings.append(leaseMilliseconds)
+            bindings.append(leaseUntil)
             bindings.append(merged.rowSessions)
             bindings.append(merged.rowSeqs)
             bindings.append(merged.rowSteps)
+            bindings.append(nowMilliseconds)
             return bindings
         }
 
@@ -518,13 +512,16 @@ final class StoreExecutor: TaskExecutor {
 
 let storeExecutor = StoreExecutor()
 
-/// The sessions this instance holds the lease of, each until when (this process's clock, a fifth
-/// of the lease before the database's end of it) it may treat its live copy as current.
+/// The sessions this instance holds the lease of, each until when (the store's monotonic clock,
+/// a fifth of the lease before the stored end of it) it may treat its live copy as current.
 final class LeaseBook: Sendable {
     private let until = Mutex<[String: ContinuousClock.Instant]>([:])
+    private let clock: any SessionClock
+
+    init(clock: any SessionClock) { self.clock = clock }
 
     func holds(_ id: String) -> Bool {
-        let now = ContinuousClock.now
+        let now = clock.now
         return until.withLock { map in
             guard let end = map[id] else { return false }
             if end > now { return true }
@@ -536,7 +533,10 @@ final class LeaseBook: Sendable {
     func grant(_ ids: [String], until end: ContinuousClock.Instant) {
         guard !ids.isEmpty else { return }
         until.withLock { map in
-            if map.count > 200_000 { map = map.filter { $0.value > ContinuousClock.now } }
+            if map.count > 200_000 {
+                let now = clock.now
+                map = map.filter { $0.value > now }
+            }
             for id in ids { map[id] = end }
         }
     }

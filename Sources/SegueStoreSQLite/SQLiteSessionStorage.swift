@@ -46,6 +46,20 @@ public final class SQLiteSessionStorage: SessionStorage {
         self.clock = clock
         commitsOnServerThreads = synchronous == .normal
         writer = StepWriter(journalLimit: max(1, journalLimit), clock: clock)
+        let pool = try Self.open(path, synchronous: synchronous, busyTimeout: busyTimeout)
+        self.pool = pool
+        let writer = writer
+        committer = GroupCommitter(name: "segue-sqlite-writer") { batch in
+            writer.write(batch, to: pool)
+        } afterBatch: {
+            if writer.journalIsFull { writer.moveJournal(in: pool) }
+        }
+        try Self.createSchema(in: pool)
+    }
+
+    /// Opens the file (creating its folder) on one connection that holds the file's lock; a file
+    /// another process holds is ``SQLiteStoreInUse``.
+    static func open(_ path: String, synchronous: Synchronous, busyTimeout: Duration) throws -> DatabaseQueue {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         var configuration = Configuration()
@@ -60,20 +74,16 @@ public final class SQLiteSessionStorage: SessionStorage {
             // about 100 ms at a time.
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000")
         }
-        let pool: DatabaseQueue
         do {
             // Switching to WAL takes the lock: a store in use fails here (after `busyTimeout`).
-            pool = try DatabaseQueue(path: path, configuration: configuration)
+            return try DatabaseQueue(path: path, configuration: configuration)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
             throw SQLiteStoreInUse(path: path)
         }
-        self.pool = pool
-        let writer = writer
-        committer = GroupCommitter(name: "segue-sqlite-writer") { batch in
-            writer.write(batch, to: pool)
-        } afterBatch: {
-            if writer.journalIsFull { writer.moveJournal(in: pool) }
-        }
+    }
+
+    /// Creates the tables and index when they are missing, and adds the columns later versions added.
+    static func createSchema(in pool: DatabaseQueue) throws {
         try pool.write { db in
             try db.execute(sql: """
                 CREATE TABLE IF NOT EXISTS sessions (

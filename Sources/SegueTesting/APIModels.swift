@@ -78,6 +78,8 @@ public struct ControllerState: Codable, Sendable, Equatable {
     private var presentedBox: [ControllerState]
     public var editing: Bool?
     public var selectedIndex: Int?
+    /// A tab bar with More: the tabs with a bar item of their own.
+    public var barItemCount: Int?
     public var topViewController: String?
     public var visibleViewController: String?
     public var currentIndex: Int?
@@ -102,7 +104,7 @@ public struct ControllerState: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, scene, kind, `class`, title, viewLoaded, appearance, children, presented, editing, selectedIndex
+        case id, scene, kind, `class`, title, viewLoaded, appearance, children, presented, editing, selectedIndex, barItemCount
         case topViewController, visibleViewController, currentIndex, displayMode, collapsed
         case modalPresentationStyle, modalTransitionStyle, presentingViewController, navigationItem, tabBarItem
     }
@@ -120,6 +122,7 @@ public struct ControllerState: Codable, Sendable, Equatable {
         presentedBox = try c.decodeIfPresent(ControllerState.self, forKey: .presented).map { [$0] } ?? []
         editing = try c.decodeIfPresent(Bool.self, forKey: .editing)
         selectedIndex = try c.decodeIfPresent(Int.self, forKey: .selectedIndex)
+        barItemCount = try c.decodeIfPresent(Int.self, forKey: .barItemCount)
         topViewController = try c.decodeIfPresent(String.self, forKey: .topViewController)
         visibleViewController = try c.decodeIfPresent(String.self, forKey: .visibleViewController)
         currentIndex = try c.decodeIfPresent(Int.self, forKey: .currentIndex)
@@ -145,6 +148,7 @@ public struct ControllerState: Codable, Sendable, Equatable {
         try c.encode(presented, forKey: .presented)
         try c.encodeIfPresent(editing, forKey: .editing)
         try c.encodeIfPresent(selectedIndex, forKey: .selectedIndex)
+        try c.encodeIfPresent(barItemCount, forKey: .barItemCount)
         try c.encodeIfPresent(topViewController, forKey: .topViewController)
         try c.encodeIfPresent(visibleViewController, forKey: .visibleViewController)
         try c.encodeIfPresent(currentIndex, forKey: .currentIndex)

@@ -15,9 +15,14 @@ for root, _, files in os.walk(sys.argv[1]):
             line = lines[i]
             if re.search(r'^\s*(@\w+(\(.*?\))?\s+)*((public|private|fileprivate|internal|open|final|static|override|mutating|required|convenience|nonisolated|@discardableResult)\s+)*(func|init)\b', line):
                 # find opening brace
-                j = i; depth = 0; started = False
+                j = i; depth = 0; started = False; in_text = False
                 while j < len(lines):
-                    code = re.sub(r'"(\\.|[^"\\])*"', '""', lines[j]).split('//')[0]
+                    # Braces inside multi-line string literals (""" … """) are text, not code.
+                    parts = lines[j].split('"""')
+                    code = ''.join(part for k, part in enumerate(parts) if (k % 2 == 0) != in_text)
+                    if len(parts) % 2 == 0: in_text = not in_text
+                    # Strings before comments: a "//" inside a string ("http://") starts none.
+                    code = re.sub(r'"(\\.|[^"\\])*"', '""', code).split('//')[0]
                     for ch in code:
                         if ch == '{': depth += 1; started = True
                         elif ch == '}': depth -= 1

@@ -32,7 +32,7 @@ import Testing
 
     @Test func aControllerWithAPlaceIsRefusedEverywhereWithTheSameCheck() throws {
         let w = try launched(mailStoryboard())
-        let nav = w.root as! NavigationController
+        let nav = try #require(w.root as? NavigationController)
         let top = try #require(nav.children.first)
         let seq = w.log.lastSeq
         func refused(_ body: () throws(ActionError) -> Void) {

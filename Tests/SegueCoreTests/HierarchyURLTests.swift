@@ -86,7 +86,7 @@ import SeguePageURL
         let w = try launched(board)
         let b = w.elements.first { $0.title == "Bee" }!
         #expect(try w.run(.tap(element: b.id, values: [:])) == ["tabs.tabBarControllerShouldSelect(b)"])
-        #expect((w.root as! TabBarController).selectedIndex == 0)
+        #expect(try #require(w.root as? TabBarController).selectedIndex == 0)
         expectRefusal(.invalidRequest) { _ = try w.perform(.selectTab(index: 7, controller: nil)) }
     }
 

@@ -69,7 +69,7 @@ import Testing
     @Test func popToAControllerNotInTheStackIsAnErrorThatChangesNothing() throws {
         let w = try launched(mailStoryboard())
         _ = try w.run(.push(scene: "inbox", navigationController: nil))
-        let nav = w.root as! NavigationController
+        let nav = try #require(w.root as? NavigationController)
         let stray = try w.instantiate(sceneID: "message")
         let seq = w.log.lastSeq
         expectRefusal(.illegalTransition) { try nav.popToViewController(stray, animated: true) }
@@ -80,7 +80,7 @@ import Testing
 
     @Test func setViewControllersLeavesCoveredNewcomersUnloaded() throws {
         let w = try launched(mailStoryboard())
-        let nav = w.root as! NavigationController
+        let nav = try #require(w.root as? NavigationController)
         let x = try w.instantiate(sceneID: "inbox"), y = try w.instantiate(sceneID: "message")
         let before = w.log.lastSeq
         try nav.setViewControllers([nav.children[0], x, y], animated: true)
@@ -95,7 +95,7 @@ import Testing
 
     @Test func pushingTheSameInstanceTwiceIsAnError() throws {
         let w = try launched(mailStoryboard())
-        let nav = w.root as! NavigationController
+        let nav = try #require(w.root as? NavigationController)
         expectRefusal(.illegalTransition) { try nav.pushViewController(nav.children[0], animated: true) }
     }
 

@@ -40,7 +40,7 @@ import SeguePageURL
         let w = try launched(tabBoard(count: 9) { board in
             board.scenes["t6"]!.segues = [segue("deeper", .show, to: "info")]
         })
-        let more = w.tabs.moreNavigationController
+        let more = try w.tabs.moreNavigationController
         let first = try w.tap("\(w.tabs.id).tab.more")
         let delegate = first.filter { $0.contains("navigationController") }
         #expect(delegate.count == 2 && delegate.allSatisfy { $0.hasSuffix("(\(more.moreList!.id))") }, "\(first)")
@@ -59,7 +59,7 @@ import SeguePageURL
         try w.restore(try #require(HierarchyPath.parse("/ui/tabs@6(nav0(songs),t1,t2,t3,t4,t5,t6!(info),t7,t8)")))
         #expect(w.visibleScenes == ["info"])
         let delegate = w.trace().filter { $0.contains("navigationController") }
-        #expect(delegate.suffix(2) == ["\(w.tabs.moreNavigationController.id).navigationControllerWillShow(info)",
+        #expect(try delegate.suffix(2) == ["\(w.tabs.moreNavigationController.id).navigationControllerWillShow(info)",
                                        "\(w.tabs.moreNavigationController.id).navigationControllerDidShow(info)"], "\(delegate)")
     }
 }

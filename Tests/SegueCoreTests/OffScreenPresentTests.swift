@@ -13,7 +13,7 @@ import SeguePageURL
             scene("b"), scene("t1"), scene("m"),
         ])
         let w = try launched(board)
-        let t1 = w.tabs.viewControllers[1]
+        let t1 = try w.tabs.viewControllers[1]
         let fromTab = try w.perform(.present(scene: "m", style: nil, transitionStyle: nil, controller: t1.id))
         #expect(fromTab.events.isEmpty && fromTab.warnings.contains { $0.contains("not in the window hierarchy") })
         _ = try w.run(.performSegue(identifier: "b", controller: nil))

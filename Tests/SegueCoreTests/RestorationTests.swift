@@ -94,11 +94,11 @@ import SeguePageURL
         registry.register(ScrollingController.self, as: "ScrollingController")
         let w = try launched(board, registry: registry)
         _ = try w.perform(.performSegue(identifier: "showInbox", controller: nil))
-        (w.root.children[1] as! ScrollingController).offset = 120
+        try #require(w.root.children.dropFirst().first as? ScrollingController).offset = 120
         #expect(w.canonicalURL == "/ui/nav(mailboxes,inbox;k.scroll=120)")
         ScrollingController.calls = []
         let r = try restored(board, w.canonicalURL, registry: registry)
-        #expect((r.root.children[1] as! ScrollingController).offset == 120)
+        #expect(try #require(r.root.children.dropFirst().first as? ScrollingController).offset == 120)
         #expect(ScrollingController.calls == ["decode loaded=true", "finished offset=120"])
     }
 

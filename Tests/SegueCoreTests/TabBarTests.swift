@@ -26,7 +26,10 @@ func tabBoard(count: Int = 9, _ configure: (inout Storyboard) -> Void = { _ in }
 }
 
 extension Window {
-    var tabs: TabBarController { root as! TabBarController }
+    /// The root tab bar controller; a root of another kind fails the test (naming it) instead of trapping.
+    var tabs: TabBarController {
+        get throws { try #require(root as? TabBarController, "the root is \(type(of: root)), not a tab bar controller") }
+    }
     func tap(_ id: String) throws -> [String] { try run(.tap(element: id, values: [:])) }
     var tabTitles: [String] { elements.filter { $0.role == .tab }.map { $0.title ?? "" } }
     var tabPane: TabPane? {
@@ -38,12 +41,12 @@ extension Window {
 @Suite struct TabBarModelTests {
     @Test func unselectedTabsStayUnloadedUntilFirstSelected() throws {
         let w = try launched(tabBoard(count: 3))
-        #expect(w.controller(id: w.tabs.viewControllers[1].id)?.isViewLoaded == false)
-        #expect(w.tabs.viewControllers[2].isViewLoaded == false)
+        #expect(try w.controller(id: w.tabs.viewControllers[1].id)?.isViewLoaded == false)
+        #expect(try w.tabs.viewControllers[2].isViewLoaded == false)
         let trace = try w.run(.selectTab(index: 2, controller: nil))
         #expect(trace.prefix(2) == ["t2.loadView", "t2.viewDidLoad"])
         #expect(!trace.contains { $0.hasPrefix("tabs.tabBarController") })   // programmatic: no delegate events
-        #expect(w.tabs.viewControllers[1].isViewLoaded == false)
+        #expect(try w.tabs.viewControllers[1].isViewLoaded == false)
     }
 
     @Test func tabTitlesDefaultToTheChildsTitleAndSystemItemsHaveFixedTitles() throws {
@@ -60,9 +63,9 @@ extension Window {
 
     @Test func badgeValueCanChangeWhileShown() throws {
         let w = try launched(tabBoard(count: 3))
-        w.tabs.viewControllers[1].tabBarItem.badgeValue = "New"
+        try w.tabs.viewControllers[1].tabBarItem.badgeValue = "New"
         #expect(w.tabPane!.items[1].badgeValue == "New")
-        w.tabs.viewControllers[0].tabBarItem.badgeValue = nil
+        try w.tabs.viewControllers[0].tabBarItem.badgeValue = nil
         #expect(w.tabPane!.items[0].badgeValue == nil)
     }
 
@@ -93,18 +96,18 @@ extension Window {
     @Test func setViewControllersKeepsTheSelectionWhenPossible() throws {
         let w = try launched(tabBoard(count: 4))
         _ = try w.perform(.selectTab(index: 2, controller: nil))
-        let old = w.tabs.viewControllers
+        let old = try w.tabs.viewControllers
         let fresh = try w.instantiate(sceneID: "sheet")
         try w.tabs.setViewControllers([old[2], fresh, old[0]])
-        #expect(w.tabs.selectedIndex == 0)
-        #expect(w.tabs.selectedViewController === old[2])
+        #expect(try w.tabs.selectedIndex == 0)
+        #expect(try w.tabs.selectedViewController === old[2])
         #expect(w.visibleScenes == ["t2"])
-        #expect(w.tabs.customizableViewControllers.count == 3)
+        #expect(try w.tabs.customizableViewControllers.count == 3)
         #expect(old[1].parent == nil && old[3].parent == nil)
         // The selected tab goes away: index 0 is selected.
         let before = w.log.lastSeq
         try w.tabs.setViewControllers([fresh, old[0]])
-        #expect(w.tabs.selectedIndex == 0)
+        #expect(try w.tabs.selectedIndex == 0)
         #expect(w.visibleScenes == ["sheet"])
         let trace = w.trace(after: before)
         #expect(trace.contains("t2.willMoveToParentViewController(nil)"))
@@ -117,7 +120,7 @@ extension Window {
         let seq = w.log.lastSeq, version = w.version
         #expect { try w.perform(.selectTab(index: 3, controller: nil)) } throws: { ($0 as? ActionError)?.code == .invalidRequest }
         #expect { try w.perform(.selectTab(index: -1, controller: nil)) } throws: { ($0 as? ActionError)?.code == .invalidRequest }
-        #expect(w.log.lastSeq == seq && w.version == version && w.tabs.selectedIndex == 0)
+        #expect(try w.log.lastSeq == seq && w.version == version && w.tabs.selectedIndex == 0)
     }
 
     @Test func disabledTabRefusesATap() throws {
@@ -125,7 +128,7 @@ extension Window {
         let t1 = w.elements.first { $0.title == "T1" }!
         #expect(!t1.enabled)
         _ = try w.tap(t1.id)
-        #expect(w.tabs.selectedIndex == 0)
+        #expect(try w.tabs.selectedIndex == 0)
     }
 }
 
@@ -149,21 +152,21 @@ final class RefusingDelegate: TabBarControllerDelegate {
         registry.register(GuardedTabs.self, as: "GuardedTabs")
         let w = try launched(tabBoard(count: 3) { $0.scenes["tabs"]!.className = "GuardedTabs" }, registry: registry)
         #expect(try w.tap("\(w.tabs.id).tab.2") == ["tabs.tabBarControllerShouldSelect(t2)"])
-        #expect(w.tabs.selectedIndex == 0)
+        #expect(try w.tabs.selectedIndex == 0)
         #expect(try w.tap("\(w.tabs.id).tab.1").last == "tabs.tabBarControllerDidSelect(t1)")
         // Programmatic selection asks nobody.
         _ = try w.perform(.selectTab(index: 2, controller: nil))
-        #expect(w.tabs.selectedIndex == 2)
+        #expect(try w.tabs.selectedIndex == 2)
     }
 
     @Test func delegateRefusesAndHearsDidSelect() throws {
         let w = try launched(tabBoard(count: 3))
         let delegate = RefusingDelegate()
-        w.tabs.delegate = delegate
+        try w.tabs.delegate = delegate
         _ = try w.tap("\(w.tabs.id).tab.1")
-        #expect(w.tabs.selectedIndex == 0)
+        #expect(try w.tabs.selectedIndex == 0)
         _ = try w.tap("\(w.tabs.id).tab.2")
-        #expect(w.tabs.selectedIndex == 2)
+        #expect(try w.tabs.selectedIndex == 2)
         #expect(delegate.selected == ["t2"])
         // The refusal is logged with its answer.
         #expect(w.log.events(after: 0).contains { $0.event == .tabBarControllerShouldSelect && $0.value == false })
@@ -173,7 +176,7 @@ final class RefusingDelegate: TabBarControllerDelegate {
         let w = try launched(tabBoard(count: 3) { $0.scenes["tabs"]!.refusesSelectionOf = [2] })
         let seq = w.log.lastSeq
         #expect(try w.tap("\(w.tabs.id).tab.2") == ["tabs.tabBarControllerShouldSelect(t2)"])
-        #expect(w.tabs.selectedIndex == 0 && w.visibleScenes == ["songs"])
+        #expect(try w.tabs.selectedIndex == 0 && w.visibleScenes == ["songs"])
         #expect(w.log.events(after: seq).count == 1)
         #expect(!w.warnings.isEmpty)
     }
@@ -184,7 +187,7 @@ final class RefusingDelegate: TabBarControllerDelegate {
         #expect(try launched(tabBoard(count: 5)).tabTitles == ["Songs", "T1", "T2", "T3", "T4"])
         let w = try launched(tabBoard(count: 6))
         #expect(w.tabTitles == ["Songs", "T1", "T2", "T3", "More"])
-        #expect(w.tabs.moreViewControllers.map(\.sceneID) == ["t4", "t5"])
+        #expect(try w.tabs.moreViewControllers.map(\.sceneID) == ["t4", "t5"])
         #expect(w.tabPane!.items.last?.systemItem == .more)
     }
 
@@ -197,11 +200,11 @@ final class RefusingDelegate: TabBarControllerDelegate {
     @Test func moreListsTheRestAndShowsAChosenTabInsideMore() throws {
         let w = try launched(tabBoard(count: 9))
         let trace = try w.tap("\(w.tabs.id).tab.more")
-        #expect(trace.first == "tabs.tabBarControllerShouldSelect(c\(w.tabs.moreNavigationController.id.dropFirst()))"
+        #expect(try trace.first == "tabs.tabBarControllerShouldSelect(c\(w.tabs.moreNavigationController.id.dropFirst()))"
                 || trace.first?.hasPrefix("tabs.tabBarControllerShouldSelect") == true)
         #expect(trace.last?.hasPrefix("tabs.tabBarControllerDidSelect") == true)
-        #expect(w.tabs.isShowingMoreList)
-        #expect(w.tabs.selectedIndex == 9)
+        #expect(try w.tabs.isShowingMoreList)
+        #expect(try w.tabs.selectedIndex == 9)
         #expect(w.visibleContentControllers.last is MoreListController)
         let rows = w.elements.filter { $0.role == .row }
         #expect(rows.map(\.title) == ["T4", "T5", "T6", "T7", "T8"])
@@ -209,7 +212,7 @@ final class RefusingDelegate: TabBarControllerDelegate {
 
         // Choose T6: a push onto the More navigation controller, with a push's events; no tab bar
         // delegate events; More stays selected.
-        let more = w.tabs.moreNavigationController.id, list = w.tabs.moreNavigationController.moreList!.id
+        let more = try w.tabs.moreNavigationController.id, list = try #require(try w.tabs.moreNavigationController.moreList).id
         let choose = try w.tap(rows[2].id)
         #expect(choose == ["t6.willMoveToParentViewController(\(more))", "t6.loadView", "t6.viewDidLoad",
                            "\(list).viewWillDisappear", "t6.viewWillAppear{movingTo}", "\(more).navigationControllerWillShow(t6)",
@@ -217,7 +220,7 @@ final class RefusingDelegate: TabBarControllerDelegate {
                            "t6.didMoveToParentViewController(\(more))", "\(more).navigationControllerDidShow(t6)"])
         #expect(!choose.contains { $0.hasPrefix("tabs.tabBarController") })
         #expect(w.visibleScenes == ["t6"])
-        #expect(w.tabs.selectedIndex == 6)
+        #expect(try w.tabs.selectedIndex == 6)
         #expect(w.tabPane!.items.last!.isSelected)
         let back = w.elements.first { $0.role == .backButton }!
         #expect(back.title == "More")
@@ -229,14 +232,14 @@ final class RefusingDelegate: TabBarControllerDelegate {
                               "\(list).viewWillAppear", "\(more).navigationControllerWillShow(\(list))",
                               "t6.viewDidDisappear{movingFrom}", "\(list).viewDidAppear",
                               "t6.didMoveToParentViewController(nil)", "\(more).navigationControllerDidShow(\(list))"])
-        #expect(w.tabs.isShowingMoreList)
+        #expect(try w.tabs.isShowingMoreList)
 
         // Tapping More while a tab is shown inside More pops to the list.
         _ = try w.tap(rows[0].id)
         #expect(w.visibleScenes == ["t4"])
         let again = try w.tap("\(w.tabs.id).tab.more")
         #expect(again.contains("t4.viewWillDisappear{movingFrom}"))
-        #expect(w.tabs.isShowingMoreList)
+        #expect(try w.tabs.isShowingMoreList)
         w.checkInvariants()
     }
 
@@ -254,14 +257,14 @@ final class RefusingDelegate: TabBarControllerDelegate {
     @Test func selectingOutsideTheBarProgrammaticallyShowsItInMore() throws {
         let w = try launched(tabBoard(count: 7))
         _ = try w.perform(.selectTab(index: 5, controller: nil))
-        #expect(w.tabs.isShowingTabInMore)
+        #expect(try w.tabs.isShowingTabInMore)
         #expect(w.visibleScenes == ["t5"])
         // The More list index is valid only with More. (Selecting More again shows what More
         // showed: back to its list first.)
         _ = try w.perform(.pop(navigationController: nil))
         _ = try w.perform(.selectTab(index: 0, controller: nil))
         _ = try w.perform(.selectTab(index: 7, controller: nil))
-        #expect(w.tabs.isShowingMoreList)
+        #expect(try w.tabs.isShowingMoreList)
         let few = try launched(tabBoard(count: 3))
         expectRefusal(.invalidRequest) { _ = try few.perform(.selectTab(index: 3, controller: nil)) }
     }
@@ -269,22 +272,22 @@ final class RefusingDelegate: TabBarControllerDelegate {
     @Test func viewportChangeRelaysTheBarAndKeepsTheSelection() throws {
         let w = try launched(tabBoard(count: 6))
         _ = try w.perform(.selectTab(index: 5, controller: nil))
-        #expect(w.tabs.isShowingTabInMore)
+        #expect(try w.tabs.isShowingTabInMore)
         let trace = try w.run(.setTraits(Traits(width: 1024, height: 768)))
         #expect(w.tabTitles == ["Songs", "T1", "T2", "T3", "T4", "T5"])
-        #expect(w.tabs.selectedIndex == 5 && w.visibleScenes == ["t5"])
+        #expect(try w.tabs.selectedIndex == 5 && w.visibleScenes == ["t5"])
         #expect(!trace.contains("t5.viewWillDisappear"))
-        #expect(!w.tabs.children.contains { $0 is MoreNavigationController })
+        #expect(try !w.tabs.children.contains { $0 is MoreNavigationController })
         // Back to phone: More reappears, still showing T5 inside it.
         _ = try w.run(.setTraits(.phonePortrait))
         #expect(w.tabTitles.last == "More")
-        #expect(w.tabs.isShowingTabInMore && w.visibleScenes == ["t5"])
+        #expect(try w.tabs.isShowingTabInMore && w.visibleScenes == ["t5"])
         #expect(w.elements.first { $0.role == .backButton }?.title == "More")
         // The More list itself has no place on pad: the first tab is selected.
         _ = try w.perform(.pop(navigationController: nil))
-        #expect(w.tabs.isShowingMoreList)
+        #expect(try w.tabs.isShowingMoreList)
         _ = try w.run(.setTraits(Traits(width: 1024, height: 768)))
-        #expect(w.tabs.selectedIndex == 0 && w.visibleScenes == ["songs"])
+        #expect(try w.tabs.selectedIndex == 0 && w.visibleScenes == ["songs"])
         w.checkInvariants()
     }
 }
@@ -299,8 +302,8 @@ final class RefusingDelegate: TabBarControllerDelegate {
     @Test func editRearrangesAndLogsCustomizingEvents() throws {
         let w = try moreList()
         let delegate = RefusingDelegate()
-        w.tabs.delegate = delegate
-        let tabs = w.tabs
+        try w.tabs.delegate = delegate
+        let tabs = try w.tabs
         #expect(try w.tap("\(tabs.id).more.edit") == ["tabs.tabBarControllerWillBeginCustomizing"])
         #expect(tabs.isCustomizing)
         #expect(!w.elements.contains { $0.role == .tab })       // the bar waits for Done
@@ -328,7 +331,7 @@ final class RefusingDelegate: TabBarControllerDelegate {
 
     @Test func onlyCustomizableTabsMove() throws {
         let w = try moreList(tabBoard(count: 7) { $0.scenes["tabs"]!.customizableViewControllers = ["t4", "t5", "t6"] })
-        let tabs = w.tabs
+        let tabs = try w.tabs
         _ = try w.tap("\(tabs.id).more.edit")
         let seq = w.log.lastSeq, order = tabs.viewControllers.map(\.id)
         #expect { try w.perform(.moveTab(from: 4, to: 0, controller: nil)) } throws: { ($0 as? ActionError)?.code == .illegalTransition }
@@ -363,8 +366,8 @@ final class RefusingDelegate: TabBarControllerDelegate {
         let w = try launched(tabBoard(count: 7))
         let path = HierarchyPath.parse("/ui/tabs@7(nav0(songs),t5,t2,t3,t1,t4,t6)")!
         _ = try w.navigate(to: path)
-        #expect(w.tabs.viewControllers.map(\.sceneID) == ["nav0", "t5", "t2", "t3", "t1", "t4", "t6"])
-        #expect(w.tabs.isShowingMoreList)
+        #expect(try w.tabs.viewControllers.map(\.sceneID) == ["nav0", "t5", "t2", "t3", "t1", "t4", "t6"])
+        #expect(try w.tabs.isShowingMoreList)
         #expect(w.canonicalURL == "/ui/tabs@7(nav0(songs),t5,t2,t3,t1,t4,t6)")
         w.checkInvariants()
     }
@@ -391,7 +394,7 @@ final class RefusingDelegate: TabBarControllerDelegate {
         #expect(w.visibleScenes == ["sheet"])
         #expect(w.tabTitles == ["Songs", "T1", "T2"])           // the tab bar stays usable
         let layer = w.screen().layers.last!
-        #expect(layer.appearance == .currentContext && layer.contextControllerID == w.tabs.viewControllers[0].id)
+        #expect(try layer.appearance == .currentContext && layer.contextControllerID == w.tabs.viewControllers[0].id)
         // Switching tabs hides the context with what it presents; coming back shows it again.
         _ = try w.tap("\(w.tabs.id).tab.1")
         #expect(w.visibleScenes == ["t1"])
@@ -408,14 +411,14 @@ final class RefusingDelegate: TabBarControllerDelegate {
         _ = try w.perform(.present(scene: "sheet", style: .currentContext, transitionStyle: nil, controller: nil))
         #expect(w.visibleScenes == ["sheet"])
         #expect(w.tabTitles.isEmpty)
-        #expect(w.frontmostController?.presentingViewController === w.tabs)
+        #expect(try w.frontmostController?.presentingViewController === w.tabs)
         #expect(w.screen().layers.last!.appearance == .fullScreen)
     }
 
     @Test func withoutADefiningContextItIsFullScreen() throws {
         let w = try launched(tabBoard(count: 3), traits: .padLandscape)
         _ = try w.perform(.present(scene: "sheet", style: .currentContext, transitionStyle: nil, controller: nil))
-        #expect(w.frontmostController?.presentingViewController === w.tabs)
+        #expect(try w.frontmostController?.presentingViewController === w.tabs)
         #expect(w.tabTitles.isEmpty)
     }
 
@@ -427,7 +430,7 @@ final class RefusingDelegate: TabBarControllerDelegate {
             #expect(w.visibleScenes == ["songs", "sheet"])
             #expect(w.tabTitles == ["Songs", "T1", "T2"])
             // The covered context's own controls are not tappable.
-            #expect(!w.elements.contains { $0.controller == w.tabs.viewControllers[0].children[0].id })
+            #expect(try !w.elements.contains { try $0.controller == w.tabs.viewControllers[0].children[0].id })
             #expect(w.screen().layers.last!.appearance == .currentContext)
         }
     }
@@ -467,7 +470,7 @@ final class RefusingDelegate: TabBarControllerDelegate {
         _ = try w.perform(.moveTab(from: 5, to: 1, controller: nil))     // t5 into the bar
         _ = try w.tap("\(w.tabs.id).more.done")
         #expect(try w.tap("\(w.tabs.id).tab.1") == ["tabs.tabBarControllerShouldSelect(t5)"])
-        #expect(w.tabs.isShowingMoreList)
+        #expect(try w.tabs.isShowingMoreList)
         #expect(try w.tap("\(w.tabs.id).tab.2").last == "tabs.tabBarControllerDidSelect(t2)")
     }
 }
@@ -478,7 +481,7 @@ final class RefusingDelegate: TabBarControllerDelegate {
         _ = try w.perform(.selectTab(index: 5, controller: nil))
         let trace = try w.run(.pop(navigationController: nil))
         #expect(trace.contains("t5.viewWillDisappear{movingFrom}"))
-        #expect(w.tabs.isShowingMoreList)
+        #expect(try w.tabs.isShowingMoreList)
         let again = try w.perform(.pop(navigationController: nil))
         #expect(again.events.isEmpty && !again.warnings.isEmpty)
     }
@@ -499,8 +502,8 @@ final class RefusingDelegate: TabBarControllerDelegate {
         #expect(w.visibleScenes == ["info"])
         let unwind = try w.run(.performSegue(identifier: "done", controller: nil))
         #expect(unwind.prefix(2) == ["info.prepareForSegue", "t5.unwind"])
-        #expect(unwind.contains("info.viewWillDisappear{movingFrom}") && unwind.last == "\(w.tabs.moreNavigationController.id).navigationControllerDidShow(t5)")
-        #expect(w.visibleScenes == ["t5"] && w.tabs.moreNavigationController.children.count == 1)
+        #expect(try unwind.contains("info.viewWillDisappear{movingFrom}") && unwind.last == "\(w.tabs.moreNavigationController.id).navigationControllerDidShow(t5)")
+        #expect(try w.visibleScenes == ["t5"] && w.tabs.moreNavigationController.children.count == 1)
     }
 
     @Test func pushingOntoTheMoreListIsRefusedAndChangesNothing() throws {
@@ -509,14 +512,14 @@ final class RefusingDelegate: TabBarControllerDelegate {
         let seq = w.log.lastSeq
         #expect { try w.perform(.push(scene: "info", navigationController: nil)) } throws: { ($0 as? ActionError)?.code == .illegalTransition }
         #expect(w.log.lastSeq == seq)
-        #expect(w.tabs.moreNavigationController.children.count == 1)
+        #expect(try w.tabs.moreNavigationController.children.count == 1)
     }
 
     @Test func aShowSegueFromATabInMorePushesOntoTheMoreNavigationController() throws {
         let w = try launched(tabBoard(count: 7) { $0.scenes["t5"]!.segues = [segue("details", .show, to: "info")] })
         _ = try w.tap("\(w.tabs.id).tab.more")
         _ = try w.tap("\(w.tabs.id).more.5")
-        let more = w.tabs.moreNavigationController
+        let more = try w.tabs.moreNavigationController
         let t5 = try #require(w.tabs.tabShownInMore)
         #expect(t5.navigationController === more)
         let push = try w.run(.performSegue(identifier: "details", controller: nil))
@@ -545,7 +548,7 @@ final class RefusingDelegate: TabBarControllerDelegate {
         #expect(w.visibleScenes == ["info"])
         let list = try w.tap("\(w.tabs.id).tab.more")
         #expect(list.contains("info.viewWillDisappear{movingFrom}") && list.contains("t5.willMoveToParentViewController(nil)"))
-        #expect(w.tabs.isShowingMoreList && more.children.count == 1)
+        #expect(try w.tabs.isShowingMoreList && more.children.count == 1)
         w.checkInvariants()
     }
 
@@ -567,13 +570,13 @@ final class RefusingDelegate: TabBarControllerDelegate {
         _ = try w.tap("\(w.tabs.id).tab.1")
         #expect(w.visibleScenes == ["t1"])
         let back = try w.tap("\(w.tabs.id).tab.more")
-        #expect(w.visibleScenes == ["t5"] && w.tabs.isShowingTabInMore)
+        #expect(try w.visibleScenes == ["t5"] && w.tabs.isShowingTabInMore)
         #expect(!back.contains { $0.contains("movingTo") })      // uncovered, not pushed again
         #expect(!back.contains("t5.viewDidLoad"))
         // Tapping More again pops to the list; then More opens on the list.
         _ = try w.tap("\(w.tabs.id).tab.more")
         _ = try w.tap("\(w.tabs.id).tab.0")
         _ = try w.tap("\(w.tabs.id).tab.more")
-        #expect(w.tabs.isShowingMoreList)
+        #expect(try w.tabs.isShowingMoreList)
     }
 }

@@ -11,15 +11,15 @@ import SeguePageURL
         }
     }
 
-    func moreID(_ w: Window) -> String { w.tabs.moreNavigationController.id }
+    func moreID(_ w: Window) throws -> String { try w.tabs.moreNavigationController.id }
 
     @Test func aProgrammaticSelectionPutsTheTabOnTheMoreNavigationController() throws {
         let w = try launched(board())
         let trace = try w.run(.selectTab(index: 5, controller: nil))
-        let more = moreID(w)
+        let more = try moreID(w)
         #expect(trace.contains("t5.willMoveToParentViewController(\(more))"))
         #expect(trace.contains("t5.viewWillAppear{movingTo}") && trace.contains("t5.didMoveToParentViewController(\(more))"))
-        #expect(w.tabs.viewControllers[5].navigationController === w.tabs.moreNavigationController)
+        #expect(try w.tabs.viewControllers[5].navigationController === w.tabs.moreNavigationController)
         // Another tab from More replaces it there, balanced.
         let swap = try w.run(.selectTab(index: 4, controller: nil))
         #expect(swap.contains("t5.willMoveToParentViewController(nil)") && swap.contains("t5.didMoveToParentViewController(nil)"))
@@ -32,7 +32,7 @@ import SeguePageURL
 
     @Test func aLaunchSelectionInsideMoreSitsOnTheMoreNavigationController() throws {
         let w = try launched(board(selected: 5))
-        let more = moreID(w)
+        let more = try moreID(w)
         let trace = w.trace()
         #expect(trace.contains("t5.willMoveToParentViewController(\(more))"))
         #expect(trace.contains("t5.viewWillAppear{movingTo}") && trace.contains("t5.didMoveToParentViewController(\(more))"))
@@ -43,7 +43,7 @@ import SeguePageURL
     @Test func aRestoredTabInsideMoreSitsOnTheMoreNavigationController() throws {
         let w = Window(id: "r", storyboard: board())
         try w.restore(try #require(HierarchyPath.parse("/ui/tabs@5(nav0(songs),t1,t2,t3,t4,t5)")))
-        let more = moreID(w)
+        let more = try moreID(w)
         let trace = w.trace()
         #expect(trace.contains("t5.willMoveToParentViewController(\(more))") && trace.contains("t5.viewWillAppear{movingTo}"))
         #expect(w.visibleScenes == ["t5"])
@@ -61,7 +61,7 @@ import SeguePageURL
         let songs = try #require(w.visibleControllers.first)
         _ = try w.run(.present(scene: "sheet", style: .fullScreen, transitionStyle: nil, controller: songs.id))
         let trace = try w.run(.performSegue(identifier: "back", controller: nil))
-        let more = moreID(w)
+        let more = try moreID(w)
         #expect(trace.contains("t5.unwind"))
         #expect(!trace.contains { $0.hasPrefix("songs.") || $0.hasPrefix("nav0.") })  // never shown on the way
         let willAppear = try #require(trace.firstIndex { $0.hasPrefix("t5.viewWillAppear") })
@@ -70,7 +70,7 @@ import SeguePageURL
         #expect(trace.filter { $0.hasPrefix("t5.viewWillAppear") }.count == 1)
         #expect(trace.contains("t5.willMoveToParentViewController(\(more))") && trace.contains("t5.didMoveToParentViewController(\(more))"))
         #expect(w.visibleScenes == ["t5"])
-        #expect(w.tabs.viewControllers[5].navigationController === w.tabs.moreNavigationController)
+        #expect(try w.tabs.viewControllers[5].navigationController === w.tabs.moreNavigationController)
     }
 
     /// `popTo` acts on the frontmost visible controller's stack unless a navigation controller is
@@ -82,10 +82,10 @@ import SeguePageURL
         _ = try w.run(.selectTab(index: 1, controller: nil))
         let (version, lastSeq) = (w.version, w.log.lastSeq)
         expectRefusal(.illegalTransition) { _ = try w.perform(.popTo(controller: songs.id, navigationController: nil)) }
-        #expect(w.version == version && w.log.lastSeq == lastSeq && w.tabs.viewControllers[0].children.count == 2)
+        #expect(try w.version == version && w.log.lastSeq == lastSeq && w.tabs.viewControllers[0].children.count == 2)
         // Named, it pops that stack.
         _ = try w.run(.popTo(controller: songs.id, navigationController: w.tabs.viewControllers[0].id))
-        #expect(w.tabs.viewControllers[0].children.count == 1)
+        #expect(try w.tabs.viewControllers[0].children.count == 1)
     }
 
     @Test func selectTabWorksWhileAModalCoversTheTabBar() throws {
@@ -94,7 +94,7 @@ import SeguePageURL
         let (url, version) = (w.canonicalURL, w.version)
         let trace = try w.run(.selectTab(index: 2, controller: nil))
         #expect(trace.contains("t2.willMoveToParentViewController(tabs)") == false)
-        #expect(w.tabs.selectedIndex == 2)
+        #expect(try w.tabs.selectedIndex == 2)
         // No events, yet a new state: a new version and a URL naming the selected tab, which
         // restores to the same selection.
         #expect(w.version == version + 1)

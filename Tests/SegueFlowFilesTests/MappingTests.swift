@@ -84,10 +84,8 @@ import Testing
         #expect(storyboard["general"]?.segue("showAbout")?.destination == "about")
     }
 
-    /// mail.json and its YAML twin load to the same storyboard.
-    @Test func jsonAndYAMLLoadTheSameStructure() throws {
-        let json = try FlowFileLoader.load(path: examplePath("mail.json"))
-        let yaml = try FlowFileLoader.parse("""
+    /// Examples/mail.json written as YAML.
+    static let mailTwinYAML = """
         initialViewController: nav
         scenes:
           nav:
@@ -130,7 +128,12 @@ import Testing
               - slider: {id: priority, value: 0.5}
             segues:
               sent: {kind: unwind, action: sentMessage, animates: true}
-        """, fileName: "twin/mail.yml", format: .yaml)
+        """
+
+    /// mail.json and its YAML twin load to the same storyboard.
+    @Test func jsonAndYAMLLoadTheSameStructure() throws {
+        let json = try FlowFileLoader.load(path: examplePath("mail.json"))
+        let yaml = try FlowFileLoader.parse(Self.mailTwinYAML, fileName: "twin/mail.yml", format: .yaml)
         #expect(json.name == "mail")
         #expect(yaml.name == "mail")
         #expect(json.initialViewController == yaml.initialViewController)

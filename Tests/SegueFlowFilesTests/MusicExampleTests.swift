@@ -22,7 +22,7 @@ import Testing
     /// customizing: the URL names the list (`@count`), and leaving it ends customizing like Done.
     @Test func moreListURLsRestoreTheListAndLeavingEndsCustomizing() throws {
         let w = try launch()
-        let bar = w.root as! TabBarController
+        let bar = try #require(w.root as? TabBarController)
         try tap(w, "\(bar.id).tab.more")
         let listURL = w.canonicalURL
         #expect(listURL.hasPrefix("/ui/tabs@9("))
@@ -42,7 +42,7 @@ import Testing
 
     @Test func drivesTheWholeApp() throws {
         let w = try launch()
-        let bar = w.root as! TabBarController
+        let bar = try #require(w.root as? TabBarController)
         #expect(tabs(w) == ["Playlists", "Library", "Radio", "Search", "More"])
         if case .tabs(let pane) = w.screen().layers[0].pane {
             #expect(pane.items[2].badgeValue == "New")

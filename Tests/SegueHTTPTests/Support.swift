@@ -61,6 +61,16 @@ struct EchoResponder: HTTPResponder {
             ], body: Array("headers".utf8))
         case "/big":
             return .text(bigText)
+        case let path where path.hasPrefix("/deferred"):
+            return deferredAnswer(to: request)
+        default:
+            return .text(echo(request))
+        }
+    }
+
+    /// The deferred routes: answers completed later, by another thread, before suspension or never.
+    func deferredAnswer(to request: HTTPRequest) -> HTTPResponse {
+        switch request.path {
         case "/deferred-big":
             // A deferred answer is compressed too, when it goes out.
             let deferred = DeferredResponse()
@@ -93,14 +103,19 @@ struct EchoResponder: HTTPResponder {
             deferred.complete(HTTPResponse(status: 202, headers: [("X-Ready", "yes")], body: Array("ready".utf8)))
             return .deferred(deferred)
         default:
-            var lines = ["method=\(request.methodString)", "enum=\(request.method.rawValue)", "path=\(request.path)"]
-            for q in request.query { lines.append("q:\(q.name)=\(q.value)") }
-            for h in request.headers { lines.append("h:\(h.name)=\(h.value)") }
-            lines.append("header(X-TEST)=\(request.header("X-TEST") ?? "nil")")
-            lines.append("queryValue(b)=\(request.queryValue("b") ?? "nil")")
-            lines.append("body=\(request.bodyString)")
-            return .text(lines.joined(separator: "\n"))
+            return .text(echo(request))
         }
+    }
+
+    /// The request as `key=value` lines: method, path, query, headers, two lookups and the body.
+    func echo(_ request: HTTPRequest) -> String {
+        var lines = ["method=\(request.methodString)", "enum=\(request.method.rawValue)", "path=\(request.path)"]
+        for q in request.query { lines.append("q:\(q.name)=\(q.value)") }
+        for h in request.headers { lines.append("h:\(h.name)=\(h.value)") }
+        lines.append("header(X-TEST)=\(request.header("X-TEST") ?? "nil")")
+        lines.append("queryValue(b)=\(request.queryValue("b") ?? "nil")")
+        lines.append("body=\(request.bodyString)")
+        return lines.joined(separator: "\n")
     }
 }
 

@@ -43,18 +43,18 @@ import SegueTestSupport
         #expect(text.out.contains("(illegal_transition) [push_without_navigation]"))
         let json = run(["check", "--format", "json", path])
         #expect(json.status == 0)
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
-        #expect(report["errors"] as? Int == 0 && report["warnings"] as? Int == 2)
-        let problems = try #require(report["diagnostics"] as? [[String: Any]])
-        #expect(problems.compactMap { $0["code"] as? String } == ["push_without_navigation", "unreachable_scene"])
-        #expect(problems.first?["severity"] as? String == "warning" && problems.first?["line"] as? Int == 7)
-        #expect((problems.first?["message"] as? String)?.hasPrefix("scene a: push segue 'go'") == true)
+        let report = try decodeAnswer(CheckReport.self, from: json.out)
+        #expect(report.errors == 0 && report.warnings == 2)
+        let problems = report.diagnostics
+        #expect(problems.map(\.code) == ["push_without_navigation", "unreachable_scene"])
+        #expect(problems.first?.severity == "warning" && problems.first?.line == 7)
+        #expect(problems.first?.message.hasPrefix("scene a: push segue 'go'") == true)
         // A file that does not load: its problems, coded, and exit status 1.
         let missing = run(["check", "--format", "json", path + ".absent"])
         #expect(missing.status == 1)
-        let refused = try #require(try JSONSerialization.jsonObject(with: Data(missing.out.utf8)) as? [String: Any])
-        #expect(refused["errors"] as? Int == 1)
-        #expect(try run(["check", "--format", "xml", path]).status != 0)
+        let refused = try decodeAnswer(CheckReport.self, from: missing.out)
+        #expect(refused.errors == 1)
+        #expect(run(["check", "--format", "xml", path]).status != 0)
     }
 
     @Test func checkAndGraphWorkForFlowFiles() throws {
@@ -62,8 +62,8 @@ import SegueTestSupport
         #expect(check.status == 0 && check.out.contains("0 errors"))
         let json = run(["graph", "--format", "json", repositoryFile("Examples/mail.yaml")])
         #expect(json.status == 0)
-        let graph = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
-        #expect((graph["scenes"] as? [Any])?.isEmpty == false && (graph["edges"] as? [Any])?.isEmpty == false)
+        let graph = try decodeAnswer(GraphReport.self, from: json.out)
+        #expect(!graph.scenes.isEmpty && !graph.edges.isEmpty)
         let dot = run(["graph", repositoryFile("Examples/mail.yaml")])
         #expect(dot.out.hasPrefix("digraph"))
     }

@@ -106,110 +106,157 @@ enum Crawler {
             if error.status >= 500 { report.failures.append("launch: \(error)") }
             return
         }
-        let context = PageContext(csrfToken: "t")
-        var visited: Set<String> = [window.canonicalURL]
-        var queue: [(String, Int)] = [(window.canonicalURL, 0)]
-        var head = 0
-
-        func restore(_ url: String) -> Bool {
-            if window.canonicalURL == url { return true }
-            guard let path = HierarchyPath.parse(url) else {
-                report.failures.append("\(url): the server produced a URL it cannot parse")
-                return false
-            }
-            do { _ = try window.navigate(to: path) } catch {
-                report.failures.append("\(url): cannot be restored (\(error))")
-                return false
-            }
-            guard window.canonicalURL == url else {
-                report.failures.append("\(url): restores to \(window.canonicalURL) (redirect loop)")
-                return false
-            }
-            return true
-        }
-
-        while head < queue.count {
-            let (url, level) = queue[head]; head += 1
-            guard restore(url) else { continue }
-            report.states += 1
-            let screen = window.screen()
-            let html = PageRenderer.render(screen, context: context)
-            if html.isEmpty { report.failures.append("\(url): empty page") }
-            if level == 0 { report.servesInitial = !html.isEmpty }
-            for c in window.visibleControllers { if let s = c.sceneID { report.reached.insert(s) } }
-            // The canonical URL parses back to a path that encodes to it again.
-            if HierarchyPath.parse(window.canonicalURL).map({ HierarchyPath.prefix + $0.encoded }) != window.canonicalURL {
-                report.failures.append("\(url): the canonical URL does not round-trip through its parsed path")
-            }
-            // A fresh browser (a new session restored from the URL) gets the same
-            // hierarchy: restoration alone rebuilds it, with no navigation after it.
-            let fresh = Window(id: "fresh", storyboard: storyboard, traits: traits)
-            if let path = HierarchyPath.parse(url) {
-                do {
-                    try fresh.restore(path)
-                    if fresh.canonicalURL != url { report.failures.append("\(url): a new session restores \(fresh.canonicalURL)") }
-                } catch {
-                    report.failures.append("\(url): a new session cannot restore it (\(error))")
-                }
-            }
-            // STATE lists elements without resolving views: it must list exactly the page's.
-            if window.elements != screen.elements { report.failures.append("\(url): STATE elements differ from the page's") }
-            let live = screen.elements.filter(\.enabled)
-            if live.isEmpty && screen.layers.count > 1 { report.deadEnds.append(url) }
+        var run = CrawlRun(window: window, storyboard: storyboard, traits: traits, maxStates: maxStates, report: report)
+        while let (url, level) = run.next() {
+            guard run.restore(url) else { continue }
+            let live = run.check(url, level: level)
             guard level < depth else { continue }
-            let scenesHere = window.visibleControllers.map { $0.sceneID ?? "-" }
-            for (i, element) in live.enumerated() {
-                guard restore(url) else { break }
-                report.taps += 1
-                // Restoring a URL may re-create controllers, and ids made unique with a
-                // controller id (`field@c70`) change with them: take the element at the same place.
-                var id = element.id
-                let now = window.elements.filter(\.enabled)
-                if !now.contains(where: { $0.id == id }), now.count == live.count {
-                    id = now[i].id
-                    report.remappedIDs += 1
-                }
-                do {
-                    _ = try window.perform(.tap(element: id, values: [:]))
-                    report.statuses[303, default: 0] += 1
-                    let next = window.canonicalURL
-                    // Other scenes on screen under the same URL: a reload or browser back would
-                    // not bring this state back.
-                    let scenesNow = window.visibleControllers.map { $0.sceneID ?? "-" }
-                    if next == url, scenesNow != scenesHere {
-                        report.stuck.append("\(url): tap \(id) changed the scenes on screen but not the URL")
-                    }
-                    // A back button that leaves the page as it was traps the person.
-                    if element.role == .backButton, next == url, scenesNow == scenesHere {
-                        report.stuck.append("\(url): the back button \(id) does nothing")
-                    }
-                    if visited.insert(next).inserted {
-                        if visited.count > maxStates { report.truncated = true; continue }
-                        queue.append((next, level + 1))
-                    }
-                } catch {
-                    report.statuses[error.status, default: 0] += 1
-                    let line = "\(url) tap \(element.id) (\(element.role.rawValue) \(element.title ?? "")): \(error)"
-                    if error.status >= 500 { report.failures.append(line) } else { report.refused.append(line) }
-                }
+            run.tapEach(live, at: url, level: level)
+            if manualSegues, run.restore(url) { run.performManualSegues(at: url, level: level) }
+        }
+        report = run.report
+    }
+}
+
+/// One breadth-first crawl of a launched window: the states seen, those left to visit, and what
+/// was found (``CrawlReport``).
+struct CrawlRun {
+    let window: Window
+    let storyboard: Storyboard
+    let traits: Traits
+    let maxStates: Int
+    var report: CrawlReport
+    let context = PageContext(csrfToken: "t")
+    var visited: Set<String>
+    var queue: [(url: String, level: Int)]
+    var head = 0
+
+    init(window: Window, storyboard: Storyboard, traits: Traits, maxStates: Int, report: CrawlReport) {
+        (self.window, self.storyboard, self.traits, self.maxStates, self.report) = (window, storyboard, traits, maxStates, report)
+        visited = [window.canonicalURL]
+        queue = [(window.canonicalURL, 0)]
+    }
+
+    /// The next state to visit, nil when there is none.
+    mutating func next() -> (url: String, level: Int)? {
+        guard head < queue.count else { return nil }
+        defer { head += 1 }
+        return queue[head]
+    }
+
+    /// A new state `level` taps deep joins the queue, unless the crawl has seen enough.
+    mutating func enqueue(_ url: String, level: Int) {
+        guard visited.insert(url).inserted else { return }
+        if visited.count > maxStates { report.truncated = true; return }
+        queue.append((url, level))
+    }
+
+    /// Brings the window to `url` as `POST /tap` does; a URL that does not come back is a failure.
+    mutating func restore(_ url: String) -> Bool {
+        if window.canonicalURL == url { return true }
+        guard let path = HierarchyPath.parse(url) else {
+            report.failures.append("\(url): the server produced a URL it cannot parse")
+            return false
+        }
+        do { _ = try window.navigate(to: path) } catch {
+            report.failures.append("\(url): cannot be restored (\(error))")
+            return false
+        }
+        guard window.canonicalURL == url else {
+            report.failures.append("\(url): restores to \(window.canonicalURL) (redirect loop)")
+            return false
+        }
+        return true
+    }
+
+    /// Renders the state and checks it (a page, a URL that round-trips, a new session restoring
+    /// it, STATE listing the page's elements); answers the elements that can be tapped.
+    mutating func check(_ url: String, level: Int) -> [SegueCore.Element] {
+        report.states += 1
+        let screen = window.screen()
+        let html = PageRenderer.render(screen, context: context)
+        if html.isEmpty { report.failures.append("\(url): empty page") }
+        if level == 0 { report.servesInitial = !html.isEmpty }
+        for c in window.visibleControllers { if let s = c.sceneID { report.reached.insert(s) } }
+        // The canonical URL parses back to a path that encodes to it again.
+        if HierarchyPath.parse(window.canonicalURL).map({ HierarchyPath.prefix + $0.encoded }) != window.canonicalURL {
+            report.failures.append("\(url): the canonical URL does not round-trip through its parsed path")
+        }
+        checkNewSession(restoring: url)
+        // STATE lists elements without resolving views: it must list exactly the page's.
+        if window.elements != screen.elements { report.failures.append("\(url): STATE elements differ from the page's") }
+        let live = screen.elements.filter(\.enabled)
+        if live.isEmpty && screen.layers.count > 1 { report.deadEnds.append(url) }
+        return live
+    }
+
+    /// A fresh browser (a new session restored from the URL) gets the same hierarchy:
+    /// restoration alone rebuilds it, with no navigation after it.
+    mutating func checkNewSession(restoring url: String) {
+        let fresh = Window(id: "fresh", storyboard: storyboard, traits: traits)
+        guard let path = HierarchyPath.parse(url) else { return }
+        do {
+            try fresh.restore(path)
+            if fresh.canonicalURL != url { report.failures.append("\(url): a new session restores \(fresh.canonicalURL)") }
+        } catch {
+            report.failures.append("\(url): a new session cannot restore it (\(error))")
+        }
+    }
+
+    /// Taps each element of the state at `url` (restored before every tap) and queues where it leads.
+    mutating func tapEach(_ live: [SegueCore.Element], at url: String, level: Int) {
+        let scenesHere = window.visibleControllers.map { $0.sceneID ?? "-" }
+        for (i, element) in live.enumerated() {
+            guard restore(url) else { break }
+            report.taps += 1
+            // Restoring a URL may re-create controllers, and ids made unique with a
+            // controller id (`field@c70`) change with them: take the element at the same place.
+            var id = element.id
+            let now = window.elements.filter(\.enabled)
+            if !now.contains(where: { $0.id == id }), now.count == live.count {
+                id = now[i].id
+                report.remappedIDs += 1
             }
-            guard manualSegues, restore(url) else { continue }
-            for segue in window.manualSegues {
-                guard restore(url) else { break }
-                report.manualSegues += 1
-                do {
-                    _ = try window.perform(.performSegue(identifier: segue.identifier, controller: segue.controller))
-                    report.statuses[303, default: 0] += 1
-                    let next = window.canonicalURL
-                    if visited.insert(next).inserted {
-                        if visited.count > maxStates { report.truncated = true; continue }
-                        queue.append((next, level + 1))
-                    }
-                } catch {
-                    report.statuses[error.status, default: 0] += 1
-                    let line = "\(url) performSegue \(segue.identifier) from \(segue.controller): \(error)"
-                    if error.status >= 500 { report.failures.append(line) } else { report.refused.append(line) }
-                }
+            do {
+                _ = try window.perform(.tap(element: id, values: [:]))
+                report.statuses[303, default: 0] += 1
+                noteStuck(after: element, id: id, at: url, scenesBefore: scenesHere)
+                enqueue(window.canonicalURL, level: level + 1)
+            } catch {
+                report.statuses[error.status, default: 0] += 1
+                let line = "\(url) tap \(element.id) (\(element.role.rawValue) \(element.title ?? "")): \(error)"
+                if error.status >= 500 { report.failures.append(line) } else { report.refused.append(line) }
+            }
+        }
+    }
+
+    /// A tap that changed the scenes on screen but not the URL (a reload or browser back would
+    /// not bring the state back), or a back button that left the page as it was (it traps the person).
+    mutating func noteStuck(after element: SegueCore.Element, id: String, at url: String, scenesBefore: [String]) {
+        let next = window.canonicalURL
+        let scenesNow = window.visibleControllers.map { $0.sceneID ?? "-" }
+        if next == url, scenesNow != scenesBefore {
+            report.stuck.append("\(url): tap \(id) changed the scenes on screen but not the URL")
+        }
+        if element.role == .backButton, next == url, scenesNow == scenesBefore {
+            report.stuck.append("\(url): the back button \(id) does nothing")
+        }
+    }
+
+    /// Performs each code-triggered segue of the state at `url` (restored before each) and queues
+    /// where it leads.
+    mutating func performManualSegues(at url: String, level: Int) {
+        for segue in window.manualSegues {
+            guard restore(url) else { break }
+            report.manualSegues += 1
+            do {
+                _ = try window.perform(.performSegue(identifier: segue.identifier, controller: segue.controller))
+                report.statuses[303, default: 0] += 1
+                enqueue(window.canonicalURL, level: level + 1)
+            } catch {
+                report.statuses[error.status, default: 0] += 1
+                let line = "\(url) performSegue \(segue.identifier) from \(segue.controller): \(error)"
+                if error.status >= 500 { report.failures.append(line) } else { report.refused.append(line) }
             }
         }
     }
@@ -511,8 +558,18 @@ enum CorpusReport {
     }
 
     static func write(_ reports: [CrawlReport], to path: String) throws {
-        func pct(_ a: Int, _ b: Int) -> String { b == 0 ? "-" : String(format: "%.1f %%", 100 * Double(a) / Double(b)) }
-        let files = reports.filter { !$0.file.hasPrefix("set:") }
+        var md = summary(reports.filter { !$0.file.hasPrefix("set:") }) + perFile(reports) + importSections()
+        // The section the crawl with code-triggered segues writes is kept as it is.
+        if let old = try? String(contentsOfFile: path, encoding: .utf8), let r = old.range(of: CorpusReport.everySegueMarker) {
+            md += "\n" + old[r.lowerBound...]
+        }
+        try md.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    static func pct(_ a: Int, _ b: Int) -> String { b == 0 ? "-" : String(format: "%.1f %%", 100 * Double(a) / Double(b)) }
+
+    /// The title, how the crawl works, and the summary table over the single files.
+    static func summary(_ files: [CrawlReport]) -> String {
         var md = "# Storyboard corpus report\n\n"
         md += "Generated by `CorpusCrawlTests` (`SEGUE_WRITE_CORPUS_REPORT=1 swift test --filter crawlEveryCorpusStoryboardInProcess`)"
         md += " from the 38 public storyboards of `shared/corpus` (not part of this repository).\n\n"
@@ -537,7 +594,12 @@ enum CorpusReport {
         md += "| stuck states (scenes changed but not the URL, back does nothing) | \(files.reduce(0) { $0 + $1.stuck.count }) |\n"
         md += "| dead ends (presented screens with nothing to tap) | \(files.reduce(0) { $0 + $1.deadEnds.count }) |\n"
         md += "| taps refused (4xx) | \(files.reduce(0) { $0 + $1.refused.count }) |\n\n"
-        md += "## Per file\n\n| file | import ms (debug) | initial | states | taps | reached/reachable | refused |\n|---|---|---|---|---|---|---|\n"
+        return md
+    }
+
+    /// A row per crawl, the reachable scenes no crawl reached, and the refused taps.
+    static func perFile(_ reports: [CrawlReport]) -> String {
+        var md = "## Per file\n\n| file | import ms (debug) | initial | states | taps | reached/reachable | refused |\n|---|---|---|---|---|---|---|\n"
         for r in reports {
             md += "| \(r.file) | \(String(format: "%.1f", r.importMilliseconds)) | \(r.servesInitial ? (r.fallbackEntry ? "entry scene" : "yes") : "no")"
             md += " | \(r.states) | \(r.taps) | \(r.reachedOfReachable)/\(r.reachable.count) | \(r.refused.count) |\n"
@@ -548,8 +610,12 @@ enum CorpusReport {
         md += " controllers are not instantiated yet) and scenes behind them.\n\n"
         md += unreached.map { "- \($0)" }.joined(separator: "\n") + "\n"
         md += "\n## Refused taps\n\n" + (reports.flatMap(\.refused).map { "- \($0)" }.joined(separator: "\n")) + "\n"
+        return md
+    }
 
-        // Unsupported elements and other import warnings, by kind.
+    /// Unsupported elements and other import warnings by kind, the view kinds imported and the
+    /// placeholders, over every file of the corpus.
+    static func importSections() -> String {
         var counts: [String: Int] = [:]
         var filesWith: [String: Set<String>] = [:]
         var kinds: [String: Int] = [:]
@@ -574,7 +640,7 @@ enum CorpusReport {
                 filesWith[key, default: []].insert(String(file.prefix(3)))
             }
         }
-        md += "\n## Unsupported elements and import warnings (single-file import)\n\n"
+        var md = "\n## Unsupported elements and import warnings (single-file import)\n\n"
         let unsupported = counts.filter { $0.key.hasPrefix("unsupported") || $0.key.hasPrefix("unknown") }.map(\.value).reduce(0, +)
         md += unsupported == 0
             ? "No element, controller, segue kind or attribute value of the corpus is unsupported by the importer; what Segue cannot run is what needs the app's code or other files:\n\n"
@@ -592,11 +658,7 @@ enum CorpusReport {
         for (k, n) in kinds.sorted(by: { $0.value > $1.value }) { md += "| \(k) | \(n) |\n" }
         md += "\n## Placeholders (labelled, inert)\n\n| placeholder | count |\n|---|---|\n"
         for (k, n) in placeholders.sorted(by: { $0.value > $1.value }) { md += "| \(k) | \(n) |\n" }
-        // The section the crawl with code-triggered segues writes is kept as it is.
-        if let old = try? String(contentsOfFile: path, encoding: .utf8), let r = old.range(of: CorpusReport.everySegueMarker) {
-            md += "\n" + old[r.lowerBound...]
-        }
-        try md.write(toFile: path, atomically: true, encoding: .utf8)
+        return md
     }
 
     /// A warning without its ids, so warnings of one kind group together.

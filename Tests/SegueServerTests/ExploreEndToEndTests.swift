@@ -10,19 +10,18 @@ struct ExploreEndToEndTests {
         let server = try TestServer()
         let list = try server.request("GET", "/api/v1/scenes")
         #expect(list.status == 200)
-        let scenes = try #require(list.json["scenes"] as? [[String: Any]])
-        #expect(scenes.map { $0["id"] as? String } == ["mailNav", "mailboxes", "inbox", "mailbox", "message", "composeNav", "compose"])
-        let compose = try #require(scenes.first { $0["id"] as? String == "compose" })
-        #expect(compose["kind"] as? String == "viewController")
-        #expect(compose["class"] as? String == "ComposeController")
-        #expect(compose["title"] as? String == "New Message")
-        #expect(compose["storyboard"] as? String == "mail")
-        #expect(compose["container"] as? String == "composeNav")
+        let scenes = try list.decode(SceneList.self).scenes
+        #expect(scenes.map(\.id) == ["mailNav", "mailboxes", "inbox", "mailbox", "message", "composeNav", "compose"])
+        let compose = try #require(scenes.first { $0.id == "compose" })
+        #expect(compose.kind == "viewController")
+        #expect(compose.class == "ComposeController")
+        #expect(compose.title == "New Message")
+        #expect(compose.storyboard == "mail")
+        #expect(compose.container == "composeNav")
         // A flow file's scene id is the identifier code would instantiate it by.
-        #expect(compose["storyboardIdentifier"] as? String == "compose")
-        #expect(compose["open"] as? String == "/scenes/compose")
-        for scene in scenes {
-            let id = try #require(scene["id"] as? String)
+        #expect(compose.storyboardIdentifier == "compose")
+        #expect(compose.open == "/scenes/compose")
+        for id in scenes.map(\.id) {
             let opened = try server.createSession(#"{"scene":"\#(id)"}"#)
             #expect(!opened.state.visible.isEmpty, "\(id)")
         }
@@ -95,10 +94,9 @@ struct ExploreEndToEndTests {
         let formEnd = try #require(page.body.range(of: "</form>"))
         let devLink = try #require(page.body.range(of: "<a class=\"dev-link\""))
         #expect(formEnd.upperBound <= devLink.lowerBound)
-        let state = try server.request("GET", "/api/v1/sessions/\(session)")
-        let elements = try #require(state.json["elements"] as? [[String: Any]])
-        #expect(!elements.contains { ($0["title"] as? String) == "Developer" })
-        #expect(liveElements(in: page.body).count == elements.filter { ($0["enabled"] as? Bool) != false }.count)
+        let elements = try server.state(session).elements
+        #expect(!elements.contains { $0.title == "Developer" })
+        #expect(liveElements(in: page.body).count == elements.filter(\.isEnabled).count)
 
         let dev = try server.request("GET", "/dev/\(session)", jar: jar)
         #expect(dev.status == 200)
@@ -113,8 +111,8 @@ struct ExploreEndToEndTests {
         let csrf = try #require(hiddenValue("csrf", in: dev.body))
         let pad = try server.request("POST", "/dev/\(session)/traits", form: [("csrf", csrf), ("width", "1180"), ("height", "820")], jar: jar)
         #expect(pad.status == 303)
-        let padState = try server.request("GET", "/api/v1/sessions/\(session)")
-        #expect((padState.json["traits"] as? [String: Any])?["idiom"] as? String == "pad")
+        let padState = try server.state(session)
+        #expect(padState.traits.idiom == "pad")
         // A wrong token changes nothing.
         let forged = try server.request("POST", "/dev/\(session)/traits", form: [("csrf", "x"), ("width", "390"), ("height", "844")], jar: jar)
         #expect(forged.status == 403)
@@ -124,14 +122,13 @@ struct ExploreEndToEndTests {
         // Open in a new session: the same URL, another session.
         let fork = try server.request("GET", "/dev/\(session)/new", jar: jar)
         #expect(fork.status == 303)
-        #expect(fork.headers["location"] == (padState.json["url"] as? String))
+        #expect(fork.headers["location"] == padState.url)
         #expect(fork.headers["set-cookie"]?.contains(session) == false)
     }
 
     @Test func theEventStreamIsServerSentEventsThatResumeFromTheLastID() throws {
         let server = try TestServer()
-        let created = try server.request("POST", "/api/v1/sessions", json: "{}")
-        let session = try #require(created.json["id"] as? String)
+        let session = try server.createSession().id
         let first = try server.request("GET", "/api/v1/sessions/\(session)/events/stream")
         #expect(first.status == 200)
         #expect(first.headers["content-type"]?.hasPrefix("text/event-stream") == true)

@@ -1,5 +1,13 @@
 import Foundation
+import SegueTesting
 import Testing
+
+/// The answer of `POST /interactive`: the URL and version after the phase, and how many events it caused.
+struct SwipeAnswer: Decodable {
+    var url: String
+    var version: Int
+    var events: Int
+}
 
 /// `POST /interactive`: the page's edge swipe as the interactive pop actions, with the events
 /// the JSON API logs for the same swipe.
@@ -18,23 +26,23 @@ import Testing
             try server.request("POST", "/interactive", form: [("csrf", csrf), ("phase", phase)], jar: jar)
         }
         let session = try #require(page.body.firstMatch(of: /data-session="([^"]+)"/).map { String($0.1) })
-        let seq = try #require((try server.request("GET", "/api/v1/sessions/\(session)/events?after=0").json["events"] as? [[String: Any]])?.count)
+        let seq = try server.events(session).events.count
         let begin = try swipe("begin")
         let cancel = try swipe("cancel")
         #expect(begin.status == 200 && cancel.status == 200)
-        let logged = try #require(try server.request("GET", "/api/v1/sessions/\(session)/events?after=\(seq)").json["events"] as? [[String: Any]])
-        let names = logged.compactMap { e in (e["event"] as? String).map { "\(e["scene"] as? String ?? "-").\($0)" } }
+        let logged = try server.events(session, after: seq).events
+        let names = logged.map { "\($0.scene ?? "-").\($0.event)" }
             .filter { !$0.contains("LayoutSubviews") }
         #expect(names == ["inbox.willMoveToParentViewController", "inbox.viewWillDisappear", "mailboxes.viewWillAppear",
                           "mailNav.navigationControllerWillShow",
                           "mailboxes.viewWillDisappear", "mailboxes.viewDidDisappear", "inbox.viewWillAppear", "inbox.viewDidAppear",
                           "inbox.didMoveToParentViewController"])
-        #expect(pushedURL.hasSuffix(try #require(cancel.json["url"] as? String)))
+        #expect(pushedURL.hasSuffix(try cancel.decode(SwipeAnswer.self).url))
         // Nothing in progress: a warning, no events.
-        #expect(try swipe("cancel").json["events"] as? Int == 0)
+        #expect(try swipe("cancel").decode(SwipeAnswer.self).events == 0)
         _ = try swipe("begin")
         let finish = try swipe("finish")
-        #expect((finish.json["url"] as? String)?.hasSuffix("(mailboxes)") == true)
+        #expect(try finish.decode(SwipeAnswer.self).url.hasSuffix("(mailboxes)"))
         // Bad posts change nothing.
         #expect(try swipe("sideways").status == 400)
         #expect(try server.request("POST", "/interactive", form: [("csrf", "nope"), ("phase", "begin")], jar: jar).status == 403)

@@ -20,6 +20,11 @@ struct LiveReloadTests {
         return (server, file)
     }
 
+    /// `GET /api/v1/flow`, typed.
+    func flowStatus(_ server: TestServer) throws -> FlowStatus {
+        try server.request("GET", "/api/v1/flow").decode(FlowStatus.self)
+    }
+
     func edit(_ file: String, _ body: (String) -> String) throws {
         let text = try String(contentsOfFile: file, encoding: .utf8)
         try body(text).write(toFile: file, atomically: true, encoding: .utf8)
@@ -38,14 +43,13 @@ struct LiveReloadTests {
         try edit(file) { $0.replacingOccurrences(of: "destination: message", with: "destination: letter").replacingOccurrences(of: "\n  message:", with: "\n  letter:") }
         let outcome = server.service.reloadFlow(from: file)
         #expect(outcome.applied && outcome.sessionsCarried == 1 && outcome.generation == 1)
-        let state = try server.request("GET", "/api/v1/sessions/\(session)")
-        #expect(state.json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
-        let flow = try server.request("GET", "/api/v1/flow")
-        #expect(flow.json["generation"] as? Int == 1)
-        #expect((flow.json["problems"] as? [Any])?.isEmpty == true)
+        #expect(try server.state(session).url == "/ui/mailNav(mailboxes,inbox)")
+        let flow = try flowStatus(server)
+        #expect(flow.generation == 1)
+        #expect(flow.problems.isEmpty)
         // New sessions and scenes follow the new flow.
-        let scenes = try server.request("GET", "/api/v1/scenes")
-        #expect(try #require(scenes.json["scenes"] as? [[String: Any]]).contains { $0["id"] as? String == "letter" })
+        let scenes = try server.request("GET", "/api/v1/scenes").decode(SceneList.self)
+        #expect(scenes.scene("letter") != nil)
         // `/` brings the page to the session's URL on the new flow (what reload.js loads).
         let reloaded = try server.request("GET", "/", jar: jar, follow: true)
         #expect(reloaded.effectiveURL.hasSuffix("/ui/mailNav(mailboxes,inbox)"))
@@ -54,14 +58,13 @@ struct LiveReloadTests {
         #expect(server.service.app.store.remove(id: session))
         let rebuilt = try server.request("GET", "/api/v1/sessions/\(session)")
         #expect(rebuilt.status == 200)
-        #expect(rebuilt.json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
+        #expect(try rebuilt.decode(SessionState.self).url == "/ui/mailNav(mailboxes,inbox)")
     }
 
     @Test func sessionsOutOfMemoryAreCarriedOverToo() throws {
         let (server, file) = try setUp()
         defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
-        let created = try server.request("POST", "/api/v1/sessions", json: "{}")
-        let session = try #require(created.json["id"] as? String)
+        let session = try server.createSession().id
         for element in ["inboxRow", "msg1"] {
             _ = try server.request("POST", "/api/v1/sessions/\(session)/actions", json: #"{"action":"tap","element":"\#(element)"}"#)
         }
@@ -73,32 +76,30 @@ struct LiveReloadTests {
         // renamed scene); carried over, it shows what remains of the URL it had.
         let state = try server.request("GET", "/api/v1/sessions/\(session)")
         #expect(state.status == 200)
-        #expect(state.json["url"] as? String == "/ui/mailNav(mailboxes,inbox)")
+        #expect(try state.decode(SessionState.self).url == "/ui/mailNav(mailboxes,inbox)")
     }
 
     @Test func aGoodEditKeepsTheVersionAndEventNumbersGrowing() throws {
         let (server, file) = try setUp()
         defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
-        let created = try server.request("POST", "/api/v1/sessions", json: "{}")
-        let session = try #require(created.json["id"] as? String)
+        let session = try server.createSession().id
         for element in ["inboxRow", "msgAnna"] {
             let tapped = try server.request("POST", "/api/v1/sessions/\(session)/actions", json: #"{"action":"tap","element":"\#(element)"}"#)
             #expect(tapped.status == 200)
         }
-        let before = try server.request("GET", "/api/v1/sessions/\(session)")
-        let version = try #require(before.json["version"] as? Int)
-        let lastSeq = try #require(try server.request("GET", "/api/v1/sessions/\(session)/events?after=0").json["lastSeq"] as? Int)
+        let version = try server.state(session).version
+        let lastSeq = try server.events(session).lastSeq
         #expect(version == 2 && lastSeq > 0)
 
         try edit(file) { $0.replacingOccurrences(of: "title: Inbox\n", with: "title: Inbox 2\n") }
         #expect(server.service.reloadFlow(from: file).applied)
-        let after = try server.request("GET", "/api/v1/sessions/\(session)")
-        #expect(after.json["version"] as? Int == version + 1)
+        #expect(try server.state(session).version == version + 1)
         // The reload's own events come after the ones the client has seen.
         let events = try server.request("GET", "/api/v1/sessions/\(session)/events?after=\(lastSeq)")
-        let seqs = try events.decode(EventPage.self).events.map(\.seq)
+        let page = try events.decode(EventPage.self)
+        let seqs = page.events.map(\.seq)
         #expect(!seqs.isEmpty && seqs.allSatisfy { $0 > lastSeq })
-        let reloadedSeq = try #require(events.json["lastSeq"] as? Int)
+        let reloadedSeq = page.lastSeq
         // The events before the reload are still there: every number from the first on.
         let all = try server.request("GET", "/api/v1/sessions/\(session)/events?after=0")
         #expect(all.status == 200)
@@ -107,13 +108,13 @@ struct LiveReloadTests {
         let back = try server.request("POST", "/api/v1/sessions/\(session)/actions",
                             json: #"{"action":"pop","expectedVersion":\#(version + 1)}"#)
         #expect(back.status == 200)
-        let shown = try server.request("GET", "/api/v1/sessions/\(session)").json["url"] as? String
+        let shown = try server.state(session).url
         #expect(shown == "/ui/mailNav(mailboxes,inbox)")
         // Rebuilt from storage (a restart), the session has the same version and numbering.
         #expect(server.service.app.store.remove(id: session))
-        let rebuilt = try server.request("GET", "/api/v1/sessions/\(session)")
-        #expect(rebuilt.json["version"] as? Int == version + 2)
-        #expect(rebuilt.json["url"] as? String == shown)
+        let rebuilt = try server.state(session)
+        #expect(rebuilt.version == version + 2)
+        #expect(rebuilt.url == shown)
         let later = try server.request("GET", "/api/v1/sessions/\(session)/events?after=\(reloadedSeq)")
         let laterPage = try later.decode(EventPage.self)
         #expect(!laterPage.events.isEmpty && laterPage.events.allSatisfy { $0.seq > reloadedSeq })
@@ -129,9 +130,9 @@ struct LiveReloadTests {
         let outcome = server.service.reloadFlow(from: file)
         #expect(!outcome.applied)
         #expect(outcome.problems.first?.contains("mail.yaml:") == true)
-        let flow = try server.request("GET", "/api/v1/flow")
-        #expect(flow.json["generation"] as? Int == 0)
-        #expect((flow.json["problems"] as? [String])?.first?.contains("invalid YAML") == true)
+        let flow = try flowStatus(server)
+        #expect(flow.generation == 0)
+        #expect(flow.problems.first?.contains("invalid YAML") == true)
         // The page still serves the last good flow, with the problems over it.
         let page = try server.request("GET", "/ui/mailNav(mailboxes,inbox,message)", jar: jar, follow: true)
         #expect(page.status == 200)
@@ -144,8 +145,7 @@ struct LiveReloadTests {
         try FileManager.default.removeItem(atPath: file)
         try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples/mail.yaml", toPath: file)
         #expect(server.service.reloadFlow(from: file).applied)
-        let clean = try server.request("GET", "/api/v1/flow")
-        #expect((clean.json["problems"] as? [Any])?.isEmpty == true)
+        #expect(try flowStatus(server).problems.isEmpty)
     }
 
     /// A directory of two storyboards: `Main` (scene `home`) and `Other` (scene `away`).
@@ -178,8 +178,7 @@ struct LiveReloadTests {
         let other = dir + "/Other.storyboard"
         let good = try Data(contentsOf: URL(fileURLWithPath: other))
         func sceneIDs() throws -> Set<String> {
-            let scenes = try server.request("GET", "/api/v1/scenes")
-            return Set(try #require(scenes.json["scenes"] as? [[String: Any]]).compactMap { $0["id"] as? String })
+            Set(try server.request("GET", "/api/v1/scenes").decode(SceneList.self).scenes.map(\.id))
         }
         #expect(try sceneIDs() == ["home", "Other:away"])
 
@@ -190,9 +189,9 @@ struct LiveReloadTests {
         let outcome = server.service.reloadFlow(from: dir)
         #expect(!outcome.applied)
         #expect(outcome.problems.contains { $0.contains("Other.storyboard:") })
-        let flow = try server.request("GET", "/api/v1/flow")
-        #expect(flow.json["generation"] as? Int == 0)
-        #expect((flow.json["problems"] as? [String])?.contains { $0.contains("Other.storyboard:") } == true)
+        let flow = try flowStatus(server)
+        #expect(flow.generation == 0)
+        #expect(flow.problems.contains { $0.contains("Other.storyboard:") })
         #expect(try sceneIDs() == ["home", "Other:away"])
         let page = try server.request("GET", "/ui/home", follow: true)
         #expect(page.body.contains("class=\"flow-problems\" role=\"alert\" data-flow-generation=\"0\">"))
@@ -212,9 +211,9 @@ struct LiveReloadTests {
         // Restored: the edit applies and the problems clear.
         try good.write(to: URL(fileURLWithPath: other))
         #expect(server.service.reloadFlow(from: dir).applied)
-        let clean = try server.request("GET", "/api/v1/flow")
-        #expect(clean.json["generation"] as? Int == 1)
-        #expect((clean.json["problems"] as? [Any])?.isEmpty == true)
+        let clean = try flowStatus(server)
+        #expect(clean.generation == 1)
+        #expect(clean.problems.isEmpty)
     }
 
     @Test func theWatcherReportsAnEditOfTheWatchedFileOnce() throws {

@@ -25,7 +25,7 @@ import Testing
         #expect(tabTitles(state) == ["Playlists", "Library", "Radio", "Search", "More"])
         #expect(state.root.selectedIndex == 0)
         #expect(state.root.children.count == 9)
-        #expect(created.json[path: "state.root.barItemCount"] as? Int == 4)
+        #expect(state.root.barItemCount == 4)
         #expect(state.root.children.dropFirst(2).first?.tabBarItem?["badgeValue"]?.stringValue == "New")
         let tabsID = state.root.id
 

@@ -128,35 +128,6 @@ struct HTTPResult {
         headers = Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
-    /// The body as a JSON object. A body that is not one is a test failure showing the body
-    /// (and reads as empty, so the test goes on to report what else differs).
-    var json: [String: Any] {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] else {
-            Issue.record("expected a JSON object from a \(status) answer; body: \(body.prefix(2000))")
-            return [:]
-        }
-        return object
-    }
-
-    /// `events` of an action or events answer. An answer without them is a test failure showing
-    /// the body (and reads as no events).
-    var events: [[String: Any]] {
-        guard let events = json["events"] as? [[String: Any]] else {
-            Issue.record("expected \"events\" in a \(status) answer; body: \(body.prefix(2000))")
-            return []
-        }
-        return events
-    }
-
-    /// `warnings` of an action answer, the same way.
-    var warnings: [String] {
-        guard let warnings = json["warnings"] as? [String] else {
-            Issue.record("expected \"warnings\" in a \(status) answer; body: \(body.prefix(2000))")
-            return []
-        }
-        return warnings
-    }
-
     /// The body decoded as `type`; throws with the body when it is not.
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try response.decode(type) }
 
@@ -181,17 +152,6 @@ func attribute(_ name: String, in html: String) -> String? {
     guard let range = html.range(of: "\(name)=\"") else { return nil }
     let rest = html[range.upperBound...]
     return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
-}
-
-extension Dictionary where Key == String, Value == Any {
-    subscript(path path: String) -> Any? {
-        var node: Any? = self
-        for part in path.split(separator: ".") {
-            if let i = Int(part), let array = node as? [Any] { node = i < array.count ? array[i] : nil }
-            else { node = (node as? [String: Any])?[String(part)] }
-        }
-        return node
-    }
 }
 
 /// The folder of this package's built products (`segue`, `mail-guarded`, `recipes`), found from

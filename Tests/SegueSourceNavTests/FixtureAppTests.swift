@@ -3,6 +3,7 @@ import Testing
 import SegueCore
 import SegueStoryboard
 @testable import SegueSourceNav
+import SegueTestSupport
 
 /// The fixture apps under Tests/Fixtures: storyboards with Swift and Objective-C sources written
 /// for these tests, covering each pattern the analysis follows.
@@ -90,8 +91,8 @@ struct FixtureAppTests {
         let (storyboard, result) = try Self.analyzed("CodeNavApp")
         let text = InferenceReport.text(result, storyboard: storyboard)
         #expect(text.contains("Sources/Feed/FeedViewController.swift:48  FeedViewController  present: no scene has storyboard ID 'nowhere'"))
-        let json = try JSONSerialization.jsonObject(with: Data(InferenceReport.json(result).utf8)) as? [String: Any]
-        #expect((json?["steps"] as? [Any])?.count == 11 && (json?["unresolved"] as? [Any])?.count == 1)
+        let json = try decodeAnswer(InferenceReportJSON.self, from: InferenceReport.json(result))
+        #expect(json.steps.count == 11 && json.unresolved.count == 1)
         let overlay = OverlayWriter.yaml(result, storyboard: storyboard)
         #expect(overlay.contains("push: \"DetailViewController\"") && overlay.contains("source: \"Sources/Feed/FeedViewController.swift:37\""))
     }

@@ -77,8 +77,10 @@ struct PostgresStoreTests {
         try StorageContractTests().replaceStoresASessionAnewInOneGo(kind: "postgres")
     }
 
-    static func storage(lease: Double = 3, timeout: Duration = .seconds(5)) throws -> PostgresSessionStorage {
-        try PostgresSessionStorage(url: try #require(PrivatePostgres.url) + "?lease=\(lease)", timeout: timeout, logger: quietLogger)
+    /// A store on the test server. Stores that stand for several instances share one `clock`, so
+    /// their leases run on one time and a wait for a lease moves it on instead of blocking.
+    static func storage(lease: Double = 3, timeout: Duration = .seconds(5), clock: TestClock = TestClock()) throws -> PostgresSessionStorage {
+        try PostgresSessionStorage(url: try #require(PrivatePostgres.url) + "?lease=\(lease)", timeout: timeout, clock: clock, logger: quietLogger)
     }
 
     static func newID() -> String { RandomID.make() }
@@ -120,17 +122,24 @@ struct PostgresStoreTests {
     }
 
     /// While one instance holds a session's lease, another cannot write it; once the lease runs
-    /// out, the other one takes it over after reading what it missed.
+    /// out, the other one takes it over after reading what it missed. Time is the instances'
+    /// shared test clock: nothing waits.
     @Test func aLeaseKeepsOthersOutUntilItRunsOut() throws {
-        let a = try Self.storage(lease: 2), b = try Self.storage(lease: 2)
+        let clock = TestClock()
+        let a = try Self.storage(lease: 2, clock: clock), b = try Self.storage(lease: 2, clock: clock)
         defer { a.close(); b.close() }
         let id = Self.newID()
         try a.create(StoredSessionHeader(id: id, csrfToken: "t", width: 1, height: 1))
         try a.append(session: id, firstSeq: 1, steps: ["a1"])
         #expect(a.holdsLease(session: id) && !b.holdsLease(session: id))
         #expect(throws: SessionStorageError.self) { try b.append(session: id, firstSeq: 2, steps: ["b2"]) }
-        b.awaitLease(session: id)  // returns once a's lease has run out (a wrote nothing since)
+        // Past the holder's own view of the lease (four fifths) but not its end: still refused.
+        clock.advance(by: .milliseconds(1700))
         #expect(!a.holdsLease(session: id))
+        #expect(throws: SessionStorageError.self) { try b.append(session: id, firstSeq: 2, steps: ["b2"]) }
+        let before = clock.now
+        b.awaitLease(session: id)  // waits on the clock until a's lease has run out (a wrote nothing since)
+        #expect(clock.now - before > .zero && clock.now - before <= .milliseconds(305))
         #expect(try b.steps(session: id, after: 0) == ["a1"])
         try b.append(session: id, firstSeq: 2, steps: ["b2"])
         #expect(b.holdsLease(session: id))
@@ -142,7 +151,9 @@ struct PostgresStoreTests {
     /// Two instances racing on one session (a short lease, so it changes hands often): every
     /// acknowledged action is stored exactly once, in the order of the versions it answered.
     @Test func twoInstancesRacingOnOneSessionNeverLoseOrRepeatAnAction() throws {
-        let a = try StoreServer(storage: try Self.storage(lease: 0.2)), b = try StoreServer(storage: try Self.storage(lease: 0.2))
+        let clock = TestClock()
+        let a = try StoreServer(storage: try Self.storage(lease: 0.2, clock: clock))
+        let b = try StoreServer(storage: try Self.storage(lease: 0.2, clock: clock))
         defer { a.stop(); b.stop() }
         let id = try a.newSession()
         #expect(try a.act(id, #"{"action":"tap","element":"inboxRow"}"#).status == 200)

@@ -177,7 +177,12 @@ struct MappingTests {
         #expect(home.toolbarItems.map(\.systemItem) == [.flexibleSpace, nil])
         #expect(home.toolbarItems[1].tap == .segue("sg3"))
         #expect(home.unwindActions == ["backToHome"])
+    }
 
+    @Test("a hand-written storyboard's segues map in declaration order")
+    func mapsSegues() throws {
+        let sb = try importString(Self.xml)
+        let home = try #require(sb["home"])
         // Segues in declaration order; a duplicate identifier gets a distinct id.
         #expect(home.segues.map(\.id) == ["open", "open#sg1b", "emb", "sg2", "sg3", "manual"])
         let present = try #require(home.segue("sg2"))
@@ -190,8 +195,12 @@ struct MappingTests {
         let repeated = try #require(sb.diagnostics.first { $0.code == .repeatedSegueIdentifier })
         #expect(repeated.severity == .warning && repeated.message.contains("'open'"))
         #expect(home.segue("open#sg1b")?.codeIdentifier == "open" && home.segue("open")?.identifier == nil)
+    }
 
-        // Views.
+    @Test("a hand-written storyboard's views map, an unsupported one to a placeholder with a warning")
+    func mapsViews() throws {
+        let sb = try importString(Self.xml)
+        let home = try #require(sb["home"])
         let kinds = home.view.map(\.kind)
         #expect(kinds == [.label, .button, .button, .textField, .switch, .slider, .segmentedControl, .stack, .container, .pageControl, .textView, .placeholder])
         #expect(home.view[0].text == "Hello" && home.view[0].id == "lbl")
@@ -216,7 +225,11 @@ struct MappingTests {
         #expect(unsupported.location?.line == Self.xml.split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.contains("<colorWell") }.map { $0 + 1 })
         #expect(!sb.diagnostics.contains { $0.message.contains("<pageControl>") })
+    }
 
+    @Test("a hand-written storyboard's tables and other controllers map")
+    func mapsTablesAndControllers() throws {
+        let sb = try importString(Self.xml)
         // Static table.
         let detail = try #require(sb["detail"])
         #expect(detail.title == "Detail")
@@ -805,7 +818,10 @@ struct GraphTests {
             + #""initial":"nav"}"#
         let json = StoryboardGraph.json(sb)
         #expect(json == expected)
-        #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil)
+        // And it reads back as the graph report, every field typed.
+        let graph = try decodeAnswer(GraphReport.self, from: json)
+        #expect(graph.scenes.map(\.id) == ["nav", "list", "message"] && graph.edges.count == 4 && graph.initial == "nav")
+        #expect(graph.edges.last?.to == nil && graph.edges.last?.action == "done")
     }
 }
 

@@ -110,4 +110,15 @@ import Testing
         clock.advance(by: .milliseconds(5))
         #expect(clock.unixMilliseconds - wall == 90_005)
     }
+
+    /// A store waiting on it (for another instance's lease) moves it on instead of blocking.
+    @Test func aSleepMovesItForwardAtOnce() {
+        let clock = TestClock()
+        let (now, wall) = (clock.now, clock.unixMilliseconds)
+        clock.sleep(for: .milliseconds(1500))
+        #expect(clock.now - now == .milliseconds(1500) && clock.unixMilliseconds - wall == 1500)
+        clock.sleep(for: .zero)
+        clock.sleep(for: .milliseconds(-3))
+        #expect(clock.now - now == .milliseconds(1500))
+    }
 }
