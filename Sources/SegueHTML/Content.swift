@@ -15,6 +15,8 @@ extension PageBuilder {
         let saved = editing
         let savedEmbedded = embeddedPanes
         embeddedPanes = p.children
+        let savedHost = codeChildHost
+        codeChildHost = Self.codeChildHost(p.nodes, children: p.children)
         editing = tableEditing
         if let configure = p.configure { configureSheet(configure) }
         nodes(p.nodes)
@@ -28,6 +30,7 @@ extension PageBuilder {
             w.raw("</div>")
         }
         embeddedPanes = savedEmbedded
+        codeChildHost = savedHost
         w.raw("</div>")
     }
 
@@ -115,7 +118,15 @@ extension PageBuilder {
     /// A plain view or an unembedded container: its children, or a placeholder when it has none.
     mutating func containerView(_ n: ViewNode) {
         if n.children.isEmpty {
-            placeholderBox(n)
+            if let host = codeChildHost, n.frame == nil, let embed = n.embed, !host.treeEmbeds.contains(embed) {
+                return  // a child added in code, drawn in its host view
+            } else if let host = codeChildHost, Self.hostKey(n) == host.id {
+                codeChildren(n, treeEmbeds: host.treeEmbeds)
+            } else if n.kind == .view, n.frame != nil {
+                emptyView(n)
+            } else {
+                placeholderBox(n)
+            }
         } else {
             w.raw(n.kind == .container ? "<div class=\"container\"" : "<div class=\"view\"")
             appStyle(n.appearance)
@@ -324,6 +335,10 @@ extension PageBuilder {
     mutating func image(_ n: ViewNode) {
         let name = n.image ?? n.text ?? "Image"
         let tap = claim(n.id, enabled: n.enabled)
+        if case .inert = tap, n.kind == .image, n.image == nil, n.text == nil, n.frame != nil {
+            emptyView(n)  // an image view whose image the code sets: nothing yet, as in UIKit
+            return
+        }
         if case .live(let id, let enabled) = tap {
             openSubmit(id, enabled: enabled)
             w.raw(" class=\"image-button\">")
