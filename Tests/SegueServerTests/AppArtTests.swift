@@ -162,6 +162,10 @@ import SegueTestSupport
         let title = try #require(face.range(of: "<span class=\"button-title\">Help</span>"))
         #expect(background.lowerBound < image.lowerBound && image.lowerBound < title.lowerBound)
         #expect(face.contains("button-background button-pressed"))
+        // A custom button (no buttonType) with no title colour has UIKit's white title; a
+        // system button keeps the tint.
+        #expect(layered.appearance?.textColor == .components(red: 1, green: 1, blue: 1, alpha: 1, space: "sRGB"))
+        #expect(view.first { $0.id == "btn1" }?.appearance?.textColor == nil)
         // minimumFontSize 11 of a 22-point font: half its size at least.
         #expect(html.contains("data-fit=\"0.5\""))
         let fit = try #require(view.first { $0.id == "lbl5" }?.appearance)

@@ -168,7 +168,7 @@ enum ArtFixture {
                                     <state key="normal" image="logo"/>
                                     <state key="highlighted" backgroundImage="vector"/>
                                 </button>
-                                <button opaque="NO" contentMode="scaleToFill" buttonType="custom" id="btn5">
+                                <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" id="btn5">
                                     <rect key="frame" x="220" y="220" width="120" height="40"/>
                                     <state key="normal" title="Help" image="paper" backgroundImage="logo"/>
                                     <state key="highlighted" backgroundImage="vector"/>
