@@ -179,9 +179,10 @@ import SegueTestSupport
         for name in ["arrow-left", "arrow-left.png", "preferences.png", "no-such-art", "logo", "gear"] {
             #expect(!html.contains(">\(name)<"), "\(name) shown as text")
         }
-        #expect(html.contains("aria-label=\"Arrow left\""))
         #expect(html.contains("aria-label=\"Settings\""))
         #expect(html.contains("aria-label=\"No such art\"") && html.contains("art-missing"))
+        // A bar item with a title and an image shows the image; the title names it.
+        #expect(!html.contains(">Go home<") && html.contains("aria-label=\"Go home\""))
     }
 
     @Test func coloursFontsAndTextSettingsReachPages() throws {

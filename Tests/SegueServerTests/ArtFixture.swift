@@ -186,7 +186,7 @@ enum ArtFixture {
                             <color key="tintColor" red="0" green="0.5" blue="0" alpha="1" colorSpace="calibratedRGB"/>
                         </view>
                         <navigationItem key="navigationItem" title="Home" id="item">
-                            <barButtonItem key="rightBarButtonItem" image="arrow-left" id="bb1"/>
+                            <barButtonItem key="rightBarButtonItem" title="Go home" image="arrow-left" id="bb1"/>
                             <barButtonItem key="leftBarButtonItem" image="preferences.png" id="bb2">
                                 <accessibility key="accessibilityConfiguration" label="Settings"/>
                             </barButtonItem>
