@@ -88,6 +88,7 @@ extension AppLoader {
         }
         let guess = AppLaunch.rootFromCode(code, storyboard: storyboard, nibRoots: containersFirst, entry: entry)
         launch.phoneRoot = guess.scene
+        if let name = launchedName(guess.scene, storyboard: storyboard) { storyboard.name = name }
         let shown = guess.scene.map { "showing \(guess.why), scene '\($0)'" } ?? "nothing to show"
         if launch.phone == nil {
             launch.notice = "This app builds its root view controller in code (\(app.infoPlistName) names no main storyboard or nib): \(shown)."
@@ -96,6 +97,15 @@ extension AppLoader {
         } else {
             launch.notice = "The app's main interface was not found: \(shown)."
         }
+    }
+
+    /// The name of what a root built in code launches, when the storyboard is named after one
+    /// that does not hold it (the launch screen's, the first of several): the root's class,
+    /// else its storyboard's name, else its scene id. Nil keeps the name.
+    static func launchedName(_ root: String?, storyboard: Storyboard) -> String? {
+        guard let scene = root.flatMap({ storyboard[$0] }), scene.storyboardName != storyboard.name,
+              storyboard.scenes.values.contains(where: { $0.storyboardName == storyboard.name }) else { return nil }
+        return scene.className ?? scene.storyboardName ?? scene.id
     }
 
     /// The first lines of the log: the app, what each idiom launches and why.

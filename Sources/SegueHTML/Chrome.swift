@@ -96,8 +96,10 @@ extension PageBuilder {
             return
         }
         let glyph = item.systemItem.flatMap { $0.isTextual ? nil : $0 }
-        // An image-only item whose image has a bundled glyph (an SF Symbol such as `plus`).
-        let imageOnly = glyph == nil && !isBack ? item.image.flatMap { item.title.isEmpty || item.title == $0 ? $0 : nil } : nil
+        // An item with an image shows the image, as UIKit does (a title beside it names it for
+        // assistive technology only).
+        let imageOnly = glyph == nil && !isBack ? item.image.flatMap { $0.isEmpty ? nil : $0 } : nil
+        let imageLabel = item.title.isEmpty || item.title == imageOnly ? nil : item.title
         let tap = claim(item.elementID, enabled: item.isEnabled)
         var enabled = item.isEnabled
         switch tap {
@@ -128,7 +130,7 @@ extension PageBuilder {
             icon(glyph.rawValue, alt: item.title.isEmpty ? glyph.title : item.title, class: "bar-icon")
         } else if let image = imageOnly {
             // Never the file name as text: the image, or a neutral glyph, named for assistive technology.
-            art(image, label: item.accessibilityLabel ?? Self.humanised(image), extraClass: "bar-icon", asTemplate: true)
+            art(image, label: item.accessibilityLabel ?? imageLabel ?? Self.humanised(image), extraClass: "bar-icon", asTemplate: true)
         } else {
             w.text(item.title.isEmpty ? (item.systemItem?.title ?? "") : item.title)
         }

@@ -15,6 +15,8 @@ extension PageBuilder {
         let saved = editing
         let savedEmbedded = embeddedPanes
         embeddedPanes = p.children
+        let savedHost = codeChildHost
+        codeChildHost = Self.codeChildHost(p.nodes, children: p.children)
         editing = tableEditing
         if let configure = p.configure { configureSheet(configure) }
         nodes(p.nodes)
@@ -28,6 +30,7 @@ extension PageBuilder {
             w.raw("</div>")
         }
         embeddedPanes = savedEmbedded
+        codeChildHost = savedHost
         w.raw("</div>")
     }
 
@@ -115,7 +118,15 @@ extension PageBuilder {
     /// A plain view or an unembedded container: its children, or a placeholder when it has none.
     mutating func containerView(_ n: ViewNode) {
         if n.children.isEmpty {
-            placeholderBox(n)
+            if let host = codeChildHost, n.frame == nil, let embed = n.embed, !host.treeEmbeds.contains(embed) {
+                return  // a child added in code, drawn in its host view
+            } else if let host = codeChildHost, Self.hostKey(n) == host.id {
+                codeChildren(n, treeEmbeds: host.treeEmbeds)
+            } else if n.kind == .view, n.frame != nil {
+                emptyView(n)
+            } else {
+                placeholderBox(n)
+            }
         } else {
             w.raw(n.kind == .container ? "<div class=\"container\"" : "<div class=\"view\"")
             appStyle(n.appearance)
@@ -175,31 +186,61 @@ extension PageBuilder {
         }
     }
 
-    /// A button's image (never its file name as text) and title. The image is its state's: the
-    /// disabled one for a disabled button, the selected one for a selected button, else the
-    /// normal one; a highlighted image shows while the button is pressed.
+    /// A button's background image, image (never its file name as text) and title, as UIKit
+    /// lays them out: the background image fills the button's bounds, the image and the title
+    /// sit on top of it, side by side. Each is its state's: the disabled one for a disabled
+    /// button, the selected one for a selected button, else the normal one; a highlighted one
+    /// shows while the button is pressed.
     mutating func buttonFace(_ n: ViewNode) {
         let title = n.text.flatMap { $0.isEmpty || $0 == n.image ? nil : $0 }
         let images = Self.buttonImages(n)
-        if let image = images.shown {
+        if let background = images.background {
+            // Decoration behind the face, unless it is all the button shows.
+            let label = title == nil && images.image == nil ? (n.appearance?.accessibilityLabel ?? Self.humanised(background)) : nil
+            let pressed = images.pressedBackground.flatMap { $0 == background ? nil : $0 }
+            art(background, label: label, extraClass: "button-background" + (pressed == nil ? "" : " button-unpressed"), appearance: n.appearance)
+            if let pressed { art(pressed, label: nil, extraClass: "button-background button-pressed", appearance: n.appearance) }
+        }
+        if let image = images.image {
             let label = title == nil ? (n.appearance?.accessibilityLabel ?? Self.humanised(image)) : nil
-            let pressed = images.pressed.flatMap { $0 == image ? nil : $0 }
+            let pressed = images.pressedImage.flatMap { $0 == image ? nil : $0 }
             art(image, label: label, extraClass: "button-image" + (pressed == nil ? "" : " button-unpressed"), appearance: n.appearance)
             if let pressed { art(pressed, label: nil, extraClass: "button-image button-pressed", appearance: n.appearance) }
         }
-        if let title { w.text(title) } else if images.shown == nil { w.raw("Button") }
+        if let title {
+            w.raw(images.background == nil ? "" : "<span class=\"button-title\">")
+            w.text(title)
+            w.raw(images.background == nil ? "" : "</span>")
+        } else if images.shown == nil {
+            w.raw("Button")
+        }
     }
 
-    /// The image a button shows in its state (image before background image), and the one it
-    /// shows while pressed (`highlighted`), as UIKit picks them: a state without its own image
-    /// shows the normal one.
-    nonisolated static func buttonImages(_ n: ViewNode) -> (shown: String?, pressed: String?) {
+    /// The images of a button in its state, as UIKit picks them: a state without its own image
+    /// (or background image) shows the normal one; `pressed…` are the `highlighted` state's own.
+    struct ButtonImages: Equatable, Sendable {
+        var image: String?
+        var pressedImage: String?
+        var background: String?
+        var pressedBackground: String?
+        /// What a button drawn as a picture alone shows: its image, else its background image.
+        var shown: String? { image ?? background }
+        /// What that picture becomes while pressed.
+        var pressed: String? { pressedImage ?? pressedBackground }
+    }
+
+    nonisolated static func buttonImages(_ n: ViewNode) -> ButtonImages {
         let a = n.appearance
-        func image(_ state: String) -> String? { a?.stateImages[state] ?? a?.stateBackgroundImages[state] }
-        let normal = n.image ?? a?.backgroundImage
         let state: String? = !n.enabled ? "disabled" : (a?.isSelected == true ? "selected" : nil)
-        let shown = state.flatMap(image) ?? normal
-        return (shown, n.enabled ? image("highlighted") : nil)
+        // The importer gives a button's normal background image as its image when it has no
+        // normal image of its own.
+        let normalImage = n.image == a?.backgroundImage ? nil : n.image
+        let normalBackground = a?.backgroundImage
+        return ButtonImages(
+            image: state.flatMap { a?.stateImages[$0] } ?? normalImage,
+            pressedImage: n.enabled ? a?.stateImages["highlighted"] : nil,
+            background: state.flatMap { a?.stateBackgroundImages[$0] } ?? normalBackground,
+            pressedBackground: n.enabled ? a?.stateBackgroundImages["highlighted"] : nil)
     }
 
     /// A `UITextField` as a row of a form, as Mail's compose sheet draws them: an optional
@@ -294,13 +335,18 @@ extension PageBuilder {
     mutating func image(_ n: ViewNode) {
         let name = n.image ?? n.text ?? "Image"
         let tap = claim(n.id, enabled: n.enabled)
+        if case .inert = tap, n.kind == .image, n.image == nil, n.text == nil, n.frame != nil {
+            emptyView(n)  // an image view whose image the code sets: nothing yet, as in UIKit
+            return
+        }
         if case .live(let id, let enabled) = tap {
             openSubmit(id, enabled: enabled)
             w.raw(" class=\"image-button\">")
         }
         // The app's image (or a neutral glyph): never its name as text. An image-only button
         // drawn here has the button's title, if any, as its caption.
-        let states: (shown: String?, pressed: String?) = n.kind == .button ? Self.buttonImages(n) : (n.image ?? n.appearance?.backgroundImage, nil)
+        let states: (shown: String?, pressed: String?) = n.kind == .button
+            ? (Self.buttonImages(n).shown, Self.buttonImages(n).pressed) : (n.image ?? n.appearance?.backgroundImage, nil)
         if let image = states.shown, context.resources != nil || resolvesArt(image) {
             let caption = n.text.flatMap { $0.isEmpty || $0 == image ? nil : $0 }
             let pressed = states.pressed.flatMap { $0 == image ? nil : $0 }

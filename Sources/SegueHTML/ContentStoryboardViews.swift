@@ -315,6 +315,18 @@ extension PageBuilder {
         return true
     }
 
+    /// A stack view's arranged subviews' frames as the document saved them (where the stack laid
+    /// them out), by document id; nil unless every one has a frame inside a stack of some size.
+    static func arrangedFrames(_ stack: ViewNode) -> [String: Rect]? {
+        guard let design = stack.frame, design.width > 0, design.height > 0, !stack.children.isEmpty else { return nil }
+        var frames: [String: Rect] = [:]
+        for child in stack.children {
+            guard let id = child.layout?.xmlID, let f = child.frame, f.width >= 0, f.height >= 0 else { return nil }
+            frames[id] = f
+        }
+        return frames
+    }
+
     /// Siblings inside a box of `size`, in reading order.
     mutating func absoluteNodes(_ nodes: [ViewNode], in size: Size, _ result: AutoLayout.Result) {
         let frames = result.frames
@@ -336,6 +348,8 @@ extension PageBuilder {
             w.raw(" ib-abs-")
             w.text(node.kind.rawValue)
             if node.kind == .label, (node.layout?.numberOfLines ?? 1) == 1 { w.raw(" ib-one-line") }
+            // A label's text lies in its box as its alignment says.
+            if node.kind == .label, let a = node.alignment, a != "leading" { w.raw(a == "center" ? " ib-center" : " ib-trailing") }
             w.raw("\">")
             let frameSize = Size(width: f.width, height: f.height)
             switch node.kind {
@@ -348,6 +362,13 @@ extension PageBuilder {
                 w.int(IBAutoLayout.ratio(inner))
                 w.raw("\">")
                 absoluteNodes(node.children, in: inner, result)
+                w.raw("</div>")
+            case .stack where Self.arrangedFrames(node) != nil:
+                // The arranged subviews where the stack put them in the document, scaled with it.
+                var arranged = result
+                for (child, frame) in Self.arrangedFrames(node) ?? [:] where arranged.frames[child] == nil { arranged.frames[child] = frame }
+                w.raw(node.axis == .horizontal ? "<div class=\"stack stack-horizontal ib-arranged\">" : "<div class=\"stack stack-vertical ib-arranged\">")
+                absoluteNodes(node.children, in: node.frame.map { Size(width: $0.width, height: $0.height) } ?? frameSize, arranged)
                 w.raw("</div>")
             default:
                 self.node(node)

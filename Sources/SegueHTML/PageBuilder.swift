@@ -23,6 +23,9 @@ struct PageBuilder {
     var editing = false
     /// The children of the custom container being drawn, not yet placed in a container view.
     var embeddedPanes: [EmbeddedPane] = []
+    /// The view that receives the children the controller's code adds (`CodeChildren.swift`):
+    /// its id, and the embed segues of the tree's container views (not its to take).
+    var codeChildHost: (id: String, treeEmbeds: Set<String>)? = nil
     /// Whether a navigation bar title (the page's `<h1>`) was drawn.
     var hasHeading = false
     /// While drawing what a back swipe uncovers (`SwipeUnder`): nothing live, no heading, no

@@ -36,7 +36,12 @@ struct AppearanceMapping {
             a.minimumScaleFactor = min(smallest / size, 1)
         }
         a.contentMode = n["contentMode"]
-        if n.name == "button" { stateImages(n, into: &a) }
+        if n.name == "button" {
+            stateImages(n, into: &a)
+            // A custom button's title is white unless the document says otherwise (UIKit's
+            // default for `UIButtonTypeCustom`; system buttons take the tint colour).
+            if a.textColor == nil, Self.isCustomButton(n) { a.textColor = .components(red: 1, green: 1, blue: 1, alpha: 1, space: "sRGB") }
+        }
         a.accessibilityLabel = n.child("accessibility", key: "accessibilityConfiguration")?["label"]
         if let symbol = n.child("preferredSymbolConfiguration", key: "preferredSymbolConfiguration")
             ?? n.child("buttonConfiguration")?.child("preferredSymbolConfiguration", key: "preferredSymbolConfigurationForImage") {
@@ -44,6 +49,15 @@ struct AppearanceMapping {
             a.symbolScale = symbol["scale"]
         }
         return a.isEmpty ? nil : a
+    }
+
+    /// A document-format button of the custom type: Interface Builder writes no `buttonType`
+    /// for it (or `custom`), and every button it writes has a `contentHorizontalAlignment`
+    /// (which archives of the old format, read by `IB3ArchiveReader`, lack). A button made with
+    /// a configuration has that configuration's colours instead.
+    static func isCustomButton(_ n: XMLNode) -> Bool {
+        (n["buttonType"] == nil || n["buttonType"] == "custom") && n["contentHorizontalAlignment"] != nil
+            && n.child("buttonConfiguration") == nil
     }
 
     /// A navigation bar's or tab bar's look: tint, bar tint, title colour, bar style.

@@ -65,6 +65,42 @@ import SegueCore
         #expect(html.contains("ib-one-line"))
     }
 
+    @Test func aLabelsTextLiesInItsBoxAsItsAlignmentSays() throws {
+        var title = constrained(.label, "title", text: "Welcome", frame: Rect(x: 16, y: 20, width: 343, height: 25))
+        title.alignment = "center"
+        var note = constrained(.label, "note", text: "Note", frame: Rect(x: 16, y: 60, width: 343, height: 21))
+        note.alignment = "trailing"
+        let plain = constrained(.label, "plain", text: "Plain", frame: Rect(x: 16, y: 100, width: 343, height: 21))
+        let host = rootHost(["title", "note", "plain"].flatMap { id in
+            [pin(id, "leading", to: "root", "leading", 16), pin("root", "trailing", to: id, "trailing", 16)]
+        } + [pin("title", "top", to: "root", "top", 20), pin("note", "top", to: "root", "top", 60), pin("plain", "top", to: "root", "top", 100)])
+        let html = try render([title, note, plain], host: host)
+        #expect(html.contains("ib-abs-label ib-one-line ib-center\"><p class=\"label label-body\">Welcome</p>"))
+        #expect(html.contains("ib-abs-label ib-one-line ib-trailing\"><p class=\"label label-body\">Note</p>"))
+        #expect(html.contains("ib-abs-label ib-one-line\"><p class=\"label label-body\">Plain</p>"))
+    }
+
+    @Test func aStacksArrangedSubviewsKeepTheirDocumentFrames() throws {
+        // A 100 × 20 stack of two 20 × 20 images, 80 apart: drawn where the stack put them,
+        // as shares of the stack, not at a default icon size.
+        var stack = constrained(.stack, "stack", frame: Rect(x: 20, y: 20, width: 100, height: 20))
+        stack.axis = .horizontal
+        var first = ViewNode(.image, id: "down")
+        first.image = "down"
+        first.frame = Rect(x: 0, y: 0, width: 20, height: 20)
+        first.layout = ViewLayout(xmlID: "down")
+        var second = ViewNode(.image, id: "more")
+        second.image = "more"
+        second.frame = Rect(x: 80, y: 0, width: 20, height: 20)
+        second.layout = ViewLayout(xmlID: "more")
+        stack.children = [first, second]
+        let host = rootHost([pin("stack", "top", to: "root", "top", 20), pin("stack", "leading", to: "root", "leading", 20)])
+        let html = try render([stack], host: host)
+        #expect(html.contains("<div class=\"stack stack-horizontal ib-arranged\"><div class=\"ib-abs ib-x0 ib-y0 ib-w40 ib-h200 ib-z0 ib-abs-image\">"))
+        #expect(html.contains("<div class=\"ib-abs ib-x160 ib-y0 ib-w40 ib-h200 ib-z1 ib-abs-image\">"))
+        #expect(!html.contains("ib-image-s"))
+    }
+
     @Test func contradictionsKeepTheFlowLayout() throws {
         var box = constrained(.label, "box", text: "Box", frame: Rect(x: 0, y: 0, width: 100, height: 20))
         box.layout?.constraints = [

@@ -210,6 +210,25 @@ import SegueCore
         return AutoLayout.solve(nodes, host: host, size: Size(width: width, height: height), kind: kind)
     }
 
+    @Test func textStylesGiveTheirPointSizes() throws {
+        // Interface Builder's "Large Title" is written as the Title0 style.
+        func size(_ style: String) throws -> Double? {
+            let xml = """
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="v">
+            <scenes><scene sceneID="s"><objects><viewController id="v" sceneMemberID="viewController">
+            <view key="view" id="root"><rect key="frame" x="0" y="0" width="375" height="667"/><subviews>
+            <label text="Welcome" numberOfLines="0" translatesAutoresizingMaskIntoConstraints="NO" id="l">
+            <rect key="frame" x="16" y="20" width="343" height="82"/><fontDescription key="fontDescription" style="\(style)"/></label>
+            </subviews></view></viewController></objects></scene></scenes></document>
+            """
+            let doc = try StoryboardImporter.parseDocument(data: Data(xml.utf8), fileName: "Styles.storyboard")
+            return doc.scenes.first?.view.first?.layout?.fontSize
+        }
+        #expect(try size("UICTFontTextStyleTitle0") == 34)
+        #expect(try size("UICTFontTextStyleLargeTitle") == 34)
+        #expect(try size("UICTFontTextStyleBody") == 17)
+    }
+
     @Test func collectionCellImageFillsItsItemSize() throws {
         let grid = try #require(Self.scenes()["grid"])
         let collection = try #require(grid.view.first)

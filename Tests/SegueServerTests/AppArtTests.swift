@@ -153,6 +153,19 @@ import SegueTestSupport
         #expect(PageBuilder.buttonImages(pressable).shown == "logo" && PageBuilder.buttonImages(pressable).pressed == "vector")
         let html = try Self.page()
         #expect(html.contains("button-unpressed") && html.contains("button-pressed"))
+        // A titled button's background image lies behind its image and title, all its own.
+        let layered = try #require(view.first { $0.id == "btn5" })
+        #expect(PageBuilder.buttonImages(layered) == .init(image: "paper", pressedImage: nil, background: "logo", pressedBackground: "vector"))
+        let face = try #require(html.range(of: "data-item=\"btn5\"").map { String(html[$0.upperBound...].prefix(2_000)) })
+        let background = try #require(face.range(of: "button-background button-unpressed"))
+        let image = try #require(face.range(of: "button-image"))
+        let title = try #require(face.range(of: "<span class=\"button-title\">Help</span>"))
+        #expect(background.lowerBound < image.lowerBound && image.lowerBound < title.lowerBound)
+        #expect(face.contains("button-background button-pressed"))
+        // A custom button (no buttonType) with no title colour has UIKit's white title; a
+        // system button keeps the tint.
+        #expect(layered.appearance?.textColor == .components(red: 1, green: 1, blue: 1, alpha: 1, space: "sRGB"))
+        #expect(view.first { $0.id == "btn1" }?.appearance?.textColor == nil)
         // minimumFontSize 11 of a 22-point font: half its size at least.
         #expect(html.contains("data-fit=\"0.5\""))
         let fit = try #require(view.first { $0.id == "lbl5" }?.appearance)
@@ -166,9 +179,10 @@ import SegueTestSupport
         for name in ["arrow-left", "arrow-left.png", "preferences.png", "no-such-art", "logo", "gear"] {
             #expect(!html.contains(">\(name)<"), "\(name) shown as text")
         }
-        #expect(html.contains("aria-label=\"Arrow left\""))
         #expect(html.contains("aria-label=\"Settings\""))
         #expect(html.contains("aria-label=\"No such art\"") && html.contains("art-missing"))
+        // A bar item with a title and an image shows the image; the title names it.
+        #expect(!html.contains(">Go home<") && html.contains("aria-label=\"Go home\""))
     }
 
     @Test func coloursFontsAndTextSettingsReachPages() throws {

@@ -98,6 +98,13 @@ struct AppFolderTests {
         let told = try loadApp("CodeRootApp", AppLoadOptions(code: CodeFindings(rootScene: "FirstViewController")))
         #expect(told.storyboard.initialViewController == "first")
         #expect(told.storyboard.launchNotice?.contains("the root the app's code builds") == true)
+        // What is launched is named after the root: its storyboard's name when the storyboard
+        // holds it, else its class (a controller whose view is made in code), never the launch screen.
+        #expect(loaded.storyboard.name == "Screens" && told.storyboard.name == "Screens")
+        var made = Scene(id: "MadeInCode")
+        made.className = "MadeInCode"
+        let coded = try loadApp("CodeRootApp", AppLoadOptions(code: CodeFindings(rootScene: "MadeInCode", rootMadeScene: made)))
+        #expect(coded.storyboard.initialViewController == "MadeInCode" && coded.storyboard.name == "MadeInCode")
     }
 
     @Test("--main overrides the Info.plist; a name that exists nowhere is a main_interface_not_found error")

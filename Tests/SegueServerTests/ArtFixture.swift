@@ -168,6 +168,11 @@ enum ArtFixture {
                                     <state key="normal" image="logo"/>
                                     <state key="highlighted" backgroundImage="vector"/>
                                 </button>
+                                <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" id="btn5">
+                                    <rect key="frame" x="220" y="220" width="120" height="40"/>
+                                    <state key="normal" title="Help" image="paper" backgroundImage="logo"/>
+                                    <state key="highlighted" backgroundImage="vector"/>
+                                </button>
                                 <label opaque="NO" text="A title too long for its box" adjustsFontSizeToFit="YES" minimumFontSize="11" id="lbl5">
                                     <rect key="frame" x="20" y="440" width="80" height="20"/>
                                     <fontDescription key="fontDescription" type="system" pointSize="22"/>
@@ -181,7 +186,7 @@ enum ArtFixture {
                             <color key="tintColor" red="0" green="0.5" blue="0" alpha="1" colorSpace="calibratedRGB"/>
                         </view>
                         <navigationItem key="navigationItem" title="Home" id="item">
-                            <barButtonItem key="rightBarButtonItem" image="arrow-left" id="bb1"/>
+                            <barButtonItem key="rightBarButtonItem" title="Go home" image="arrow-left" id="bb1"/>
                             <barButtonItem key="leftBarButtonItem" image="preferences.png" id="bb2">
                                 <accessibility key="accessibilityConfiguration" label="Settings"/>
                             </barButtonItem>

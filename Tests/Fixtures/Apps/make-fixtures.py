@@ -213,5 +213,53 @@ def lproj_app():
     for lang, text, title in [("en", "Hello", "Home"), ("fr", "Bonjour", "Accueil")]:
         write(root + "/%s.lproj/Main.storyboard" % lang, storyboard([("h", label_vc("home", text, nav=title))], initial="home"))
 
+def png(width, height, rgb):
+    """A solid-colour PNG, written without any imaging library."""
+    import struct, zlib
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+def visual_app():
+    # One screen laid out by constraints: a titled button over a background image, a label
+    # shorter than its font, a centred label, and a stack of two small image views.
+    root = "VisualApp"
+    shutil.rmtree(os.path.join(HERE, root), ignore_errors=True)
+    plist(root + "/Visual/Info.plist", {"UIMainStoryboardFile": "Main", "CFBundleDevelopmentRegion": "en"})
+    for name, colour in [("band", (20, 60, 200)), ("dot", (200, 30, 30))]:
+        write(root + "/Visual/Assets.xcassets/%s.imageset/%s.png" % (name, name), png(8, 8, colour))
+        write(root + "/Visual/Assets.xcassets/%s.imageset/Contents.json" % name,
+              '{"images":[{"idiom":"universal","filename":"%s.png","scale":"1x"}],"info":{"version":1,"author":"xcode"}}\n' % name)
+    def pin(id, item, attr, other, other_attr, constant=0):
+        second = ' secondItem="%s" secondAttribute="%s"' % (other, other_attr) if other else ""
+        return '<constraint firstItem="%s" firstAttribute="%s"%s constant="%s" id="%s"/>' % (item, attr, second, constant, id)
+    def size(id, attr, constant):
+        return '<constraint firstAttribute="%s" constant="%s" id="%s"/>' % (attr, constant, id)
+    def image(id, x):
+        return ('<imageView contentMode="scaleAspectFit" image="dot" translatesAutoresizingMaskIntoConstraints="NO" id="%s">'
+                '<rect key="frame" x="%s" y="0" width="20" height="20"/></imageView>' % (id, x))
+    views = (
+        '<label text="Welcome to Visual" textAlignment="center" translatesAutoresizingMaskIntoConstraints="NO" id="title">'
+        '<rect key="frame" x="16" y="40" width="343" height="25"/><constraints>%s</constraints>'
+        '<fontDescription key="fontDescription" type="system" pointSize="30"/></label>' % size("c-th", "height", 25)
+        + '<button buttonType="system" translatesAutoresizingMaskIntoConstraints="NO" id="go">'
+        '<rect key="frame" x="16" y="120" width="343" height="48"/><constraints>%s</constraints>'
+        '<state key="normal" title="Get started" backgroundImage="band"/></button>' % size("c-bh", "height", 48)
+        + '<stackView axis="horizontal" distribution="equalSpacing" translatesAutoresizingMaskIntoConstraints="NO" id="icons">'
+        '<rect key="frame" x="16" y="200" width="100" height="20"/><subviews>%s%s</subviews>'
+        '<constraints>%s%s</constraints></stackView>' % (image("i1", 0), image("i2", 80), size("c-sw", "width", 100), size("c-sh", "height", 20)))
+    constraints = "".join([
+        pin("c1", "title", "leading", "root", "leading", 16), pin("c2", "root", "trailing", "title", "trailing", 16),
+        pin("c3", "title", "top", "root", "top", 40),
+        pin("c4", "go", "leading", "root", "leading", 16), pin("c5", "root", "trailing", "go", "trailing", 16),
+        pin("c6", "go", "top", "root", "top", 120),
+        pin("c7", "icons", "leading", "root", "leading", 16), pin("c8", "icons", "top", "root", "top", 200)])
+    home = ('<viewController id="home" sceneMemberID="viewController"><view key="view" id="root">'
+            '<rect key="frame" x="0" y="0" width="375" height="667"/><subviews>%s</subviews>'
+            '<constraints>%s</constraints></view></viewController>' % (views, constraints))
+    write(root + "/Visual/Base.lproj/Main.storyboard", storyboard([("h", home)], initial="home"))
+
 if __name__ == "__main__":
-    localized_app(); pad_app(); scene_app(); code_root_app(); nib_doc_app(); archive_app(); lproj_app()
+    localized_app(); pad_app(); scene_app(); code_root_app(); nib_doc_app(); archive_app(); lproj_app(); visual_app()
