@@ -80,10 +80,10 @@ import Testing
 
     @Test func backAcrossAPushInsideMoreShowsTheTabAgain() throws {
         let w = try launched(tabBoard(count: 7) { $0.scenes["t5"]!.segues = [segue("details", .show, to: "info")] })
-        _ = try w.tap("\(w.tabs.id).tab.more")
-        _ = try w.tap("\(w.tabs.id).more.5")
+        _ = try w.tap("\(try w.tabs.id).tab.more")
+        _ = try w.tap("\(try w.tabs.id).more.5")
         _ = try w.run(.performSegue(identifier: "details", controller: nil))
-        let more = w.tabs.moreNavigationController
+        let more = try w.tabs.moreNavigationController
         #expect(w.canonicalPath == "tabs@5(nav0(songs),t1,t2,t3,t4,t5!(info),t6)")
         // The back button's pop: the tab shown inside More, not the More list.
         #expect(try go(w, to: "tabs@5(nav0(songs),t1,t2,t3,t4,t5,t6)") == [
