@@ -1,0 +1,10 @@
+#import "AddNoteViewController.h"
+
+@implementation HomeViewController
+
+- (IBAction)addTapped:(id)sender {
+    AddNoteViewController *add = [[AddNoteViewController alloc] initWithNibName:@"AddNote" bundle:nil];
+    [self presentViewController:add animated:YES completion:nil];
+}
+
+@end
