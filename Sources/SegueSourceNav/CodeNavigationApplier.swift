@@ -10,14 +10,16 @@ public enum CodeNavigationApplier {
         for finding in result.findings {
             for sceneID in finding.scenes {
                 guard var scene = out.scenes[sceneID] else { continue }
-                apply(finding, to: &scene, storyboard: out)
+                apply(finding, to: &scene, storyboard: out, barItems: result.barItems[finding.className] ?? [])
                 out.scenes[sceneID] = scene
             }
         }
         return out
     }
 
-    static func apply(_ finding: NavigationFinding, to scene: inout Scene, storyboard: Storyboard) {
+    /// `barItems`: those the finding's class makes in code; one whose action runs the step and
+    /// that the scene lacks is added to it.
+    static func apply(_ finding: NavigationFinding, to scene: inout Scene, storyboard: Storyboard, barItems: [CodeBarItem] = []) {
         let target: TapTarget
         switch finding.action {
         case .performSegue:
@@ -42,10 +44,27 @@ public enum CodeNavigationApplier {
         }
         for trigger in finding.triggers {
             switch trigger {
-            case .action(let method): SceneElements.wire(action: method, to: target, in: &scene)
+            case .action(let method):
+                if !SceneElements.actionNames(in: scene).contains(method) { add(barItems.filter { $0.action == method }, to: &scene) }
+                SceneElements.wire(action: method, to: target, in: &scene)
             case .rowSelection: SceneElements.wireSelection(collection: false, to: target, in: &scene)
             case .itemSelection: SceneElements.wireSelection(collection: true, to: target, in: &scene)
             case .automatic, .code: break
+            }
+        }
+    }
+
+    /// Bar button items made in code, where the code puts them, with their action (to be wired).
+    static func add(_ items: [CodeBarItem], to scene: inout Scene) {
+        for item in items {
+            var spec = BarButtonItemSpec(title: item.title)
+            spec.systemItem = item.systemItem.flatMap(BarButtonSystemItem.init(rawValue:))
+            if spec.title == nil, spec.systemItem == nil { spec.title = item.action }
+            spec.actions = [item.action]
+            switch item.slot {
+            case .left: scene.navigationItem.leftBarButtonItems.append(spec)
+            case .right: scene.navigationItem.rightBarButtonItems.append(spec)
+            case .toolbar: scene.toolbarItems.append(spec)
             }
         }
     }

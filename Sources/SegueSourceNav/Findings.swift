@@ -83,5 +83,8 @@ public struct InferenceResult: Sendable {
     /// Classes of the app that are views, not controllers (they inherit from `UIView`, a cell, a
     /// control…): a nib they own is a view to load, not a screen to reach.
     public var viewClasses: Set<String> = []
+    /// Class → the bar button items its code makes with itself as target (``CodeBarItem``): an
+    /// item whose action navigates is added to the class's scenes to be tapped.
+    public var barItems: [String: [CodeBarItem]] = [:]
     public init() {}
 }

@@ -31,6 +31,10 @@ public enum NavigationAnalysis {
         result.unresolved = result.unresolved.filter { seenUnresolved.insert($0).inserted }
         result.launchRoot = LaunchRootReader.root(index: index)
         result.nibNames = nibNames(facts: facts)
+        result.barItems = index.methods.compactMapValues { methods in
+            let items = methods.flatMap(\.facts.barItems)
+            return items.isEmpty ? nil : items
+        }
         result.viewClasses = Set(index.superclass.keys.filter { cls in index.lineage(cls).contains(where: uikitViews.contains) })
         return result
     }
@@ -125,7 +129,9 @@ public enum NavigationAnalysis {
         if facts.contains(where: { $0.facts.selector.contains("didSelectRowAt") }) { return .rowSelection }
         if facts.contains(where: { $0.facts.selector.contains("didSelectItemAt") }) { return .itemSelection }
         if ["viewDidLoad", "viewWillAppear", "viewDidAppear"].contains(name) { return .automatic(name) }
-        if facts.contains(where: \.facts.isAction) || isConnected(name, scenes: index.scenesByClass[cls] ?? [], index: index) {
+        // An action: marked so, connected in a storyboard or nib, or a bar item's the class makes in code.
+        let madeBarItem = (index.methods[cls] ?? []).contains { $0.facts.barItems.contains { $0.action == name } }
+        if facts.contains(where: \.facts.isAction) || madeBarItem || isConnected(name, scenes: index.scenesByClass[cls] ?? [], index: index) {
             return .action(name)
         }
         return nil

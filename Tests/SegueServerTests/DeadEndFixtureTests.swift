@@ -26,6 +26,37 @@ struct DeadEndFixtureTests {
         #expect(buttons.map(\.text) == ["Cancel", "Save"])
         #expect(buttons.allSatisfy { $0.tap == .action("dismiss") })
         #expect(buttons.map(\.actions) == [["cancelPressed:"], ["savePressed:"]])
-        #expect(walk.states == 2 && walk.deadEnds.isEmpty, "\(walk.deadEnds)")
+        #expect(walk.deadEnds.isEmpty, "\(walk.deadEnds)")
+    }
+
+    @Test("bar button items made in code with self as target are tapped to run what their action does")
+    func barItemsMadeInCode() throws {
+        let (storyboard, walk) = try Self.walked("DeadEndApp")
+        // Swift: a lazy property placed on the left, an array given to the toolbar.
+        let bookmarks = try #require(storyboard["bookmarks"])
+        #expect(bookmarks.navigationItem.leftBarButtonItems.map(\.systemItem) == [.done])
+        #expect(bookmarks.navigationItem.leftBarButtonItems.first?.tap == .action("dismiss"))
+        #expect(bookmarks.toolbarItems.map(\.title) == ["Sync"])
+        #expect(bookmarks.toolbarItems.first?.tap == .segue("code:BookmarksViewController.swift:25"))
+        // An item whose action does not navigate is not added.
+        #expect(bookmarks.navigationItem.rightBarButtonItems.isEmpty)
+        // Objective-C: a send placed directly, and one through a local.
+        let sync = try #require(storyboard["sync"])
+        #expect(sync.navigationItem.rightBarButtonItems.map(\.title) == ["Finish"])
+        #expect(sync.navigationItem.rightBarButtonItems.first?.tap == .action("pop"))
+        #expect(sync.navigationItem.leftBarButtonItems.map(\.systemItem) == [.cancel])
+        #expect(sync.navigationItem.leftBarButtonItems.first?.tap == .action("dismiss"))
+        // Every screen has a way on or back: home, add note, bookmarks, sync.
+        #expect(walk.states == 4 && walk.deadEnds.isEmpty, "\(walk.deadEnds)")
+    }
+
+    @Test("the readers find the items, their titles, system items and where the code puts them")
+    func barItemFacts() throws {
+        let analyzed = try #require(try FlowSource.analyzeApp(path: repositoryRoot + "/Tests/Fixtures/DeadEndApp"))
+        let swift = analyzed.result.barItems["BookmarksViewController"] ?? []
+        #expect(Set(swift.map { "\($0.action) \($0.slot) \($0.systemItem ?? $0.title ?? "-")" })
+                == ["close left done", "toggleEditing right edit", "sync toolbar Sync"])
+        let objc = analyzed.result.barItems["SyncViewController"] ?? []
+        #expect(objc.map { "\($0.action) \($0.slot) \($0.systemItem ?? $0.title ?? "-") \($0.line)" } == ["finish right Finish 10", "cancel left cancel 11"])
     }
 }

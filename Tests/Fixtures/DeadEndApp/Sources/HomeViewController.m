@@ -7,4 +7,9 @@
     [self presentViewController:add animated:YES completion:nil];
 }
 
+- (IBAction)showBookmarks:(id)sender {
+    UIViewController *bookmarks = [self.storyboard instantiateViewControllerWithIdentifier:@"bookmarksNav"];
+    [self presentViewController:bookmarks animated:YES completion:nil];
+}
+
 @end
