@@ -7,7 +7,9 @@ import SegueCore
 public enum CodeNavigationApplier {
     public static func apply(_ result: InferenceResult, to storyboard: Storyboard) -> Storyboard {
         var out = storyboard
-        for finding in result.findings {
+        for found in result.findings {
+            var finding = found
+            if let navigation = madeNavigation(for: finding, in: &out) { finding.destination = navigation }
             for sceneID in finding.scenes {
                 guard var scene = out.scenes[sceneID] else { continue }
                 apply(finding, to: &scene, storyboard: out, barItems: result.barItems[finding.className] ?? [])
@@ -52,6 +54,23 @@ public enum CodeNavigationApplier {
             case .automatic, .code: break
             }
         }
+    }
+
+    /// The navigation scene made for a destination the code shows inside a navigation controller
+    /// it makes (`code-nav-ROOT`, its root the destination), added once; nil for other steps and
+    /// for a push or show (a navigation controller is not pushed).
+    static func madeNavigation(for finding: NavigationFinding, in storyboard: inout Storyboard) -> String? {
+        guard finding.inMadeNavigation, finding.action == .present || finding.action == .showDetail,
+              let root = finding.destination, storyboard[root] != nil else { return nil }
+        let id = "code-nav-" + root
+        if storyboard.scenes[id] == nil {
+            var navigation = Scene(id: id, kind: .navigationController)
+            navigation.rootViewController = root
+            navigation.title = "Navigation Controller (\(finding.source))"
+            storyboard.scenes[id] = navigation
+            storyboard.sceneOrder.append(id)
+        }
+        return id
     }
 
     /// Bar button items made in code, where the code puts them, with their action (to be wired).

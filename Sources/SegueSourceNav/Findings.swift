@@ -46,6 +46,10 @@ public struct NavigationFinding: Hashable, Sendable {
     public var segue: String?
     public var presentationStyle: ModalPresentationStyle?
     public var tabIndex: Int?
+    /// The destination is shown inside a navigation controller the code makes around it
+    /// (`UINavigationController(rootViewController:)`, written there or returned by the class
+    /// factory called), which no storyboard has: a navigation scene is made for it.
+    public var inMadeNavigation = false
 }
 
 /// A navigating line Segue could not resolve, and why.

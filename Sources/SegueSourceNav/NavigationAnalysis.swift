@@ -76,10 +76,12 @@ public enum NavigationAnalysis {
             if isSystem(expr, index: index) { result.systemControllers += 1; return }
             switch destinations(expr, from: onLaunch ? nil : scenes[0], inClass: owner ?? cls, index: index) {
             case .success(let ids):
+                let wrapped = madeNavigation(expr, index: index)
                 // A method that can return several controllers: a step to each, `~2`, `~3` after the first.
                 for (k, id) in ids.enumerated() {
                     var each = finding
                     each.destination = id
+                    each.inMadeNavigation = wrapped && index.storyboard[id]?.kind.isContainer == false
                     if k > 0 { each.identifier += "~\(k + 1)" }
                     result.findings.append(each)
                 }
@@ -88,6 +90,19 @@ public enum NavigationAnalysis {
             }
         }
         result.findings.append(finding)
+    }
+
+    /// Whether `expr` is a navigation controller the code makes around the controller it shows:
+    /// written so, or what the class factory it calls returns.
+    static func madeNavigation(_ expr: ControllerExpr, index: AppIndex, depth: Int = 0) -> Bool {
+        guard depth < 4 else { return false }
+        switch expr {
+        case .navigation: return true
+        case .classFactory(let cls, let method):
+            let factories = (index.methods[cls] ?? []).filter { $0.facts.name == method }
+            return factories.contains { $0.facts.returns.contains { madeNavigation($0, index: index, depth: depth + 1) } }
+        default: return false
+        }
     }
 
     /// UIKit's view classes: an app class inheriting from one is a view.

@@ -139,6 +139,10 @@ extension ObjCBodyScanner {
             }
             return .className(cls)
         }
+        if case .identifier(let cls) = receiver, cls.first?.isUppercase == true, selector.hasPrefix("instantiate"),
+           !NavigationAnalysis.isSystemClass(cls), let name = selector.split(separator: ":").first {
+            return .classFactory(cls, method: String(name))
+        }
         if case .identifier(let cls) = receiver, cls.first?.isUppercase == true,
            selector == "new" || NavigationAnalysis.isSystemClass(cls) || selector.hasPrefix("instantiate") || selector.contains("Storyboard") || selector.contains("Nib") {
             return .className(cls)

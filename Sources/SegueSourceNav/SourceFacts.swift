@@ -36,6 +36,10 @@ public indirect enum ControllerExpr: Hashable, Sendable {
     /// `ClassName()`, `[[ClassName alloc] init…]`, `init(nibName:)`, `ClassName.instantiate()`,
     /// `storyboard.instantiate(ClassName.self)`.
     case className(String)
+    /// A class method that makes an instance of its class (`X.instantiate()`, `[X instantiateFromStoryboard]`):
+    /// that class's controller; the method's own returns say whether it wraps it in a navigation
+    /// controller (``NavigationAnalysis/madeNavigation(_:index:)``).
+    case classFactory(String, method: String)
     /// `UINavigationController(rootViewController: …)`, or a container of the app's made around
     /// a controller the same way (`DrawerController(rootViewController: …)`).
     case navigation(wrapping: ControllerExpr)

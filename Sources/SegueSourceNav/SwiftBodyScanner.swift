@@ -289,7 +289,7 @@ enum SwiftExpr {
         // Helpers on the class: `X.instantiate()`, `X.fromStoryboard()`.
         if name.hasPrefix("instantiate") || name.hasSuffix("Storyboard") || name.hasPrefix("loadFrom"),
            let type = base?.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true {
-            return .className(type)
+            return .classFactory(type, method: name)
         }
         if base == nil, let first = name.first, first.isUppercase {
             return .className(name)

@@ -12,4 +12,14 @@
     [self presentViewController:bookmarks animated:YES completion:nil];
 }
 
+- (IBAction)showHistory:(id)sender {
+    UIViewController *history = [self.storyboard instantiateViewControllerWithIdentifier:@"history"];
+    UINavigationController *navigation = [[UINavigationController alloc] initWithRootViewController:history];
+    [self presentViewController:navigation animated:YES completion:nil];
+}
+
+- (IBAction)showTags:(id)sender {
+    [self presentViewController:[TagsViewController instantiate] animated:YES completion:nil];
+}
+
 @end
