@@ -39,6 +39,12 @@ enum SwiftBarItems {
         }
     }
 
+    /// The slot an assignment's left side names (`navigationItem.leftBarButtonItem`, `toolbarItems`).
+    static func slot(of target: ExprSyntax) -> CodeBarItem.Slot? {
+        if let member = target.as(MemberAccessExprSyntax.self) { return slot(member.declName.baseName.text) }
+        return target.as(DeclReferenceExprSyntax.self).flatMap { slot($0.baseName.text) }
+    }
+
     /// The `UIBarButtonItem(…)` calls a value holds: itself, in an array or either branch of a
     /// condition, or bound to a name it uses (one level: a local or a property).
     static func calls(in value: ExprSyntax, bindings: [String: ExprSyntax]) -> [FunctionCallExprSyntax] {

@@ -7,7 +7,7 @@ class BookmarksViewController: UIViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        navigationItem.leftBarButtonItem = doneButton
+        navigationItem.leftBarButtonItem = isEditing ? nil : doneButton
         navigationItem.rightBarButtonItem = UIBarButtonItem(barButtonSystemItem: .edit, target: self, action: #selector(toggleEditing))
         toolbarItems = [UIBarButtonItem(title: "Sync", style: .plain, target: self, action: #selector(sync(_:)))]
     }
