@@ -156,7 +156,7 @@ let package = Package(
         // readers' targets need neither the server nor SwiftSyntax (`segue-fuzz-readers`).
         .target(
             name: "SegueFuzzReaders",
-            dependencies: ["SegueCore", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder"],
+            dependencies: ["SegueCore", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueAssets"],
             path: "Tests/Fuzz/Readers",
             swiftSettings: swiftSettings
         ),

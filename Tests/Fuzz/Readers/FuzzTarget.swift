@@ -33,5 +33,6 @@ public enum ReaderFuzzTargets {
         FuzzTarget("info-plist", dictionary: "xml.dict", run: AppFolderFuzzing.plist),
         FuzzTarget("xib", dictionary: "xml.dict", run: AppFolderFuzzing.xib),
         FuzzTarget("overlay", dictionary: "yaml.dict", run: OverlayFuzzing.yaml),
+        FuzzTarget("asset-catalog", dictionary: "json.dict", run: AssetCatalogFuzzing.contentsJSON),
     ]
 }

@@ -1,0 +1,38 @@
+import Foundation
+import SegueAssets
+
+/// Asset catalogs: the input is written as the `Contents.json` of an image set, a colour set, an
+/// app icon set and a namespace folder of a small catalog (beside a PNG and an SVG the entries
+/// may name), then the app's resources are read from that folder. Accepted when something was
+/// read from the catalog: an image, a colour or the app icon.
+enum AssetCatalogFuzzing {
+    /// The folders of the catalog that get the input as their `Contents.json`.
+    static let entries = ["Group", "Group/Icon.imageset", "Group/Tint.colorset", "AppIcon.appiconset"]
+
+    @Sendable static func contentsJSON(_ bytes: [UInt8]) -> Bool {
+        let root = FileManager.default.temporaryDirectory.path + "/segue-fuzz-assets-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let catalog = root + "/Assets.xcassets"
+        for entry in entries {
+            let folder = catalog + "/" + entry
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: folder + "/Contents.json", contents: Data(bytes))
+        }
+        for folder in ["Group/Icon.imageset", "AppIcon.appiconset"] {
+            FileManager.default.createFile(atPath: catalog + "/" + folder + "/icon.png", contents: Data(png))
+            FileManager.default.createFile(atPath: catalog + "/" + folder + "/icon.svg", contents: Data(svg.utf8))
+        }
+        let resources = AppResources(root: root, symbolsDirectory: nil)
+        return !resources.catalog.images.isEmpty || !resources.catalog.colors.isEmpty || resources.catalog.appIconURL != nil
+    }
+
+    /// A 1×1 PNG.
+    static let png: [UInt8] = [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
+        0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4,
+        0x89, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x60, 0x00, 0x02, 0x00,
+        0x00, 0x05, 0x00, 0x01, 0xE9, 0xFA, 0xDC, 0xD8, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44,
+        0xAE, 0x42, 0x60, 0x82,
+    ]
+    static let svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>"#
+}
