@@ -44,10 +44,12 @@ let package = Package(
         // zlib (gzip) and libbrotli as system libraries, for compressed responses.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
-        // The pure, synchronous core: controllers, storyboard model, event log, canonical URLs.
+        // The pure, synchronous core: controllers, storyboard model, event log, canonical paths.
         .target(name: "SegueCore", swiftSettings: swiftSettings),
+        // Page URLs: the core's canonical paths behind the pages' route (`/ui/`).
+        .target(name: "SeguePageURL", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
         // JSON values, a fast writer, and the JSON API's wire format of state and events.
-        .target(name: "SegueJSON", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
+        .target(name: "SegueJSON", dependencies: ["SegueCore", "SeguePageURL"], swiftSettings: swiftSettings),
         // Flow files (JSON and YAML) into the storyboard model.
         .target(
             name: "SegueFlowFiles",
@@ -72,14 +74,14 @@ let package = Package(
         // HTML pages from the core's screen model.
         .target(name: "SegueAssets", dependencies: ["SegueCore"], swiftSettings: swiftSettings),
 
-        .target(name: "SegueHTML", dependencies: ["SegueCore", "SegueLayout", "SegueAssets"], swiftSettings: swiftSettings),
+        .target(name: "SegueHTML", dependencies: ["SegueCore", "SeguePageURL", "SegueLayout", "SegueAssets"], swiftSettings: swiftSettings),
         // A small HTTP/1.1 server over libmicrohttpd: requests in, responses out.
         .target(name: "SegueHTTP", dependencies: ["CMicroHTTPD", "CZlib", "CBrotli"], swiftSettings: swiftSettings),
         // The application: sessions, storage, JSON API, pages, static files.
         .target(
             name: "SegueServer",
             dependencies: [
-                "SegueCore", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueHTML", "SegueHTTP", "SegueSourceNav", "SegueAssets",
+                "SegueCore", "SeguePageURL", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueHTML", "SegueHTTP", "SegueSourceNav", "SegueAssets",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -108,7 +110,7 @@ let package = Package(
         .target(
             name: "SegueTesting",
             dependencies: [
-                "SegueServer", "SegueJSON", "SegueFlowFiles", .product(name: "Yams", package: "Yams"),
+                "SegueServer", "SeguePageURL", "SegueJSON", "SegueFlowFiles", .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -156,7 +158,7 @@ let package = Package(
         // readers' targets need neither the server nor SwiftSyntax (`segue-fuzz-readers`).
         .target(
             name: "SegueFuzzReaders",
-            dependencies: ["SegueCore", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueAssets"],
+            dependencies: ["SegueCore", "SeguePageURL", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueAssets"],
             path: "Tests/Fuzz/Readers",
             swiftSettings: swiftSettings
         ),
@@ -170,20 +172,20 @@ let package = Package(
 
         // Shared by the test targets: a scratch folder removed when the test process exits.
         .target(name: "SegueTestSupport", path: "Tests/SegueTestSupport", swiftSettings: swiftSettings),
-        .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore", "SegueJSON"], swiftSettings: swiftSettings),
+        .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore", "SeguePageURL", "SegueJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SegueFlowFilesTests",
-            dependencies: ["SegueFlowFiles", "SegueStoryboard", "SegueTestSupport", .product(name: "Yams", package: "Yams")],
+            dependencies: ["SegueFlowFiles", "SeguePageURL", "SegueStoryboard", "SegueTestSupport", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SegueStoryboardTests", dependencies: ["SegueStoryboard", "SegueAppFolder", "SegueServer", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueSourceNavTests", dependencies: ["SegueSourceNav", "SegueStoryboard", "SegueFlowFiles", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueLayoutTests", dependencies: ["SegueLayout", "SegueStoryboard", "SegueTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "SegueHTMLTests", dependencies: ["SegueHTML", "SegueFlowFiles"], swiftSettings: swiftSettings),
+        .testTarget(name: "SegueHTMLTests", dependencies: ["SegueHTML", "SeguePageURL", "SegueFlowFiles"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SegueServerTests",
-            dependencies: ["SegueServer", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueTesting", "SegueCLI", "SegueTestSupport", "SegueAssets", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SegueServer", "SeguePageURL", "SegueJSON", "SegueFlowFiles", "SegueStoryboard", "SegueAppFolder", "SegueTesting", "SegueCLI", "SegueTestSupport", "SegueAssets", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -7,6 +7,20 @@ extension AppLoader {
     /// when the app builds its root in code or the named interface is missing.
     static func decideRoots(_ launch: inout AppLaunch, app: AppFolder, storyboard: inout Storyboard, nibs: [NibFile],
                             code: CodeFindings?, diagnostics: inout [Diagnostic]) {
+        rootsOfMainInterfaces(&launch, app: app, storyboard: storyboard, nibs: nibs, diagnostics: &diagnostics)
+        if launch.phoneRoot == nil {
+            guessRoot(&launch, app: app, storyboard: &storyboard, nibs: nibs, code: code, diagnostics: &diagnostics)
+        }
+        // The main storyboard's own initial scene stays what `instantiateInitialViewController()` gives.
+        if let own = storyboard.initialViewController, own != launch.phoneRoot { storyboard.entryScenes.insert(own) }
+        storyboard.initialViewController = launch.phoneRoot
+        storyboard.padInitialViewController = launch.padRoot != launch.phoneRoot ? launch.padRoot : nil
+        storyboard.launchNotice = launch.notice
+    }
+
+    /// The root each idiom's main interface names, with an error for one not found.
+    private static func rootsOfMainInterfaces(_ launch: inout AppLaunch, app: AppFolder, storyboard: Storyboard, nibs: [NibFile],
+                                              diagnostics: inout [Diagnostic]) {
         let plist = SourceLocation(file: app.infoPlist, line: 1)
         func root(of interface: AppLaunch.Interface) -> String? {
             switch interface {
@@ -38,50 +52,50 @@ extension AppLoader {
                     "the pad main interface, \(describe(pad)), was not found or has no root view controller"))
             }
         }
-        if launch.phoneRoot == nil {
-            // The launch screen is only ever the launch image, never the root.
-            let launchScreen = Set(storyboard.orderedScenes.filter {
-                storyboard.launchScreenScenes.contains($0.id) || ($0.storyboardName != nil && $0.storyboardName == app.launchStoryboard)
-            }.map(\.id))
-            storyboard.launchScreenScenes.formUnion(launchScreen)
-            storyboard.initialViewController = storyboard.initialViewController.flatMap {
-                storyboard[$0] != nil && !launchScreen.contains($0) ? $0 : nil
-            }
-            let entry = { (all: Storyboard) -> String? in
-                var rest = all
-                rest.sceneOrder.removeAll { launchScreen.contains($0) }
-                for id in launchScreen { rest.scenes[id] = nil }
-                return StoryboardReachability.entryScene(rest)
-            }
-            let containersFirst = nibs.compactMap(\.rootScene).sorted { a, b in
-                (storyboard[a]?.kind.isContainer ?? false) && !(storyboard[b]?.kind.isContainer ?? false)
-            }
-            if let made = code?.rootMadeScene, storyboard.scenes[made.id] == nil {
-                storyboard.scenes[made.id] = made
-                storyboard.sceneOrder.append(made.id)
-            }
-            if let container = code?.rootContainer, storyboard.scenes[container.id] == nil,
-               container.viewControllers.allSatisfy({ storyboard[$0] != nil }),
-               container.rootViewController.map({ storyboard[$0] != nil }) ?? true {
-                storyboard.scenes[container.id] = container
-                storyboard.sceneOrder.append(container.id)
-            }
-            let guess = AppLaunch.rootFromCode(code, storyboard: storyboard, nibRoots: containersFirst, entry: entry)
-            launch.phoneRoot = guess.scene
-            let shown = guess.scene.map { "showing \(guess.why), scene '\($0)'" } ?? "nothing to show"
-            if launch.phone == nil {
-                launch.notice = "This app builds its root view controller in code (\(app.infoPlistName) names no main storyboard or nib): \(shown)."
-                diagnostics.append(Diagnostic(.rootBuiltInCode, severity: .warning, at: plist,
-                    "no main storyboard or nib: the app builds its root in code; \(shown)"))
-            } else {
-                launch.notice = "The app's main interface was not found: \(shown)."
-            }
+    }
+
+    /// No phone root from a main interface: the best candidate (the root the code builds, a
+    /// nib's container, the storyboard's entry), never the launch screen, with a notice.
+    private static func guessRoot(_ launch: inout AppLaunch, app: AppFolder, storyboard: inout Storyboard, nibs: [NibFile],
+                                  code: CodeFindings?, diagnostics: inout [Diagnostic]) {
+        let plist = SourceLocation(file: app.infoPlist, line: 1)
+        // The launch screen is only ever the launch image, never the root.
+        let launchScreen = Set(storyboard.orderedScenes.filter {
+            storyboard.launchScreenScenes.contains($0.id) || ($0.storyboardName != nil && $0.storyboardName == app.launchStoryboard)
+        }.map(\.id))
+        storyboard.launchScreenScenes.formUnion(launchScreen)
+        storyboard.initialViewController = storyboard.initialViewController.flatMap {
+            storyboard[$0] != nil && !launchScreen.contains($0) ? $0 : nil
         }
-        // The main storyboard's own initial scene stays what `instantiateInitialViewController()` gives.
-        if let own = storyboard.initialViewController, own != launch.phoneRoot { storyboard.entryScenes.insert(own) }
-        storyboard.initialViewController = launch.phoneRoot
-        storyboard.padInitialViewController = launch.padRoot != launch.phoneRoot ? launch.padRoot : nil
-        storyboard.launchNotice = launch.notice
+        let entry = { (all: Storyboard) -> String? in
+            var rest = all
+            rest.sceneOrder.removeAll { launchScreen.contains($0) }
+            for id in launchScreen { rest.scenes[id] = nil }
+            return StoryboardReachability.entryScene(rest)
+        }
+        let containersFirst = nibs.compactMap(\.rootScene).sorted { a, b in
+            (storyboard[a]?.kind.isContainer ?? false) && !(storyboard[b]?.kind.isContainer ?? false)
+        }
+        if let made = code?.rootMadeScene, storyboard.scenes[made.id] == nil {
+            storyboard.scenes[made.id] = made
+            storyboard.sceneOrder.append(made.id)
+        }
+        if let container = code?.rootContainer, storyboard.scenes[container.id] == nil,
+           container.viewControllers.allSatisfy({ storyboard[$0] != nil }),
+           container.rootViewController.map({ storyboard[$0] != nil }) ?? true {
+            storyboard.scenes[container.id] = container
+            storyboard.sceneOrder.append(container.id)
+        }
+        let guess = AppLaunch.rootFromCode(code, storyboard: storyboard, nibRoots: containersFirst, entry: entry)
+        launch.phoneRoot = guess.scene
+        let shown = guess.scene.map { "showing \(guess.why), scene '\($0)'" } ?? "nothing to show"
+        if launch.phone == nil {
+            launch.notice = "This app builds its root view controller in code (\(app.infoPlistName) names no main storyboard or nib): \(shown)."
+            diagnostics.append(Diagnostic(.rootBuiltInCode, severity: .warning, at: plist,
+                "no main storyboard or nib: the app builds its root in code; \(shown)"))
+        } else {
+            launch.notice = "The app's main interface was not found: \(shown)."
+        }
     }
 
     /// The first lines of the log: the app, what each idiom launches and why.

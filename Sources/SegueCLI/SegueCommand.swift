@@ -432,20 +432,7 @@ struct Test: ParsableCommand {
             }
             throw ExitCode(2)
         }
-        if let server {
-            // A server that is not there is a setup problem, not a failing test.
-            do {
-                let answer = try SegueClient.live(server).send("GET", "/healthz")
-                guard answer.status == 200 else { throw SegueClientError(status: answer.status, code: "unhealthy", message: "GET /healthz answered \(answer.status)") }
-            } catch {
-                console.errorLine("segue test: cannot connect to \(server): \(error)")
-                throw ExitCode(2)
-            }
-            if let refusal = Self.otherFlowRefusal(server: server, suite: suite) {
-                console.errorLine(refusal)
-                throw ExitCode(2)
-            }
-        }
+        if let server { try Self.checkServer(server, for: suite, console: console) }
         let report = ConsoleReport(colour: console.colour)
         let jobs = suite.jobs
         let start = ContinuousClock.now
@@ -460,6 +447,28 @@ struct Test: ParsableCommand {
             throw ExitCode(2)
         }
         console.out(report.summary(outcomes, wall: ContinuousClock.now - start))
+        try writeReports(suite: suite, outcomes: outcomes, console: console)
+        if outcomes.contains(where: { !$0.passed }) { throw ExitCode(1) }
+    }
+
+    /// Refuses to run (exit 2) against a server that does not answer its health check or
+    /// serves another flow than the tests': a setup problem, not a failing test.
+    static func checkServer(_ server: String, for suite: FlowTestSuite, console: Console) throws {
+        do {
+            let answer = try SegueClient.live(server).send("GET", "/healthz")
+            guard answer.status == 200 else { throw SegueClientError(status: answer.status, code: "unhealthy", message: "GET /healthz answered \(answer.status)") }
+        } catch {
+            console.errorLine("segue test: cannot connect to \(server): \(error)")
+            throw ExitCode(2)
+        }
+        if let refusal = Self.otherFlowRefusal(server: server, suite: suite) {
+            console.errorLine(refusal)
+            throw ExitCode(2)
+        }
+    }
+
+    /// The JUnit report and the coverage, as the options ask; exit 2 when one cannot be written.
+    func writeReports(suite: FlowTestSuite, outcomes: [TestOutcome], console: Console) throws {
         if let junit {
             do { try JUnitReport.xml(outcomes).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
                 console.errorLine("segue test: cannot write the JUnit report: \(Self.writeProblem(junit))")
@@ -476,7 +485,6 @@ struct Test: ParsableCommand {
                 }
             }
         }
-        if outcomes.contains(where: { !$0.passed }) { throw ExitCode(1) }
     }
 }
 

@@ -536,20 +536,35 @@ struct Decoder {
 
         // Shorthand: `- label: Hello`, `- button: Send`, `- image: logo`, `- spacer:`.
         if case let .scalar(scalar) = value {
-            if kind == .spacer || fieldsIsNull(value) { return element }
-            switch kind {
-            case .image: element.image = scalar.string
-            case .textField, .searchBar: element.placeholder = scalar.string
-            case .table, .stack, .scroll, .container, .collection, .view:
-                diagnostics.error(value, "'\(name)' in \(scene) takes a map, not a value")
-                return nil
-            default: element.text = scalar.string
-            }
-            return element
+            return shorthandElement(element, value: value, scalar: scalar, name: name, scene: scene)
         }
         guard let fields = Fields(value, context: context,
                                   allowed: Decoder.commonElementKeys.union(Decoder.elementKeys[kind] ?? []),
                                   what: "'\(name)' in \(scene)", diagnostics: diagnostics) else { return nil }
+        decodeValues(fields, into: &element, context: context, sink: &sink)
+        decodeContents(fields, into: &element, context: context, scene: scene, sink: &sink)
+        return element
+    }
+
+    /// An element written as one value: an image's name, a field's placeholder, the text of
+    /// anything else; containers take a map.
+    private func shorthandElement(_ element: ViewNode, value: Node, scalar: Node.Scalar, name: String, scene: String) -> ViewNode? {
+        var element = element
+        if element.kind == .spacer || fieldsIsNull(value) { return element }
+        switch element.kind {
+        case .image: element.image = scalar.string
+        case .textField, .searchBar: element.placeholder = scalar.string
+        case .table, .stack, .scroll, .container, .collection, .view:
+            diagnostics.error(value, "'\(name)' in \(scene) takes a map, not a value")
+            return nil
+        default: element.text = scalar.string
+        }
+        return element
+    }
+
+    /// An element's id, texts, image, style and control values.
+    private func decodeValues(_ fields: Fields, into element: inout ViewNode, context: String, sink: inout SceneSink) {
+        let kind = element.kind
         element.id = fields.string("id")
         sink.id(element.id, line: fields.line("id"))
         element.text = fields.string("text")
@@ -578,6 +593,11 @@ struct Decoder {
         if let axis = fields.enumeration("axis", allowed: ["vertical", "horizontal"]) {
             element.axis = .init(rawValue: axis)
         }
+    }
+
+    /// What an element holds or leads to: its subviews, its tap, its embed segue, its table's rows.
+    private func decodeContents(_ fields: Fields, into element: inout ViewNode, context: String, scene: String, sink: inout SceneSink) {
+        let kind = element.kind
         if let children = fields.list("views", of: "view elements") {
             element.children = children.compactMap { decodeElement($0, scene: scene, sink: &sink) }
         }
@@ -593,7 +613,6 @@ struct Decoder {
                 element.sections = [TableSection(rows: rows.compactMap { decodeRow($0, scene: scene, sink: &sink) })]
             }
         }
-        return element
     }
 
     private func decodeSection(_ node: Node, scene: String, sink: inout SceneSink) -> TableSection? {

@@ -75,42 +75,43 @@ enum IBFlowLayout {
         }
         var lines: [Line] = []
         var current: [ViewNode] = []
-        func flush() {
-            guard !current.isEmpty else { return }
-            var line = Line(nodes: current.sorted { $0.frame!.x < $1.frame!.x })
-            if line.nodes.count > 1 {
-                let gaps = zip(line.nodes, line.nodes.dropFirst()).map { $1.frame!.x - ($0.frame!.x + $0.frame!.width) }
-                line.isSpread = (gaps.max() ?? 0) > 0.2 * width
-            }
-            if current.count == 1, let f = current[0].frame {
-                if f.width < 0.7 * width {
-                    let mid = f.x + f.width / 2
-                    if abs(mid - width / 2) < 0.1 * width { line.alignment = .center }
-                    else if f.x > 0.5 * width { line.alignment = .trailing }
-                } else {
-                    // As wide as the parent: the content's own alignment.
-                    switch current[0].alignment {
-                    case "center": line.alignment = .center
-                    case "trailing": line.alignment = .trailing
-                    default: break
-                    }
-                }
-            }
-            lines.append(line)
-            current = []
-        }
         for (_, node) in sorted {
             let f = node.frame!
             if let last = current.last?.frame, overlaps(last, f), current.count < 6 {
                 current.append(node)
             } else {
-                flush()
+                if !current.isEmpty { lines.append(line(of: current, width: width)) }
                 current = [node]
             }
         }
-        flush()
+        if !current.isEmpty { lines.append(line(of: current, width: width)) }
         for (_, node) in nodes.enumerated() where node.frame == nil { lines.append(Line(nodes: [node])) }
         return Layout(lines: lines, backgrounds: backgrounds, width: width, minX: minX, maxX: maxX)
+    }
+
+    /// One line of siblings side by side, left to right: spread when a gap is wide, aligned as
+    /// its one narrow view sits (or as a full-width view's content is aligned).
+    static func line(of nodes: [ViewNode], width: Double) -> Line {
+        var line = Line(nodes: nodes.sorted { $0.frame!.x < $1.frame!.x })
+        if line.nodes.count > 1 {
+            let gaps = zip(line.nodes, line.nodes.dropFirst()).map { $1.frame!.x - ($0.frame!.x + $0.frame!.width) }
+            line.isSpread = (gaps.max() ?? 0) > 0.2 * width
+        }
+        if nodes.count == 1, let f = nodes[0].frame {
+            if f.width < 0.7 * width {
+                let mid = f.x + f.width / 2
+                if abs(mid - width / 2) < 0.1 * width { line.alignment = .center }
+                else if f.x > 0.5 * width { line.alignment = .trailing }
+            } else {
+                // As wide as the parent: the content's own alignment.
+                switch nodes[0].alignment {
+                case "center": line.alignment = .center
+                case "trailing": line.alignment = .trailing
+                default: break
+                }
+            }
+        }
+        return line
     }
 
     /// A size class for an image (or image-only button) from its frame: small and medium

@@ -1,4 +1,5 @@
 import SegueCore
+import SeguePageURL
 
 /// The state of one page render: the buffer, which elements are placed, which layers are drawn.
 ///

@@ -152,6 +152,35 @@ extension HTTPServer {
     private func startLoops(_ s: inout DaemonState, context: Unmanaged<ServerContext>,
                             address: inout SocketAddress) throws(HTTPServerError) {
         let afterEachPass = configuration.afterEachPass
+        let daemons = try startDaemons(context: context, address: &address)
+        let shared = context.takeUnretainedValue()
+        shared.stopLoops.store(false, ordering: .relaxed)
+        let done = DispatchGroup()
+        // libmicrohttpd has no wake-up channel in this mode: a connection resumed from another
+        // thread (`DeferredResponse.complete`) and `stop()` signal the loop's own.
+        let wakers = daemons.map { _ in LoopWaker(runsAfterEachPass: afterEachPass != nil) }
+        for (index, daemon) in daemons.enumerated() {
+            done.enter()
+            let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(daemon)))
+            let waker = wakers[index]
+            let thread = Thread {
+                Self.runLoop(daemon: OpaquePointer(bitPattern: address)!, waker: waker, shared: shared, afterEachPass: afterEachPass)
+                done.leave()
+            }
+            thread.name = "segue-http-\(index)"
+            thread.start()
+        }
+        s.daemon = daemons[0]
+        s.loopDaemons = daemons
+        s.wakers = wakers
+        s.loopsDone = done
+        s.context = context
+        s.boundPort = Int(cmhd_bind_port(daemons[0]))
+    }
+
+    /// Starts one daemon per thread, the first binding the socket; on a failure stops those
+    /// started, releases `context` and throws.
+    private func startDaemons(context: Unmanaged<ServerContext>, address: inout SocketAddress) throws(HTTPServerError) -> [OpaquePointer] {
         let config = configuration
         let count = max(1, config.threads)
         var flags = CMHD_FLAGS_LOOP
@@ -191,53 +220,37 @@ extension HTTPServer {
             }
             daemons.append(daemon)
         }
-        let shared = context.takeUnretainedValue()
-        shared.stopLoops.store(false, ordering: .relaxed)
-        let done = DispatchGroup()
-        // libmicrohttpd has no wake-up channel in this mode: a connection resumed from another
-        // thread (`DeferredResponse.complete`) and `stop()` signal the loop's own.
-        let wakers = daemons.map { _ in LoopWaker(runsAfterEachPass: afterEachPass != nil) }
-        for (index, daemon) in daemons.enumerated() {
-            done.enter()
-            let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(daemon)))
-            let waker = wakers[index]
-            let thread = Thread {
-                pthread_setspecific(loopKey, Unmanaged.passUnretained(waker).toOpaque())
-                let daemon = OpaquePointer(bitPattern: address)!
-                let epollFD = cmhd_epoll_fd(daemon)
-                var fds = [pollfd(fd: epollFD, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: waker.fd, events: Int16(POLLIN), revents: 0)]
-                while !shared.stopLoops.load(ordering: .acquiring) {
-                    // Wait for activity, a wake-up or the next connection timeout (at most a
-                    // second); then one pass, then the pass's batched work.
-                    var timeout: Int32 = 1000
-                    var next: UInt64 = 0
-                    if MHD_get_timeout(daemon, &next) == cmhd_yes() { timeout = Int32(min(next, 1000)) }
-                    // libmicrohttpd's timeout does not count resumed connections it has not yet
-                    // seen (those resumed by this thread, which did not signal itself).
-                    if waker.resumedHere.exchange(false, ordering: .relaxed) { timeout = 0 }
-                    if timeout > 0 {
-                        fds[0].revents = 0
-                        fds[1].revents = 0
-                        _ = poll(&fds, 2, timeout)
-                        if fds[1].revents != 0 { waker.clear() }
-                    }
-                    _ = MHD_run_wait(daemon, 0)
-                    waker.closeConnectionsPastDeadline(now: shared.now)
-                    afterEachPass?()
-                }
-                pthread_setspecific(loopKey, nil)
-                done.leave()
+        return daemons
+    }
+
+    /// A loop thread's loop: wait for activity, a wake-up or the next connection timeout, run
+    /// one pass of its daemon, then the pass's batched work, until the server stops.
+    private static func runLoop(daemon: OpaquePointer, waker: LoopWaker, shared: ServerContext,
+                                afterEachPass: (@Sendable () -> Void)?) {
+        pthread_setspecific(loopKey, Unmanaged.passUnretained(waker).toOpaque())
+        let epollFD = cmhd_epoll_fd(daemon)
+        var fds = [pollfd(fd: epollFD, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: waker.fd, events: Int16(POLLIN), revents: 0)]
+        while !shared.stopLoops.load(ordering: .acquiring) {
+            // Wait for activity, a wake-up or the next connection timeout (at most a
+            // second); then one pass, then the pass's batched work.
+            var timeout: Int32 = 1000
+            var next: UInt64 = 0
+            if MHD_get_timeout(daemon, &next) == cmhd_yes() { timeout = Int32(min(next, 1000)) }
+            // libmicrohttpd's timeout does not count resumed connections it has not yet
+            // seen (those resumed by this thread, which did not signal itself).
+            if waker.resumedHere.exchange(false, ordering: .relaxed) { timeout = 0 }
+            if timeout > 0 {
+                fds[0].revents = 0
+                fds[1].revents = 0
+                _ = poll(&fds, 2, timeout)
+                if fds[1].revents != 0 { waker.clear() }
             }
-            thread.name = "segue-http-\(index)"
-            thread.start()
+            _ = MHD_run_wait(daemon, 0)
+            waker.closeConnectionsPastDeadline(now: shared.now)
+            afterEachPass?()
         }
-        s.daemon = daemons[0]
-        s.loopDaemons = daemons
-        s.wakers = wakers
-        s.loopsDone = done
-        s.context = context
-        s.boundPort = Int(cmhd_bind_port(daemons[0]))
+        pthread_setspecific(loopKey, nil)
     }
 }
 

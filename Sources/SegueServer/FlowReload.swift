@@ -3,6 +3,7 @@ import Logging
 import SegueCore
 import SegueHTTP
 import SegueJSON
+import SeguePageURL
 
 /// The flow a server runs, and what the last edit of its file did (live reload).
 struct FlowState: Sendable {
@@ -38,7 +39,7 @@ extension SegueApp {
     /// directory where some storyboard cannot be read or one that was in the flow is gone, or a
     /// flow that cannot launch, keeps the current flow and records its problems. A good one
     /// becomes the flow of new sessions, and every live session is rebuilt on it from its URL,
-    /// keeping the controllers the new flow still has (``Window/carryingOver(url:to:id:registry:traits:eventLogCapacity:)``);
+    /// keeping the controllers the new flow still has (``Window/carryingOver(path:to:id:registry:traits:eventLogCapacity:continuing:keeping:locale:)``);
     /// its stored steps are replaced by that one restoration, so it reloads the same way.
     @discardableResult
     public func reloadFlow(_ result: Result<Storyboard, FlowSource.LoadError>) -> ReloadOutcome {
@@ -133,7 +134,7 @@ extension SegueApp {
             // The version goes up by one (the page changed) and events continue after the last;
             // the events before the reload stay readable (the stored steps that made them do not
             // stay: they may not apply to the new flow).
-            fresh = try Window.carryingOver(url: old.restorationURL, to: storyboard, id: old.id, registry: registry,
+            fresh = try Window.carryingOver(path: old.restorationPath, to: storyboard, id: old.id, registry: registry,
                                             traits: old.traits, eventLogCapacity: configuration.eventLogCapacity,
                                             continuing: (old.version + 1, old.log.lastSeq), keeping: old.log.events, locale: old.locale)
         } catch {

@@ -59,9 +59,34 @@ struct DocumentMapper {
         doc.stats.sceneElements = sceneElements.count
 
         // Pass 1: controllers, references and identifiers.
+        let found = collectControllers(sceneElements)
+        warnDuplicateIdentifiers(found.identifierCount, in: sceneElements)
+        assignSceneIDs(found, sceneElements: sceneElements)
+
+        doc.isTV = root["targetRuntime"] == "AppleTV"
+        doc.eraSignals = Self.eraSignals(of: root)
+        doc.isLaunchScreen = root["launchScreen"] == "YES"
+        mapInitialViewController()
+
+        // Pass 2: scenes.
+        for (scene, controller) in found.controllers {
+            doc.scenes.append(mapScene(scene, controller))
+        }
+        return doc
+    }
+
+    /// What pass 1 finds: the scenes' controllers, every controller's XML id, and how many
+    /// controllers carry each storyboard identifier.
+    private struct FoundControllers {
         var controllers: [(scene: XMLNode, controller: XMLNode)] = []
         var xmlIDs: Set<String> = []
         var identifierCount: [String: Int] = [:]
+    }
+
+    /// Finds each scene's controller, records exits and storyboard references, and warns about
+    /// scenes without a controller.
+    private mutating func collectControllers(_ sceneElements: [XMLNode]) -> FoundControllers {
+        var found = FoundControllers()
         for scene in sceneElements {
             let objects = scene.child("objects")?.children ?? []
             let controller = objects.first { $0["sceneMemberID"] == "viewController" }
@@ -73,22 +98,31 @@ struct DocumentMapper {
                 warn(scene, .sceneWithoutController, "scene \(scene["sceneID"] ?? "?") has no view controller; ignored")
                 continue
             }
-            xmlIDs.insert(xmlID)
+            found.xmlIDs.insert(xmlID)
             if let sbid = controller["storyboardIdentifier"], !sbid.isEmpty {
-                identifierCount[sbid, default: 0] += 1
+                found.identifierCount[sbid, default: 0] += 1
             }
             if controller.name == "viewControllerPlaceholder" {
-                doc.stats.referenceScenes += 1
-                let name = controller["storyboardName"].flatMap { $0.isEmpty ? nil : $0 }
-                doc.references[xmlID] = StoryboardReference(
-                    xmlID: xmlID, storyboardName: name,
-                    referencedIdentifier: controller["referencedIdentifier"].flatMap { $0.isEmpty ? nil : $0 },
-                    bundleIdentifier: controller["bundleIdentifier"], line: controller.line,
-                    tabBarItem: (controller.child("tabBarItem", key: "tabBarItem") ?? controller.child("tabBarItem")).map { mapTabBarItem($0) })
+                recordReference(controller, xmlID: xmlID)
             } else {
-                controllers.append((scene, controller))
+                found.controllers.append((scene, controller))
             }
         }
+        return found
+    }
+
+    /// A storyboard reference placeholder, linked later.
+    private mutating func recordReference(_ controller: XMLNode, xmlID: String) {
+        doc.stats.referenceScenes += 1
+        let name = controller["storyboardName"].flatMap { $0.isEmpty ? nil : $0 }
+        doc.references[xmlID] = StoryboardReference(
+            xmlID: xmlID, storyboardName: name,
+            referencedIdentifier: controller["referencedIdentifier"].flatMap { $0.isEmpty ? nil : $0 },
+            bundleIdentifier: controller["bundleIdentifier"], line: controller.line,
+            tabBarItem: (controller.child("tabBarItem", key: "tabBarItem") ?? controller.child("tabBarItem")).map { mapTabBarItem($0) })
+    }
+
+    private mutating func warnDuplicateIdentifiers(_ identifierCount: [String: Int], in sceneElements: [XMLNode]) {
         for (sbid, count) in identifierCount.sorted(by: { $0.key < $1.key }) where count > 1 {
             let first = sceneElements.first { s in
                 s.child("objects")?.children.contains { $0["storyboardIdentifier"] == sbid } ?? false
@@ -96,11 +130,17 @@ struct DocumentMapper {
             doc.diagnostics.append(Diagnostic(.duplicateStoryboardIdentifier, severity: .warning, at: first.map(loc),
                 "duplicate storyboard identifier '\(sbid)' (\(count) scenes); those scenes keep their XML ids"))
         }
-        for (_, controller) in controllers {
+    }
+
+    /// A scene's id is its storyboard identifier when that is unique and names no other
+    /// controller's XML id, else its XML id; unique identifiers are recorded for look-ups.
+    private mutating func assignSceneIDs(_ found: FoundControllers, sceneElements: [XMLNode]) {
+        let identifierCount = found.identifierCount
+        for (_, controller) in found.controllers {
             let xmlID = controller["id"]!
             var id = xmlID
             if let sbid = controller["storyboardIdentifier"], !sbid.isEmpty, identifierCount[sbid] == 1,
-               !xmlIDs.contains(sbid) || sbid == xmlID {
+               !found.xmlIDs.contains(sbid) || sbid == xmlID {
                 id = sbid
             }
             sceneIDByXML[xmlID] = id
@@ -116,28 +156,18 @@ struct DocumentMapper {
                 doc.storyboardIDs[sbid] = .reference(xmlID)
             }
         }
+    }
 
-        doc.isTV = root["targetRuntime"] == "AppleTV"
-        doc.eraSignals = Self.eraSignals(of: root)
-        doc.isLaunchScreen = root["launchScreen"] == "YES"
-
-        // Initial view controller.
-        if let initial = root["initialViewController"], !initial.isEmpty {
-            doc.initialLine = root.line
-            if let id = sceneIDByXML[initial] {
-                doc.initial = .scene(id)
-            } else if doc.references[initial] != nil {
-                doc.initial = .reference(initial)
-            } else {
-                warn(root, .unknownInitialViewController, "initialViewController '\(initial)' names no scene")
-            }
+    private mutating func mapInitialViewController() {
+        guard let initial = root["initialViewController"], !initial.isEmpty else { return }
+        doc.initialLine = root.line
+        if let id = sceneIDByXML[initial] {
+            doc.initial = .scene(id)
+        } else if doc.references[initial] != nil {
+            doc.initial = .reference(initial)
+        } else {
+            warn(root, .unknownInitialViewController, "initialViewController '\(initial)' names no scene")
         }
-
-        // Pass 2: scenes.
-        for (scene, controller) in controllers {
-            doc.scenes.append(mapScene(scene, controller))
-        }
-        return doc
     }
 
     // MARK: - Scenes
@@ -167,7 +197,14 @@ struct DocumentMapper {
             collectSegues(in: object, controller: c, scene: &scene)
         }
 
-        // Controller properties.
+        mapControllerProperties(c, kind: kind!, into: &scene)
+        mapContent(c, kind: kind!, into: &scene)
+        return scene
+    }
+
+    /// What the controller element says of the controller: restoration, presentation, bars,
+    /// its kind's own settings, its items and title.
+    private mutating func mapControllerProperties(_ c: XMLNode, kind: SceneKind, into scene: inout Scene) {
         scene.restorationIdentifier = c["restorationIdentifier"]
         if scene.restorationIdentifier == nil, c.bool("useStoryboardIdentifierAsRestorationIdentifier") == true {
             scene.restorationIdentifier = c["storyboardIdentifier"]
@@ -208,10 +245,12 @@ struct DocumentMapper {
         }
         let title = c["title"].flatMap { $0.isEmpty ? nil : $0 }
         scene.title = title ?? scene.navigationItem.title
+    }
 
+    /// The scene's content view, its inert bar buttons, and the placeholder of content made in code.
+    private mutating func mapContent(_ c: XMLNode, kind: SceneKind, into scene: inout Scene) {
         codeContext = Self.codeContext(of: c, scene: scene)
-        // Content view.
-        if !kind!.isContainer, let view = c.child(key: "view") {
+        if !kind.isContainer, let view = c.child(key: "view") {
             switch view.name {
             case "view":
                 scene.view = mapSubviews(of: view)
@@ -232,13 +271,12 @@ struct DocumentMapper {
         inert(&scene.navigationItem.rightBarButtonItems)
         inert(&scene.toolbarItems)
         // A custom class with an empty view builds its content in code: say so on the screen.
-        if !kind!.isContainer, scene.view.isEmpty, let cls = scene.className {
+        if !kind.isContainer, scene.view.isEmpty, let cls = scene.className {
             var node = ViewNode(.placeholder, text: "\(cls): content made in code")
             node.detail = codeContext
             node.location = SourceLocation(file: file, line: c.line)
             scene.view = [node]
         }
-        return scene
     }
 
     private mutating func collectSegues(in node: XMLNode, controller: XMLNode, scene: inout Scene) {
@@ -263,23 +301,7 @@ struct DocumentMapper {
         doc.stats.declaredSegues[kindName, default: 0] += 1
         let destXML = n["destination"] ?? ""
         if kindName == "relationship" {
-            guard let target = destination(destXML) else {
-                warn(n, .missingScene, "relationship '\(n["relationship"] ?? "?")' of scene \(scene.id) names a missing scene '\(destXML)'; dropped")
-                doc.stats.droppedSegues["relationship", default: 0] += 1
-                return
-            }
-            switch n["relationship"] {
-            case "rootViewController": scene.rootViewController = target
-            case "viewControllers": scene.viewControllers.append(target)
-            case "masterViewController": scene.masterViewController = target
-            case "detailViewController": scene.detailViewController = target
-            case "supplementaryViewController": scene.supplementaryViewController = target
-            case "compactViewController": scene.compactViewController = target
-            case "pages": scene.pages.append(target)
-            default:
-                warn(n, .unsupportedRelationship, "unsupported relationship '\(n["relationship"] ?? "")'; treated as a child (viewControllers)")
-                scene.viewControllers.append(target)
-            }
+            recordRelationship(n, destXML: destXML, scene: &scene)
             return
         }
         var kind = SegueKind(rawValue: kindName)
@@ -325,6 +347,27 @@ struct DocumentMapper {
         }
         segueIDByXML[xmlID] = id
         scene.segues.append(spec)
+    }
+
+    /// A container's relationship segue: the child it names, in the scene's slot for it.
+    private mutating func recordRelationship(_ n: XMLNode, destXML: String, scene: inout Scene) {
+        guard let target = destination(destXML) else {
+            warn(n, .missingScene, "relationship '\(n["relationship"] ?? "?")' of scene \(scene.id) names a missing scene '\(destXML)'; dropped")
+            doc.stats.droppedSegues["relationship", default: 0] += 1
+            return
+        }
+        switch n["relationship"] {
+        case "rootViewController": scene.rootViewController = target
+        case "viewControllers": scene.viewControllers.append(target)
+        case "masterViewController": scene.masterViewController = target
+        case "detailViewController": scene.detailViewController = target
+        case "supplementaryViewController": scene.supplementaryViewController = target
+        case "compactViewController": scene.compactViewController = target
+        case "pages": scene.pages.append(target)
+        default:
+            warn(n, .unsupportedRelationship, "unsupported relationship '\(n["relationship"] ?? "")'; treated as a child (viewControllers)")
+            scene.viewControllers.append(target)
+        }
     }
 
     /// A destination XML id as a local scene id, or a reference token; nil when missing.
@@ -570,6 +613,14 @@ struct DocumentMapper {
     }
 
     private mutating func mapView(_ n: XMLNode) -> ViewNode? {
+        var node = mapControl(n) ?? mapOtherView(n)
+        applyViewAttributes(n, to: &node)
+        return node
+    }
+
+    /// A control or a view showing a value (labels, buttons, fields, switches, sliders, …);
+    /// nil for any other element.
+    private mutating func mapControl(_ n: XMLNode) -> ViewNode? {
         var node: ViewNode
         switch n.name {
         case "label":
@@ -614,6 +665,16 @@ struct DocumentMapper {
             node = ViewNode(.segmentedControl)
             node.segments = n.child("segments")?.children("segment").map { $0["title"] ?? $0["image"] ?? "" } ?? []
             node.value = n["selectedSegmentIndex"].flatMap(Double.init)
+        default:
+            return nil
+        }
+        return node
+    }
+
+    /// Views holding others, views drawn by the system, and a placeholder for an unsupported element.
+    private mutating func mapOtherView(_ n: XMLNode) -> ViewNode {
+        var node: ViewNode
+        switch n.name {
         case "stackView":
             node = ViewNode(.stack)
             node.axis = n["axis"] == "vertical" ? .vertical : .horizontal
@@ -653,6 +714,12 @@ struct DocumentMapper {
             warn(n, .unsupportedElement, "unsupported element <\(n.name)>; shown as a placeholder")
             node = ViewNode(.placeholder, text: n.name)
         }
+        return node
+    }
+
+    /// What every view element carries: id, frame, layout, appearance, taps and actions, and
+    /// whether it takes touches.
+    private mutating func applyViewAttributes(_ n: XMLNode, to node: inout ViewNode) {
         node.id = n["id"]
         node.frame = Self.frame(n)
         node.layout = layoutContext.viewLayout(n)
@@ -665,7 +732,6 @@ struct DocumentMapper {
         // No touch reaches a view with user interaction off, nor anything inside it: its
         // gestures never fire and its controls never change.
         if n.bool("userInteractionEnabled") == false { node.ignoreTouches() }
-        return node
     }
 
     /// A bar placed as a subview: a horizontal stack of its items (buttons), titles as labels.

@@ -20,10 +20,54 @@ struct XMLPrescan {
     var contentAfterRoot: Int?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var i = 0, line = 1, depth = 0, rootClosed = false
-        let n = bytes.count
+        var cursor = Cursor(bytes: bytes)
+        var depth = 0, rootClosed = false
+        while !cursor.atEnd {
+            let byte = cursor.bytes[cursor.i]
+            if byte != UInt8(ascii: "<") {
+                if byte == 0x0A { cursor.line += 1 }
+                if rootClosed, contentAfterRoot == nil, !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D) {
+                    contentAfterRoot = cursor.line
+                    return
+                }
+                cursor.i += 1
+                continue
+            }
+            if cursor.skipCommentOrInstruction() { continue }
+            if rootClosed { contentAfterRoot = cursor.line; return }
+            if cursor.starts("<!") { cursor.skip(past: Array(">".utf8)); continue }
+            switch cursor.scanTag() {
+            case .tooManyAttributes(let line, let count):
+                tooManyAttributes = (line, count)
+                return
+            case .closing:
+                depth -= 1
+            case .opening:
+                depth += 1
+            case .empty:
+                break
+            }
+            if depth <= 0 { rootClosed = true }
+        }
+    }
+
+    /// A tag the scan went past.
+    enum TagScan {
+        case opening, closing, empty
+        case tooManyAttributes(line: Int, count: Int)
+    }
+
+    /// A position in the bytes and its line.
+    struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var i = 0
+        var line = 1
+
+        var atEnd: Bool { i >= bytes.count }
+
         /// Moves past the first occurrence of `terminator` (or to the end), counting lines.
-        func skip(past terminator: [UInt8]) {
+        mutating func skip(past terminator: [UInt8]) {
+            let n = bytes.count
             while i < n {
                 if bytes[i] == 0x0A { line += 1 }
                 if bytes[i] == terminator[0], i + terminator.count <= n,
@@ -34,27 +78,26 @@ struct XMLPrescan {
                 i += 1
             }
         }
+
         func starts(_ text: StaticString) -> Bool {
             let count = text.utf8CodeUnitCount
-            guard i + count <= n else { return false }
+            guard i + count <= bytes.count else { return false }
             return (0..<count).allSatisfy { bytes[i + $0] == text.utf8Start[$0] }
         }
-        while i < n {
-            let byte = bytes[i]
-            if byte != UInt8(ascii: "<") {
-                if byte == 0x0A { line += 1 }
-                if rootClosed, contentAfterRoot == nil, !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D) {
-                    contentAfterRoot = line
-                    return
-                }
-                i += 1
-                continue
-            }
-            if starts("<!--") { skip(past: Array("-->".utf8)); continue }
-            if starts("<?") { skip(past: Array("?>".utf8)); continue }
-            if starts("<![CDATA[") { skip(past: Array("]]>".utf8)); continue }
-            if rootClosed { contentAfterRoot = line; return }
-            if starts("<!") { skip(past: Array(">".utf8)); continue }
+
+        /// Skips a comment, processing instruction or CDATA section starting here; false when
+        /// none does.
+        mutating func skipCommentOrInstruction() -> Bool {
+            if starts("<!--") { skip(past: Array("-->".utf8)); return true }
+            if starts("<?") { skip(past: Array("?>".utf8)); return true }
+            if starts("<![CDATA[") { skip(past: Array("]]>".utf8)); return true }
+            return false
+        }
+
+        /// Moves past the tag starting here (at its `<`), following quotes and counting its
+        /// attributes; stops at the attribute past `maxAttributes`.
+        mutating func scanTag() -> TagScan {
+            let n = bytes.count
             let tagLine = line
             let closing = i + 1 < n && bytes[i + 1] == UInt8(ascii: "/")
             var attributes = 0, quote: UInt8 = 0, previous: UInt8 = 0
@@ -68,10 +111,7 @@ struct XMLPrescan {
                     quote = c
                 } else if c == UInt8(ascii: "=") {
                     attributes += 1
-                    if attributes > Self.maxAttributes {
-                        tooManyAttributes = (tagLine, attributes)
-                        return
-                    }
+                    if attributes > XMLPrescan.maxAttributes { return .tooManyAttributes(line: tagLine, count: attributes) }
                 } else if c == UInt8(ascii: ">") {
                     break
                 }
@@ -79,12 +119,8 @@ struct XMLPrescan {
                 i += 1
             }
             i += 1
-            if closing {
-                depth -= 1
-            } else if previous != UInt8(ascii: "/") {
-                depth += 1
-            }
-            if depth <= 0 { rootClosed = true }
+            if closing { return .closing }
+            return previous != UInt8(ascii: "/") ? .opening : .empty
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SegueCore
 import SegueServer
+import SeguePageURL
 
 /// Test files loaded, checked against their flows, with `run` steps expanded: ready to run.
 public struct FlowTestSuite: Sendable {

@@ -17,7 +17,7 @@ for root, _, files in os.walk(sys.argv[1]):
                 # find opening brace
                 j = i; depth = 0; started = False
                 while j < len(lines):
-                    code = re.sub(r'"(\\.|[^"\\])*"', '""', lines[j].split('//')[0])
+                    code = re.sub(r'"(\\.|[^"\\])*"', '""', lines[j]).split('//')[0]
                     for ch in code:
                         if ch == '{': depth += 1; started = True
                         elif ch == '}': depth -= 1

@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueCore
+import SeguePageURL
 
 /// What code does, driven through actions: bars at run time and custom containers.
 @Suite struct CodeActionTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueCore
+import SeguePageURL
 
 /// Split view, page view and custom containers.
 @Suite struct SplitViewTests {

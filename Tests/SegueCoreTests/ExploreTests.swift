@@ -1,6 +1,7 @@
 @testable import SegueCore
 import Testing
 import SegueJSON
+import SeguePageURL
 
 /// Exploring a flow: code-triggered segues, opening any scene, the hierarchy as text.
 @Suite("Explore")

@@ -1,4 +1,5 @@
 @testable import SegueCore
+import SeguePageURL
 import Testing
 
 /// Carrying a session's URL over to an edited flow: what remains is kept, what is gone falls back
@@ -37,7 +38,7 @@ struct FlowChangeTests {
         _ = try old.perform(.tap(element: "msg1", values: [:]))
         var edited = mailStoryboard()
         edited.scenes["message"]?.title = "Letter"
-        let carried = try Window.carryingOver(url: old.canonicalURL, to: edited, id: old.id, traits: old.traits)
+        let carried = try Window.carryingOver(path: old.canonicalPath, to: edited, id: old.id, traits: old.traits)
         #expect(carried.canonicalURL == old.canonicalURL)
         #expect(carried.visibleScenes == ["message"])
         #expect(carried.frontmostController?.title == "Letter")
@@ -45,10 +46,10 @@ struct FlowChangeTests {
         // The message scene is gone: back to the inbox.
         edited.scenes["message"] = nil
         edited.scenes["inbox"]?.segues.removeAll { $0.destination == "message" }
-        let fallback = try Window.carryingOver(url: old.canonicalURL, to: edited, id: old.id, traits: old.traits)
+        let fallback = try Window.carryingOver(path: old.canonicalPath, to: edited, id: old.id, traits: old.traits)
         #expect(fallback.canonicalURL == "/ui/nav(mailboxes,inbox)")
         // A URL of something else entirely: the new flow's launch.
-        let relaunched = try Window.carryingOver(url: "/ui/elsewhere(x)", to: edited, id: old.id, traits: old.traits)
+        let relaunched = try Window.carryingOver(path: "elsewhere(x)", to: edited, id: old.id, traits: old.traits)
         #expect(relaunched.canonicalURL == "/ui/nav(mailboxes)")
     }
 }

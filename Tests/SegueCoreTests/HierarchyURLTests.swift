@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueCore
+import SeguePageURL
 
 /// Canonical URLs and browser history.
 @Suite struct HierarchyURLTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueCore
+import SeguePageURL
 
 /// The edge swipe as UIKit's interactive pop: begun, then finished or cancelled.
 @Suite struct InteractivePopTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueCore
+import SeguePageURL
 
 /// The navigation delegate at a navigation controller's first display.
 @Suite struct NavigationDelegateTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueCore
+import SeguePageURL
 
 /// Presenting from a controller whose view is not in the window does nothing; dismissing a
 /// presentation that is off screen changes the hierarchy without callbacks.

@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueCore
+import SeguePageURL
 
 /// A popover from a bar button item leaves that bar usable (passthrough).
 @Suite struct PopoverPassthroughTests {

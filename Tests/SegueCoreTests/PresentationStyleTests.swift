@@ -1,6 +1,7 @@
 import Testing
 @testable import SegueCore
 import SegueJSON
+import SeguePageURL
 
 /// Every presentation style, transition styles, popovers and alerts.
 @Suite struct PresentationStyleTests {

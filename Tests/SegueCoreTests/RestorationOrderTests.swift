@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueCore
+import SeguePageURL
 
 /// Restoration loads every needed view parent first before any controller decodes.
 @Suite struct RestorationOrderTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueCore
+import SeguePageURL
 
 /// State preservation and restoration.
 @Suite struct RestorationTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueCore
+import SeguePageURL
 
 /// What the last action did to the screen, as UIKit would animate it (`Window.lastChange`).
 @Suite struct ScreenChangeTests {

@@ -1,5 +1,6 @@
 @testable import SegueCore
 import SegueJSON
+import SeguePageURL
 import Testing
 
 /// Window snapshots: a window restored from one is the same state (fingerprint, STATE, ids,

@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueCore
+import SeguePageURL
 
 /// A tab bar with `count` tabs: tab 0 is a navigation controller (songs → song, which hides the
 /// bottom bar), the others plain scenes `t1`, `t2`, ...

@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueCore
+import SeguePageURL
 
 @Suite struct TabFidelityTests {
     /// Six tabs on a phone: t4 and t5 are listed in More.

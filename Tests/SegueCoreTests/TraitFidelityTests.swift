@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueCore
+import SeguePageURL
 
 @Suite struct TraitFidelityTests {
     let phoneLandscape = Traits(width: 844, height: 390)

@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueCore
+import SeguePageURL
 
 @Suite struct UnwindFidelityTests {
     let pad = Traits(width: 1024, height: 768)

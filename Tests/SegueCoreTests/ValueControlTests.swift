@@ -1,5 +1,6 @@
 import Testing
 @testable import SegueCore
+import SeguePageURL
 
 /// Switches, sliders, segmented controls and steppers move whether or not anything is wired to
 /// them, as UIKit's do: the value a person gives them is kept by their controller (and its URL).

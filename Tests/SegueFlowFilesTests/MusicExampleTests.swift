@@ -1,6 +1,7 @@
 import Foundation
 import SegueCore
 import SegueFlowFiles
+import SeguePageURL
 import Testing
 
 /// Examples/music.yaml: nine tabs (More), badges, a stack in a tab, customizing, currentContext.

@@ -1,5 +1,6 @@
 import SegueCore
 import SegueFlowFiles
+import SeguePageURL
 import Testing
 
 /// A flow that UIKit runs but whose segues fail when performed: it loads, launches, and each

@@ -1,6 +1,7 @@
 import SegueCore
 import Testing
 @testable import SegueHTML
+import SeguePageURL
 
 /// A tab bar of 10,000 tabs launches, renders, and selects a tab deep in More. Every question
 /// about the bar (how many tabs, whether More shows, which tab it shows) is asked per tab while

@@ -3,6 +3,7 @@ import SegueCore
 import SegueFlowFiles
 import Testing
 @testable import SegueHTML
+import SeguePageURL
 
 /// Settings rows: `accessory: switch` rows are switches a tap anywhere on the row toggles; custom
 /// rows hold controls; elements report the values their controls hold.

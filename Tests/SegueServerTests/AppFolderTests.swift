@@ -7,6 +7,7 @@ import SegueStoryboard
 import Testing
 @testable import SegueAppFolder
 @testable import SegueServer
+import SeguePageURL
 
 /// The small app folders of `Tests/Fixtures/Apps` (written by `make-fixtures.py`), one per way an
 /// app names its first screen.

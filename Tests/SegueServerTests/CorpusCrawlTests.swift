@@ -6,6 +6,7 @@ import SegueTesting
 @testable import SegueStoryboard
 import Testing
 import SegueTestSupport
+import SeguePageURL
 
 /// The shared corpus of real Xcode storyboards, read in place (never copied into the project).
 enum CrawlCorpus {

@@ -2,6 +2,7 @@ import Foundation
 import SegueCore
 import SegueFlowFiles
 import SegueTesting
+import SeguePageURL
 import Testing
 
 /// Page URLs stay within what the server accepts: long typed values stay in the session and out

@@ -4,6 +4,7 @@ import SegueHTML
 import SegueJSON
 import SegueServer
 @testable import SegueStoryboard
+import SeguePageURL
 import Testing
 
 /// A window rebuilt from a snapshot is the live window: along seeded random walks through the

@@ -47,6 +47,13 @@ open class PageViewController: ViewController {
     /// (even); out of range is an error.
     public func show(index: Int, animated: Bool, finished: Bool = false) throws(ActionError) {
         guard let window else { throw ActionError.illegal("page view controller is not in a window") }
+        guard let plan = try pagePlan(showing: index, finished: finished, window: window) else { return }
+        window.run(plan, animated: animated)
+    }
+
+    /// The turn to the page at `index`, its pages instantiated; nil (a warning) when it is
+    /// already shown, an error when the index is out of range or does not start a spread.
+    func pagePlan(showing index: Int, finished: Bool, window: Window) throws(ActionError) -> TransitionPlan? {
         guard pageSceneIDs.indices.contains(index) else {
             throw ActionError(.invalidRequest, "page index \(index) is out of range 0..<\(pageSceneIDs.count)")
         }
@@ -55,13 +62,13 @@ open class PageViewController: ViewController {
         }
         guard index != currentIndex else {
             window.warn("page \(index) is already shown")
-            return
+            return nil
         }
         var fresh: [ViewController] = []
         for id in pageSceneIDs[index..<min(index + pagesPerView, pageSceneIDs.count)] {
             fresh.append(try window.instantiate(sceneID: id))
         }
-        window.run(pagePlan(fresh, at: index, finished: finished), animated: animated)
+        return pagePlan(fresh, at: index, finished: finished)
     }
 
     /// A page turn: the new pages enter `{movingTo}` and the old leave `{movingFrom}`, with

@@ -127,10 +127,11 @@ open class SplitViewController: ViewController {
         if Self.regime(old) != Self.regime(new) { isPrimaryInFront = false }
     }
 
-    /// URL restoration: the primary in front (`@0`) or not; ignored where both columns show.
-    func restorePrimaryInFront(_ front: Bool, animated: Bool) {
-        guard let window, Self.showsOneColumn(window.traits), secondaryViewController != nil, front != isPrimaryInFront else { return }
-        window.run(TransitionPlan(mutate: { self.isPrimaryInFront = front }), animated: animated)
+    /// A URL's split view: the primary in front (`@0`) or not; nil where both columns show or
+    /// nothing changes.
+    func primaryInFrontPlan(_ front: Bool) -> TransitionPlan? {
+        guard let window, Self.showsOneColumn(window.traits), secondaryViewController != nil, front != isPrimaryInFront else { return nil }
+        return TransitionPlan(mutate: { self.isPrimaryInFront = front })
     }
 
     /// Pad portrait: shows or hides the primary overlay (the display-mode bar button, a tap on

@@ -116,16 +116,22 @@ open class TabBarController: ViewController {
                 nav.popToRootViewController(animated: popAnimated)
             }
         } else {
-            var destination = index
-            if index == moreIndex, let kept = shownInMore, let at = tabs.firstIndex(where: { $0 === kept }), at >= barTabCount {
-                destination = at   // More shows what it showed when the user left it
-            }
-            window.run(selectionPlan(to: destination, window: window), animated: animated)
+            window.run(selectionPlan(to: selectionDestination(of: index), window: window), animated: animated)
         }
         if userInitiated {
             window.send([.delegate(self, .tabBarControllerDidSelect, child: target, value: nil)])
             didSelect(target)
         }
+    }
+
+    /// The tab selecting `index` shows: itself, or for the More tab the tab More showed when
+    /// the user left it (its list when it showed none).
+    func selectionDestination(of index: Int) -> Int {
+        let tabs = viewControllers
+        if showsMore, index == tabs.count, let kept = shownInMore, let at = tabs.firstIndex(where: { $0 === kept }), at >= barTabCount {
+            return at
+        }
+        return index
     }
 
     /// What selecting the tab at `destination` changes, so that a selection can also join

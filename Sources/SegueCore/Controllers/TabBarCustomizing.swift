@@ -68,21 +68,21 @@ extension TabBarController {
     public func isCustomizable(_ c: ViewController) -> Bool { customizableViewControllers.contains { $0 === c } }
 
     /// Restores an order (canonical URL): `sceneIDs` must be a permutation of the tabs' scenes.
-    func reorder(toScenes sceneIDs: [String]) {
+    /// Nil when the order is already that, or `sceneIDs` is not a permutation.
+    func reorderPlan(toScenes sceneIDs: [String]) -> TransitionPlan? {
         let tabs = viewControllers
-        guard sceneIDs.count == tabs.count, sceneIDs != tabs.map({ $0.sceneID ?? "" }) else { return }
+        guard sceneIDs.count == tabs.count, sceneIDs != tabs.map({ $0.sceneID ?? "" }) else { return nil }
         var pool = tabs
         var reordered: [ViewController] = []
         for id in sceneIDs {
-            guard let i = pool.firstIndex(where: { $0.sceneID == id }) else { return }
+            guard let i = pool.firstIndex(where: { $0.sceneID == id }) else { return nil }
             reordered.append(pool.remove(at: i))
         }
         let selected = selectedViewController
-        guard let window else { return }
-        window.run(TransitionPlan(mutate: {
+        return TransitionPlan(mutate: {
             self.linkChildren(reordered + self.children.filter { $0 === self.moreStorage })
             if let selected, let index = reordered.firstIndex(where: { $0 === selected }) { self.selectedIndex = index }
-        }), animated: false)
+        })
     }
 }
 

@@ -91,13 +91,13 @@ extension Storyboard {
 }
 
 extension Window {
-    /// A window on `storyboard` showing as much of `url` (a state URL of the flow before it
+    /// A window on `storyboard` showing as much of `path` (a state path of the flow before it
     /// changed) as the new flow still has; falls back to presenting less, then to the flow's
     /// launch. With `counters` (the replaced window's version and last event seq) the new window
     /// continues them, keeping `events`, the replaced window's log, before its own
     /// (``continueCounting(version:lastSeq:keeping:)``). Throws only when the new flow cannot
     /// launch at all.
-    public static func carryingOver(url: String, to storyboard: Storyboard, id: String, registry: ControllerRegistry = ControllerRegistry(),
+    public static func carryingOver(path: String, to storyboard: Storyboard, id: String, registry: ControllerRegistry = ControllerRegistry(),
                                     traits: Traits, eventLogCapacity: Int? = nil,
                                     continuing counters: (version: Int, lastSeq: Int)? = nil, keeping events: [Event] = [],
                                     locale: String? = nil) throws(ActionError) -> Window {
@@ -108,7 +108,7 @@ extension Window {
             if let counters { w.continueCounting(version: counters.version, lastSeq: counters.lastSeq, keeping: events) }
             return w
         }
-        if let old = HierarchyPath.parse(url), var path = storyboard.keepingWhatRemains(of: old) {
+        if let old = HierarchyPath(encoded: path), var path = storyboard.keepingWhatRemains(of: old) {
             // The whole remaining hierarchy, then without presentations, then the root alone.
             var attempts = [path]
             path.presented = nil

@@ -1,7 +1,8 @@
-/// The canonical URL of a state: the whole hierarchy (which scenes, in which containers, presented
-/// how), readable and compact (README.md, Pages).
+/// The canonical path of a state: the whole hierarchy (which scenes, in which containers, presented
+/// how), readable and compact. A page URL is this path behind the server's page route (README.md,
+/// Pages); the core knows only the path.
 ///
-/// Grammar, after the `/ui/` prefix:
+/// Grammar:
 ///
 ///     node      = scene [ "@" index ] *( ";" key "=" value ) [ "(" node *( "," node ) ")" ]
 ///                 [ "!(" node *( "," node ) ")" ] [ "~" style [ "." transition ] [ "@" anchor ] "~" node ]
@@ -9,11 +10,11 @@
 /// `index` is a tab bar's selected tab or a page view's first page; the parenthesised list is a
 /// container's children in containment order (a navigation stack bottom to top); `~style~` hangs
 /// the presented controller off its presenting controller. Scene ids escape bytes outside
-/// `[A-Za-z0-9_.:-]` as `$XX` (a space as `+`). Example: `/ui/mailNav(mailboxes,inbox)~formSheet~composeNav(compose)`.
+/// `[A-Za-z0-9_.:-]` as `$XX` (a space as `+`). Example: `mailNav(mailboxes,inbox)~formSheet~composeNav(compose)`.
 /// `;key=value` pairs (escaped the same way) carry the restorable state of controllers on an
-/// identifier path (see `Restoration.swift`): `/ui/settingsNav(settings;e=1)`.
+/// identifier path (see `Restoration.swift`): `settingsNav(settings;e=1)`.
 /// `!(…)` after a tab shown inside More lists what was pushed above it onto the More navigation
-/// controller (bottom to top): `/ui/tabs@5(…,t5!(detail))`. `@anchor` after the `popover` style
+/// controller (bottom to top): `tabs@5(…,t5!(detail))`. `@anchor` after the `popover` style
 /// is the element the popover points from, escaped as a scene id: `~popover@filters~filterNav(filter)`.
 public struct HierarchyPath: Sendable, Hashable {
     public var scene: String
@@ -54,8 +55,6 @@ public struct HierarchyPath: Sendable, Hashable {
         }
     }
 
-    public static let prefix = "/ui/"
-
     public init(scene: String, index: Int? = nil, children: [HierarchyPath]? = nil, presented: Presented? = nil) {
         self.scene = scene
         self.index = index
@@ -69,16 +68,16 @@ public struct HierarchyPath: Sendable, Hashable {
     /// one place a state's path is worked out, writes, parsed back.
     public init?(controller c: ViewController) {
         var bytes: [UInt8] = []
-        guard Self.encode(controller: c, into: &bytes), let path = Self.parse(String(decoding: bytes, as: UTF8.self)) else { return nil }
+        guard Self.encode(controller: c, into: &bytes), let path = Self(encoded: String(decoding: bytes, as: UTF8.self)) else { return nil }
         self = path
     }
 
-    /// Writes the path of the hierarchy under `c` (the canonical URL after `/ui/`) straight from
+    /// Writes the path of the hierarchy under `c` (the canonical path) straight from
     /// the controllers, as it is part of every answer. Returns false, writing nothing, when `c` has
     /// no scene. Containers name their children; a content controller names the children embedded
     /// in it (container views), so navigation inside an embedded stack is in the URL too.
     /// `valueLimit` leaves out restorable values longer than that many UTF-8 bytes (the page URL,
-    /// ``Window/canonicalURL``); the full encoding (``Window/restorationURL``) keeps them all.
+    /// ``Window/canonicalPath``); the full encoding (``Window/restorationPath``) keeps them all.
     static func encode(controller c: ViewController, into out: inout [UInt8], valueLimit: Int = .max) -> Bool {
         guard let scene = c.sceneID else { return false }
         escape(scene, into: &out)
@@ -213,19 +212,6 @@ public struct HierarchyPath: Sendable, Hashable {
 
     // MARK: Parsing
 
-    /// Parses a path with or without the `/ui/` prefix. Returns nil for anything malformed.
-    /// A URL as people paste it: with or without scheme and host, with a query or fragment
-    /// (dropped).
-    public static func parse(url: String) -> HierarchyPath? {
-        var s = Substring(url)
-        if let scheme = s.firstRange(of: "://") {
-            s = s[scheme.upperBound...]
-            s = s.firstIndex(of: "/").map { s[$0...] } ?? "/"
-        }
-        if let q = s.firstIndex(where: { $0 == "?" || $0 == "#" }) { s = s[..<q] }
-        return parse(String(s))
-    }
-
     /// Every scene the path names, its own first.
     public var sceneIDs: [String] {
         var out = [scene]
@@ -235,12 +221,16 @@ public struct HierarchyPath: Sendable, Hashable {
         return out
     }
 
-    public static func parse(_ path: String) -> HierarchyPath? {
-        var text = Substring(path)
-        if text.hasPrefix(prefix) { text = text.dropFirst(prefix.count) }
-        var parser = Parser(bytes: Array(text.utf8))
+    /// Parses a path as ``encoded`` writes it (nothing before it: no route, no scheme or
+    /// host). Nil for anything malformed.
+    public init?(encoded path: Substring) {
+        var parser = Parser(bytes: Array(path.utf8))
         guard let node = parser.node(depth: 0), parser.position == parser.bytes.count else { return nil }
-        return node
+        self = node
+    }
+
+    public init?(encoded path: String) {
+        self.init(encoded: Substring(path))
     }
 
     /// The most controllers a URL may name: far above any real flow, low enough that a crafted
@@ -372,40 +362,42 @@ public struct HierarchyPath: Sendable, Hashable {
 
 extension HierarchyPath {
     /// Restorable values longer than this many UTF-8 bytes stay in the session and out of the
-    /// page URL (a long text typed into a field).
+    /// canonical path (a long text typed into a field).
     public static let urlValueLimit = 256
-    /// The longest page URL Segue hands out, well under the server's request-target limit: a
-    /// hierarchy that cannot be named within it gets the short form, its root scene alone.
-    public static let urlBudget = 4_096
+    /// The longest canonical path Segue hands out: behind the server's page route, the page URL
+    /// stays within 4 KiB, well under the server's request-target limit. A hierarchy that cannot
+    /// be named within it gets the short form, its root scene alone.
+    public static let pathBudget = 4_092
 }
 
 extension Window {
-    /// The URL of the current state as pages, redirects and the API show it, and as the server
-    /// accepts it back: the hierarchy with its short restorable values (``HierarchyPath/urlValueLimit``),
-    /// never longer than ``HierarchyPath/urlBudget`` bytes. Past the budget it is the short form
-    /// `/ui/ROOT` (the root scene alone): it names the session's current state for the session
-    /// that holds it, and the root for a new session opening it (docs/Semantics.md, Restoration and URLs).
-    public var canonicalURL: String {
+    /// The path of the current state as pages, redirects and the API show it (behind the page
+    /// route), and as the server accepts it back: the hierarchy with its short restorable values
+    /// (``HierarchyPath/urlValueLimit``), never longer than ``HierarchyPath/pathBudget`` bytes.
+    /// Past the budget it is the short form `ROOT` (the root scene alone): it names the session's
+    /// current state for the session that holds it, and the root for a new session opening it
+    /// (docs/Semantics.md, Restoration and URLs).
+    public var canonicalPath: String {
         // Every change of hierarchy logs events, so (version, last event) identifies the state.
-        if let cache = urlCache, cache.version == version, cache.lastSeq == log.lastSeq { return cache.url }
-        var bytes = Array(HierarchyPath.prefix.utf8)
+        if let cache = pathCache, cache.version == version, cache.lastSeq == log.lastSeq { return cache.path }
+        var bytes: [UInt8] = []
         bytes.reserveCapacity(96)
         if let root {
             _ = HierarchyPath.encode(controller: root, into: &bytes, valueLimit: HierarchyPath.urlValueLimit)
-            if bytes.count > HierarchyPath.urlBudget, let scene = root.sceneID {
-                bytes = Array(HierarchyPath.prefix.utf8)
+            if bytes.count > HierarchyPath.pathBudget, let scene = root.sceneID {
+                bytes = []
                 HierarchyPath.escape(scene, into: &bytes)
             }
         }
-        let url = String(decoding: bytes, as: UTF8.self)
-        urlCache = (version, log.lastSeq, url)
-        return url
+        let path = String(decoding: bytes, as: UTF8.self)
+        pathCache = (version, log.lastSeq, path)
+        return path
     }
 
-    /// The whole state as a URL, every restorable value included however long, with no length
+    /// The whole state as a path, every restorable value included however long, with no length
     /// bound: what a session's durable log and a flow reload restore from, never shown to a browser.
-    public var restorationURL: String {
-        var bytes = Array(HierarchyPath.prefix.utf8)
+    public var restorationPath: String {
+        var bytes: [UInt8] = []
         if let root { _ = HierarchyPath.encode(controller: root, into: &bytes) }
         return String(decoding: bytes, as: UTF8.self)
     }

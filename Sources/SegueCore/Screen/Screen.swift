@@ -6,8 +6,8 @@
 public struct Screen: Sendable {
     public var sessionID: String
     public var version: Int
-    /// The canonical URL of this state.
-    public var url: String
+    /// The canonical path of this state (``Window/canonicalPath``).
+    public var path: String
     public var traits: Traits
     /// Back to front. `layers[0]` is the root view controller's; each presentation adds one.
     public var layers: [Layer]
@@ -26,11 +26,11 @@ public struct Screen: Sendable {
         case top, bottom
     }
 
-    public init(sessionID: String, version: Int, url: String, traits: Traits, layers: [Layer], elements: [Element],
+    public init(sessionID: String, version: Int, path: String, traits: Traits, layers: [Layer], elements: [Element],
                 passthroughBar: PassthroughBar? = nil) {
         self.sessionID = sessionID
         self.version = version
-        self.url = url
+        self.path = path
         self.traits = traits
         self.layers = layers
         self.elements = elements

@@ -60,7 +60,7 @@ struct ScreenBuilder {
 
     mutating func build(visible: [ViewController]? = nil) -> Screen {
         let (layers, passthroughBar) = buildLayers(visible: visible ?? window.visibleControllers)
-        var screen = Screen(sessionID: window.id, version: window.version, url: window.canonicalURL,
+        var screen = Screen(sessionID: window.id, version: window.version, path: window.canonicalPath,
                             traits: window.traits, layers: layers, elements: elements, passthroughBar: passthroughBar)
         screen.change = window.lastChange
         screen.era = window.era

@@ -56,6 +56,15 @@ extension Window {
         }
     }
 
+    /// Brings `c` and what it holds and presents to `target`, outside in. Every change is a plan
+    /// of the container that owns its rule (``dismissalPlan(_:)``, ``NavigationController/popPlan(to:)``,
+    /// ``TabBarController/selectionPlan(to:window:)``, …), built against the state the previous
+    /// one left and run by the executor as a transition of its own, in this order: what `c`
+    /// presents that the URL does not name is dismissed; `c`'s own children change (a stack, a tab,
+    /// a page, a secondary column); its restorable state; the children, recursively; a split
+    /// view's primary in front or not; what the URL presents from `c` is presented, then
+    /// brought to the URL too. Presentations and dismissals then turn the interface where the
+    /// orientation policy asks.
     func reconcile(_ c: ViewController, with target: HierarchyPath, animated: Bool, stateChanged: inout Bool) throws(ActionError) {
         if let presented = c.presentedStorage {
             let keep = target.presented.map { $0.node.scene == presented.sceneID && $0.style == presented.presentedStyle } ?? false
@@ -67,12 +76,15 @@ extension Window {
         case let tabs as TabBarController:
             try reconcileTabs(tabs, with: target, animated: animated, stateChanged: &stateChanged)
         case let pages as PageViewController:
-            if let index = target.index, index != pages.currentIndex { try pages.show(index: index, animated: animated) }
+            if let index = target.index, index != pages.currentIndex,
+               let plan = try pages.pagePlan(showing: index, finished: false, window: self) {
+                run(plan, animated: animated)
+            }
         case let split as SplitViewController:
             // A secondary column replaced by showDetail/replace segues: replace it again.
             if let wanted = target.children, wanted.count >= 2, split.children.count >= 1,
                split.children.count < 2 || split.children[1].sceneID != wanted[1].scene {
-                try split.showDetail(try instantiate(sceneID: wanted[1].scene), animated: animated)
+                run(split.detailPlan(try instantiate(sceneID: wanted[1].scene)), animated: animated)
             }
         default:
             break
@@ -90,7 +102,9 @@ extension Window {
                 try reconcile(child, with: node, animated: animated, stateChanged: &stateChanged)
             }
         }
-        if let split = c as? SplitViewController { split.restorePrimaryInFront(target.index == 0, animated: animated) }
+        if let split = c as? SplitViewController, let plan = split.primaryInFrontPlan(target.index == 0) {
+            run(plan, animated: animated)
+        }
         if let p = target.presented {
             if c.presentedStorage == nil {
                 let m = try instantiate(sceneID: p.node.scene)
@@ -106,32 +120,44 @@ extension Window {
         let wanted = target.children ?? []
         var common = 0
         while common < min(wanted.count, nav.children.count), nav.children[common].sceneID == wanted[common].scene { common += 1 }
-        if common == 0 && wanted.isEmpty && nav.children.isEmpty {
-            // An empty navigation controller (its storyboard gives it no root) stays empty.
-        } else if common == 0 {
+        // An empty navigation controller (its storyboard gives it no root) stays empty.
+        if common == 0 && wanted.isEmpty && nav.children.isEmpty { return }
+        if common == 0 {
+            guard !wanted.isEmpty else { throw ActionError(.invalidRequest, "a navigation stack cannot be empty") }
             var fresh: [ViewController] = []
             for node in wanted { fresh.append(try instantiate(sceneID: node.scene)) }
-            try nav.setViewControllers(fresh, animated: animated)
-        } else {
-            if common < nav.children.count { try nav.popToViewController(nav.children[common - 1], animated: animated) }
-            for (i, node) in wanted.enumerated().dropFirst(common) {
-                try nav.pushViewController(try instantiate(sceneID: node.scene), animated: animated && i == wanted.count - 1)
-            }
+            run(nav.stackPlan(fresh), animated: animated)
+            return
         }
+        if common < nav.children.count { popStack(nav, to: nav.children[common - 1], animated: animated) }
+        for (i, node) in wanted.enumerated().dropFirst(common) {
+            run(nav.pushPlan(try instantiate(sceneID: node.scene)), animated: animated && i == wanted.count - 1)
+        }
+    }
+
+    /// The pop of `nav`'s stack as drawn down to `controller` (nothing when it is the top).
+    private func popStack(_ nav: NavigationController, to controller: ViewController, animated: Bool) {
+        let stack = nav.displayedStack
+        guard let index = stack.firstIndex(where: { $0 === controller }), index < stack.count - 1 else { return }
+        run(nav.popPlan(to: index), animated: animated)
     }
 
     /// A tab bar: the tab order, the selected tab, and the More navigation controller's stack.
     func reconcileTabs(_ tabs: TabBarController, with target: HierarchyPath, animated: Bool, stateChanged: inout Bool) throws(ActionError) {
-        if let wanted = target.children?.map(\.scene) { tabs.reorder(toScenes: wanted) }
+        if let wanted = target.children?.map(\.scene), let plan = tabs.reorderPlan(toScenes: wanted) { run(plan, animated: false) }
         if let index = target.index, index != tabs.selectedIndex, tabs.isSelectableIndex(index) {
             // Leaving the More list while customizing ends it, as Done would (the URL does not
             // carry the Configure mode: it is a transient edit of the list).
             if tabs.isCustomizing { tabs.endCustomizing() }
-            try tabs.select(index: index, userInitiated: false)
+            // A selection the app makes (no delegate is asked), not animated.
+            run(tabs.selectionPlan(to: tabs.selectionDestination(of: index), window: self), animated: false)
             // Covered by a presentation, the selection sends no event: it is a change all the same.
             stateChanged = true
-            // Selecting More brings back the tab it last showed; the URL names the list itself.
-            if index == tabs.viewControllers.count, tabs.isShowingTabInMore { tabs.popMoreToList(animated: animated) }
+            // Selecting More brings back the tab it last showed; the URL names the list itself:
+            // the More navigation controller's pop back to its list.
+            if index == tabs.viewControllers.count, tabs.isShowingTabInMore {
+                run(tabs.moreNavigationController.popPlan(to: 0), animated: animated)
+            }
         }
         try reconcileMoreStack(tabs, with: target, animated: animated, stateChanged: &stateChanged)
     }
@@ -143,12 +169,10 @@ extension Window {
         let current = tabs.pushedInMore(above: shown) ?? []
         var common = 0
         while common < min(wanted.count, current.count), current[common].sceneID == wanted[common].scene { common += 1 }
-        if common < current.count {
-            if common == 0 { more.popToRootViewController(animated: animated) }
-            else { try more.popToViewController(current[common - 1], animated: animated) }
-        }
+        // Back to the tab shown inside More when nothing pushed above it stays.
+        if common < current.count { popStack(more, to: common == 0 ? shown : current[common - 1], animated: animated) }
         for (i, node) in wanted.enumerated().dropFirst(common) {
-            try more.pushViewController(try instantiate(sceneID: node.scene), animated: animated && i == wanted.count - 1)
+            run(more.pushPlan(try instantiate(sceneID: node.scene)), animated: animated && i == wanted.count - 1)
         }
         for (child, node) in zip(more.children.dropFirst(), wanted) where child.sceneID == node.scene {
             try reconcile(child, with: node, animated: animated, stateChanged: &stateChanged)

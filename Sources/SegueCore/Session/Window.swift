@@ -23,8 +23,8 @@ public final class Window {
     }
     /// Counts successful state changes; part of STATE and the page.
     @exclusivity(unchecked) public internal(set) var version = 0
-    /// `canonicalURL`, remembered for the state it was computed in.
-    @exclusivity(unchecked) var urlCache: (version: Int, lastSeq: Int, url: String)?
+    /// `canonicalPath`, remembered for the state it was computed in.
+    @exclusivity(unchecked) var pathCache: (version: Int, lastSeq: Int, path: String)?
     /// The UIKit this window follows: its flow's (``UIKitEra``).
     public var era: UIKitEra { storyboard.era }
     /// The coder ``ViewController/restorableState()`` hands to `encodeRestorableState`, reused:

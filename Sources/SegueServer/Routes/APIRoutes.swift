@@ -2,6 +2,7 @@ import SegueCore
 import SegueHTML
 import SegueHTTP
 import SegueJSON
+import SeguePageURL
 
 /// The JSON API's session routes (docs/API.md): creating, reading and deleting a session,
 /// its actions and its events, and the JSON answers of every route.
@@ -28,7 +29,7 @@ extension SegueApp {
             target = try storyboard.openingPath(for: id)
         }
         // A URL this storyboard cannot restore is refused before anything is stored.
-        let box = try makeSession(traits: traits, restoring: target, url: target.map { HierarchyPath.prefix + $0.encoded }, locale: sessionLocale(request), client: request.clientAddress)
+        let box = try makeSession(traits: traits, restoring: target, url: target?.pageURL, locale: sessionLocale(request), client: request.clientAddress)
         let state = try withDurableSession(box.id) { (session) throws(ActionError) -> [UInt8] in
             var w = JSONWriter(capacity: 4096)
             w.beginObject()

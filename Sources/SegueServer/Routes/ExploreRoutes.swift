@@ -2,6 +2,7 @@ import SegueCore
 import SegueHTML
 import SegueHTTP
 import SegueJSON
+import SeguePageURL
 
 /// Exploring a flow: every scene (`GET /api/v1/scenes`, `GET /scenes`, `GET /scenes/ID` opens one
 /// in a new session), the map of the flow (`GET /map`) and the developer page of a session
@@ -19,7 +20,7 @@ extension SegueApp {
     func openScene(_ id: String, _ request: HTTPRequest) -> HTTPResponse {
         do throws(ActionError) {
             let target = try storyboard.openingPath(for: id)
-            let box = try makeSession(traits: cookieTraits(request), restoring: target, url: HierarchyPath.prefix + target.encoded, locale: sessionLocale(request), client: request.clientAddress)
+            let box = try makeSession(traits: cookieTraits(request), restoring: target, url: target.pageURL, locale: sessionLocale(request), client: request.clientAddress)
             var response = HTTPResponse.redirect(to: box.withSession { $0.window.canonicalURL })
             response.headers.append(sessionCookie(box, for: request))
             return response

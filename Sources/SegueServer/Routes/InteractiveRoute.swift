@@ -1,6 +1,7 @@
 import SegueCore
 import SegueHTTP
 import SegueJSON
+import SeguePageURL
 
 /// `POST /interactive`: the page's edge swipe as UIKit's interactive pop (docs/Pages.md, Swipe
 /// back). `Public/segue.js` posts `csrf` and `phase` (form-encoded): `begin` with

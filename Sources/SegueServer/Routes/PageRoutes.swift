@@ -2,6 +2,7 @@ import SegueAssets
 import SegueCore
 import SegueHTML
 import SegueHTTP
+import SeguePageURL
 
 /// Pages (README.md, Pages): no JavaScript needed; every tap is a form post answered with 303.
 

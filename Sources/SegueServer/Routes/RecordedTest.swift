@@ -2,6 +2,7 @@ import Foundation
 import SegueCore
 import SegueHTTP
 import SegueJSON
+import SeguePageURL
 
 /// `GET /api/v1/sessions/ID/test`: the session's steps so far as a flow test file (YAML), with an
 /// `expect` of the visible scenes and the URL after each step. Running it reproduces the session.

@@ -3,6 +3,7 @@ import SegueAppFolder
 import SegueAssets
 import SegueCore
 import SegueHTTP
+import SeguePageURL
 import Synchronization
 
 /// The Segue application: routes HTTP requests to the JSON API, the pages, and static assets.

@@ -1,6 +1,7 @@
 import SegueCore
 import SegueHTTP
 import SegueJSON
+import SeguePageURL
 
 /// `POST /traits`: the viewport report of `Public/segue.js` (docs/Semantics.md, Traits, rotation and memory).
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import SegueCore
 import SegueHTTP
+import SeguePageURL
 
 /// Live sessions over durable storage: lookup (rebuilding evicted or restarted sessions), durable
 /// mutation (steps written before the answer), quarantine, eviction.

@@ -1,5 +1,6 @@
 import SegueCore
 import SegueHTTP
+import SeguePageURL
 import Synchronization
 
 /// One browser or API session: its window (the controller hierarchy), its CSRF token, and when

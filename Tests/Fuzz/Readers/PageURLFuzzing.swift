@@ -1,4 +1,5 @@
 import SegueCore
+import SeguePageURL
 
 /// Page URLs (`GET /ui/…`): the canonical URL parser, the URL of what it parsed (which must parse
 /// back to the same hierarchy), and restoring it in a window of the fuzz flow.
