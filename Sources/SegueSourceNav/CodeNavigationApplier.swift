@@ -7,17 +7,21 @@ import SegueCore
 public enum CodeNavigationApplier {
     public static func apply(_ result: InferenceResult, to storyboard: Storyboard) -> Storyboard {
         var out = storyboard
-        for finding in result.findings {
+        for found in result.findings {
+            var finding = found
+            if let navigation = madeNavigation(for: finding, in: &out) { finding.destination = navigation }
             for sceneID in finding.scenes {
                 guard var scene = out.scenes[sceneID] else { continue }
-                apply(finding, to: &scene, storyboard: out)
+                apply(finding, to: &scene, storyboard: out, barItems: result.barItems[finding.className] ?? [])
                 out.scenes[sceneID] = scene
             }
         }
         return out
     }
 
-    static func apply(_ finding: NavigationFinding, to scene: inout Scene, storyboard: Storyboard) {
+    /// `barItems`: those the finding's class makes in code; one whose action runs the step and
+    /// that the scene lacks is added to it.
+    static func apply(_ finding: NavigationFinding, to scene: inout Scene, storyboard: Storyboard, barItems: [CodeBarItem] = []) {
         let target: TapTarget
         switch finding.action {
         case .performSegue:
@@ -42,10 +46,44 @@ public enum CodeNavigationApplier {
         }
         for trigger in finding.triggers {
             switch trigger {
-            case .action(let method): SceneElements.wire(action: method, to: target, in: &scene)
+            case .action(let method):
+                if !SceneElements.actionNames(in: scene).contains(method) { add(barItems.filter { $0.action == method }, to: &scene) }
+                SceneElements.wire(action: method, to: target, in: &scene)
             case .rowSelection: SceneElements.wireSelection(collection: false, to: target, in: &scene)
             case .itemSelection: SceneElements.wireSelection(collection: true, to: target, in: &scene)
             case .automatic, .code: break
+            }
+        }
+    }
+
+    /// The navigation scene made for a destination the code shows inside a navigation controller
+    /// it makes (`code-nav-ROOT`, its root the destination), added once; nil for other steps and
+    /// for a push or show (a navigation controller is not pushed).
+    static func madeNavigation(for finding: NavigationFinding, in storyboard: inout Storyboard) -> String? {
+        guard finding.inMadeNavigation, finding.action == .present || finding.action == .showDetail,
+              let root = finding.destination, storyboard[root] != nil else { return nil }
+        let id = "code-nav-" + root
+        if storyboard.scenes[id] == nil {
+            var navigation = Scene(id: id, kind: .navigationController)
+            navigation.rootViewController = root
+            navigation.title = "Navigation Controller (\(finding.source))"
+            storyboard.scenes[id] = navigation
+            storyboard.sceneOrder.append(id)
+        }
+        return id
+    }
+
+    /// Bar button items made in code, where the code puts them, with their action (to be wired).
+    static func add(_ items: [CodeBarItem], to scene: inout Scene) {
+        for item in items {
+            var spec = BarButtonItemSpec(title: item.title)
+            spec.systemItem = item.systemItem.flatMap(BarButtonSystemItem.init(rawValue:))
+            if spec.title == nil, spec.systemItem == nil { spec.title = item.action }
+            spec.actions = [item.action]
+            switch item.slot {
+            case .left: scene.navigationItem.leftBarButtonItems.append(spec)
+            case .right: scene.navigationItem.rightBarButtonItems.append(spec)
+            case .toolbar: scene.toolbarItems.append(spec)
             }
         }
     }

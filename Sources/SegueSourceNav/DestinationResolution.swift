@@ -19,6 +19,8 @@ extension NavigationAnalysis {
             return sceneByIdentifier(id, storyboard: ref, from: sourceScene, index: index)
         case .initial(let ref):
             return initialScene(ref, from: sourceScene, index: index)
+        case .classFactory(let name, _):
+            return destination(.className(name), from: sourceScene, inClass: cls, index: index, depth: depth)
         case .className(let name):
             let scenes = index.scenes(ofExactClass: name)
             if scenes.count == 1 { return .success(scenes[0]) }

@@ -46,6 +46,10 @@ public struct NavigationFinding: Hashable, Sendable {
     public var segue: String?
     public var presentationStyle: ModalPresentationStyle?
     public var tabIndex: Int?
+    /// The destination is shown inside a navigation controller the code makes around it
+    /// (`UINavigationController(rootViewController:)`, written there or returned by the class
+    /// factory called), which no storyboard has: a navigation scene is made for it.
+    public var inMadeNavigation = false
 }
 
 /// A navigating line Segue could not resolve, and why.
@@ -83,5 +87,8 @@ public struct InferenceResult: Sendable {
     /// Classes of the app that are views, not controllers (they inherit from `UIView`, a cell, a
     /// control…): a nib they own is a view to load, not a screen to reach.
     public var viewClasses: Set<String> = []
+    /// Class → the bar button items its code makes with itself as target (``CodeBarItem``): an
+    /// item whose action navigates is added to the class's scenes to be tapped.
+    public var barItems: [String: [CodeBarItem]] = [:]
     public init() {}
 }

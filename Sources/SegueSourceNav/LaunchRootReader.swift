@@ -65,7 +65,11 @@ public enum LaunchRootReader {
 
     /// A controller class of the app's own that no scene has (its view made in code).
     static func madeInCode(_ expr: ControllerExpr, index: AppIndex) -> String? {
-        guard case .className(let name) = expr, index.methods[name] != nil, index.scenes(ofExactClass: name).isEmpty,
+        let named: String? = switch expr {
+        case .className(let name), .classFactory(let name, _): name
+        default: nil
+        }
+        guard let name = named, index.methods[name] != nil, index.scenes(ofExactClass: name).isEmpty,
               !NavigationAnalysis.isSystemClass(name), name.hasSuffix("Controller") else { return nil }
         return name
     }

@@ -31,6 +31,10 @@ public enum NavigationAnalysis {
         result.unresolved = result.unresolved.filter { seenUnresolved.insert($0).inserted }
         result.launchRoot = LaunchRootReader.root(index: index)
         result.nibNames = nibNames(facts: facts)
+        result.barItems = index.methods.compactMapValues { methods in
+            let items = methods.flatMap(\.facts.barItems)
+            return items.isEmpty ? nil : items
+        }
         result.viewClasses = Set(index.superclass.keys.filter { cls in index.lineage(cls).contains(where: uikitViews.contains) })
         return result
     }
@@ -72,10 +76,12 @@ public enum NavigationAnalysis {
             if isSystem(expr, index: index) { result.systemControllers += 1; return }
             switch destinations(expr, from: onLaunch ? nil : scenes[0], inClass: owner ?? cls, index: index) {
             case .success(let ids):
+                let wrapped = madeNavigation(expr, index: index)
                 // A method that can return several controllers: a step to each, `~2`, `~3` after the first.
                 for (k, id) in ids.enumerated() {
                     var each = finding
                     each.destination = id
+                    each.inMadeNavigation = wrapped && index.storyboard[id]?.kind.isContainer == false
                     if k > 0 { each.identifier += "~\(k + 1)" }
                     result.findings.append(each)
                 }
@@ -84,6 +90,19 @@ public enum NavigationAnalysis {
             }
         }
         result.findings.append(finding)
+    }
+
+    /// Whether `expr` is a navigation controller the code makes around the controller it shows:
+    /// written so, or what the class factory it calls returns.
+    static func madeNavigation(_ expr: ControllerExpr, index: AppIndex, depth: Int = 0) -> Bool {
+        guard depth < 4 else { return false }
+        switch expr {
+        case .navigation: return true
+        case .classFactory(let cls, let method):
+            let factories = (index.methods[cls] ?? []).filter { $0.facts.name == method }
+            return factories.contains { $0.facts.returns.contains { madeNavigation($0, index: index, depth: depth + 1) } }
+        default: return false
+        }
     }
 
     /// UIKit's view classes: an app class inheriting from one is a view.
@@ -125,7 +144,9 @@ public enum NavigationAnalysis {
         if facts.contains(where: { $0.facts.selector.contains("didSelectRowAt") }) { return .rowSelection }
         if facts.contains(where: { $0.facts.selector.contains("didSelectItemAt") }) { return .itemSelection }
         if ["viewDidLoad", "viewWillAppear", "viewDidAppear"].contains(name) { return .automatic(name) }
-        if facts.contains(where: \.facts.isAction) || isConnected(name, scenes: index.scenesByClass[cls] ?? [], index: index) {
+        // An action: marked so, connected in a storyboard or nib, or a bar item's the class makes in code.
+        let madeBarItem = (index.methods[cls] ?? []).contains { $0.facts.barItems.contains { $0.action == name } }
+        if facts.contains(where: \.facts.isAction) || madeBarItem || isConnected(name, scenes: index.scenesByClass[cls] ?? [], index: index) {
             return .action(name)
         }
         return nil

@@ -27,6 +27,7 @@ struct ObjCBodyScanner {
     var returns: [ControllerExpr] = []
     var nibLoads: [NibLoad] = []
     var assigned: [String: ControllerExpr] = [:]
+    var barItems: [CodeBarItem] = []
     /// The method's parameters' names, in order.
     let parameters: [String]
     /// A bound on the work one body can cause (nested expressions, blocks).
@@ -96,6 +97,11 @@ struct ObjCBodyScanner {
         case (.punctuation, "^"): return block(&i, end)
         case (.punctuation, "@["): return arrayLiteral(&i, end)
         case (.punctuation, "("): return parenthesized(&i, end)
+        case (.atKeyword, "selector") where text(i + 1) == "(":
+            // `@selector(name:other:)`: the method's base name.
+            let name = isIdentifier(i + 2) ? text(i + 2) : ""
+            i = skipBalanced(i + 1, end)
+            return .call("@selector", [.identifier(name)])
         case (.punctuation, "@{"), (.punctuation, "@("):
             i = skipBalanced(i, end)
             return .other

@@ -34,6 +34,7 @@ extension ObjCBodyScanner {
             recordHandOff(selector, onSelf: onSelf, args: args, line: line)
         }
         if let call { calls.append(call) }
+        readBarItem(receiver, selector, args, line: line)
         if selector == "initWithNibName:bundle:", let nib = args.first {
             switch receiver {
             case .identifier("super"), .identifier("self"): nibLoads.append(NibLoad(className: nil, nib: Self.string(nib)))
@@ -70,6 +71,7 @@ extension ObjCBodyScanner {
             let made = controller(value)
             if made.isFollowable, assigned[chain[1]] == nil { assigned[chain[1]] = made }
         }
+        if let slot = chain.last.flatMap(Self.barSlot) { place(value, in: slot) }
         switch chain.last {
         case "modalPresentationStyle":
             if case .identifier(let constant) = value, constant.hasPrefix("UIModalPresentation") {
@@ -136,6 +138,10 @@ extension ObjCBodyScanner {
                 return .navigation(wrapping: controller(root, depth: depth + 1))
             }
             return .className(cls)
+        }
+        if case .identifier(let cls) = receiver, cls.first?.isUppercase == true, selector.hasPrefix("instantiate"),
+           !NavigationAnalysis.isSystemClass(cls), let name = selector.split(separator: ":").first {
+            return .classFactory(cls, method: String(name))
         }
         if case .identifier(let cls) = receiver, cls.first?.isUppercase == true,
            selector == "new" || NavigationAnalysis.isSystemClass(cls) || selector.hasPrefix("instantiate") || selector.contains("Storyboard") || selector.contains("Nib") {

@@ -87,6 +87,7 @@ private struct FileWalk {
         facts.returns = scanner.returns
         facts.nibLoads = scanner.nibLoads
         facts.assigned = scanner.assigned
+        facts.barItems = scanner.barItems
         i = close + 1
         return facts
     }

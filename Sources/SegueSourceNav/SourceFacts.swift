@@ -36,6 +36,10 @@ public indirect enum ControllerExpr: Hashable, Sendable {
     /// `ClassName()`, `[[ClassName alloc] init…]`, `init(nibName:)`, `ClassName.instantiate()`,
     /// `storyboard.instantiate(ClassName.self)`.
     case className(String)
+    /// A class method that makes an instance of its class (`X.instantiate()`, `[X instantiateFromStoryboard]`):
+    /// that class's controller; the method's own returns say whether it wraps it in a navigation
+    /// controller (``NavigationAnalysis/madeNavigation(_:index:)``).
+    case classFactory(String, method: String)
     /// `UINavigationController(rootViewController: …)`, or a container of the app's made around
     /// a controller the same way (`DrawerController(rootViewController: …)`).
     case navigation(wrapping: ControllerExpr)
@@ -124,6 +128,30 @@ public struct NibLoad: Hashable, Sendable {
     }
 }
 
+/// A bar button item the code makes with the class itself as its target
+/// (`UIBarButtonItem(title:style:target: self, action: #selector(close))`,
+/// `[[UIBarButtonItem alloc] initWithBarButtonSystemItem:… target:self action:@selector(close)]`):
+/// the element a person taps to run `action`.
+public struct CodeBarItem: Hashable, Sendable {
+    /// Where the code puts it: the navigation item's left or right side, or the toolbar.
+    public enum Slot: String, Hashable, Sendable { case left, right, toolbar }
+    /// The action method's base name (`close`, `cancelPressed`).
+    public var action: String
+    /// A literal title (`"Cancel"`, `NSLocalizedString("Cancel", …)`'s key), when there is one.
+    public var title: String?
+    /// A system item (`done`, `cancel`), when it is one.
+    public var systemItem: String?
+    /// Right unless an assignment to a left item or the toolbar items says otherwise.
+    public var slot: Slot = .right
+    public var line: Int
+    public init(action: String, title: String? = nil, systemItem: String? = nil, line: Int) {
+        self.action = action
+        self.title = title
+        self.systemItem = systemItem
+        self.line = line
+    }
+}
+
 /// A method (or initializer) of a class, with the navigation it performs and the methods of its
 /// own class it calls.
 public struct MethodFacts: Hashable, Sendable {
@@ -144,6 +172,8 @@ public struct MethodFacts: Hashable, Sendable {
     public var nibLoads: [NibLoad] = []
     /// Properties of the class the method sets to controllers (`self.historyVC = …`).
     public var assigned: [String: ControllerExpr] = [:]
+    /// Bar button items it makes with `self` as their target.
+    public var barItems: [CodeBarItem] = []
 
     public init(name: String, selector: String, line: Int, isAction: Bool) {
         self.name = name

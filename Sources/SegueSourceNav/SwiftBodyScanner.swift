@@ -14,6 +14,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
     var returns: [ControllerExpr] = []
     var nibLoads: [NibLoad] = []
     var assigned: [String: ControllerExpr] = [:]
+    var barItems: [CodeBarItem] = []
     /// The method's parameters' names, in order.
     let parameters: [String]
 
@@ -59,6 +60,10 @@ final class SwiftBodyScanner: SyntaxVisitor {
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
         if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) { assign(elements[0], elements[2]) }
+        // `….leftBarButtonItem = editing ? nil : doneButton`: the items any operand holds go there.
+        if elements.count > 3, elements[1].is(AssignmentExprSyntax.self), let slot = SwiftBarItems.slot(of: elements[0]) {
+            for operand in elements.dropFirst(2) { place(operand, in: slot) }
+        }
         return .visitChildren
     }
 
@@ -104,6 +109,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             recordHandOff(name, onSelf: onSelf, args: args, line: line)
         }
         if let call { calls.append(call) }
+        readBarItems(node, name: name, line: line)
         if labels.first == "nibName", let nib = args.first?.expression, let owner = SwiftExpr.nibOwner(name: name, base: base) {
             nibLoads.append(NibLoad(className: owner.isEmpty ? nil : owner, nib: SwiftExpr.string(nib)))
         }
@@ -130,11 +136,14 @@ final class SwiftBodyScanner: SyntaxVisitor {
     private func assign(_ lhs: ExprSyntax, _ rhs: ExprSyntax) {
         let line = converter.location(for: lhs.positionAfterSkippingLeadingTrivia).line
         if let plain = lhs.as(DeclReferenceExprSyntax.self) {
+            // `toolbarItems = […]` on the controller itself.
+            if let slot = SwiftBarItems.slot(plain.baseName.text), bindings[plain.baseName.text] == nil { place(rhs, in: slot) }
             bindings[plain.baseName.text] = rhs
             history[plain.baseName.text, default: []].append(rhs)
             return
         }
         guard let member = lhs.as(MemberAccessExprSyntax.self) else { return }
+        if let slot = SwiftBarItems.slot(member.declName.baseName.text) { place(rhs, in: slot) }
         if let base = member.base, SwiftExpr.isSelf(base) {
             // `self.child = …`: the class's other methods may show it.
             let name = member.declName.baseName.text
@@ -284,7 +293,7 @@ enum SwiftExpr {
         // Helpers on the class: `X.instantiate()`, `X.fromStoryboard()`.
         if name.hasPrefix("instantiate") || name.hasSuffix("Storyboard") || name.hasPrefix("loadFrom"),
            let type = base?.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true {
-            return .className(type)
+            return .classFactory(type, method: name)
         }
         if base == nil, let first = name.first, first.isUppercase {
             return .className(name)

@@ -104,6 +104,7 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
         method.nibLoads = scanner.nibLoads
         method.returns = scanner.returns
         method.assigned = scanner.assigned
+        method.barItems = scanner.barItems
         // A body of one expression returns it.
         if body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) {
             method.returns.append(scanner.controller(only))

@@ -747,6 +747,7 @@ struct DocumentMapper {
                 var b = ViewNode(.button, id: spec.id, text: spec.displayTitle)
                 b.image = spec.image
                 b.tap = spec.tap
+                b.actions = spec.actions
                 b.enabled = spec.enabled
                 b.location = spec.location
                 node.children.append(b)
@@ -772,6 +773,7 @@ struct DocumentMapper {
         var b = ViewNode(.button, id: spec.id, text: spec.displayTitle)
         b.image = spec.image
         b.tap = spec.tap
+        b.actions = spec.actions
         b.enabled = spec.enabled
         b.location = spec.location
         return b

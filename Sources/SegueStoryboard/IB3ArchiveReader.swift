@@ -5,7 +5,7 @@ import SegueCore
 /// type="com.apple.InterfaceBuilder3.CocoaTouch.XIB">`) into the document format's elements, so
 /// the xib importer maps both alike. Read: the root objects (`IBDocument.RootObjects`), objects
 /// referenced by `ref`/`id`, custom classes (`flattenedProperties`, `N.CustomClassName` by object
-/// record), outlet connections (`IBObjectContainer`), controllers (`IBUIViewController`,
+/// record), outlet and action connections (`IBObjectContainer`), controllers (`IBUIViewController`,
 /// `IBUINavigationController`, `IBUITabBarController`, …) with titles, nib names, navigation and
 /// tab bar items, and views (`IBUIView`, labels, buttons, tables, images, …) with frames.
 /// Anything else is left out or becomes an element the mapper shows as a placeholder.
@@ -15,6 +15,9 @@ struct IB3ArchiveReader {
     private var customClass: [String: String] = [:]
     /// (label, source id, destination id) of each outlet connection.
     private var outlets: [(label: String, source: String, destination: String)] = []
+    /// (selector, source id, destination id) of each action connection (a control's or bar
+    /// button item's event sent to its target).
+    private var events: [(label: String, source: String, destination: String)] = []
 
     init(archive: XMLNode) {
         self.archive = archive
@@ -27,11 +30,12 @@ struct IB3ArchiveReader {
         let container = data?.children.first { $0["key"] == "IBDocument.Objects" }
         readClasses(container)
         for record in container?.child(key: "connectionRecords")?.children ?? [] {
-            guard let connection = record.child(key: "connection"), connection["class"]?.hasSuffix("OutletConnection") == true,
+            guard let connection = record.child(key: "connection"), let kind = connection["class"],
                   let label = connection.child("string", key: "label")?.text,
                   let source = connection.child("reference", key: "source")?["ref"],
                   let destination = connection.child("reference", key: "destination")?["ref"] else { continue }
-            outlets.append((label, source, destination))
+            if kind.hasSuffix("OutletConnection") { outlets.append((label, source, destination)) }
+            if kind.hasSuffix("EventConnection") { events.append((label, source, destination)) }
         }
     }
 
@@ -118,6 +122,16 @@ struct IB3ArchiveReader {
         for outlet in outlets where outlet.source == object["id"] {
             node.children.append(XMLNode(name: "outlet", attributes: ["property": outlet.label, "destination": outlet.destination], line: object.line))
         }
+        return node
+    }
+
+    /// The action connections whose source is `object`, as `<connections><action selector>`;
+    /// nil when it sends none.
+    private func actionConnections(of object: XMLNode) -> XMLNode? {
+        let sent = events.filter { $0.source == object["id"] }
+        guard !sent.isEmpty else { return nil }
+        let node = XMLNode(name: "connections", attributes: [:], line: object.line)
+        node.children = sent.map { XMLNode(name: "action", attributes: ["selector": $0.label, "destination": $0.destination], line: object.line) }
         return node
     }
 
@@ -208,7 +222,9 @@ struct IB3ArchiveReader {
         if let n = int(object, "IBUISystemItemIdentifier"), Self.barSystemItems.indices.contains(n) {
             attributes["systemItem"] = Self.barSystemItems[n]
         }
-        return XMLNode(name: "barButtonItem", attributes: attributes, line: object.line)
+        let item = XMLNode(name: "barButtonItem", attributes: attributes, line: object.line)
+        if let actions = actionConnections(of: object) { item.children.append(actions) }
+        return item
     }
 
     private func tabBarItem(_ object: XMLNode) -> XMLNode {
@@ -254,10 +270,14 @@ struct IB3ArchiveReader {
         let node = XMLNode(name: name, attributes: attributes, line: object.line)
         if let frame = frame(object) { node.children.append(frame) }
         if cls == "IBUIButton" { node.children.append(buttonState(object)) }
+        if let actions = actionConnections(of: object) { node.children.append(actions) }
         if cls == "IBUISegmentedControl" { node.children.append(segments(object)) }
         if cls == "IBUIToolbar" || cls == "IBUINavigationBar" {
             let items = XMLNode(name: "items", attributes: [:], line: object.line)
-            items.children = property(object, "IBUIItems")?.children.compactMap(resolve).map(barButtonItem) ?? []
+            // A toolbar's bar button items; a navigation bar's navigation items, with theirs.
+            items.children = property(object, "IBUIItems")?.children.compactMap(resolve).map {
+                $0["class"] == "IBUINavigationItem" ? navigationItem($0) : barButtonItem($0)
+            } ?? []
             node.children.append(items)
         }
         let subviews = property(object, "NSSubviews")?.children.compactMap(resolve).compactMap { element($0, ancestors: ancestors) } ?? []

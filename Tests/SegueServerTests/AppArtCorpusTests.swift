@@ -114,7 +114,7 @@ enum DocumentNames {
 /// The shared real apps (third-party: read in place, never copied), measured as
 /// `docs/app-corpus-report.md` records: `swift test --filter AppArtCorpusTests`.
 @Suite struct AppArtCorpusTests {
-    static let directory = SharedFolder.path("apps")
+    static let directory = SharedFolder.apps
 
     @Test func appsShowTheirOwnArtColoursAndFonts() throws {
         guard FileManager.default.fileExists(atPath: Self.directory) else {

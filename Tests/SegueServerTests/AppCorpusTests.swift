@@ -13,7 +13,7 @@ import Testing
 /// exist, and every scene opens and renders without a server error. With
 /// `SEGUE_APP_REPORT=docs/app-corpus-report.md` the run also writes the report.
 enum AppCorpus {
-    static let directory = SharedFolder.path("apps")
+    static let directory = SharedFolder.apps
     static let folders: [String] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter { name in

@@ -7,7 +7,7 @@ import SegueStoryboard
 
 /// The shared real apps (their sources extracted locally), read in place, never copied.
 enum RealApps {
-    static let directory = SharedFolder.path("apps")
+    static let directory = SharedFolder.apps
     /// Apps whose folder holds storyboards and extracted sources.
     static var withSources: [String] {
         let fm = FileManager.default

@@ -63,7 +63,7 @@ struct SourceReaderTests {
         #expect(method.selector == "tableView:didSelectRowAt:")
         #expect(method.calls.map(\.destination) == [
             .storyboardID(.literal("DetailViewController"), storyboard: .current),
-            .className("SettingsViewController"), .className("PhotoViewController"), .className("ProfileViewController"),
+            .className("SettingsViewController"), .classFactory("PhotoViewController", method: "instantiate"), .className("ProfileViewController"),
             .property("parameter"),
         ])
     }

@@ -13,4 +13,11 @@ public enum SharedFolder {
 
     /// A path inside it, e.g. `corpus/storyboards`.
     public static func path(_ relative: String) -> String { root + "/" + relative }
+
+    /// The real apps: `SEGUE_SHARED_APPS` when set (a copy of them with their sources extracted
+    /// kept elsewhere), else `apps` inside the shared folder.
+    public static var apps: String {
+        if let given = ProcessInfo.processInfo.environment["SEGUE_SHARED_APPS"], !given.isEmpty { return given }
+        return path("apps")
+    }
 }
