@@ -89,6 +89,31 @@
     update();
   }
 
+  // MARK: Scroll edges
+
+  // A bar with a scroll-edge appearance takes its standard one once content passes under it:
+  // a navigation bar when its pane's content has moved up (or, with a large title, once the
+  // title has collapsed), a tab bar while content lies below it.
+  function followScrollEdges() {
+    var bars = document.querySelectorAll(".navbar.has-edge-look, .tabbar.has-edge-look");
+    function update() {
+      for (var i = 0; i < bars.length; i++) {
+        var bar = bars[i];
+        var body = bar.parentNode && bar.parentNode.querySelector(":scope > .pane-body");
+        if (!body) continue;
+        var b = bar.getBoundingClientRect(), c = body.getBoundingClientRect();
+        var scrolled = bar.classList.contains("tabbar") ? c.bottom > b.top + 1
+          : bar.classList.contains("has-large-title") ? bar.classList.contains("is-collapsed")
+          : c.top < b.bottom - 1;
+        bar.classList.toggle("is-scrolled", scrolled);
+      }
+    }
+    if (!bars.length) return;
+    document.addEventListener("scroll", update, { capture: true, passive: true });
+    window.addEventListener("resize", update, { passive: true });
+    update();
+  }
+
   // MARK: Swipe actions
 
   function followRowSwipes() {
@@ -157,5 +182,6 @@
   var sheet = frontSheet();
   if (sheet) followSheetDrag(sheet);
   followLargeTitles();
+  followScrollEdges();
   followRowSwipes();
 })();

@@ -26,8 +26,10 @@ public enum AppStyleRules {
     static func barCSS(_ look: ViewAppearance, _ catalog: ResourceCatalog?) -> String {
         var css = ""
         if let c = look.tintColor.flatMap({ AppColors.css($0, catalog) }) { css += "--tint:\(c);" }
-        if let c = look.backgroundColor.flatMap({ AppColors.css($0, catalog) }) { css += "--bar-background:\(c);" }
-        if let c = look.textColor.flatMap({ AppColors.css($0, catalog) }) { css += "--bar-title:\(c);" }
+        if look.standardBar == nil, let c = look.backgroundColor.flatMap({ AppColors.css($0, catalog) }) { css += "--bar-background:\(c);" }
+        if look.standardBar?.titleColor == nil, let c = look.textColor.flatMap({ AppColors.css($0, catalog) }) { css += "--bar-title:\(c);" }
+        if let standard = look.standardBar { css += barLookCSS(standard, prefix: "bar-", catalog) }
+        if let edge = look.scrollEdgeBar { css += barLookCSS(edge, prefix: "edge-bar-", catalog) }
         return css
     }
 
@@ -56,7 +58,10 @@ public enum AppStyleRules {
         for scene in storyboard.scenes.values {
             scene.view.forEach(node)
             look(scene.viewAppearance, text: false)
-            if let bar = scene.barAppearance { blocks.insert(barCSS(bar, catalog)) }
+            if let bar = scene.barAppearance {
+                blocks.insert(barCSS(bar, catalog))
+                blocks.insert(largeTitleCSS(bar, catalog))
+            }
             for item in scene.navigationItem.leftBarButtonItems + scene.navigationItem.rightBarButtonItems + scene.toolbarItems {
                 if let tint = item.tintColor { blocks.insert(tintCSS(tint, catalog)) }
             }

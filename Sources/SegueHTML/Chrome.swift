@@ -43,6 +43,9 @@ extension PageBuilder {
         if bar.showsLargeTitle { w.raw(" has-large-title") }
         // The bar's tint and bar tint reach its items; a `black` bar style makes it dark.
         if let style = bar.appearance?.barStyle, style == "black" || style == "blackOpaque" { w.raw(" app-bar-black") }
+        // A scroll-edge appearance shows while the content rests against the bar (`modern.js`
+        // sets `is-scrolled` once it moves under it; without script the page keeps this look).
+        if bar.appearance?.scrollEdgeBar != nil { w.raw(" has-edge-look") }
         w.raw("\"")
         if let look = bar.appearance { barStyle(look) }
         w.raw(bar.prompt == nil ? ">" : "><p class=\"navbar-prompt\">")
@@ -168,7 +171,8 @@ extension PageBuilder {
         w.raw("</div>")
         if !p.isBarHidden {
             let black = p.barAppearance?.barStyle == "black"
-            w.raw(black ? "<nav class=\"tabbar app-bar-black\" aria-label=\"Tab Bar\"" : "<nav class=\"tabbar\" aria-label=\"Tab Bar\"")
+            w.raw(black ? "<nav class=\"tabbar app-bar-black" : "<nav class=\"tabbar")
+            w.raw(p.barAppearance?.scrollEdgeBar != nil ? " has-edge-look\" aria-label=\"Tab Bar\"" : "\" aria-label=\"Tab Bar\"")
             if let look = p.barAppearance { barStyle(look) }
             w.raw(">")
             for item in p.items { tabItem(item) }

@@ -14,7 +14,9 @@ extension PageBuilder {
 
     /// The large title (the page's heading) and the search bar, at the top of the content.
     mutating func largeTitleArea(_ bar: NavigationBar, controllerID: String) {
-        w.raw("<div class=\"large-title-area\">")
+        w.raw("<div class=\"large-title-area\"")
+        if let look = bar.appearance { styled(AppStyleRules.largeTitleCSS(look, context.resources)) }
+        w.raw(">")
         if bar.showsLargeTitle, let title = bar.title, !title.isEmpty {
             hasHeading = true
             w.raw("<h1 class=\"large-title\"")

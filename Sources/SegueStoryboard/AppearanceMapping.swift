@@ -60,18 +60,22 @@ struct AppearanceMapping {
             && n.child("buttonConfiguration") == nil
     }
 
-    /// A navigation bar's or tab bar's look: tint, bar tint, title colour, bar style.
+    /// A navigation bar's, tab bar's or toolbar's look: tint, bar tint, title colour, bar style,
+    /// and its `UIBarAppearance`s.
     func barAppearance(_ bar: XMLNode) -> ViewAppearance? {
         var a = ViewAppearance()
         // `UIBarAppearance` (iOS 13): the standard appearance's background and title colour
         // stand in where the bar itself sets none.
-        let standard = bar.child("navigationBarAppearance", key: "standardAppearance") ?? bar.child("tabBarAppearance", key: "standardAppearance")
+        let standard = bar.children.first { Self.barAppearanceElements.contains($0.name) && $0["key"] == "standardAppearance" }
         a.tintColor = color(bar, "tintColor")
         a.backgroundColor = color(bar, "barTintColor")
             ?? standard.flatMap { color($0, "backgroundColor") }
         a.textColor = bar.child("textAttributes", key: "titleTextAttributes").flatMap { color($0, "textColor") }
             ?? standard?.child("textAttributes", key: "titleTextAttributes").flatMap { color($0, "textColor") }
         a.barStyle = bar["barStyle"]
+        a.standardBar = barAppearance(bar, key: "standardAppearance")
+        a.scrollEdgeBar = barAppearance(bar, key: "scrollEdgeAppearance")
+        a.compactBar = barAppearance(bar, key: "compactAppearance")
         return a.isEmpty ? nil : a
     }
 

@@ -34,6 +34,11 @@ public struct ViewAppearance: Sendable, Hashable {
     /// An SF Symbol's configured weight (`semibold`, …) and scale (`small`, `medium`, `large`).
     public var symbolWeight: String?
     public var symbolScale: String?
+    /// A bar's `UIBarAppearance`s: the standard one (content scrolled under the bar), the one
+    /// at the scroll edge (content at rest against the bar), and the compact-height one.
+    public var standardBar: BarAppearance?
+    public var scrollEdgeBar: BarAppearance?
+    public var compactBar: BarAppearance?
 
     public init() {}
 

@@ -1,0 +1,54 @@
+import SegueAssets
+import SegueCore
+@testable import SegueHTML
+import SegueStoryboard
+import Testing
+
+/// Bar appearances on pages: the standard look's and the scroll-edge look's properties reach
+/// the bars' style rules, and bars with a scroll-edge look carry the class that shows it.
+@Suite("Bar appearance pages")
+struct BarAppearancePageTests {
+    static func page() throws -> String {
+        let storyboard = try StoryboardImporter.load(path: repositoryRoot + "/Tests/Fixtures/bar-appearances.storyboard")
+        let window = Window(id: "bars", storyboard: storyboard, traits: .phonePortrait)
+        try window.launch()
+        let catalog = ResourceCatalog()
+        let html = String(decoding: PageRenderer.render(window.screen(), context: PageContext(csrfToken: "t")), as: UTF8.self)
+        return StyleRules.inline(html, AppStyleRules.css(for: storyboard, catalog: catalog))
+    }
+
+    static func tag(_ html: String, _ opening: String) throws -> String {
+        let start = try #require(html.range(of: opening))
+        return String(html[start.lowerBound...].prefix { $0 != ">" })
+    }
+
+    @Test func theNavigationBarStartsInItsScrollEdgeLook() throws {
+        let html = try Self.page()
+        let bar = try Self.tag(html, "<header class=\"navbar")
+        #expect(bar.contains("has-edge-look") && !bar.contains("is-scrolled"))
+        // Standard: thin material (blurred, translucent, light or dark), red hairline, Georgia title.
+        #expect(bar.contains("--bar-background:light-dark(rgba(249,249,249,0.6),rgba(29,29,29,0.6))"))
+        #expect(bar.contains("--bar-filter:saturate(180%) blur(15px)"))
+        #expect(bar.contains("--bar-shadow:rgb(255 0 0)"))
+        #expect(bar.contains("--bar-title-font-size:19px") && bar.contains("--bar-title:rgb(0 0 255)"))
+        // Scroll edge: transparent, no blur, no hairline, orange title.
+        #expect(bar.contains("--edge-bar-background:transparent;--edge-bar-filter:none;--edge-bar-shadow:transparent;"))
+        #expect(bar.contains("--edge-bar-title:rgb(255 128 0)"))
+    }
+
+    @Test func theTabBarDrawsItsOpaqueAndMaterialLooks() throws {
+        let html = try Self.page()
+        let bar = try Self.tag(html, "<nav class=\"tabbar")
+        #expect(bar.contains("has-edge-look"))
+        #expect(bar.contains("--bar-background:rgb(0 128 0);--bar-filter:none;--bar-shadow:var(--separator);"))
+        #expect(bar.contains("--edge-bar-background:rgba(29,29,29,0.94);--edge-bar-filter:saturate(180%) blur(20px);--edge-bar-shadow:transparent;"))
+    }
+
+    @Test func materialsMapToTranslucentBlurredBackgrounds() {
+        #expect(AppStyleRules.material(nil).background == "var(--bar-background)")
+        #expect(AppStyleRules.material("systemUltraThinMaterialLight") == ("rgba(249,249,249,0.35)", "saturate(180%) blur(10px)"))
+        #expect(AppStyleRules.material("dark").background == "rgba(29,29,29,0.75)")
+        #expect(AppStyleRules.material("extraLight").background == "rgba(249,249,249,0.8)")
+        #expect(AppStyleRules.material("prominent").background.hasPrefix("light-dark(rgba(249,249,249,0.9)"))
+    }
+}
