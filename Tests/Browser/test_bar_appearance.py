@@ -1,0 +1,41 @@
+"""Bar appearances in the browser: a navigation bar with a scroll-edge appearance opens in it
+(transparent, no blur, no hairline) and takes its standard look (a blurred thin material with its
+hairline) once the content scrolls under it; back at the top it shows the scroll-edge look again."""
+import pytest
+
+from conftest import PHONE, make_driver, open_flow, wait_for
+
+STORYBOARD = "Tests/Fixtures/bar-appearances.storyboard"
+
+
+@pytest.fixture(scope="module")
+def phone():
+    driver = make_driver(size=PHONE)
+    yield driver
+    driver.quit()
+
+
+LOOK = """const bar = document.querySelector('.navbar.has-edge-look');
+  const s = getComputedStyle(bar);
+  return [bar.classList.contains('is-scrolled'), s.backgroundColor, s.backdropFilter, s.borderBottomColor];"""
+
+SCROLL = """const body = document.querySelector('.navbar.has-edge-look').parentNode.querySelector(':scope > .pane-body');
+  body.style.minHeight = '3000px';
+  let scroller = body;
+  while (scroller && !(scroller.scrollHeight > scroller.clientHeight && getComputedStyle(scroller).overflowY !== 'visible')) scroller = scroller.parentElement;
+  (scroller || document.scrollingElement).scrollTop = arguments[0];
+  (scroller || document).dispatchEvent(new Event('scroll'));"""
+
+
+def test_a_bar_opens_in_its_scroll_edge_look_and_takes_the_standard_one_on_scroll(serve, phone):
+    open_flow(phone, serve(STORYBOARD))
+    scrolled, background, blur, hairline = phone.execute_script(LOOK)
+    assert not scrolled
+    assert background == "rgba(0, 0, 0, 0)" and blur == "none" and hairline == "rgba(0, 0, 0, 0)"
+    phone.execute_script(SCROLL, 400)
+    wait_for(phone, "document.querySelector('.navbar.has-edge-look').classList.contains('is-scrolled')")
+    scrolled, background, blur, hairline = phone.execute_script(LOOK)
+    assert "blur(15px)" in blur and hairline == "rgb(255, 0, 0)"
+    assert background.startswith("rgba(") and background.endswith(", 0.6)")
+    phone.execute_script(SCROLL, 0)
+    wait_for(phone, "!document.querySelector('.navbar.has-edge-look').classList.contains('is-scrolled')")
