@@ -82,6 +82,26 @@ extension Window {
         w.key("children"); w.beginArray()
         for child in (c as? TabBarController)?.viewControllers ?? c.children { writeController(child, into: &w) }
         w.endArray()
+        writeContainerFields(c, into: &w)
+        w.key("presented")
+        if let p = c.ownPresentedViewController { writeController(p, into: &w) } else { w.null() }
+        if let style = c.presentedStyle {
+            w.field("modalPresentationStyle", style.rawValue)
+            w.field("modalTransitionStyle", (c.presentedTransition ?? .coverVertical).rawValue)
+            w.field("presentingViewController", c.presentingStorage?.id)
+        }
+        w.key("navigationItem"); writeNavigationItem(c, into: &w)
+        w.key("tabBarItem"); writeTabBarItem(c, into: &w)
+        w.field("editing", c.isEditing)
+        if let alert = c as? AlertController { writeAlert(alert.alert, into: &w) }
+        if c.hidesBottomBarWhenPushed { w.field("hidesBottomBarWhenPushed", true) }
+        if c.definesPresentationContext { w.field("definesPresentationContext", true) }
+        writeValues(c, into: &w)
+        w.endObject()
+    }
+
+    /// The fields of a tab bar, navigation, page or split view controller, after its children.
+    func writeContainerFields(_ c: ViewController, into w: inout JSONWriter) {
         if let tabs = c as? TabBarController { writeTabBarFields(tabs, into: &w) }
         if let nav = c as? NavigationController {
             w.field("topViewController", nav.topViewController?.id)
@@ -100,15 +120,10 @@ extension Window {
             w.field("displayMode", split.displayMode.rawValue)
             w.field("collapsed", split.isCollapsed)
         }
-        w.key("presented")
-        if let p = c.ownPresentedViewController { writeController(p, into: &w) } else { w.null() }
-        if let style = c.presentedStyle {
-            w.field("modalPresentationStyle", style.rawValue)
-            w.field("modalTransitionStyle", (c.presentedTransition ?? .coverVertical).rawValue)
-            w.field("presentingViewController", c.presentingStorage?.id)
-        }
-        w.key("navigationItem"); writeNavigationItem(c, into: &w)
-        w.key("tabBarItem"); w.beginObject()
+    }
+
+    func writeTabBarItem(_ c: ViewController, into w: inout JSONWriter) {
+        w.beginObject()
         let tabBarItem = c.tabBarItem  // one copy: each read of `c.tabBarItem` copies the item
         w.field("title", tabBarItem.title ?? tabBarItem.systemItem?.title ?? c.title)
         w.field("badgeValue", tabBarItem.badgeValue)
@@ -116,10 +131,10 @@ extension Window {
         if let image = tabBarItem.image { w.field("image", image) }
         if !tabBarItem.enabled { w.field("enabled", false) }
         w.endObject()
-        w.field("editing", c.isEditing)
-        if let alert = c as? AlertController { writeAlert(alert.alert, into: &w) }
-        if c.hidesBottomBarWhenPushed { w.field("hidesBottomBarWhenPushed", true) }
-        if c.definesPresentationContext { w.field("definesPresentationContext", true) }
+    }
+
+    /// Form values and values passed by segues, by key: absent when there are none.
+    func writeValues(_ c: ViewController, into w: inout JSONWriter) {
         if !c.values.isEmpty {
             w.key("values"); w.beginObject()
             for (k, v) in c.values.sorted(by: { $0.key < $1.key }) {
@@ -136,7 +151,6 @@ extension Window {
             for (k, v) in c.passedValues.sorted(by: { $0.key < $1.key }) { w.key(dynamic: k); w.string(v) }
             w.endObject()
         }
-        w.endObject()
     }
 
     func writeNavigationItem(_ c: ViewController, into w: inout JSONWriter) {
