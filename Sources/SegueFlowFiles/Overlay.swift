@@ -34,6 +34,19 @@ public struct Overlay: Sendable {
         public var text: String?
         public var detail: String?
         public var tap: Step?
+        /// The buttons a sideways swipe uncovers (modern era), as in flow files.
+        public var leadingSwipeActions: [SwipeActionStep] = []
+        public var trailingSwipeActions: [SwipeActionStep] = []
+        public var line: Int
+    }
+
+    /// A sample row's swipe action: its title and style, and the step choosing it runs (none: a
+    /// button that does nothing the flow can run).
+    public struct SwipeActionStep: Sendable {
+        public var id: String?
+        public var title: String
+        public var style: SwipeAction.Style = .normal
+        public var step: Step?
         public var line: Int
     }
 

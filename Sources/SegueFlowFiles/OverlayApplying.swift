@@ -18,7 +18,7 @@ extension Overlay {
             guard let scene = storyboard[changes.scene] else { check(changes.scene, in: sceneIDs, "scene", line: changes.line); continue }
             let elements = SceneElements.elementIDs(in: scene)
             let cells = Self.prototypeCells(in: scene)
-            for step in changes.steps + changes.rows.compactMap(\.tap) {
+            for step in changes.steps + changes.rows.flatMap(\.steps) {
                 switch step.verb {
                 case .segue: check(step.target, in: scene.segues.map(\.codeIdentifier), "segue", of: scene.id, line: step.line)
                 case .action: check(step.target, in: BuiltInAction.allCases.map(\.rawValue), "action", line: step.line)

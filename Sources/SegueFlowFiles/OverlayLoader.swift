@@ -99,9 +99,11 @@ public enum OverlayLoader {
         row.detail = fields["detail"]?.string
         if let texts = fields["texts"] { row.texts = Dictionary(pairs(texts, "texts", d).map { $0.value }, uniquingKeysWith: { a, _ in a }) }
         if let images = fields["images"] { row.images = Dictionary(pairs(images, "images", d).map { $0.value }, uniquingKeysWith: { a, _ in a }) }
+        if let actions = fields["leadingSwipeActions"] { row.leadingSwipeActions = swipeActions(actions, "leadingSwipeActions", cell: cell, d) }
+        if let actions = fields["trailingSwipeActions"] { row.trailingSwipeActions = swipeActions(actions, "trailingSwipeActions", cell: cell, d) }
         if Overlay.Step.Verb.allCases.contains(where: { fields[Node($0.rawValue)] != nil }) {
             var tapFields = fields
-            for key in ["cell", "text", "detail", "texts", "images"] { tapFields[Node(key)] = nil }
+            for key in ["cell", "text", "detail", "texts", "images", "leadingSwipeActions", "trailingSwipeActions"] { tapFields[Node(key)] = nil }
             row.tap = step(Node.mapping(tapFields), d)
         }
         return row

@@ -4,18 +4,29 @@ extension Overlay {
     /// Replaces the rows sampled from each prototype cell named by `rows` with the overlay's
     /// sample rows, in order: the cell's content with the labels' texts and images filled in.
     func applyRows(_ rows: [Row], to scene: inout Scene, storyboard: Storyboard) {
-        var taps: [Int: TapTarget] = [:]
+        var wirings: [Int: Wiring] = [:]
         for (k, row) in rows.enumerated() {
-            if let tap = row.tap, let target = apply(tap, to: &scene, storyboard: storyboard) { taps[k] = target }
+            var wiring = Wiring()
+            if let tap = row.tap { wiring.tap = apply(tap, to: &scene, storyboard: storyboard) }
+            wiring.leading = swipeActions(row.leadingSwipeActions, scene: &scene, storyboard: storyboard)
+            wiring.trailing = swipeActions(row.trailingSwipeActions, scene: &scene, storyboard: storyboard)
+            wirings[k] = wiring
         }
         func visit(_ node: inout ViewNode) {
-            for s in node.sections.indices { node.sections[s].rows = replaced(node.sections[s].rows, rows, taps) }
+            for s in node.sections.indices { node.sections[s].rows = replaced(node.sections[s].rows, rows, wirings) }
             for k in node.children.indices { visit(&node.children[k]) }
         }
         for k in scene.view.indices { visit(&scene.view[k]) }
     }
 
-    private func replaced(_ existing: [TableRow], _ samples: [Row], _ taps: [Int: TapTarget]) -> [TableRow] {
+    /// What a sample row does: its tap and its swipe actions.
+    private struct Wiring {
+        var tap: TapTarget?
+        var leading: [SwipeAction] = []
+        var trailing: [SwipeAction] = []
+    }
+
+    private func replaced(_ existing: [TableRow], _ samples: [Row], _ wirings: [Int: Wiring]) -> [TableRow] {
         var out: [TableRow] = []
         var done: Set<String> = []
         for row in existing {
@@ -26,18 +37,20 @@ extension Overlay {
             }
             guard done.insert(cell).inserted, id.hasSuffix("-1") else { continue }
             for (k, sample) in samples.enumerated() where sample.cell == cell {
-                out.append(filled(row, sample, index: k, tap: taps[k]))
+                out.append(filled(row, sample, index: k, wiring: wirings[k] ?? Wiring()))
             }
         }
         return out
     }
 
-    private func filled(_ template: TableRow, _ sample: Row, index: Int, tap: TapTarget?) -> TableRow {
+    private func filled(_ template: TableRow, _ sample: Row, index: Int, wiring: Wiring) -> TableRow {
         var row = template
         row.id = "\(sample.cell)-s\(index + 1)"
         if let text = sample.text { row.text = text }
         if let detail = sample.detail { row.detail = detail }
-        if let tap { row.tap = tap }
+        if let tap = wiring.tap { row.tap = tap }
+        if !wiring.leading.isEmpty { row.leadingSwipeActions = wiring.leading }
+        if !wiring.trailing.isEmpty { row.trailingSwipeActions = wiring.trailing }
         for k in row.content.indices {
             fill(&row.content[k], sample)
             row.content[k] = Self.renamed(row.content[k], index: index)
