@@ -60,6 +60,7 @@ public enum AppStyleRules {
             look(scene.viewAppearance, text: false)
             if let bar = scene.barAppearance {
                 blocks.insert(barCSS(bar, catalog))
+                blocks.insert(barCSS(bar.compactHeight, catalog))
                 blocks.insert(largeTitleCSS(bar, catalog))
             }
             for item in scene.navigationItem.leftBarButtonItems + scene.navigationItem.rightBarButtonItems + scene.toolbarItems {

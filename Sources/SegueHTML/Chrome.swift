@@ -43,11 +43,13 @@ extension PageBuilder {
         if bar.showsLargeTitle { w.raw(" has-large-title") }
         // The bar's tint and bar tint reach its items; a `black` bar style makes it dark.
         if let style = bar.appearance?.barStyle, style == "black" || style == "blackOpaque" { w.raw(" app-bar-black") }
+        // At compact height (a phone in landscape) the compact appearances stand in, as in UIKit.
+        let look = bar.appearance.map { isCompactHeight ? $0.compactHeight : $0 }
         // A scroll-edge appearance shows while the content rests against the bar (`modern.js`
         // sets `is-scrolled` once it moves under it; without script the page keeps this look).
-        if bar.appearance?.scrollEdgeBar != nil { w.raw(" has-edge-look") }
+        if look?.scrollEdgeBar != nil { w.raw(" has-edge-look") }
         w.raw("\"")
-        if let look = bar.appearance { barStyle(look) }
+        if let look { barStyle(look) }
         w.raw(bar.prompt == nil ? ">" : "><p class=\"navbar-prompt\">")
         if let prompt = bar.prompt {
             w.text(prompt)
@@ -158,6 +160,11 @@ extension PageBuilder {
     mutating func barStyle(_ look: ViewAppearance) {
         styled(AppStyleRules.barCSS(look, context.resources))
     }
+
+    /// Whether the screen is of compact height (a phone in landscape), where navigation bars and
+    /// toolbars draw their compact appearances. A tab bar has none (UIKit's `UITabBar` keeps its
+    /// standard and scroll-edge appearances at every height).
+    var isCompactHeight: Bool { screen.traits.verticalSizeClass == .compact }
 
     // MARK: Tabs
 

@@ -99,6 +99,7 @@ struct PageBuilder {
         w.raw("<body class=\"")
         w.raw(screen.traits.idiom == .pad ? "idiom-pad" : "idiom-phone")
         w.raw(screen.traits.horizontalSizeClass == .regular ? " width-regular" : " width-compact")
+        if screen.traits.verticalSizeClass == .compact { w.raw(" height-compact") }
         w.raw(screen.era == .modern ? " era-modern" : " era-ios7")
         w.raw("\"")
         w.attribute("data-era", screen.era.rawValue)

@@ -76,6 +76,7 @@ struct AppearanceMapping {
         a.standardBar = barAppearance(bar, key: "standardAppearance")
         a.scrollEdgeBar = barAppearance(bar, key: "scrollEdgeAppearance")
         a.compactBar = barAppearance(bar, key: "compactAppearance")
+        a.compactScrollEdgeBar = barAppearance(bar, key: "compactScrollEdgeAppearance")
         return a.isEmpty ? nil : a
     }
 

@@ -1,9 +1,10 @@
 """Bar appearances in the browser: a navigation bar with a scroll-edge appearance opens in it
 (transparent, no blur, no hairline) and takes its standard look (a blurred thin material with its
-hairline) once the content scrolls under it; back at the top it shows the scroll-edge look again."""
+hairline) once the content scrolls under it; back at the top it shows the scroll-edge look again.
+A phone in landscape draws the compact appearance (opaque purple) in a 32 px bar."""
 import pytest
 
-from conftest import PHONE, make_driver, open_flow, wait_for
+from conftest import LANDSCAPE, PHONE, make_driver, open_flow, wait_for
 
 STORYBOARD = "Tests/Fixtures/bar-appearances.storyboard"
 
@@ -39,3 +40,15 @@ def test_a_bar_opens_in_its_scroll_edge_look_and_takes_the_standard_one_on_scrol
     assert background.startswith("rgba(") and background.endswith(", 0.6)")
     phone.execute_script(SCROLL, 0)
     wait_for(phone, "!document.querySelector('.navbar.has-edge-look').classList.contains('is-scrolled')")
+
+
+def test_a_phone_in_landscape_draws_the_compact_appearance(serve, browser):
+    driver = browser(size=LANDSCAPE)
+    open_flow(driver, serve(STORYBOARD))
+    wait_for(driver, "document.body.classList.contains('height-compact')")
+    phone_bar_height = driver.execute_script("return document.querySelector('.navbar-row').getBoundingClientRect().height")
+    assert phone_bar_height == 32
+    driver.execute_script(SCROLL, 400)
+    wait_for(driver, "document.querySelector('.navbar.has-edge-look').classList.contains('is-scrolled')")
+    scrolled, background, blur, hairline = driver.execute_script(LOOK)
+    assert background == "rgb(128, 0, 128)" and blur == "none"

@@ -8,9 +8,9 @@ import Testing
 /// the bars' style rules, and bars with a scroll-edge look carry the class that shows it.
 @Suite("Bar appearance pages")
 struct BarAppearancePageTests {
-    static func page() throws -> String {
+    static func page(traits: Traits = .phonePortrait) throws -> String {
         let storyboard = try StoryboardImporter.load(path: repositoryRoot + "/Tests/Fixtures/bar-appearances.storyboard")
-        let window = Window(id: "bars", storyboard: storyboard, traits: .phonePortrait)
+        let window = Window(id: "bars", storyboard: storyboard, traits: traits)
         try window.launch()
         let catalog = ResourceCatalog()
         let html = String(decoding: PageRenderer.render(window.screen(), context: PageContext(csrfToken: "t")), as: UTF8.self)
@@ -42,6 +42,43 @@ struct BarAppearancePageTests {
         #expect(bar.contains("has-edge-look"))
         #expect(bar.contains("--bar-background:rgb(0 128 0);--bar-filter:none;--bar-shadow:var(--separator);"))
         #expect(bar.contains("--edge-bar-background:rgba(29,29,29,0.94);--edge-bar-filter:saturate(180%) blur(20px);--edge-bar-shadow:transparent;"))
+    }
+
+    @Test func aPhoneInLandscapeDrawsTheCompactAppearance() throws {
+        let html = try Self.page(traits: Traits(width: 844, height: 390))
+        #expect(html.contains("<body class=\"idiom-phone width-compact height-compact"))
+        let bar = try Self.tag(html, "<header class=\"navbar")
+        // The compact appearance replaces the standard one: opaque purple, no blur.
+        #expect(bar.contains("--bar-background:rgb(128 0 128);--bar-filter:none;"))
+        #expect(!bar.contains("blur(15px)"))
+        // No compact scroll-edge appearance: the scroll-edge one stays.
+        #expect(bar.contains("has-edge-look") && bar.contains("--edge-bar-background:transparent;"))
+        // A tab bar has no compact appearance in UIKit: its standard look stays.
+        let tabs = try Self.tag(html, "<nav class=\"tabbar")
+        #expect(tabs.contains("--bar-background:rgb(0 128 0);--bar-filter:none;"))
+    }
+
+    @Test func portraitAndPadsKeepTheStandardAppearance() throws {
+        for traits in [Traits.phonePortrait, .padLandscape] {
+            let html = try Self.page(traits: traits)
+            #expect(!html.contains("height-compact"))
+            #expect(try Self.tag(html, "<header class=\"navbar").contains("blur(15px)"))
+        }
+    }
+
+    @Test func compactHeightFallsBackAsUIKitDoes() {
+        var standard = BarAppearance(), edge = BarAppearance(), compact = BarAppearance(), compactEdge = BarAppearance()
+        standard.material = "standard"
+        edge.material = "edge"
+        compact.material = "compact"
+        compactEdge.material = "compactEdge"
+        var look = ViewAppearance()
+        look.standardBar = standard
+        look.scrollEdgeBar = edge
+        #expect(look.compactHeight.standardBar == standard && look.compactHeight.scrollEdgeBar == edge)
+        look.compactBar = compact
+        look.compactScrollEdgeBar = compactEdge
+        #expect(look.compactHeight.standardBar == compact && look.compactHeight.scrollEdgeBar == compactEdge)
     }
 
     @Test func materialsMapToTranslucentBlurredBackgrounds() {

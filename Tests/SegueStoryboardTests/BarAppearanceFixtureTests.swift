@@ -22,6 +22,8 @@ struct BarAppearanceFixtureTests {
         #expect(edge.background == .transparent && edge.hidesShadow && edge.material == nil)
         #expect(edge.titleColor == .components(red: 1, green: 0.5, blue: 0, alpha: 1, space: "sRGB"))
         #expect(look.compactBar?.background == .opaque)
+        #expect(look.compactBar?.backgroundColor == .components(red: 0.5, green: 0, blue: 0.5, alpha: 1, space: "sRGB"))
+        #expect(look.compactScrollEdgeBar == nil)
         // The standard appearance's title colour still stands in for the bar's own.
         #expect(look.textColor == standard.titleColor)
     }
@@ -48,5 +50,19 @@ struct BarAppearanceFixtureTests {
         ].joined(separator: "\n"))
         let standard = try #require(try importString(xml)["nav"]?.barAppearance?.standardBar)
         #expect(standard.hidesShadow && standard.material == "regular")
+    }
+
+    @Test func theCompactScrollEdgeAppearanceIsRead() throws {
+        let xml = document(initial: "nav", [
+            scene("nav", """
+                <navigationController id="nav" sceneMemberID="viewController">
+                    <navigationBar key="navigationBar" contentMode="scaleToFill" id="bar">
+                        <navigationBarAppearance key="compactScrollEdgeAppearance" configureWithTransparentBackground="YES"/>
+                    </navigationBar>
+                </navigationController>
+                """),
+        ].joined(separator: "\n"))
+        let look = try #require(try importString(xml)["nav"]?.barAppearance)
+        #expect(look.compactScrollEdgeBar?.background == .transparent && look.compactBar == nil)
     }
 }

@@ -35,12 +35,23 @@ public struct ViewAppearance: Sendable, Hashable {
     public var symbolWeight: String?
     public var symbolScale: String?
     /// A bar's `UIBarAppearance`s: the standard one (content scrolled under the bar), the one
-    /// at the scroll edge (content at rest against the bar), and the compact-height one.
+    /// at the scroll edge (content at rest against the bar), and the compact-height ones (a
+    /// phone in landscape) for both.
     public var standardBar: BarAppearance?
     public var scrollEdgeBar: BarAppearance?
     public var compactBar: BarAppearance?
+    public var compactScrollEdgeBar: BarAppearance?
 
     public init() {}
+
+    /// The appearances a bar of compact height draws, as UIKit falls back: the compact one, else
+    /// the standard one; at the scroll edge the compact scroll-edge one, else the scroll-edge one.
+    public var compactHeight: ViewAppearance {
+        var a = self
+        a.standardBar = compactBar ?? standardBar
+        a.scrollEdgeBar = compactScrollEdgeBar ?? scrollEdgeBar
+        return a
+    }
 
     /// Whether nothing is set (importers then leave the node's appearance `nil`).
     public var isEmpty: Bool { self == ViewAppearance() }
