@@ -93,16 +93,16 @@
 
   // A bar with a scroll-edge appearance takes its standard one once content passes under it:
   // a navigation bar when its pane's content has moved up (or, with a large title, once the
-  // title has collapsed), a tab bar while content lies below it.
+  // title has collapsed), a tab bar or toolbar while content lies below it.
   function followScrollEdges() {
-    var bars = document.querySelectorAll(".navbar.has-edge-look, .tabbar.has-edge-look");
+    var bars = document.querySelectorAll(".navbar.has-edge-look, .tabbar.has-edge-look, .toolbar.has-edge-look");
     function update() {
       for (var i = 0; i < bars.length; i++) {
         var bar = bars[i];
         var body = bar.parentNode && bar.parentNode.querySelector(":scope > .pane-body");
         if (!body) continue;
         var b = bar.getBoundingClientRect(), c = body.getBoundingClientRect();
-        var scrolled = bar.classList.contains("tabbar") ? c.bottom > b.top + 1
+        var scrolled = !bar.classList.contains("navbar") ? c.bottom > b.top + 1
           : bar.classList.contains("has-large-title") ? bar.classList.contains("is-collapsed")
           : c.top < b.bottom - 1;
         bar.classList.toggle("is-scrolled", scrolled);

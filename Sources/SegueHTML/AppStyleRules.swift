@@ -63,6 +63,10 @@ public enum AppStyleRules {
                 blocks.insert(barCSS(bar.compactHeight, catalog))
                 blocks.insert(largeTitleCSS(bar, catalog))
             }
+            if let toolbar = scene.toolbarAppearance {
+                blocks.insert(barCSS(toolbar, catalog))
+                blocks.insert(barCSS(toolbar.compactHeight, catalog))
+            }
             for item in scene.navigationItem.leftBarButtonItems + scene.navigationItem.rightBarButtonItems + scene.toolbarItems {
                 if let tint = item.tintColor { blocks.insert(tintCSS(tint, catalog)) }
             }

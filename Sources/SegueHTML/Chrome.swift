@@ -18,7 +18,7 @@ extension PageBuilder {
         if let bar = p.bar, bar.showsLargeTitle || bar.searchPlaceholder != nil { largeTitleArea(bar, controllerID: p.controllerID) }
         pane(p.top)
         w.raw("</div>")
-        if let items = p.toolbar { toolbar(items) }
+        if let items = p.toolbar { toolbar(items, look: p.toolbarAppearance) }
         if let under = p.under { swipeUnder(under, controllerID: p.controllerID) }
         w.raw("</div>")
     }
@@ -87,8 +87,17 @@ extension PageBuilder {
         w.raw("</div></div></header>")
     }
 
-    mutating func toolbar(_ items: [BarItem]) {
-        w.raw("<div class=\"toolbar\" role=\"toolbar\">")
+    /// The toolbar at the foot of a navigation controller, drawn in its appearances as a
+    /// navigation bar is (its compact ones at compact height); its scroll-edge look shows while
+    /// the content is scrolled to its end, as a tab bar's does.
+    mutating func toolbar(_ items: [BarItem], look: ViewAppearance?) {
+        let look = look.map { isCompactHeight ? $0.compactHeight : $0 }
+        w.raw("<div class=\"toolbar")
+        if let style = look?.barStyle, style == "black" || style == "blackOpaque" { w.raw(" app-bar-black") }
+        if look?.scrollEdgeBar != nil { w.raw(" has-edge-look") }
+        w.raw("\" role=\"toolbar\"")
+        if let look { barStyle(look) }
+        w.raw(">")
         for item in items { barItem(item) }
         w.raw("</div>")
     }

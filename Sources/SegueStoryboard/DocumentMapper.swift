@@ -219,6 +219,7 @@ struct DocumentMapper {
             scene.toolbarHidden = c.bool("toolbarHidden") ?? (c.child("toolbar", key: "toolbar")?.bool("hidden") ?? true)
             scene.barAppearance = c.child("navigationBar", key: "navigationBar").flatMap { appearances.barAppearance($0) }
             scene.prefersLargeTitles = c.child("navigationBar", key: "navigationBar")?.bool("largeTitles") ?? false
+            scene.toolbarAppearance = c.child("toolbar", key: "toolbar").flatMap { appearances.barAppearance($0) }
         }
         scene.isModalInPresentation = c.bool("modalInPresentation") ?? false
         if kind == .tabBarController {

@@ -52,3 +52,20 @@ def test_a_phone_in_landscape_draws_the_compact_appearance(serve, browser):
     wait_for(driver, "document.querySelector('.navbar.has-edge-look').classList.contains('is-scrolled')")
     scrolled, background, blur, hairline = driver.execute_script(LOOK)
     assert background == "rgb(128, 0, 128)" and blur == "none"
+
+
+TOOLBAR = """const bar = document.querySelector('.toolbar.has-edge-look');
+  const s = getComputedStyle(bar);
+  return [bar.classList.contains('is-scrolled'), s.backgroundColor, s.backdropFilter, s.borderTopColor];"""
+
+
+def test_the_toolbar_draws_its_appearances(serve, phone):
+    open_flow(phone, serve(STORYBOARD))
+    scrolled, background, blur, _ = phone.execute_script(TOOLBAR)
+    # Content at rest against the toolbar: the scroll-edge look (ultra-thin dark material).
+    assert not scrolled and "blur(10px)" in blur and background.endswith(", 0.35)")
+    # Content running on below it: the standard look, opaque yellow with a blue hairline.
+    phone.execute_script(SCROLL, 0)
+    wait_for(phone, "document.querySelector('.toolbar.has-edge-look').classList.contains('is-scrolled')")
+    scrolled, background, blur, hairline = phone.execute_script(TOOLBAR)
+    assert background == "rgb(255, 255, 0)" and blur == "none" and hairline == "rgb(0, 0, 255)"

@@ -44,6 +44,17 @@ struct BarAppearancePageTests {
         #expect(bar.contains("--edge-bar-background:rgba(29,29,29,0.94);--edge-bar-filter:saturate(180%) blur(20px);--edge-bar-shadow:transparent;"))
     }
 
+    @Test func theToolbarDrawsItsAppearances() throws {
+        let html = try Self.page()
+        let bar = try Self.tag(html, "<div class=\"toolbar")
+        #expect(bar.contains("has-edge-look"))
+        #expect(bar.contains("--bar-background:rgb(255 255 0);--bar-filter:none;--bar-shadow:rgb(0 0 255);"))
+        #expect(bar.contains("--edge-bar-background:rgba(29,29,29,0.35);--edge-bar-filter:saturate(180%) blur(10px);"))
+        // At compact height its compact appearance: transparent, no hairline.
+        let landscape = try Self.tag(try Self.page(traits: Traits(width: 844, height: 390)), "<div class=\"toolbar")
+        #expect(landscape.contains("--bar-background:transparent;--bar-filter:none;--bar-shadow:transparent;"))
+    }
+
     @Test func aPhoneInLandscapeDrawsTheCompactAppearance() throws {
         let html = try Self.page(traits: Traits(width: 844, height: 390))
         #expect(html.contains("<body class=\"idiom-phone width-compact height-compact"))

@@ -28,6 +28,14 @@ struct BarAppearanceFixtureTests {
         #expect(look.textColor == standard.titleColor)
     }
 
+    @Test func toolbarAppearancesAreRead() throws {
+        let look = try #require(try Self.storyboard()["nav"]?.toolbarAppearance)
+        #expect(look.standardBar?.background == .opaque)
+        #expect(look.standardBar?.shadowColor == .components(red: 0, green: 0, blue: 1, alpha: 1, space: "sRGB"))
+        #expect(look.scrollEdgeBar?.material == "systemUltraThinMaterialDark")
+        #expect(look.compactBar?.background == .transparent && look.compactBar?.hidesShadow == true)
+    }
+
     @Test func tabBarAppearancesAreRead() throws {
         let look = try #require(try Self.storyboard()["tabs"]?.barAppearance)
         #expect(look.standardBar?.background == .opaque)

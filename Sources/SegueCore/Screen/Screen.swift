@@ -257,6 +257,8 @@ public struct NavigationPane: Sendable {
     public var toolbar: [BarItem]?
     /// What a back swipe uncovers (``SwipeUnder``), on drawn pages.
     public var under: SwipeUnder? = nil
+    /// The navigation controller's toolbar look (tint, bar tint, bar style, appearances).
+    public var toolbarAppearance: ViewAppearance? = nil
     public init(controllerID: String, bar: NavigationBar?, top: Pane, toolbar: [BarItem]?) {
         self.controllerID = controllerID
         self.bar = bar

@@ -214,6 +214,7 @@ struct ScreenBuilder {
         endPassthroughBar(barStart, .bottom)
         var result = NavigationPane(controllerID: nav.id, bar: bar, top: topPane, toolbar: toolbar)
         result.under = swipeUnder(nav)
+        result.toolbarAppearance = nav.scene?.toolbarAppearance
         return result
     }
 

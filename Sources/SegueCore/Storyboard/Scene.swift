@@ -49,6 +49,8 @@ public struct Scene: Sendable {
     /// A navigation controller's navigation bar, a tab bar controller's tab bar: tint, bar
     /// tint (`backgroundColor`), title colour (`textColor`) and bar style.
     public var barAppearance: ViewAppearance?
+    /// A navigation controller's toolbar: its tint, bar tint, bar style and `UIToolbarAppearance`s.
+    public var toolbarAppearance: ViewAppearance?
 
     // Relationships (containers).
     public var rootViewController: String?
