@@ -50,7 +50,9 @@ extension PageBuilder {
         if look?.scrollEdgeBar != nil { w.raw(" has-edge-look") }
         w.raw("\"")
         if let look { barStyle(look) }
-        w.raw(bar.prompt == nil ? ">" : "><p class=\"navbar-prompt\">")
+        w.raw(">")
+        barBackgroundArt(look)
+        if bar.prompt != nil { w.raw("<p class=\"navbar-prompt\">") }
         if let prompt = bar.prompt {
             w.text(prompt)
             w.raw("</p>")
@@ -98,6 +100,7 @@ extension PageBuilder {
         w.raw("\" role=\"toolbar\"")
         if let look { barStyle(look) }
         w.raw(">")
+        barBackgroundArt(look)
         for item in items { barItem(item) }
         w.raw("</div>")
     }
@@ -191,6 +194,7 @@ extension PageBuilder {
             w.raw(p.barAppearance?.scrollEdgeBar != nil ? " has-edge-look\" aria-label=\"Tab Bar\"" : "\" aria-label=\"Tab Bar\"")
             if let look = p.barAppearance { barStyle(look) }
             w.raw(">")
+            barBackgroundArt(p.barAppearance)
             for item in p.items { tabItem(item) }
             w.raw("</nav>")
         }

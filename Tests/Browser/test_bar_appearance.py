@@ -69,3 +69,19 @@ def test_the_toolbar_draws_its_appearances(serve, phone):
     wait_for(phone, "document.querySelector('.toolbar.has-edge-look').classList.contains('is-scrolled')")
     scrolled, background, blur, hairline = phone.execute_script(TOOLBAR)
     assert background == "rgb(255, 255, 0)" and blur == "none" and hairline == "rgb(0, 0, 255)"
+
+
+ART = """const bar = document.querySelector('.navbar'), art = bar.querySelector(':scope > img.bar-art');
+  if (!art || !art.complete) return null;
+  const a = art.getBoundingClientRect(), b = bar.getBoundingClientRect(), s = getComputedStyle(art);
+  const title = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  return [a.left - b.left, a.top - b.top, a.width - b.width, a.height - b.height, s.objectFit, art.naturalWidth,
+          title.closest('.navbar-title') !== null, document.querySelectorAll('.toolbar .bar-art, .toolbar .art-missing').length];"""
+
+
+def test_a_bar_background_image_fills_the_bar_behind_its_items(serve, phone):
+    open_flow(phone, serve("Tests/Fixtures/Apps/BarArtApp"))
+    dx, dy, dw, dh, fit, natural, title_on_top, toolbar_art = wait_for(phone, "(() => {" + ART + "})()")
+    # The whole bar but its hairline (a border below the image), stretched from 8 px.
+    assert (dx, dy, dw) == (0, 0, 0) and -1 <= dh <= 0 and fit == "fill" and natural == 8
+    assert title_on_top and toolbar_art == 0

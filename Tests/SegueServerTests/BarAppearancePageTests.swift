@@ -1,5 +1,6 @@
 import SegueAssets
 import SegueCore
+import SegueAppFolder
 @testable import SegueHTML
 import SegueStoryboard
 import Testing
@@ -98,5 +99,38 @@ struct BarAppearancePageTests {
         #expect(AppStyleRules.material("dark").background == "rgba(29,29,29,0.75)")
         #expect(AppStyleRules.material("extraLight").background == "rgba(249,249,249,0.8)")
         #expect(AppStyleRules.material("prominent").background.hasPrefix("light-dark(rgba(249,249,249,0.9)"))
+    }
+}
+
+/// A bar appearance's background image: drawn from the app's art behind the bar's items; a name
+/// the app has no image for draws nothing.
+@Suite("Bar background images")
+struct BarBackgroundImageTests {
+    static func page() throws -> String {
+        let app = try loadApp("BarArtApp")
+        let window = Window(id: "art", storyboard: app.storyboard, traits: .phonePortrait)
+        try window.launch()
+        var context = PageContext(csrfToken: "t")
+        context.resources = AppResources(root: appFixture("BarArtApp")).catalog
+        return String(decoding: PageRenderer.render(window.screen(), context: context), as: UTF8.self)
+    }
+
+    @Test func theNavigationBarDrawsItsImageOverItsColour() throws {
+        let html = try Self.page()
+        let start = try #require(html.range(of: "<header class=\"navbar"))
+        let bar = html[start.lowerBound...].prefix(600)
+        #expect(bar.contains("<img class=\"art bar-art\"") && bar.contains("/stripe.png\""))
+        // Drawn before the bar's items, so it lies behind them.
+        let art = try #require(bar.range(of: "bar-art"))
+        let row = try #require(bar.range(of: "navbar-row"))
+        #expect(art.lowerBound < row.lowerBound)
+    }
+
+    @Test func anImageTheAppLacksDrawsNothing() throws {
+        let html = try Self.page()
+        let start = try #require(html.range(of: "<div class=\"toolbar"))
+        let toolbar = html[start.lowerBound...].prefix(400)
+        #expect(!toolbar.contains("bar-art") && !toolbar.contains("art-missing"))
+        #expect(html.components(separatedBy: "bar-art").count == 2)
     }
 }

@@ -261,5 +261,29 @@ def visual_app():
             '<constraints>%s</constraints></view></viewController>' % (views, constraints))
     write(root + "/Visual/Base.lproj/Main.storyboard", storyboard([("h", home)], initial="home"))
 
+def bar_art_app():
+    # A navigation bar whose standard appearance has a background image of the app's art over
+    # a blue background, and a toolbar whose appearance names an image the app does not have.
+    root = "BarArtApp"
+    shutil.rmtree(os.path.join(HERE, root), ignore_errors=True)
+    plist(root + "/BarArt/Info.plist", {"UIMainStoryboardFile": "Main", "CFBundleDevelopmentRegion": "en"})
+    write(root + "/BarArt/Assets.xcassets/stripe.imageset/stripe.png", png(8, 8, (230, 120, 20)))
+    write(root + "/BarArt/Assets.xcassets/stripe.imageset/Contents.json",
+          '{"images":[{"idiom":"universal","filename":"stripe.png","scale":"1x"}],"info":{"version":1,"author":"xcode"}}\n')
+    blue = '<color key="backgroundColor" red="0" green="0" blue="1" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>'
+    nc = ('<navigationController id="nc" toolbarHidden="NO" sceneMemberID="viewController">'
+          '<navigationBar key="navigationBar" id="nb"><navigationBarAppearance key="standardAppearance" '
+          'configureWithOpaqueBackground="YES" backgroundImage="stripe">%s</navigationBarAppearance></navigationBar>'
+          '<toolbar key="toolbar" id="tb"><toolbarAppearance key="standardAppearance" configureWithOpaqueBackground="YES" '
+          'backgroundImage="no-such-art">%s</toolbarAppearance></toolbar>'
+          '<connections><segue destination="home" kind="relationship" relationship="rootViewController" id="r-nc"/></connections>'
+          '</navigationController>' % (blue, blue))
+    home = ('<viewController id="home" sceneMemberID="viewController"><view key="view" id="v-home">'
+            '<rect key="frame" x="0" y="0" width="375" height="667"/></view>'
+            '<navigationItem key="navigationItem" title="Striped" id="nav-home"/>'
+            '<toolbarItems><barButtonItem title="Share" id="share"/></toolbarItems></viewController>')
+    write(root + "/BarArt/Base.lproj/Main.storyboard", storyboard([("n", nc), ("h", home)], initial="nc"))
+
 if __name__ == "__main__":
     localized_app(); pad_app(); scene_app(); code_root_app(); nib_doc_app(); archive_app(); lproj_app(); visual_app()
+    bar_art_app()
