@@ -3,7 +3,8 @@
 //    (data-control="value") change in place and send the value to the session in the background
 //    (the same form post, answered with the new page whose URL the form then carries), so no page
 //    loads and text typed elsewhere on the page stays;
-// 2. a search bar's Cancel clears and leaves the field;
+// 2. a search bar's Cancel clears and leaves the field; the navigation item's search bar sends
+//    its text as it is typed and replaces the rows it filters with the new page's;
 // 3. on the More list's Configure sheet an icon is dragged (pointer events: mouse, touch, pen)
 //    onto a tab bar item or another icon to exchange the two tabs (the moveTab action).
 (function () {
@@ -14,8 +15,6 @@
   if (!body || !form || !window.fetch || !window.URLSearchParams) return;
   root.classList.add("has-controls-script");
 
-  var urlInput = form.querySelector("input[name=url]");
-  var versionInput = form.querySelector("input[name=version]");
   var queue = Promise.resolve();
 
   // The form's fields as a normal submit would send them, plus the control's own name=value.
@@ -32,9 +31,10 @@
     return data;
   }
 
-  // Posts in order; the answer is the new page: the form takes its URL and version. A refusal
-  // (an error page) falls back to the plain form post, so the person sees what the server says.
-  function send(name, value, fallback) {
+  // Posts in order; the answer is the new page: the forms take its URL and version (and
+  // `onPage`, when given, the page itself). A refusal (an error page) falls back to the plain
+  // form post, so the person sees what the server says.
+  function send(name, value, fallback, onPage) {
     var data = formBody(name, value);
     queue = queue.then(function () {
       return fetch(form.getAttribute("action") || "/tap", {
@@ -46,12 +46,16 @@
           var path = new URL(response.url).pathname;
           if (path.indexOf("/ui/") !== 0) throw new Error("moved");
           var version = /data-version="(\d+)"/.exec(html);
-          if (urlInput) urlInput.value = path + new URL(response.url).search;
+          var url = path + new URL(response.url).search;
+          var inputs = document.querySelectorAll("input[name=url]");
+          for (var i = 0; i < inputs.length; i++) inputs[i].value = url;
           if (version) {
-            if (versionInput) versionInput.value = version[1];
+            inputs = document.querySelectorAll("input[name=version]");
+            for (var j = 0; j < inputs.length; j++) inputs[j].value = version[1];
             body.setAttribute("data-version", version[1]);
           }
-          history.replaceState(history.state, "", path + new URL(response.url).search);
+          history.replaceState(history.state, "", url);
+          if (onPage) onPage(html);
         });
       }).catch(function () { fallback(); });
     });
@@ -87,7 +91,19 @@
 
     if (button.classList.contains("search-cancel")) {
       var field = button.parentNode.querySelector(".search-field");
-      if (field) { field.value = ""; field.blur(); }
+      var search = button.closest(".nav-search");
+      if (search && field && field.name) {
+        // Clear here and tell the session: the Cancel element, or the text emptied.
+        event.preventDefault();
+        var had = search.classList.contains("has-text") || field.value !== "";
+        field.value = "";
+        var post = function () { if (button.form) button.form.requestSubmit(button); };
+        if (button.value) send("element", button.value, post, searchAnswer(field));
+        else if (had) send(field.name, "", post, searchAnswer(field));
+      } else if (field) {
+        field.value = "";
+      }
+      if (field) field.blur();
       button.blur();
       return;
     }
@@ -123,6 +139,35 @@
       if (plus) plus.value = String(value + 1);
       send(button.name, String(value), submitWith(button));
     }
+  });
+
+  // The navigation item's search bar: the text goes to the session as it is typed (a moment
+  // after the last key), and the rows it filters are replaced by those of the page answered.
+  function searchAnswer(field) {
+    return function (html) {
+      var id = field.getAttribute("data-element");
+      var page = new DOMParser().parseFromString(html, "text/html");
+      var selector = ".search-results[data-search=\"" + id + "\"]";
+      var fresh = page.querySelector(selector), current = document.querySelector(selector);
+      if (fresh && current) current.replaceWith(document.importNode(fresh, true));
+      var freshBar = page.querySelector(".nav-search"), bar = field.closest(".nav-search");
+      var freshCancel = freshBar && freshBar.querySelector(".search-cancel"), cancel = bar && bar.querySelector(".search-cancel");
+      if (freshBar && bar) bar.classList.toggle("has-text", freshBar.classList.contains("has-text"));
+      if (freshCancel && cancel) {
+        cancel.value = freshCancel.value;
+        if (freshCancel.hasAttribute("data-element")) cancel.setAttribute("data-element", freshCancel.getAttribute("data-element"));
+        else cancel.removeAttribute("data-element");
+      }
+    };
+  }
+  var typing = null;
+  form.addEventListener("input", function (event) {
+    var field = event.target;
+    if (!field.matches || !field.matches(".nav-search .search-field[name]")) return;
+    clearTimeout(typing);
+    typing = setTimeout(function () {
+      send(field.name, field.value, function () { if (field.form) field.form.submit(); }, searchAnswer(field));
+    }, 150);
   });
 
   // Configure: drag an icon onto a tab bar item (or another icon) to exchange the two tabs.

@@ -15,8 +15,18 @@ extension PageBuilder {
         w.raw("<div class=\"pane-body\"")
         transitionName(p.controllerID, "body")
         w.raw(">")
-        if let bar = p.bar, bar.showsLargeTitle || bar.searchPlaceholder != nil { largeTitleArea(bar, controllerID: p.controllerID) }
-        pane(p.top)
+        if let bar = p.bar, bar.showsLargeTitle || bar.search != nil { largeTitleArea(bar, controllerID: p.controllerID) }
+        if let search = p.bar?.search {
+            // What a search filters: replaced in place as the text is typed (`controls.js`).
+            w.raw("<div class=\"search-results\"")
+            w.attribute("data-search", search.elementID)
+            w.raw(">")
+            searchNoResults(search)
+            pane(p.top)
+            w.raw("</div>")
+        } else {
+            pane(p.top)
+        }
         w.raw("</div>")
         if let items = p.toolbar { toolbar(items, look: p.toolbarAppearance) }
         if let under = p.under { swipeUnder(under, controllerID: p.controllerID) }

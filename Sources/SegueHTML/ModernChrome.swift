@@ -25,12 +25,7 @@ extension PageBuilder {
             w.text(title)
             w.raw("</h1>")
         }
-        if let placeholder = bar.searchPlaceholder {
-            w.raw("<div class=\"search-bar\" role=\"search\"><input type=\"search\" class=\"search-field\" autocomplete=\"off\"")
-            w.attribute("placeholder", placeholder.isEmpty ? "Search" : placeholder)
-            w.attribute("aria-label", placeholder.isEmpty ? "Search" : placeholder)
-            w.raw("></div>")
-        }
+        if let search = bar.search { navigationSearch(search) }
         w.raw("</div>")
     }
 }

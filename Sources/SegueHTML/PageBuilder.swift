@@ -31,6 +31,8 @@ struct PageBuilder {
     /// While drawing what a back swipe uncovers (`SwipeUnder`): nothing live, no heading, no
     /// view-transition names (they belong to the screen itself).
     var drawingUnder = false
+    /// The forms of the search bars drawn (`NavigationSearchHTML.swift`), written after the page's form.
+    var searchForms: [String] = []
 
     init(screen: Screen, context: PageContext, capacity: Int) {
         self.w = HTMLWriter(capacity: capacity)
@@ -128,7 +130,9 @@ struct PageBuilder {
             if let title = screen.title, !title.isEmpty { w.text(title) } else { w.raw("Segue") }
             w.raw("</h1>")
         }
-        w.raw("</main></form><span id=\"segue-end\" hidden></span>")
+        w.raw("</main></form>")
+        searchFormElements()
+        w.raw("<span id=\"segue-end\" hidden></span>")
         footer()
         w.raw("</body></html>")
     }

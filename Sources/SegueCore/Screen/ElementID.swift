@@ -39,4 +39,11 @@ public enum ElementID {
     /// Dismissing a partial curl, and a tap outside a popover or sheet that dismisses it.
     public static func curl(_ presented: String) -> String { presented + ".curl" }
     public static func outside(_ presented: String) -> String { presented + ".outside" }
+    /// The search field a navigation item's search controller shows, and its Cancel button.
+    public static func search(_ owner: String) -> String { owner + ".search" }
+    public static func searchCancel(_ owner: String) -> String { owner + ".search.cancel" }
+    /// The search field whose Cancel `id` is, if it is one.
+    public static func searchField(cancelledBy id: String) -> String? {
+        id.hasSuffix(".search.cancel") ? String(id.dropLast(".cancel".count)) : nil
+    }
 }

@@ -239,6 +239,8 @@ public struct NavigationBar: Sendable {
     public var showsLargeTitle = false
     /// A search bar under the title (modern era, the navigation item's search controller): its placeholder.
     public var searchPlaceholder: String? = nil
+    /// That search bar's field, text and Cancel (set with `searchPlaceholder`).
+    public var search: NavigationSearch? = nil
     public init(title: String?, prompt: String?, backButton: BarItem?, leftItems: [BarItem], rightItems: [BarItem]) {
         self.title = title
         self.prompt = prompt

@@ -16,6 +16,8 @@ enum ElementTarget {
     case page(PageViewController, forward: Bool)
     /// Presentation and split chrome (PresentationChrome.swift).
     case chrome(ChromeTarget)
+    /// Cancel beside a navigation item's search bar: clears the field (`NavigationSearch.swift`).
+    case searchCancel(owner: ViewController, field: String)
 }
 
 /// Builds the `Screen` (layers, panes, elements) of a window, and the element → target map that
@@ -40,6 +42,8 @@ struct ScreenBuilder {
     /// Whether content panes get their resolved view nodes; without them only the elements are
     /// listed (STATE's `elements`), which skips filling in every label's template.
     var resolvesNodes = true
+    /// The search text filtering the top controller's tables, while its pane is built.
+    var searchFilter: SearchFilter?
     /// While a table being edited is listed: where each row's own elements are in `elements`,
     /// in the order rows are resolved (its edit controls then go around them, `TableEditing.swift`).
     var editedRowSpans: [Range<Int>]?
@@ -205,7 +209,10 @@ struct ScreenBuilder {
         }
         endPassthroughBar(barStart, .top)
         if notesTopBars { for element in elements[firstBarElement...] { topBarElementIDs.insert(element.id) } }
+        var search = bar?.searchPlaceholder.map { beginSearch(on: top, placeholder: $0) }
         let topPane = pane(for: top)
+        if search != nil { endSearch(&search!) }
+        bar?.search = search
         var toolbar: [BarItem]?
         barStart = beginPassthroughBar()
         if nav.showsToolbar, !nav.hidesBottomBar {
@@ -391,8 +398,12 @@ struct ScreenBuilder {
     /// accessory button), the table footer view.
     mutating func resolveTable(_ node: ViewNode, into n: inout ViewNode, owner: ViewController, counter: inout Int) {
         let header = resolveAll(Array(node.children.prefix(node.tableHeaderCount)), owner: owner, counter: &counter)
+        noteTable(owner: owner)
+        var hidden: [(section: Int, row: Int)] = []
+        defer { if resolvesNodes { n.hideRows(hidden) } }
         for s in node.sections.indices {
             for r in node.sections[s].rows.indices {
+                guard showsRow(node.sections[s].rows[r], owner: owner) else { hidden.append((s, r)); continue }
                 let rowStart = elements.count
                 defer { editedRowSpans?.append(rowStart..<elements.count) }
                 var row = node.sections[s].rows[r]

@@ -2,6 +2,10 @@
 /// control, a tab, a page, a chrome control), and the `segue:`/`action:` wiring it runs.
 extension Window {
     func tap(_ elementID: String, values: [String: FieldValue], animated: Bool) throws(ActionError) -> Bool {
+        // Cancel beside a search bar throws away what was typed: the text sent with it (emptied
+        // or not) is not kept first, so Cancel is still there to tap.
+        var values = values
+        if let field = ElementID.searchField(cancelledBy: elementID) { values[field] = nil }
         let saved = values.isEmpty ? [] : visibleContentControllers.map { ($0, $0.values) }
         let changed = values.isEmpty ? false : try setValues(values)
         do throws(ActionError) {
@@ -54,6 +58,8 @@ extension Window {
             try pages.turn(forward: forward, animated: animated)
         case .chrome(let chrome):
             try run(chrome, sender: element, animated: animated)
+        case .searchCancel(let owner, let field):
+            return owner.values.removeValue(forKey: field) != nil
         }
         return false
     }
