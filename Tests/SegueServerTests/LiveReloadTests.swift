@@ -61,6 +61,44 @@ struct LiveReloadTests {
         #expect(try rebuilt.decode(SessionState.self).url == "/ui/mailNav(mailboxes,inbox)")
     }
 
+    @Test func aReloadKeepsTheIDsOfBackButtonsAndPopoverOutsides() throws {
+        let dir = Scratch.folder + "/segue-reload-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/pick.yaml"
+        try """
+        initialViewController: nav
+        scenes:
+          nav: {kind: navigationController, rootViewController: home}
+          home:
+            navigationItem: {rightBarButtonItems: [{id: pickButton, title: Pick, segue: pick}]}
+            view: [{button: {id: otherButton, text: Other, segue: other}}]
+            segues:
+              other: {kind: show, destination: other}
+              pick: {kind: presentation, destination: pickNav, modalPresentationStyle: popover}
+          other: {title: Other}
+          pickNav: {kind: navigationController, rootViewController: pick}
+          pick:
+            view: [{button: {id: nextButton, text: Next, segue: next}}]
+            segues: {next: {kind: show, destination: picked}}
+          picked: {title: Picked}
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let server = try TestServer(storyboard: try FlowFileLoader.load(path: file)) { $0.app.watchesFlow = true }
+        let session = try server.createSession(#"{"traits": {"width": 1180, "height": 820}}"#).id
+        // `other` is made and let go, so the popover's controllers are numbered past it.
+        for element in ["otherButton", "nav.back", "pickButton", "nextButton"] {
+            #expect(try server.request("POST", "/api/v1/sessions/\(session)/actions", json: #"{"action":"tap","element":"\#(element)"}"#).status == 200)
+        }
+        let before = try server.state(session).elements.map(\.id)
+        #expect(before.contains("pickNav.back") && before.contains("pickNav.outside"))
+        try edit(file) { $0.replacingOccurrences(of: "title: Picked", with: "title: Chosen") }
+        #expect(server.service.reloadFlow(from: file).applied)
+        // Rebuilt from its URL on the edited flow, the controllers are numbered afresh; the
+        // ids a page or test taps are the same.
+        #expect(try server.state(session).elements.map(\.id) == before)
+        #expect(try server.request("POST", "/api/v1/sessions/\(session)/actions", json: #"{"action":"tap","element":"pickNav.back"}"#).status == 200)
+    }
+
     @Test func sessionsOutOfMemoryAreCarriedOverToo() throws {
         let (server, file) = try setUp()
         defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }

@@ -1,9 +1,10 @@
 /// The ids of the elements a flow gives no id of their own, derived from their controller's id
-/// (`c1.back`, `c1.tab.2`, `c4.right.0`, `c3.row.0.2`). They are a public contract (STATE
+/// (`c1.tab.2`, `c4.right.0`, `c3.row.0.2`), or for chrome no flow can name, from its
+/// controller's scene (`mailNav.back`, `pickNav.outside`: see ``ViewController/chromeName``). They are a public contract (STATE
 /// `elements`, `data-element` on pages, flow tests and recorded tests name elements by them):
 /// this is their one definition.
 public enum ElementID {
-    /// A navigation controller's (or a collapsed split view's) back button.
+    /// A navigation controller's (or a collapsed split view's) back button, by its chrome name.
     public static func back(_ container: String) -> String { container + ".back" }
     /// Bar button item `index` of a bar slot (`left`, `right`, `toolbar`).
     public static func barItem(_ owner: String, slot: StaticString, index: Int) -> String { "\(owner).\(slot).\(index)" }
@@ -36,7 +37,7 @@ public enum ElementID {
     /// A split view's show-primary and hide-primary buttons.
     public static func showPrimary(_ split: String) -> String { split + ".showPrimary" }
     public static func hidePrimary(_ split: String) -> String { split + ".hidePrimary" }
-    /// Dismissing a partial curl, and a tap outside a popover or sheet that dismisses it.
+    /// Dismissing a partial curl, and a tap outside a popover (by the popover's chrome name).
     public static func curl(_ presented: String) -> String { presented + ".curl" }
     public static func outside(_ presented: String) -> String { presented + ".outside" }
     /// The search field a navigation item's search controller shows, and its Cancel button.

@@ -28,7 +28,7 @@ extension ScreenBuilder {
     /// The area outside a popover bubble.
     mutating func registerOutsideTap(_ top: ViewController, appearance: Layer.Appearance) -> String? {
         guard appearance == .popover, let presenter = top.presentingStorage else { return nil }
-        return register(ElementID.outside(top.id), role: .button, title: "Dismiss", controller: presenter,
+        return register(ElementID.outside(top.chromeName), role: .button, title: "Dismiss", controller: presenter,
                         target: .chrome(.outsidePopover(top)))
     }
 
@@ -46,7 +46,7 @@ extension ScreenBuilder {
         if split.isCollapsed {
             guard let shown = split.collapsedShownColumn else { return result }
             if shown === split.secondaryViewController, split.primaryViewController != nil, collapsedBackShows(on: shown) {
-                let id = register(ElementID.back(split.id), role: .backButton, title: title, controller: split,
+                let id = register(ElementID.back(split.chromeName), role: .backButton, title: title, controller: split,
                                   target: .chrome(.collapsedBack(split)))
                 let item = BarItem(elementID: id, role: .backButton, title: title)
                 var column = pane(for: shown)

@@ -195,7 +195,7 @@ struct ScreenBuilder {
             if showsBack {
                 let below = stack[stack.count - 2]
                 let title = below.navigationItem.backButtonTitle(controllerTitle: below.title)
-                let id = register(ElementID.back(nav.id), role: .backButton, title: title, controller: nav, target: .back(nav))
+                let id = register(ElementID.back(nav.chromeName), role: .backButton, title: title, controller: nav, target: .back(nav))
                 back = BarItem(elementID: id, role: .backButton, title: title)
                 back?.showsTitle = below.navigationItem.backButtonShowsTitle
             }
@@ -560,6 +560,7 @@ extension Window {
     func resolveElement(_ id: String) -> (Element, ElementTarget)? {
         var builder = ScreenBuilder(window: self, recordsTargets: true)
         _ = builder.build()
+        let id = builder.targets[id] == nil ? builder.chromeID(numbered: id) ?? id : id
         guard let target = builder.targets[id], let element = builder.elements.first(where: { $0.id == id }) else { return nil }
         return (element, target)
     }
