@@ -156,11 +156,10 @@ struct PageBuilder {
         w.raw("/segue.js\"></script><script defer src=\"")
         w.text(context.assetsPath)
         w.raw("/controls.js\"></script>")
-        if screen.era == .modern {
-            w.raw("<script defer src=\"")
-            w.text(context.assetsPath)
-            w.raw("/modern.js\"></script>")
-        }
+        // The modern era's gestures, and a row's swipe to delete in either era.
+        w.raw("<script defer src=\"")
+        w.text(context.assetsPath)
+        w.raw("/modern.js\"></script>")
         w.raw("</head>")
     }
 

@@ -36,6 +36,7 @@ public enum NavigationAnalysis {
             let items = methods.flatMap(\.facts.barItems)
             return items.isEmpty ? nil : items
         }
+        result.rowDeletingClasses = RowDeletion.classes(index: index)
         result.viewClasses = Set(index.superclass.keys.filter { cls in index.lineage(cls).contains(where: uikitViews.contains) })
         return result
     }
