@@ -37,6 +37,10 @@ struct SwiftNestingTests {
         #expect(result.unreadFiles.map(\.file) == ["A.swift"])
         #expect(InferenceReport.text(result, storyboard: Storyboard(name: "Main", initialViewController: nil, scenes: [])).contains("not read:\n  A.swift: square brackets nested 40 deep"))
         #expect(InferenceReport.json(result).contains(#""unread":[{"file":"A.swift""#))
+        // `check` and `serve` report it as a warning at the file.
+        let augmented = CodeNavigation.augment(Storyboard(name: "Main", initialViewController: nil, scenes: []), result: result)
+        let warning = try #require(augmented.storyboard.diagnostics.first { $0.code == .sourceNotRead })
+        #expect(warning.severity == .warning && warning.location == SourceLocation(file: "A.swift", line: 1))
     }
 
     @Test("a file at the limit is parsed")
