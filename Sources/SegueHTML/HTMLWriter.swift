@@ -87,20 +87,22 @@ public struct HTMLWriter: Sendable {
 
     /// A hidden form field, `<input type="hidden" name="name" value="value">`, the value escaped.
     public mutating func hiddenInput(_ name: StaticString, _ value: String) {
-        raw("<input type=\"hidden\" name=\"")
-        raw(name)
-        bytes.append(UInt8(ascii: "\""))
+        openHiddenInput(name)
         attribute("value", value)
         bytes.append(UInt8(ascii: ">"))
     }
 
     /// A hidden form field with a decimal integer value.
     public mutating func hiddenInput(_ name: StaticString, _ value: Int) {
+        openHiddenInput(name)
+        attribute("value", value)
+        bytes.append(UInt8(ascii: ">"))
+    }
+
+    private mutating func openHiddenInput(_ name: StaticString) {
         raw("<input type=\"hidden\" name=\"")
         raw(name)
         bytes.append(UInt8(ascii: "\""))
-        attribute("value", value)
-        bytes.append(UInt8(ascii: ">"))
     }
 
     /// A boolean attribute (` disabled`) when `present`.
