@@ -64,3 +64,16 @@ for _ in range(pairs):
         r = c.getresponse(); r.read(); assert r.status == 200, r.status
 PY
 }
+
+# COUNT GET /healthz requests (the bare route) over one keep-alive connection to PORT.
+bare_requests() {  # PORT COUNT
+    for _ in $(seq 600); do curl -fs "http://127.0.0.1:$1/healthz" >/dev/null 2>&1 && break; sleep 0.3; done
+    python3 - "$1" "$2" <<'PY'
+import http.client, sys
+port, count = int(sys.argv[1]), int(sys.argv[2])
+c = http.client.HTTPConnection("127.0.0.1", port)
+for _ in range(count):
+    c.request("GET", "/healthz")
+    r = c.getresponse(); r.read(); assert r.status == 200, r.status
+PY
+}

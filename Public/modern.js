@@ -1,15 +1,18 @@
-// Modern-era pages (body.era-modern). Everything works without it; with it:
+// Modern-era pages (body.era-modern), and swipe to delete in either era. Everything works
+// without it; with it:
 // 1. a sheet follows a downward drag that starts on its grabber or its navigation bar: released
 //    past a third of its height (at most 160 px) or flicked, it is dismissed as the grabber's
 //    form post does (`dismissSheet`); short of that it springs back. A pointer tap on the
 //    grabber does nothing (as on iOS); the keyboard still activates it.
 // 2. a large title that scrolls under the bar collapses it: the bar's small title shows;
 // 3. a sideways drag on a row with swipe actions slides it aside to uncover them: released past
-//    half their width it stays open, else it closes; a tap elsewhere closes it.
+//    half their width it stays open, else it closes; a tap elsewhere closes it. In the iOS 7 era
+//    only this one runs (a row's Delete).
 (function () {
   "use strict";
   var body = document.body;
-  if (!body || !body.classList.contains("era-modern")) return;
+  if (!body) return;
+  var modern = body.classList.contains("era-modern");
 
   // MARK: Dragging a sheet down
 
@@ -179,9 +182,11 @@
     }
   }
 
-  var sheet = frontSheet();
-  if (sheet) followSheetDrag(sheet);
-  followLargeTitles();
-  followScrollEdges();
+  if (modern) {
+    var sheet = frontSheet();
+    if (sheet) followSheetDrag(sheet);
+    followLargeTitles();
+    followScrollEdges();
+  }
   followRowSwipes();
 })();

@@ -110,26 +110,6 @@ cmhd_answer_directly(struct MHD_Connection *connection, const char *data, size_t
   return sent == (ssize_t)size;
 }
 
-/// Writes the client's address as text into `out` (IPv4 dotted, IPv6 its /64 prefix, the rest
-/// zeroed, so one host's many addresses count as one); returns 0 when there is none.
-static inline int
-cmhd_client_address_text(struct MHD_Connection *connection, char *out, socklen_t size)
-{
-  const union MHD_ConnectionInfo *info =
-      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-  if (NULL == info || NULL == info->client_addr)
-    return 0;
-  const struct sockaddr *address = info->client_addr;
-  if (AF_INET == address->sa_family)
-    return NULL != inet_ntop(AF_INET, &((const struct sockaddr_in *)address)->sin_addr, out, size);
-  if (AF_INET6 == address->sa_family) {
-    struct in6_addr prefix = ((const struct sockaddr_in6 *)address)->sin6_addr;
-    memset(&prefix.s6_addr[8], 0, 8);
-    return NULL != inet_ntop(AF_INET6, &prefix, out, size);
-  }
-  return 0;
-}
-
 /// Shuts a connection's socket down both ways: libmicrohttpd sees it closed on its next pass
 /// and lets the connection go (there is no call to close one from outside).
 static inline void
@@ -171,6 +151,22 @@ cmhd_client_address(struct MHD_Connection *connection, cmhd_address_key *key)
   memcpy(&key->high, bytes, 8);
   memcpy(&key->low, bytes + 8, 8);
   return 1;
+}
+
+/// Writes an address key as text into `out`: an IPv4(-mapped) address dotted, an IPv6 address
+/// its /64 prefix (the rest zeroed, so one host's many addresses count as one); returns 0 when
+/// `out` is too small.
+static inline int
+cmhd_address_key_text(const cmhd_address_key *key, char *out, socklen_t size)
+{
+  unsigned char bytes[16];
+  memcpy(bytes, &key->high, 8);
+  memcpy(bytes + 8, &key->low, 8);
+  static const unsigned char mapped[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff };
+  if (0 == memcmp(bytes, mapped, 12))
+    return NULL != inet_ntop(AF_INET, bytes + 12, out, size);
+  memset(bytes + 8, 0, 8);
+  return NULL != inet_ntop(AF_INET6, bytes, out, size);
 }
 
 /// What is wrong with the first request of a new connection, judged from the bytes that came with

@@ -85,6 +85,26 @@ public struct HTMLWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// A hidden form field, `<input type="hidden" name="name" value="value">`, the value escaped.
+    public mutating func hiddenInput(_ name: StaticString, _ value: String) {
+        openHiddenInput(name)
+        attribute("value", value)
+        bytes.append(UInt8(ascii: ">"))
+    }
+
+    /// A hidden form field with a decimal integer value.
+    public mutating func hiddenInput(_ name: StaticString, _ value: Int) {
+        openHiddenInput(name)
+        attribute("value", value)
+        bytes.append(UInt8(ascii: ">"))
+    }
+
+    private mutating func openHiddenInput(_ name: StaticString) {
+        raw("<input type=\"hidden\" name=\"")
+        raw(name)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     /// A boolean attribute (` disabled`) when `present`.
     public mutating func flag(_ name: StaticString, _ present: Bool = true) {
         guard present else { return }

@@ -110,15 +110,13 @@ struct PageBuilder {
         w.attribute("data-viewport", "\(screen.traits.width)x\(screen.traits.height)")
         w.raw("><form class=\"screen\" method=\"post\"")
         w.attribute("action", context.actionPath)
-        w.raw("><input type=\"hidden\" name=\"csrf\"")
-        w.attribute("value", context.csrfToken)
-        w.raw("><input type=\"hidden\" name=\"version\"")
-        w.attribute("value", screen.version)
-        w.raw("><input type=\"hidden\" name=\"url\"")
-        w.attribute("value", screen.url)
+        w.raw(">")
+        w.hiddenInput("csrf", context.csrfToken)
+        w.hiddenInput("version", screen.version)
+        w.hiddenInput("url", screen.url)
         // Enter in a text field submits with the form's first submit button; make that one a
         // disabled guard so Enter never taps the back button.
-        w.raw("><button type=\"submit\" class=\"implicit-submit-guard\" disabled hidden aria-hidden=\"true\" tabindex=\"-1\"></button>")
+        w.raw("<button type=\"submit\" class=\"implicit-submit-guard\" disabled hidden aria-hidden=\"true\" tabindex=\"-1\"></button>")
         // The app's screen is the page's main landmark.
         w.raw("<main class=\"screen-main\">")
         layers()
@@ -163,11 +161,10 @@ struct PageBuilder {
         w.raw("/segue.js\"></script><script defer src=\"")
         w.text(context.assetsPath)
         w.raw("/controls.js\"></script>")
-        if screen.era == .modern {
-            w.raw("<script defer src=\"")
-            w.text(context.assetsPath)
-            w.raw("/modern.js\"></script>")
-        }
+        // The modern era's gestures, and a row's swipe to delete in either era.
+        w.raw("<script defer src=\"")
+        w.text(context.assetsPath)
+        w.raw("/modern.js\"></script>")
         w.raw("</head>")
     }
 

@@ -169,12 +169,9 @@ private struct RequestCall {
             headers: collectHeaders(connection),
             body: body)
         request.afterEachPassFollows = HTTPServer.currentThreadRunsAfterEachPass
-        // On the stack: a heap buffer and two copies per request cost the bare route measurably.
-        request.clientAddress = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String? in
-            buffer.initialize(repeating: 0)
-            guard cmhd_client_address_text(connection, buffer.baseAddress, 64) != 0 else { return nil }
-            return String(cString: buffer.baseAddress!)
-        }
+        // The address's bytes only: its text (inet_ntop) is written when something reads it.
+        var key = cmhd_address_key()
+        if cmhd_client_address(connection, &key) != 0 { request.clientAddressKey = key }
         return request
     }
 

@@ -38,8 +38,28 @@ public struct HTTPRequest: Sendable {
     /// for the end of the pass (a group commit) is then done on that thread. False for requests
     /// built by hand (tests, in-process clients), whose responder must not wait for a pass.
     public var afterEachPassFollows = false
-    /// The client's address as text (IPv6: its /64 prefix), nil for requests built by hand.
-    public var clientAddress: String?
+    /// The client's address as text (IPv4 dotted, also when an IPv6 socket maps it; IPv6 its /64
+    /// prefix), nil for requests built by hand. A request from the network carries the address's
+    /// 16 bytes and writes the text when it is first read: most requests never read it.
+    public var clientAddress: String? {
+        get { clientAddressText ?? clientAddressKey.flatMap(Self.text(of:)) }
+        set {
+            clientAddressText = newValue
+            clientAddressKey = nil
+        }
+    }
+    private var clientAddressText: String?
+    /// The client's address as libmicrohttpd reports it (`cmhd_client_address`).
+    var clientAddressKey: cmhd_address_key?
+
+    static func text(of key: cmhd_address_key) -> String? {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String? in
+            buffer.initialize(repeating: 0)
+            var key = key
+            guard cmhd_address_key_text(&key, buffer.baseAddress, 64) != 0 else { return nil }
+            return String(cString: buffer.baseAddress!)
+        }
+    }
 
     public init(
         method: HTTPMethod,

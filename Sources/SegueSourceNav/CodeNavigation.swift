@@ -23,6 +23,10 @@ public enum CodeNavigation {
         for i in placed.findings.indices where placed.findings[i].onLaunchScene {
             placed.findings[i].scenes = launched.initialViewController.map { [$0] } ?? []
         }
-        return Augmented(storyboard: CodeNavigationApplier.apply(placed, to: launched), result: placed)
+        var augmented = CodeNavigationApplier.apply(placed, to: launched)
+        for unread in result.unreadFiles {
+            augmented.diagnostics.append(Diagnostic(.sourceNotRead, at: SourceLocation(file: unread.file, line: 1), "not read: \(unread.reason)"))
+        }
+        return Augmented(storyboard: augmented, result: placed)
     }
 }

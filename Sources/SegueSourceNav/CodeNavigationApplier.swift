@@ -16,6 +16,7 @@ public enum CodeNavigationApplier {
                 out.scenes[sceneID] = scene
             }
         }
+        RowDeletion.apply(result.rowDeletingClasses, to: &out)
         return out
     }
 

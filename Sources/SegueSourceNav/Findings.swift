@@ -90,5 +90,9 @@ public struct InferenceResult: Sendable {
     /// Class → the bar button items its code makes with itself as target (``CodeBarItem``): an
     /// item whose action navigates is added to the class's scenes to be tapped.
     public var barItems: [String: [CodeBarItem]] = [:]
+    /// Classes whose tables delete rows by swiping (``RowDeletion``).
+    public var rowDeletingClasses: Set<String> = []
+    /// Source files that were found but not read, with the reason (``SourceFacts/unreadReason``).
+    public var unreadFiles: [(file: String, reason: String)] = []
     public init() {}
 }

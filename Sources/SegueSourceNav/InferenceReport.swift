@@ -20,6 +20,11 @@ public enum InferenceReport {
         for u in result.unresolved {
             lines.append("  \(u.source)  \(u.className)  \(u.action.rawValue): \(u.reason)")
         }
+        if !result.rowDeletingClasses.isEmpty {
+            lines.append("rows deleted by swiping: " + result.rowDeletingClasses.sorted().joined(separator: ", "))
+        }
+        if !result.unreadFiles.isEmpty { lines.append("not read:") }
+        for u in result.unreadFiles { lines.append("  \(u.file): \(u.reason)") }
         return lines.joined(separator: "\n")
     }
 
@@ -51,6 +56,12 @@ public enum InferenceReport {
             "{\"source\":\(quote(u.source)),\"class\":\(quote(u.className)),\"action\":\(quote(u.action.rawValue)),\"reason\":\(quote(u.reason))}"
         }.joined(separator: ",")
         out += "]"
+        if !result.rowDeletingClasses.isEmpty {
+            out += ",\"rowDeletingClasses\":[" + result.rowDeletingClasses.sorted().map(quote).joined(separator: ",") + "]"
+        }
+        if !result.unreadFiles.isEmpty {
+            out += ",\"unread\":[" + result.unreadFiles.map { "{\"file\":\(quote($0.file)),\"reason\":\(quote($0.reason))}" }.joined(separator: ",") + "]"
+        }
         if let root = result.launchRoot { out += ",\"launchRoot\":\(quote(describe(root)))" }
         return out + "}"
     }

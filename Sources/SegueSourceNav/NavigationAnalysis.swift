@@ -13,6 +13,7 @@ public enum NavigationAnalysis {
         let index = AppIndex(facts: facts, storyboard: storyboard)
         var result = InferenceResult()
         result.files = facts.count
+        result.unreadFiles = facts.compactMap { f in f.unreadReason.map { (f.file, $0) } }
         result.classes = index.methods.count
         for cls in index.methods.keys.sorted() {
             let scenes = index.scenesByClass[cls] ?? []
@@ -35,6 +36,7 @@ public enum NavigationAnalysis {
             let items = methods.flatMap(\.facts.barItems)
             return items.isEmpty ? nil : items
         }
+        result.rowDeletingClasses = RowDeletion.classes(index: index)
         result.viewClasses = Set(index.superclass.keys.filter { cls in index.lineage(cls).contains(where: uikitViews.contains) })
         return result
     }

@@ -202,5 +202,7 @@ public struct SourceFacts: Sendable {
     /// Constant name → literal: `let`, `static let` (also as `Type.name`), enum raw values
     /// (`Enum.case`), `#define`, `NSString * const`.
     public var constants: [String: String] = [:]
+    /// Why the file was not read (nothing else is filled in then); nil when it was.
+    public var unreadReason: String?
     public init(file: String) { self.file = file }
 }

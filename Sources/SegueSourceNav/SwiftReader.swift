@@ -6,6 +6,12 @@ import SwiftSyntax
 /// navigation each performs, and the string constants it declares.
 public enum SwiftReader {
     public static func read(source: String, file: String) -> SourceFacts {
+        let depth = SwiftNesting.deepestSquareBrackets(in: source)
+        guard depth <= SwiftNesting.maximumSquareBracketDepth else {
+            var facts = SourceFacts(file: file)
+            facts.unreadReason = "square brackets nested \(depth) deep (the parser takes too long past \(SwiftNesting.maximumSquareBracketDepth))"
+            return facts
+        }
         let tree = Parser.parse(source: source)
         let visitor = SwiftDeclarationVisitor(converter: SourceLocationConverter(fileName: file, tree: tree), file: file)
         visitor.walk(tree)

@@ -7,7 +7,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+# The fuzz build resolves without the Postgres trait, and SwiftPM then rewrites Package.resolved
+# without PostgreSQL's pins: the committed file is put back when the build ends.
+resolved=$(mktemp)
+cp Package.resolved "$resolved"
+trap 'cp "$resolved" Package.resolved; rm -f "$log" "$resolved"' EXIT
 if ! SEGUE_FUZZ=1 swift build -c "${SEGUE_FUZZ_CONFIG:-debug}" --scratch-path .build-fuzz --product "${SEGUE_FUZZ_PRODUCT:-segue-fuzz}" \
     -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld >"$log" 2>&1; then
   grep -v "Cannot export local symbol" "$log" >&2

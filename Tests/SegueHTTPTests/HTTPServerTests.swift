@@ -23,6 +23,7 @@ struct HTTPServerTests {
         #expect(lines.contains("h:accept=text/plain"))
         #expect(lines.contains("header(X-TEST)=Hello There"))
         #expect(lines.contains("queryValue(b)=two words"))
+        #expect(lines.contains("client=127.0.0.1"))
         // Every header name is lower-cased.
         for line in lines where line.hasPrefix("h:") {
             let name = line.dropFirst(2).prefix { $0 != "=" }

@@ -107,7 +107,8 @@ struct EchoResponder: HTTPResponder {
         }
     }
 
-    /// The request as `key=value` lines: method, path, query, headers, two lookups and the body.
+    /// The request as `key=value` lines: method, path, query, headers, two lookups, the body and
+    /// the client's address.
     func echo(_ request: HTTPRequest) -> String {
         var lines = ["method=\(request.methodString)", "enum=\(request.method.rawValue)", "path=\(request.path)"]
         for q in request.query { lines.append("q:\(q.name)=\(q.value)") }
@@ -115,6 +116,7 @@ struct EchoResponder: HTTPResponder {
         lines.append("header(X-TEST)=\(request.header("X-TEST") ?? "nil")")
         lines.append("queryValue(b)=\(request.queryValue("b") ?? "nil")")
         lines.append("body=\(request.bodyString)")
+        lines.append("client=\(request.clientAddress ?? "nil")")
         return lines.joined(separator: "\n")
     }
 }

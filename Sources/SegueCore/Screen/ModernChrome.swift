@@ -37,18 +37,31 @@ extension ScreenBuilder {
 extension ScreenBuilder {
     /// A row's swipe actions, each an element after the row (leading ones, then trailing ones
     /// from the edge inwards): activating one runs its wiring, as choosing it after a swipe does.
-    /// Modern era only (iOS 11's contextual actions); the iOS 7 era draws rows without them.
-    mutating func registerSwipeActions(_ row: inout TableRow, rowID: String, owner: ViewController) {
-        guard window.era == .modern else {
+    /// Contextual actions are the modern era's (iOS 11); the iOS 7 era draws rows without them
+    /// but keeps swipe to delete, which iOS has had since its third version. Delete deletes the
+    /// row at `place`, as a table being edited does. A table being edited offers no swipe
+    /// actions (its delete controls stand in for them).
+    mutating func registerSwipeActions(_ row: inout TableRow, rowID: String, owner: ViewController, place: TableRowPlace) {
+        if owner.isEditing {
             row.leadingSwipeActions = []
             row.trailingSwipeActions = []
             return
         }
+        if window.era != .modern {
+            row.leadingSwipeActions = []
+            row.trailingSwipeActions.removeAll { !$0.deletesRow }
+        }
         func register(_ actions: inout [SwipeAction], edge: String) {
             for i in actions.indices {
+                let id = actions[i].id ?? "\(rowID).\(edge).\(i)"
+                if actions[i].deletesRow {
+                    let edit = TableEdit(owner: owner, table: place.table, section: place.section, row: place.row, operation: .delete)
+                    actions[i].elementID = self.register(id, role: .button, title: actions[i].title, controller: owner, target: .tableEdit(edit))
+                    continue
+                }
                 var node = ViewNode(.button, id: actions[i].id, text: actions[i].title)
                 node.tap = actions[i].tap
-                actions[i].elementID = self.register(actions[i].id ?? "\(rowID).\(edge).\(i)", role: .button, title: actions[i].title,
+                actions[i].elementID = self.register(id, role: .button, title: actions[i].title,
                                                      controller: owner, target: .node(owner: owner, node: node),
                                                      enabled: actions[i].tap != nil && isRunnable(actions[i].tap, on: owner))
             }
@@ -56,6 +69,14 @@ extension ScreenBuilder {
         register(&row.leadingSwipeActions, edge: "leading")
         register(&row.trailingSwipeActions, edge: "trailing")
     }
+}
+
+/// Where a row is: its table's pre-order position in its controller's view, its section and its
+/// index among the rows shown.
+struct TableRowPlace {
+    let table: Int
+    let section: Int
+    let row: Int
 }
 
 extension ViewController {

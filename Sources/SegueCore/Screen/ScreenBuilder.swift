@@ -381,7 +381,7 @@ struct ScreenBuilder {
                                 controller: owner, target: .node(owner: owner, node: node), enabled: n.enabled)
             }
         case .table:
-            resolveTable(node, into: &n, owner: owner, counter: &counter)
+            resolveTable(node, into: &n, owner: owner, table: index, counter: &counter)
             return n
         default:
             if n.tap != nil {
@@ -396,7 +396,8 @@ struct ScreenBuilder {
     /// A table's elements, top to bottom: the table header view, the rows of each section (a
     /// switch row, a tappable row, or the controls of a cell that is not tappable itself, and an
     /// accessory button), the table footer view.
-    mutating func resolveTable(_ node: ViewNode, into n: inout ViewNode, owner: ViewController, counter: inout Int) {
+    /// `table` is the table's pre-order position in the owner's view (as ``TableEdit`` counts).
+    mutating func resolveTable(_ node: ViewNode, into n: inout ViewNode, owner: ViewController, table: Int, counter: inout Int) {
         let header = resolveAll(Array(node.children.prefix(node.tableHeaderCount)), owner: owner, counter: &counter)
         noteTable(owner: owner)
         var hidden: [(section: Int, row: Int)] = []
@@ -430,7 +431,8 @@ struct ScreenBuilder {
                                                       target: .rowAccessory(owner: owner, row: shown),
                                                       enabled: isRunnable(accessoryTap, on: owner))
                 }
-                registerSwipeActions(&row, rowID: row.id ?? "\(owner.id).row.\(s).\(r)", owner: owner)
+                registerSwipeActions(&row, rowID: row.id ?? "\(owner.id).row.\(s).\(r)", owner: owner,
+                                     place: TableRowPlace(table: table, section: s, row: r))
                 if resolvesNodes { n.sections[s].rows[r] = row }
             }
         }

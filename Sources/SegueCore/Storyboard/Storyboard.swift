@@ -225,6 +225,8 @@ extension Diagnostic {
         /// A number no screen has (NaN, infinite, a length far beyond any screen, a negative
         /// size…); serving ignores or clamps it.
         case absurdNumber = "absurd_number"
+        /// An app's source file that was found and not read (its navigation is not known).
+        case sourceNotRead = "source_not_read"
 
         /// The severity `segue check` reports this code with.
         public var severity: Severity {
@@ -244,7 +246,7 @@ extension Diagnostic {
                  .unwindNotImplemented, .unwindResolvedAtRunTime, .unreachableScene, .unreachableEntryScene,
                  .navigationWithoutRoot, .pageViewWithoutPages, .tabBarWithoutTabs, .sceneWithoutController,
                  .unsupportedController, .unsupportedRelationship, .unsupportedSegueKind, .unsupportedElement,
-                 .unknownAttributeValue, .unknownSystemItem, .repeatedSegueIdentifier, .absurdNumber:
+                 .unknownAttributeValue, .unknownSystemItem, .repeatedSegueIdentifier, .absurdNumber, .sourceNotRead:
                 .warning
             }
         }

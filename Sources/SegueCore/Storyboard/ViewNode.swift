@@ -145,11 +145,23 @@ public struct SwipeAction: Sendable, Equatable {
     public var tap: TapTarget?
     /// Its element id on a screen (set when the screen is built).
     public var elementID: String?
+    /// UIKit's swipe to delete (the data source commits the deletion): choosing it deletes the
+    /// row, as the delete control of a table being edited does, in either era.
+    public var deletesRow = false
     public init(id: String? = nil, title: String, style: Style = .normal, tap: TapTarget? = nil) {
         self.id = id
         self.title = title
         self.style = style
         self.tap = tap
+    }
+}
+
+extension SwipeAction {
+    /// The Delete button a swipe uncovers on a row of a table whose data source commits deletions.
+    public static var delete: SwipeAction {
+        var action = SwipeAction(title: "Delete", style: .destructive)
+        action.deletesRow = true
+        return action
     }
 }
 

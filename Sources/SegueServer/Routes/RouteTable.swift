@@ -99,7 +99,7 @@ struct Route: Sendable {
         for (segment, part) in zip(segments, parts) {
             switch segment {
             case .literal(let text): if part != text { return (false, nil) }
-            case .session: if !RandomToken.isWellFormed(String(part)) { malformed = part }
+            case .session: if !RandomToken.isWellFormed(part) { malformed = part }
             case .name, .rest: break
             }
         }
@@ -122,7 +122,8 @@ struct RouteMatch: Sendable {
 enum RouteTable {
     /// The route of a path, or nil; `malformedSession` names a session segment that is no id.
     static func find(_ path: String) -> (match: RouteMatch, malformedSession: Substring?)? {
-        if let route = exact[path] { return (RouteMatch(route: route, parts: []), nil) }
+        // A path longer than every literal route is not hashed at all.
+        if path.utf8.count <= longestExactPath, let route = exact[path] { return (RouteMatch(route: route, parts: []), nil) }
         for route in prefixed where path.hasPrefix(route.prefix!) { return (RouteMatch(route: route, parts: []), nil) }
         let parts = SegueApp.pathSegments(path)
         for route in parametric {
@@ -136,6 +137,8 @@ enum RouteTable {
     static let exact: [String: Route] = Dictionary(
         routes.filter { $0.segments.allSatisfy { if case .literal = $0 { true } else { false } } }.map { ("/" + $0.segments.map { if case .literal(let s) = $0 { s } else { "" } }.joined(separator: "/"), $0) },
         uniquingKeysWith: { first, _ in first })
+
+    static let longestExactPath = exact.keys.map(\.utf8.count).max() ?? 0
 
     static let prefixed: [Route] = routes.filter { $0.prefix != nil }
 

@@ -55,11 +55,23 @@ extension SegueApp {
     }
 
     /// The non-empty `/`-separated segments of a path, split on the bytes (a Character-wise split
-    /// cost more than the rest of routing).
+    /// cost more than the rest of routing): found in the string's contiguous UTF-8 where it has it,
+    /// with no index walk per byte.
     static func pathSegments(_ path: String) -> [Substring] {
         var segments: [Substring] = []
         segments.reserveCapacity(6)
         let utf8 = path.utf8
+        let split: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+            var start = 0
+            for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: "/") {
+                if start != i {
+                    // `/` is ASCII: offsets next to it are character boundaries.
+                    segments.append(path[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: i)])
+                }
+                start = i + 1
+            }
+        }
+        guard split == nil else { return segments }
         var start = utf8.startIndex
         var i = start
         while i != utf8.endIndex {

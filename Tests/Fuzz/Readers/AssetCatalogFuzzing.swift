@@ -1,5 +1,6 @@
 import Foundation
 import SegueAssets
+import Synchronization
 
 /// Asset catalogs: the input is written as the `Contents.json` of an image set, a colour set, an
 /// app icon set and a namespace folder of a small catalog (beside a PNG and an SVG the entries
@@ -10,20 +11,39 @@ enum AssetCatalogFuzzing {
     static let entries = ["Group", "Group/Icon.imageset", "Group/Tint.colorset", "AppIcon.appiconset"]
 
     @Sendable static func contentsJSON(_ bytes: [UInt8]) -> Bool {
-        let root = FileManager.default.temporaryDirectory.path + "/segue-fuzz-assets-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let catalog = root + "/Assets.xcassets"
-        for entry in entries {
-            let folder = catalog + "/" + entry
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: folder + "/Contents.json", contents: Data(bytes))
+        // One input at a time per process: tests may run the target from several threads.
+        workspace.inUse.withLock { _ in
+            let catalog = workspace.root + "/Assets.xcassets"
+            for entry in entries {
+                FileManager.default.createFile(atPath: catalog + "/" + entry + "/Contents.json", contents: Data(bytes))
+            }
+            let resources = AppResources(root: workspace.root, symbolsDirectory: nil)
+            return !resources.catalog.images.isEmpty || !resources.catalog.colors.isEmpty || resources.catalog.appIconURL != nil
         }
-        for folder in ["Group/Icon.imageset", "AppIcon.appiconset"] {
-            FileManager.default.createFile(atPath: catalog + "/" + folder + "/icon.png", contents: Data(png))
-            FileManager.default.createFile(atPath: catalog + "/" + folder + "/icon.svg", contents: Data(svg.utf8))
+    }
+
+    /// The catalog's folders, made once per process: each input only rewrites the
+    /// `Contents.json` files (the art beside them never changes), which keeps the target fast.
+    /// In memory (`/dev/shm`) where the system has it. Removed when the process exits.
+    static let workspace = Workspace()
+
+    final class Workspace: Sendable {
+        let root: String
+        let inUse = Mutex(())
+
+        init() {
+            let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : FileManager.default.temporaryDirectory.path
+            root = base + "/segue-fuzz-assets-" + UUID().uuidString
+            let catalog = root + "/Assets.xcassets"
+            for entry in AssetCatalogFuzzing.entries {
+                try? FileManager.default.createDirectory(atPath: catalog + "/" + entry, withIntermediateDirectories: true)
+            }
+            for folder in ["Group/Icon.imageset", "AppIcon.appiconset"] {
+                FileManager.default.createFile(atPath: catalog + "/" + folder + "/icon.png", contents: Data(AssetCatalogFuzzing.png))
+                FileManager.default.createFile(atPath: catalog + "/" + folder + "/icon.svg", contents: Data(AssetCatalogFuzzing.svg.utf8))
+            }
+            atexit { try? FileManager.default.removeItem(atPath: AssetCatalogFuzzing.workspace.root) }
         }
-        let resources = AppResources(root: root, symbolsDirectory: nil)
-        return !resources.catalog.images.isEmpty || !resources.catalog.colors.isEmpty || resources.catalog.appIconURL != nil
     }
 
     /// A 1×1 PNG.

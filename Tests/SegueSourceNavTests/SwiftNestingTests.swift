@@ -1,0 +1,54 @@
+import Testing
+@testable import SegueCore
+@testable import SegueSourceNav
+
+/// Swift files nesting square brackets so deeply that SwiftSyntax's parser would take minutes are
+/// not parsed; brackets in comments and strings do not count.
+@Suite("Swift bracket nesting")
+struct SwiftNestingTests {
+    @Test("depth counts code, and code inside interpolations, not comments or strings")
+    func depthCountsCodeOnly() {
+        #expect(SwiftNesting.deepestSquareBrackets(in: "let a = [[1], [2, [3]]]") == 3)
+        #expect(SwiftNesting.deepestSquareBrackets(in: "// [[[[[[\nlet a = [1]") == 1)
+        #expect(SwiftNesting.deepestSquareBrackets(in: "/* [[[ /* [[[ */ [[[ */ let a = [1]") == 1)
+        #expect(SwiftNesting.deepestSquareBrackets(in: #"let s = "[[[[ \" [[[" + "x""#) == 0)
+        #expect(SwiftNesting.deepestSquareBrackets(in: "let s = \"\"\"\n[[[[\n\"\"\"\nlet b = [[0]]") == 2)
+        #expect(SwiftNesting.deepestSquareBrackets(in: ##"let r = #"[[[ "quoted" \( [[["#, t = [0]"##) == 1)
+        // An interpolation is code: its brackets count, and a string inside it ends before the outer one.
+        #expect(SwiftNesting.deepestSquareBrackets(in: #"let s = "\(a["k[[["][0])" + "[[""#) == 1)
+        #expect(SwiftNesting.deepestSquareBrackets(in: #"let s = "\(f(g([[1]])))""#) == 2)
+        // An unterminated string ends with its line.
+        #expect(SwiftNesting.deepestSquareBrackets(in: "let s = \"[[[\nlet a = [[1]]") == 2)
+        #expect(SwiftNesting.deepestSquareBrackets(in: "#if DEBUG\nlet a = [1]\n#endif") == 1)
+    }
+
+    @Test("a file nesting brackets past the limit is not parsed, and says why, at once")
+    func deepFileIsNotParsed() throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        // 40 levels: SwiftSyntax's lookahead would take hours on this.
+        let source = "class A: UIViewController {\n func f() { x = " + String(repeating: "[a<", count: 40) + "\n }\n}\n"
+        let facts = SwiftReader.read(source: source, file: "A.swift")
+        #expect(clock.now - started < .seconds(5))
+        let reason = try #require(facts.unreadReason)
+        #expect(reason.contains("nested 40 deep"))
+        #expect(facts.classes.isEmpty)
+        let result = NavigationAnalysis.analyze(facts: [facts], storyboard: Storyboard(name: "Main", initialViewController: nil, scenes: []))
+        #expect(result.unreadFiles.map(\.file) == ["A.swift"])
+        #expect(InferenceReport.text(result, storyboard: Storyboard(name: "Main", initialViewController: nil, scenes: [])).contains("not read:\n  A.swift: square brackets nested 40 deep"))
+        #expect(InferenceReport.json(result).contains(#""unread":[{"file":"A.swift""#))
+        // `check` and `serve` report it as a warning at the file.
+        let augmented = CodeNavigation.augment(Storyboard(name: "Main", initialViewController: nil, scenes: []), result: result)
+        let warning = try #require(augmented.storyboard.diagnostics.first { $0.code == .sourceNotRead })
+        #expect(warning.severity == .warning && warning.location == SourceLocation(file: "A.swift", line: 1))
+    }
+
+    @Test("a file at the limit is parsed")
+    func fileAtTheLimitIsParsed() {
+        let nested = String(repeating: "[", count: SwiftNesting.maximumSquareBracketDepth) + "1"
+            + String(repeating: "]", count: SwiftNesting.maximumSquareBracketDepth)
+        let facts = SwiftReader.read(source: "class B: UIViewController {\n let table = \(nested)\n func go() { dismiss(animated: true) }\n}\n", file: "B.swift")
+        #expect(facts.unreadReason == nil)
+        #expect(facts.classes.map(\.name) == ["B"])
+    }
+}
