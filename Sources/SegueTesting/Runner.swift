@@ -249,6 +249,7 @@ struct Run {
         let elements = state["elements"]?.arrayValue ?? []
         if let id = q.id, q.title == nil, q.role == nil {
             if elements.contains(where: { $0["id"]?.stringValue == id }) { return id }
+            if let named = chromeID(numbered: id, among: elements) { return named }
             throw SegueClientError(status: 404, code: "unknown_element", message: "no element '\(id)' on screen")
         }
         guard let found = elements.first(where: q.matches), let id = found["id"]?.stringValue else {
