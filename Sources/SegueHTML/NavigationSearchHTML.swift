@@ -60,13 +60,11 @@ extension PageBuilder {
             w.raw("<form class=\"search-form\" method=\"post\" hidden")
             w.attribute("id", form)
             w.attribute("action", context.actionPath)
-            w.raw("><input type=\"hidden\" name=\"csrf\"")
-            w.attribute("value", context.csrfToken)
-            w.raw("><input type=\"hidden\" name=\"version\"")
-            w.attribute("value", screen.version)
-            w.raw("><input type=\"hidden\" name=\"url\"")
-            w.attribute("value", screen.url)
-            w.raw("></form>")
+            w.raw(">")
+            w.hiddenInput("csrf", context.csrfToken)
+            w.hiddenInput("version", screen.version)
+            w.hiddenInput("url", screen.url)
+            w.raw("</form>")
         }
     }
 }
