@@ -1,24 +1,43 @@
-/// How deeply a Swift file nests square brackets, found before the file is parsed.
+/// How deeply a Swift file nests brackets and parentheses, found before the file is parsed.
 ///
 /// SwiftSyntax's parser looks ahead at every `[` to tell an inline array type (`[3 of Int]`) from
 /// an array or dictionary type, and tries both: nested brackets cost it time that doubles with each
-/// level (about 0.2 s at 16 levels, over a minute at 28). Real code nests a few levels; a file
-/// nesting more than ``maximumSquareBracketDepth`` is not parsed, so a crafted or garbled file
-/// cannot hold an app's import for minutes.
+/// level (about 0.2 s at 16 levels, over a minute at 28). Deep parentheses with other tokens
+/// between them (`(a #(a #…`) send its error recovery looking ahead again and again: about
+/// 0.3 s at 128 levels, 2 s at 250, 7 s at 600. Real code nests a few levels; a file nesting more
+/// than ``maximumSquareBracketDepth`` or ``maximumParenthesisDepth`` is not parsed, so a crafted
+/// or garbled file cannot hold an app's import for minutes.
 enum SwiftNesting {
     /// The deepest nesting of square brackets a Swift file may have to be parsed.
     static let maximumSquareBracketDepth = 12
+    /// The deepest nesting of parentheses a Swift file may have to be parsed (0.06 s at worst).
+    static let maximumParenthesisDepth = 64
 
-    /// The deepest nesting of square brackets in `source`, outside comments and string literals
-    /// (the code inside a string's interpolations counts). One pass over the bytes.
-    static func deepestSquareBrackets(in source: String) -> Int {
+    /// The deepest nesting of square brackets and of parentheses in `source`, outside comments
+    /// and string literals (the code inside a string's interpolations counts). One pass.
+    static func deepest(in source: String) -> (squareBrackets: Int, parentheses: Int) {
         var scanner = NestingScanner(bytes: Array(source.utf8))
         scanner.run()
-        return scanner.deepest
+        return (scanner.deepest, scanner.deepestParentheses)
+    }
+
+    /// The deepest nesting of square brackets in `source` (``deepest(in:)``).
+    static func deepestSquareBrackets(in source: String) -> Int { deepest(in: source).squareBrackets }
+
+    /// Why `source` is too deeply nested to parse, or nil.
+    static func refusal(of source: String) -> String? {
+        let depth = deepest(in: source)
+        if depth.squareBrackets > maximumSquareBracketDepth {
+            return "square brackets nested \(depth.squareBrackets) deep (the parser takes too long past \(maximumSquareBracketDepth))"
+        }
+        if depth.parentheses > maximumParenthesisDepth {
+            return "parentheses nested \(depth.parentheses) deep (the parser takes too long past \(maximumParenthesisDepth))"
+        }
+        return nil
     }
 }
 
-/// The pass of ``SwiftNesting/deepestSquareBrackets(in:)``: code, comments and string literals
+/// The pass of ``SwiftNesting/deepest(in:)``: code, comments and string literals
 /// (plain, multi-line, raw with `#`s, and interpolations inside them, to any depth).
 private struct NestingScanner {
     /// What the scanner is inside: code (the file, or an interpolation with its open parentheses)
@@ -32,6 +51,8 @@ private struct NestingScanner {
     var index = 0
     var depth = 0
     var deepest = 0
+    var parentheses = 0
+    var deepestParentheses = 0
     /// Innermost last; the file's code at the bottom.
     var contexts: [Context] = [.code(parentheses: 0)]
 
@@ -66,11 +87,19 @@ private struct NestingScanner {
         case UInt8(ascii: "]"):
             depth = max(0, depth - 1)
             index += 1
-        case UInt8(ascii: "(") where contexts.count > 1:
-            contexts[contexts.count - 1] = .code(parentheses: parentheses + 1)
+        case UInt8(ascii: "("):
+            self.parentheses += 1
+            deepestParentheses = max(deepestParentheses, self.parentheses)
+            if contexts.count > 1 { contexts[contexts.count - 1] = .code(parentheses: parentheses + 1) }
             index += 1
-        case UInt8(ascii: ")") where contexts.count > 1:
-            if parentheses == 0 { contexts.removeLast() } else { contexts[contexts.count - 1] = .code(parentheses: parentheses - 1) }
+        case UInt8(ascii: ")"):
+            if contexts.count > 1, parentheses == 0 {
+                // The interpolation's end: its `\(` was counted as it opened.
+                contexts.removeLast()
+            } else if contexts.count > 1 {
+                contexts[contexts.count - 1] = .code(parentheses: parentheses - 1)
+            }
+            self.parentheses = max(0, self.parentheses - 1)
             index += 1
         default:
             index += 1
@@ -115,6 +144,8 @@ private struct NestingScanner {
             let next = index + 1 + hashes
             if next < bytes.count, bytes[next] == UInt8(ascii: "(") {
                 contexts.append(.code(parentheses: 0))
+                parentheses += 1
+                deepestParentheses = max(deepestParentheses, parentheses)
                 index = next + 1
             } else {
                 index = next + 1

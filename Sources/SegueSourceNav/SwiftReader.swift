@@ -6,10 +6,9 @@ import SwiftSyntax
 /// navigation each performs, and the string constants it declares.
 public enum SwiftReader {
     public static func read(source: String, file: String) -> SourceFacts {
-        let depth = SwiftNesting.deepestSquareBrackets(in: source)
-        guard depth <= SwiftNesting.maximumSquareBracketDepth else {
+        if let refusal = SwiftNesting.refusal(of: source) {
             var facts = SourceFacts(file: file)
-            facts.unreadReason = "square brackets nested \(depth) deep (the parser takes too long past \(SwiftNesting.maximumSquareBracketDepth))"
+            facts.unreadReason = refusal
             return facts
         }
         let tree = Parser.parse(source: source)

@@ -22,6 +22,28 @@ struct SwiftNestingTests {
         #expect(SwiftNesting.deepestSquareBrackets(in: "#if DEBUG\nlet a = [1]\n#endif") == 1)
     }
 
+    @Test("parentheses count in code and interpolations, not in comments or strings")
+    func parenthesesDepth() {
+        #expect(SwiftNesting.deepest(in: "f(g(h(1)), (2))").parentheses == 3)
+        #expect(SwiftNesting.deepest(in: "// ((((((\nf(1) /* (((( */").parentheses == 1)
+        #expect(SwiftNesting.deepest(in: #"let s = "(((( \(f(g(1))) ((""#).parentheses == 3)
+        #expect(SwiftNesting.deepest(in: #"let s = "\(a)" ; f((1))"#).parentheses == 2)
+    }
+
+    @Test("a file nesting parentheses past the limit is not parsed, and says why, at once")
+    func deepParenthesesAreNotParsed() throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        // 600 levels with other tokens between: seconds of the parser's error recovery.
+        let source = String(repeating: String(repeating: "(", count: 30) + "unc " + String(repeating: "#", count: 10), count: 20)
+        let facts = SwiftReader.read(source: source, file: "P.swift")
+        #expect(clock.now - started < .seconds(2))
+        #expect(facts.unreadReason?.contains("parentheses nested 600 deep") == true)
+        let limit = SwiftNesting.maximumParenthesisDepth
+        let atLimit = "class C: UIViewController {\n func f() { g" + String(repeating: "(", count: limit) + "1" + String(repeating: ")", count: limit) + " }\n}\n"
+        #expect(SwiftReader.read(source: atLimit, file: "C.swift").unreadReason == nil)
+    }
+
     @Test("a file nesting brackets past the limit is not parsed, and says why, at once")
     func deepFileIsNotParsed() throws {
         let clock = ContinuousClock()
