@@ -15,7 +15,7 @@ enum AssetCatalogFuzzing {
         workspace.inUse.withLock { _ in
             let catalog = workspace.root + "/Assets.xcassets"
             for entry in entries {
-                FileManager.default.createFile(atPath: catalog + "/" + entry + "/Contents.json", contents: Data(bytes))
+                _ = FileManager.default.createFile(atPath: catalog + "/" + entry + "/Contents.json", contents: Data(bytes))
             }
             let resources = AppResources(root: workspace.root, symbolsDirectory: nil)
             return !resources.catalog.images.isEmpty || !resources.catalog.colors.isEmpty || resources.catalog.appIconURL != nil
@@ -39,8 +39,8 @@ enum AssetCatalogFuzzing {
                 try? FileManager.default.createDirectory(atPath: catalog + "/" + entry, withIntermediateDirectories: true)
             }
             for folder in ["Group/Icon.imageset", "AppIcon.appiconset"] {
-                FileManager.default.createFile(atPath: catalog + "/" + folder + "/icon.png", contents: Data(AssetCatalogFuzzing.png))
-                FileManager.default.createFile(atPath: catalog + "/" + folder + "/icon.svg", contents: Data(AssetCatalogFuzzing.svg.utf8))
+                _ = FileManager.default.createFile(atPath: catalog + "/" + folder + "/icon.png", contents: Data(AssetCatalogFuzzing.png))
+                _ = FileManager.default.createFile(atPath: catalog + "/" + folder + "/icon.svg", contents: Data(AssetCatalogFuzzing.svg.utf8))
             }
             atexit { try? FileManager.default.removeItem(atPath: AssetCatalogFuzzing.workspace.root) }
         }
