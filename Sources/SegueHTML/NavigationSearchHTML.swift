@@ -61,9 +61,7 @@ extension PageBuilder {
             w.attribute("id", form)
             w.attribute("action", context.actionPath)
             w.raw(">")
-            w.hiddenInput("csrf", context.csrfToken)
-            w.hiddenInput("version", screen.version)
-            w.hiddenInput("url", screen.url)
+            stateFields()
             w.raw("</form>")
         }
     }

@@ -111,9 +111,7 @@ struct PageBuilder {
         w.raw("><form class=\"screen\" method=\"post\"")
         w.attribute("action", context.actionPath)
         w.raw(">")
-        w.hiddenInput("csrf", context.csrfToken)
-        w.hiddenInput("version", screen.version)
-        w.hiddenInput("url", screen.url)
+        stateFields()
         // Enter in a text field submits with the form's first submit button; make that one a
         // disabled guard so Enter never taps the back button.
         w.raw("<button type=\"submit\" class=\"implicit-submit-guard\" disabled hidden aria-hidden=\"true\" tabindex=\"-1\"></button>")
@@ -166,6 +164,14 @@ struct PageBuilder {
         w.text(context.assetsPath)
         w.raw("/modern.js\"></script>")
         w.raw("</head>")
+    }
+
+    /// The hidden fields every form of the page posts: the CSRF token, and the version and URL
+    /// of the state it was drawn from.
+    mutating func stateFields() {
+        w.hiddenInput("csrf", context.csrfToken)
+        w.hiddenInput("version", screen.version)
+        w.hiddenInput("url", screen.url)
     }
 
     /// Outside the device screen: the session so far as a flow test (not a tappable element)
