@@ -1,3 +1,6 @@
+@_spi(Testing) import SwiftParser
+@_spi(RawSyntax) import SwiftSyntax
+
 /// How deeply a Swift file nests brackets and parentheses, found before the file is parsed.
 ///
 /// SwiftSyntax's parser looks ahead at every `[` to tell an inline array type (`[3 of Int]`) from
@@ -13,12 +16,15 @@ enum SwiftNesting {
     /// The deepest nesting of parentheses a Swift file may have to be parsed (0.06 s at worst).
     static let maximumParenthesisDepth = 64
 
-    /// The deepest nesting of square brackets and of parentheses in `source`, outside comments
-    /// and string literals (the code inside a string's interpolations counts). One pass.
+    /// The deepest nesting of square brackets and of parentheses in `source`, counted in the
+    /// tokens of SwiftSyntax's own lexer, the stream its parser reads: comments, string literals
+    /// and regex literals (`#/…/#`, `/…/`) hide what is in them exactly as they do from the
+    /// parser, and the code inside a string's interpolations counts. One linear pass.
     static func deepest(in source: String) -> (squareBrackets: Int, parentheses: Int) {
-        var scanner = NestingScanner(bytes: Array(source.utf8))
-        scanner.run()
-        return (scanner.deepest, scanner.deepestParentheses)
+        var bytes = Array(source.utf8)
+        return bytes.withUnsafeMutableBufferPointer { buffer in
+            depths(of: UnsafeBufferPointer(buffer))
+        }
     }
 
     /// The deepest nesting of square brackets in `source` (``deepest(in:)``).
@@ -35,140 +41,31 @@ enum SwiftNesting {
         }
         return nil
     }
-}
 
-/// The pass of ``SwiftNesting/deepest(in:)``: code, comments and string literals
-/// (plain, multi-line, raw with `#`s, and interpolations inside them, to any depth).
-private struct NestingScanner {
-    /// What the scanner is inside: code (the file, or an interpolation with its open parentheses)
-    /// or a string literal.
-    enum Context {
-        case code(parentheses: Int)
-        case string(hashes: Int, multiline: Bool)
-    }
-
-    let bytes: [UInt8]
-    var index = 0
-    var depth = 0
-    var deepest = 0
-    var parentheses = 0
-    var deepestParentheses = 0
-    /// Innermost last; the file's code at the bottom.
-    var contexts: [Context] = [.code(parentheses: 0)]
-
-    init(bytes: [UInt8]) { self.bytes = bytes }
-
-    mutating func run() {
-        while index < bytes.count {
-            switch contexts[contexts.count - 1] {
-            case .code(let parentheses): scanCode(parentheses: parentheses)
-            case .string(let hashes, let multiline): scanString(hashes: hashes, multiline: multiline)
-            }
-        }
-    }
-
-    func byte(_ offset: Int) -> UInt8? {
-        index + offset < bytes.count ? bytes[index + offset] : nil
-    }
-
-    mutating func scanCode(parentheses: Int) {
-        let b = bytes[index]
-        switch b {
-        case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "/"):
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-        case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "*"):
-            skipBlockComment()
-        case UInt8(ascii: "#"), UInt8(ascii: "\""):
-            openString()
-        case UInt8(ascii: "["):
-            depth += 1
-            deepest = max(deepest, depth)
-            index += 1
-        case UInt8(ascii: "]"):
-            depth = max(0, depth - 1)
-            index += 1
-        case UInt8(ascii: "("):
-            self.parentheses += 1
-            deepestParentheses = max(deepestParentheses, self.parentheses)
-            if contexts.count > 1 { contexts[contexts.count - 1] = .code(parentheses: parentheses + 1) }
-            index += 1
-        case UInt8(ascii: ")"):
-            if contexts.count > 1, parentheses == 0 {
-                // The interpolation's end: its `\(` was counted as it opened.
-                contexts.removeLast()
-            } else if contexts.count > 1 {
-                contexts[contexts.count - 1] = .code(parentheses: parentheses - 1)
-            }
-            self.parentheses = max(0, self.parentheses - 1)
-            index += 1
-        default:
-            index += 1
-        }
-    }
-
-    /// `/* … */`, nested as Swift nests them; an unterminated one runs to the end.
-    mutating func skipBlockComment() {
-        var level = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "/"), byte(1) == UInt8(ascii: "*") {
-                level += 1
-                index += 2
-            } else if bytes[index] == UInt8(ascii: "*"), byte(1) == UInt8(ascii: "/") {
-                level -= 1
-                index += 2
-                if level == 0 { return }
-            } else {
-                index += 1
-            }
-        }
-    }
-
-    /// At `#` or `"`: a string literal's opening delimiter (`"`, `"""`, `#"`, `##"""`…). A `#`
-    /// not followed by a quote (`#if`, `#selector`) is code.
-    mutating func openString() {
-        var hashes = 0
-        while byte(hashes) == UInt8(ascii: "#") { hashes += 1 }
-        guard byte(hashes) == UInt8(ascii: "\"") else {
-            index += max(1, hashes)
-            return
-        }
-        let multiline = byte(hashes + 1) == UInt8(ascii: "\"") && byte(hashes + 2) == UInt8(ascii: "\"")
-        index += hashes + (multiline ? 3 : 1)
-        contexts.append(.string(hashes: hashes, multiline: multiline))
-    }
-
-    mutating func scanString(hashes: Int, multiline: Bool) {
-        let b = bytes[index]
-        if b == UInt8(ascii: "\\"), hashesFollow(hashes, from: 1) {
-            // An escape; `\(` (with the string's hashes between) opens an interpolation.
-            let next = index + 1 + hashes
-            if next < bytes.count, bytes[next] == UInt8(ascii: "(") {
-                contexts.append(.code(parentheses: 0))
+    private static func depths(of buffer: UnsafeBufferPointer<UInt8>) -> (squareBrackets: Int, parentheses: Int) {
+        if buffer.isEmpty { return (0, 0) }
+        let tracker = UnsafeMutablePointer<LookaheadTracker>.allocate(capacity: 1)
+        tracker.initialize(to: LookaheadTracker())
+        defer { tracker.deinitialize(count: 1); tracker.deallocate() }
+        var brackets = 0, deepestBrackets = 0, parentheses = 0, deepestParentheses = 0
+        for token in Lexer.tokenize(buffer, lookaheadTracker: tracker, experimentalFeatures: []) {
+            switch token.rawTokenKind {
+            case .leftSquare:
+                brackets += 1
+                deepestBrackets = max(deepestBrackets, brackets)
+            case .rightSquare:
+                brackets = max(0, brackets - 1)
+            case .leftParen:
                 parentheses += 1
                 deepestParentheses = max(deepestParentheses, parentheses)
-                index = next + 1
-            } else {
-                index = next + 1
+            case .rightParen:
+                parentheses = max(0, parentheses - 1)
+            case .endOfFile:
+                return (deepestBrackets, deepestParentheses)
+            default:
+                break
             }
-        } else if b == UInt8(ascii: "\""), closes(hashes: hashes, multiline: multiline) {
-            index += (multiline ? 3 : 1) + hashes
-            contexts.removeLast()
-        } else if b == UInt8(ascii: "\n"), !multiline {
-            // An unterminated single-line string ends with its line.
-            contexts.removeLast()
-            index += 1
-        } else {
-            index += 1
         }
-    }
-
-    func hashesFollow(_ count: Int, from offset: Int) -> Bool {
-        (0..<count).allSatisfy { byte(offset + $0) == UInt8(ascii: "#") }
-    }
-
-    /// Whether the quote at `index` ends the string: `"""` for a multi-line one, then its hashes.
-    func closes(hashes: Int, multiline: Bool) -> Bool {
-        if multiline, byte(1) != UInt8(ascii: "\"") || byte(2) != UInt8(ascii: "\"") { return false }
-        return hashesFollow(hashes, from: multiline ? 3 : 1)
+        return (deepestBrackets, deepestParentheses)
     }
 }

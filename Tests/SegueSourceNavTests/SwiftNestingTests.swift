@@ -3,7 +3,7 @@ import Testing
 @testable import SegueSourceNav
 
 /// Swift files nesting square brackets so deeply that SwiftSyntax's parser would take minutes are
-/// not parsed; brackets in comments and strings do not count.
+/// not parsed; brackets in comments, strings and regex literals do not count.
 @Suite("Swift bracket nesting")
 struct SwiftNestingTests {
     @Test("depth counts code, and code inside interpolations, not comments or strings")
@@ -20,6 +20,24 @@ struct SwiftNestingTests {
         // An unterminated string ends with its line.
         #expect(SwiftNesting.deepestSquareBrackets(in: "let s = \"[[[\nlet a = [[1]]") == 2)
         #expect(SwiftNesting.deepestSquareBrackets(in: "#if DEBUG\nlet a = [1]\n#endif") == 1)
+    }
+
+    @Test("regex literals hide what is in them, and only that, as they do from the parser")
+    func regexLiterals() {
+        // `#//#` is an empty extended regex, not a comment: the brackets after it are code.
+        #expect(SwiftNesting.deepestSquareBrackets(in: "#//#[[[[[[[[[[[[[[[[[[[[[[[[") == 24)
+        // A quote inside a regex opens no string.
+        #expect(SwiftNesting.deepestSquareBrackets(in: #"let r = #/"[[[/# ; let a = [[1]]"#) == 2)
+        #expect(SwiftNesting.deepestSquareBrackets(in: "let r = #/\n[[[[\n/#\nlet a = [0]") == 1)
+    }
+
+    @Test("the garbled file that hid deep brackets behind a regex is refused at once")
+    func regexHidingDeepBrackets() {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let facts = SwiftReader.read(source: "import UIKit\n#//#" + String(repeating: "[", count: 24) + "a\n", file: "R.swift")
+        #expect(clock.now - started < .seconds(2))
+        #expect(facts.unreadReason?.contains("square brackets nested 24 deep") == true)
     }
 
     @Test("parentheses count in code and interpolations, not in comments or strings")
