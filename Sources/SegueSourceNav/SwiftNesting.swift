@@ -9,10 +9,13 @@
 /// between them (`(a #(a #…`) send its error recovery looking ahead again and again: about
 /// 0.3 s at 128 levels, 2 s at 250, 7 s at 600. Real code nests a few levels; a file nesting more
 /// than ``maximumSquareBracketDepth`` or ``maximumParenthesisDepth`` is not parsed, so a crafted
-/// or garbled file cannot hold an app's import for minutes.
+/// or garbled file cannot hold an app's import for minutes. These limits keep the parser fast on
+/// the shapes known to slow it; ``SwiftReaderProcesses`` bounds the time of every other.
 enum SwiftNesting {
-    /// The deepest nesting of square brackets a Swift file may have to be parsed.
-    static let maximumSquareBracketDepth = 12
+    /// The deepest nesting of square brackets a Swift file may have to be parsed. Each level
+    /// doubles the cost of every token inside: at 8, a few kilobytes of `a<a<…` inside take the
+    /// parser a fraction of a second; at 12 they took it seconds.
+    static let maximumSquareBracketDepth = 8
     /// The deepest nesting of parentheses a Swift file may have to be parsed (0.06 s at worst).
     static let maximumParenthesisDepth = 64
 

@@ -4,6 +4,11 @@ import SwiftSyntax
 
 /// Reads one Swift file with SwiftSyntax into ``SourceFacts``: its classes' methods and the
 /// navigation each performs, and the string constants it declares.
+///
+/// This runs SwiftSyntax in the calling process: files nested past ``SwiftNesting``'s limits are
+/// refused, and the parse runs on a ``LargeStack``, but other shapes can still cost the parser
+/// seconds. Untrusted folders are read through ``SwiftReaderProcesses``, which bounds each file's
+/// time and contains any crash.
 public enum SwiftReader {
     public static func read(source: String, file: String) -> SourceFacts {
         if let refusal = SwiftNesting.refusal(of: source) {
@@ -11,10 +16,12 @@ public enum SwiftReader {
             facts.unreadReason = refusal
             return facts
         }
-        let tree = Parser.parse(source: source)
-        let visitor = SwiftDeclarationVisitor(converter: SourceLocationConverter(fileName: file, tree: tree), file: file)
-        visitor.walk(tree)
-        return visitor.facts
+        return LargeStack.run {
+            let tree = Parser.parse(source: source)
+            let visitor = SwiftDeclarationVisitor(converter: SourceLocationConverter(fileName: file, tree: tree), file: file)
+            visitor.walk(tree)
+            return visitor.facts
+        }
     }
 }
 

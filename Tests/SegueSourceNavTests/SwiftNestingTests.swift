@@ -91,4 +91,11 @@ struct SwiftNestingTests {
         #expect(facts.unreadReason == nil)
         #expect(facts.classes.map(\.name) == ["B"])
     }
+
+    @Test("deep recursion in the parser runs on a large stack, in process too")
+    func deepRecursionDoesNotOverflow() {
+        // 20,000 nested `try`s overflow an 8 MB stack in SwiftSyntax's parser.
+        let source = "func f() {\n let x = " + String(repeating: "try ", count: 20000) + "a\n}\n"
+        #expect(SwiftReader.read(source: source, file: "T.swift").unreadReason == nil)
+    }
 }
