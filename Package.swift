@@ -135,7 +135,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "segue",
-            dependencies: ["SegueCLI", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SegueCLI", "SegueSourceNav", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         // The Swift example: a controller subclass registered for a scene's `class`.

@@ -5,7 +5,7 @@ import SegueCore
 /// name, a class name); the analysis resolves them against the whole app.
 
 /// A string as written: a literal, or a name whose value a constant or enum case holds.
-public enum StringValue: Hashable, Sendable, CustomStringConvertible {
+public enum StringValue: Hashable, Sendable, Codable, CustomStringConvertible {
     case literal(String)
     /// A constant or enum case (`Identifiers.feed`, `.feed`, `kFeedID`), `.rawValue` dropped.
     case symbol(String)
@@ -18,7 +18,7 @@ public enum StringValue: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The storyboard a controller is instantiated from.
-public enum StoryboardRef: Hashable, Sendable {
+public enum StoryboardRef: Hashable, Sendable, Codable {
     /// `self.storyboard`: the storyboard of the scene the code runs in.
     case current
     /// `UIStoryboard(name:bundle:)` / `storyboardWithName:bundle:`.
@@ -28,7 +28,7 @@ public enum StoryboardRef: Hashable, Sendable {
 }
 
 /// A controller expression: what a navigation call shows.
-public indirect enum ControllerExpr: Hashable, Sendable {
+public indirect enum ControllerExpr: Hashable, Sendable, Codable {
     /// `instantiateViewController(withIdentifier:)` on a storyboard.
     case storyboardID(StringValue, storyboard: StoryboardRef)
     /// `instantiateInitialViewController()` on a storyboard.
@@ -68,7 +68,7 @@ extension ControllerExpr {
 }
 
 /// What a navigation call does.
-public enum NavigationAction: String, Hashable, Sendable {
+public enum NavigationAction: String, Hashable, Sendable, Codable {
     case performSegue, push, show, showDetail, present, setViewControllers, pop, popToRoot, dismiss
     case selectTab, setRoot
     /// `addChild(_:)` / `addChildViewController:`: a child shown inside the controller's view.
@@ -78,7 +78,7 @@ public enum NavigationAction: String, Hashable, Sendable {
 }
 
 /// One navigating line of a method.
-public struct NavigationCall: Hashable, Sendable {
+public struct NavigationCall: Hashable, Sendable, Codable {
     public var action: NavigationAction
     public var line: Int
     /// The controller shown (push, show, present, setViewControllers, setRoot).
@@ -102,7 +102,7 @@ public struct NavigationCall: Hashable, Sendable {
 
 /// A call of a method of the app that hands it values (`show(vc)`, `[delegate replaceRoot:vc]`),
 /// kept so that a controller passed as an argument can be followed into the method.
-public struct HandOff: Hashable, Sendable {
+public struct HandOff: Hashable, Sendable, Codable {
     /// The called method's base name (`show`, `replaceRoot`).
     public var method: String
     public var onSelf: Bool
@@ -118,7 +118,7 @@ public struct HandOff: Hashable, Sendable {
 }
 
 /// A nib a controller is created with: `initWithNibName:@"Feed" bundle:nil`, `init(nibName:)`.
-public struct NibLoad: Hashable, Sendable {
+public struct NibLoad: Hashable, Sendable, Codable {
     /// The controller's class; nil for the class whose method it is (`[super initWithNibName:…]`).
     public var className: String?
     public var nib: StringValue
@@ -132,9 +132,9 @@ public struct NibLoad: Hashable, Sendable {
 /// (`UIBarButtonItem(title:style:target: self, action: #selector(close))`,
 /// `[[UIBarButtonItem alloc] initWithBarButtonSystemItem:… target:self action:@selector(close)]`):
 /// the element a person taps to run `action`.
-public struct CodeBarItem: Hashable, Sendable {
+public struct CodeBarItem: Hashable, Sendable, Codable {
     /// Where the code puts it: the navigation item's left or right side, or the toolbar.
-    public enum Slot: String, Hashable, Sendable { case left, right, toolbar }
+    public enum Slot: String, Hashable, Sendable, Codable { case left, right, toolbar }
     /// The action method's base name (`close`, `cancelPressed`).
     public var action: String
     /// A literal title (`"Cancel"`, `NSLocalizedString("Cancel", …)`'s key), when there is one.
@@ -154,7 +154,7 @@ public struct CodeBarItem: Hashable, Sendable {
 
 /// A method (or initializer) of a class, with the navigation it performs and the methods of its
 /// own class it calls.
-public struct MethodFacts: Hashable, Sendable {
+public struct MethodFacts: Hashable, Sendable, Codable {
     /// The method's base name (`showFeed`, `tableView`, `viewDidLoad`).
     public var name: String
     /// The full selector (`tableView:didSelectRowAtIndexPath:`, `tableView:didSelectRowAt:`).
@@ -184,7 +184,7 @@ public struct MethodFacts: Hashable, Sendable {
 }
 
 /// A class (or an extension or category of it) in one file.
-public struct ClassFacts: Hashable, Sendable {
+public struct ClassFacts: Hashable, Sendable, Codable {
     public var name: String
     public var superclass: String?
     public var methods: [MethodFacts] = []
@@ -195,7 +195,7 @@ public struct ClassFacts: Hashable, Sendable {
 }
 
 /// Everything one source file contributes.
-public struct SourceFacts: Sendable {
+public struct SourceFacts: Sendable, Codable, Equatable {
     /// The path relative to the app's root.
     public var file: String
     public var classes: [ClassFacts] = []

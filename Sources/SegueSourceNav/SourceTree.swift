@@ -1,7 +1,8 @@
 import Foundation
 
 /// Finds and reads an app's source files (`.swift`, `.m`, `.mm`, `.h`) under its root, in
-/// parallel, skipping dependency and build folders and files over 2 MB.
+/// parallel, skipping dependency and build folders and files over 2 MB. Swift files are read in
+/// worker processes when ``SwiftReaderProcesses`` has a worker installed.
 public enum SourceTree {
     static let skippedFolders: Set<String> = ["Pods", "Carthage", ".build", "build", "DerivedData", ".git", "node_modules", "fastlane"]
     static let maxFileSize = 2 * 1024 * 1024
@@ -23,21 +24,27 @@ public enum SourceTree {
 
     /// Every source file's facts, in path order.
     public static func read(root: String) -> [SourceFacts] {
+        read(root: root, pool: SwiftReaderProcesses.command.map { SwiftReaderPool(command: $0) })
+    }
+
+    static func read(root: String, pool: SwiftReaderPool?) -> [SourceFacts] {
         let files = sourceFiles(root: root)
         let results = ResultSlots(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            results.set(index, readFile(root: root, relative: files[index]))
+            results.set(index, readFile(root: root, relative: files[index], pool: pool))
         }
+        pool?.close()
         return results.values.compactMap { $0 }
     }
 
-    static func readFile(root: String, relative: String) -> SourceFacts? {
+    static func readFile(root: String, relative: String, pool: SwiftReaderPool? = nil) -> SourceFacts? {
         let path = (root as NSString).appendingPathComponent(relative)
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
               let size = attributes[.size] as? Int, size <= maxFileSize,
               let data = FileManager.default.contents(atPath: path) else { return nil }
         let text = String(decoding: data, as: UTF8.self)
-        return relative.hasSuffix(".swift") ? SwiftReader.read(source: text, file: relative) : ObjCReader.read(source: text, file: relative)
+        guard relative.hasSuffix(".swift") else { return ObjCReader.read(source: text, file: relative) }
+        return pool?.read(source: text, file: relative) ?? SwiftReader.read(source: text, file: relative)
     }
 }
 

@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The process side of ``SwiftReaderProcesses``: reads Swift files sent on its standard input
+/// with ``SwiftReader`` and answers each with its ``SourceFacts`` on standard output, until its
+/// input ends.
+///
+/// A request is the file's name and its source, each a 4-byte big-endian length and the bytes;
+/// an answer is the facts as JSON, with the same length before it.
+public enum SwiftReaderWorker {
+    /// The argument that makes the `segue` executable a worker (`segue swift-reader`).
+    public static let argument = "swift-reader"
+
+    /// Serves requests on standard input and output, then exits.
+    public static func serve() -> Never {
+        let encoder = JSONEncoder()
+        while let file = FrameIO.readFrame(from: STDIN_FILENO), let source = FrameIO.readFrame(from: STDIN_FILENO) {
+            let facts = SwiftReader.read(source: String(decoding: source, as: UTF8.self), file: String(decoding: file, as: UTF8.self))
+            guard let answer = try? encoder.encode(facts), FrameIO.writeAll(FrameIO.framed([UInt8](answer)), to: STDOUT_FILENO) else { break }
+        }
+        exit(0)
+    }
+}
+
+/// Length-prefixed frames over a file descriptor (a 4-byte big-endian length, then the bytes).
+enum FrameIO {
+    /// Frames larger than this are refused: a source file is at most 2 MB and its facts smaller.
+    static let maximumLength = 64 * 1024 * 1024
+
+    /// The next frame, blocking; nil at the end of input or on an error.
+    static func readFrame(from descriptor: Int32) -> [UInt8]? {
+        guard let header = readExactly(4, from: descriptor) else { return nil }
+        let length = header.reduce(0) { $0 << 8 | Int($1) }
+        guard length <= maximumLength else { return nil }
+        return length == 0 ? [] : readExactly(length, from: descriptor)
+    }
+
+    static func readExactly(_ count: Int, from descriptor: Int32) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return nil }
+            filled += got
+        }
+        return bytes
+    }
+
+    /// `frame` with its length before it.
+    static func framed(_ frame: [UInt8]) -> [UInt8] {
+        let length = UInt32(frame.count)
+        return [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)] + frame
+    }
+
+    /// Writes all of `bytes` (with `send`'s `MSG_NOSIGNAL` on a socket, so a peer gone away is
+    /// an error, not SIGPIPE); false when the descriptor failed.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, socket: Bool = false) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let wrote = bytes.withUnsafeBytes { buffer in
+                socket ? send(descriptor, buffer.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+                    : write(descriptor, buffer.baseAddress! + sent, bytes.count - sent)
+            }
+            if wrote < 0, errno == EINTR { continue }
+            guard wrote > 0 else { return false }
+            sent += wrote
+        }
+        return true
+    }
+}
