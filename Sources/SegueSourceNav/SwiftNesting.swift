@@ -19,14 +19,30 @@ enum SwiftNesting {
     /// The deepest nesting of parentheses a Swift file may have to be parsed (0.06 s at worst).
     static let maximumParenthesisDepth = 64
 
-    /// The deepest nesting of square brackets and of parentheses in `source`, counted in the
-    /// tokens of SwiftSyntax's own lexer, the stream its parser reads: comments, string literals
-    /// and regex literals (`#/…/#`, `/…/`) hide what is in them exactly as they do from the
-    /// parser, and the code inside a string's interpolations counts. One linear pass.
-    static func deepest(in source: String) -> (squareBrackets: Int, parentheses: Int) {
+    /// The most `<` a Swift file may have in one run of tokens a type could be read from
+    /// (`a<b<c<…`, `@a<…`): the parser's lookahead for generic arguments starts again at each `<`
+    /// and reads to the run's end, so its time grows with the square of the run (15 s for 4 KB
+    /// of `a<` in an instrumented build), and its recursion with the run's length.
+    static let maximumAngleRun = 64
+
+    /// What ``measure(_:)`` counts.
+    struct Measure: Equatable {
+        /// The deepest nesting of square brackets.
+        var squareBrackets = 0
+        /// The deepest nesting of parentheses.
+        var parentheses = 0
+        /// The most `<` in one run of tokens that could all belong to a type.
+        var angleRun = 0
+    }
+
+    /// The nesting of `source`, counted in the tokens of SwiftSyntax's own lexer, the stream its
+    /// parser reads: comments, string literals and regex literals (`#/…/#`, `/…/`) hide what is
+    /// in them exactly as they do from the parser, and the code inside a string's interpolations
+    /// counts. One linear pass.
+    static func deepest(in source: String) -> Measure {
         var bytes = Array(source.utf8)
         return bytes.withUnsafeMutableBufferPointer { buffer in
-            depths(of: UnsafeBufferPointer(buffer))
+            measure(UnsafeBufferPointer(buffer))
         }
     }
 
@@ -42,33 +58,87 @@ enum SwiftNesting {
         if depth.parentheses > maximumParenthesisDepth {
             return "parentheses nested \(depth.parentheses) deep (the parser takes too long past \(maximumParenthesisDepth))"
         }
+        if depth.angleRun > maximumAngleRun {
+            return "\(depth.angleRun) `<` in one run of type tokens (the parser takes too long past \(maximumAngleRun))"
+        }
         return nil
     }
 
-    private static func depths(of buffer: UnsafeBufferPointer<UInt8>) -> (squareBrackets: Int, parentheses: Int) {
-        if buffer.isEmpty { return (0, 0) }
+    private static func measure(_ buffer: UnsafeBufferPointer<UInt8>) -> Measure {
+        var measure = Measure()
+        if buffer.isEmpty { return measure }
         let tracker = UnsafeMutablePointer<LookaheadTracker>.allocate(capacity: 1)
         tracker.initialize(to: LookaheadTracker())
         defer { tracker.deinitialize(count: 1); tracker.deallocate() }
-        var brackets = 0, deepestBrackets = 0, parentheses = 0, deepestParentheses = 0
+        var brackets = 0, parentheses = 0, angles = 0
         for token in Lexer.tokenize(buffer, lookaheadTracker: tracker, experimentalFeatures: []) {
             switch token.rawTokenKind {
             case .leftSquare:
                 brackets += 1
-                deepestBrackets = max(deepestBrackets, brackets)
+                measure.squareBrackets = max(measure.squareBrackets, brackets)
             case .rightSquare:
                 brackets = max(0, brackets - 1)
             case .leftParen:
                 parentheses += 1
-                deepestParentheses = max(deepestParentheses, parentheses)
+                measure.parentheses = max(measure.parentheses, parentheses)
             case .rightParen:
                 parentheses = max(0, parentheses - 1)
             case .endOfFile:
-                return (deepestBrackets, deepestParentheses)
+                return measure
             default:
                 break
             }
+            switch TypeRun.role(of: token) {
+            case .angles(let count):
+                angles += count
+                measure.angleRun = max(measure.angleRun, angles)
+            case .within:
+                break
+            case .ending:
+                angles = 0
+            }
         }
-        return (deepestBrackets, deepestParentheses)
+        return measure
     }
+}
+
+/// Which tokens a run of type tokens (``SwiftNesting/maximumAngleRun``) goes on through: every
+/// token a type can hold (names, most keywords, punctuation, `<` and `>` as operators); a
+/// statement's or declaration's keyword, `=`, `;`, a brace, a literal other than an integer, or
+/// any other operator ends it.
+private enum TypeRun {
+    enum Role { case angles(Int), within, ending }
+
+    static func role(of token: Lexer.Lexeme) -> Role {
+        switch token.rawTokenKind {
+        case .identifier, .dollarIdentifier, .backtick, .wildcard, .leftParen, .rightParen, .leftSquare, .rightSquare,
+             .comma, .colon, .colonColon, .period, .arrow, .atSign, .ellipsis, .exclamationMark, .postfixQuestionMark,
+             .infixQuestionMark, .prefixAmpersand, .integerLiteral, .pound, .rightAngle:
+            return .within
+        case .leftAngle:
+            return .angles(1)
+        case .keyword:
+            return endingKeywords.contains(Array(token.tokenText)) ? .ending : .within
+        case .binaryOperator, .prefixOperator, .postfixOperator:
+            let text = token.tokenText
+            guard text.allSatisfy({ typeOperatorBytes.contains($0) }) else { return .ending }
+            let angles = text.count { $0 == UInt8(ascii: "<") }
+            return angles > 0 ? .angles(angles) : .within
+        default:
+            return .ending
+        }
+    }
+
+    /// The characters of operators a type's tokens can be lexed as (`<`, `>>`, `?`, `!`, `&`, `...`).
+    static let typeOperatorBytes: Set<UInt8> = Set("<>?!&.".utf8)
+
+    /// Keywords that begin a statement or declaration, or modify one: no type holds them.
+    static let endingKeywords: Set<[UInt8]> = Set([
+        "func", "var", "let", "class", "struct", "enum", "protocol", "extension", "import", "typealias",
+        "associatedtype", "init", "deinit", "subscript", "operator", "precedencegroup", "case", "return",
+        "if", "guard", "for", "while", "repeat", "switch", "else", "do", "catch", "throw", "defer", "break",
+        "continue", "fallthrough", "static", "private", "public", "internal", "fileprivate", "open",
+        "override", "final", "mutating", "nonmutating", "lazy", "weak", "unowned", "convenience", "required",
+        "dynamic", "optional", "indirect", "in",
+    ].map { Array($0.utf8) })
 }

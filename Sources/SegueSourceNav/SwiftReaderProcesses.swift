@@ -48,11 +48,11 @@ public enum SwiftReaderProcesses {
     /// The installed worker command, if any.
     public static var command: Command? { installed.withLock { $0 } }
 
-    /// How long a file of `byteCount` bytes may take: 3 s, and 1 s more per 10 KB. Real files
-    /// take milliseconds in a release build (a 100 KB one about 50 ms), and ten times that in
-    /// a debug build.
+    /// How long a file of `byteCount` bytes may take: 2 s, and 1 s more per 50 KB (42 s for the
+    /// largest file read, 2 MB). Real files take milliseconds in a release build, and about ten
+    /// times that in a debug build.
     public static func deadline(forBytes byteCount: Int) -> Duration {
-        .seconds(3) + .milliseconds(byteCount / 10)
+        .seconds(2) + .milliseconds(byteCount / 50)
     }
 }
 

@@ -92,6 +92,31 @@ struct SwiftNestingTests {
         #expect(facts.classes.map(\.name) == ["B"])
     }
 
+    @Test("a run of type tokens counts its `<`; a statement, `=` or a brace ends the run")
+    func angleRuns() {
+        #expect(SwiftNesting.deepest(in: "let d: Dictionary<String, Array<Int>> = [:]").angleRun == 2)
+        #expect(SwiftNesting.deepest(in: "func f<T: P<Q>>(a: Set<T>) -> Result<[T], Error> { a < b }").angleRun == 4)
+        // Each statement starts a new run; `<<` holds two.
+        #expect(SwiftNesting.deepest(in: "if a < b { x = c < d }\nlet y = e << 2").angleRun == 2)
+        #expect(SwiftNesting.deepest(in: "let s = \"<<<<\" // <<<<\nlet t = a + b < c").angleRun == 1)
+        #expect(SwiftNesting.deepest(in: String(repeating: "a<", count: 100)).angleRun == 100)
+        #expect(SwiftNesting.deepest(in: String(repeating: "@a<\n", count: 100)).angleRun == 100)
+    }
+
+    @Test("a run of `<` past the limit is refused at once, and one at the limit is parsed")
+    func longAngleRunsAreNotParsed() {
+        let clock = ContinuousClock()
+        let started = clock.now
+        // 4 KB of `a<`: 15 s of the parser's lookahead in an instrumented build.
+        let facts = SwiftReader.read(source: "class A {\n func f() {\n  let x = " + String(repeating: "a<", count: 2000) + "\n }\n}\n", file: "A.swift")
+        #expect(clock.now - started < .seconds(2))
+        #expect(facts.unreadReason == "2000 `<` in one run of type tokens (the parser takes too long past 64)")
+        let limit = SwiftNesting.maximumAngleRun
+        let atLimit = "class C: UIViewController {\n let x: " + String(repeating: "A<", count: limit) + "B" + String(repeating: ">", count: limit) + "? = nil\n}\n"
+        let read = SwiftReader.read(source: atLimit, file: "C.swift")
+        #expect(read.unreadReason == nil && read.classes.map(\.name) == ["C"])
+    }
+
     @Test("deep recursion in the parser runs on a large stack, in process too")
     func deepRecursionDoesNotOverflow() {
         // 20,000 nested `try`s overflow an 8 MB stack in SwiftSyntax's parser.
