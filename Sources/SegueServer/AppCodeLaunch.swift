@@ -18,6 +18,8 @@ extension FlowSource {
     /// with reach the loader (`CodeFindings.nibNames`), and when it builds its root in code, the
     /// root its delegate builds is launched; the analysis is of the app as launched.
     public static func analyzeApp(path: String, options: AppLoadOptions = AppLoadOptions()) throws(LoadError) -> (app: AppImport, result: InferenceResult)? {
+        // A folder of storyboards is no app: its sources are left to the caller to read, once.
+        guard let folder = AppFolder.find(root: path) else { return nil }
         let facts = SourceTree.read(root: path)
         var told = options
         let nibNames = NavigationAnalysis.nibNames(facts: facts)
@@ -26,11 +28,11 @@ extension FlowSource {
             code.nibNames.merge(nibNames) { given, _ in given }
             told.code = code
         }
-        guard var app = try loadApp(path: path, options: told) else { return nil }
+        var app = try loadApp(folder, options: told)
         var result = NavigationAnalysis.analyze(facts: facts, storyboard: app.storyboard)
         if app.launch.phone == nil, options.code?.rootScene == nil, let root = result.launchRoot {
             told.code = codeFindings(root, nibNames: told.code?.nibNames ?? [:])
-            app = try loadApp(path: path, options: told) ?? app
+            app = try loadApp(folder, options: told)
             // A scene made for the root runs its class's code too.
             if LaunchRootReader.madeScene(root) != nil {
                 result = NavigationAnalysis.analyze(facts: facts, storyboard: app.storyboard)

@@ -100,6 +100,15 @@ public enum FlowSource {
         }
     }
 
+    /// The app `folder` (found with `AppFolder.find`).
+    public static func loadApp(_ folder: AppFolder, options: AppLoadOptions = AppLoadOptions()) throws(LoadError) -> AppImport {
+        do {
+            return try AppLoader.load(folder, options: options)
+        } catch {
+            throw LoadError(diagnostics: error.diagnostics)
+        }
+    }
+
     /// What `segue serve` runs: the storyboard itself, or, when it names no initial view
     /// controller (apps that instantiate scenes by identifier in code), the same storyboard
     /// starting at `StoryboardReachability.entryScene` with a warning. Unchanged when it has none.
