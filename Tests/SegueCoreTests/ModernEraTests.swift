@@ -138,6 +138,12 @@ import Testing
             return try bar(w).showsLargeTitle
         }
         #expect(shown == [false, false, true])
+        // At compact height (a phone in landscape) every title stays in the bar, and comes back
+        // large on rotating back.
+        _ = try w.perform(.setTraits(Traits(width: 844, height: 390)))
+        #expect(try !bar(w).showsLargeTitle)
+        _ = try w.perform(.setTraits(.phonePortrait))
+        #expect(try bar(w).showsLargeTitle)
         let old = try launched(board(era: .ios7))
         #expect(try !bar(old).showsLargeTitle && bar(old).searchPlaceholder == nil)
     }

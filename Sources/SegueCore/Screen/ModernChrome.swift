@@ -7,10 +7,11 @@ extension Window {
     }
 
     /// Whether the bar of `nav` shows its top item's title large: only where the bar prefers
-    /// large titles (modern era); the top item's `largeTitleDisplayMode` decides, `automatic`
+    /// large titles (modern era), and never at compact height (a phone in landscape, where UIKit
+    /// keeps every title in the bar); the top item's `largeTitleDisplayMode` decides, `automatic`
     /// following the item below it, down to the root, which follows the bar.
     func showsLargeTitle(in nav: NavigationController, stack: [ViewController]) -> Bool {
-        guard era == .modern, nav.scene?.prefersLargeTitles == true else { return false }
+        guard era == .modern, traits.verticalSizeClass != .compact, nav.scene?.prefersLargeTitles == true else { return false }
         for controller in stack.reversed() {
             switch controller.scene?.navigationItem.largeTitleDisplayMode ?? .automatic {
             case .always: return true
