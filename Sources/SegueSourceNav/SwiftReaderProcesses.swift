@@ -119,52 +119,89 @@ final class SwiftReaderProcess: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// Sends the file and waits for its facts, both within `deadline`.
     func read(source: String, file: String, deadline: Duration) -> Outcome {
-        timedOut = false
+        let end = ContinuousClock.now + deadline
         let request = FrameIO.framed(Array(file.utf8)) + FrameIO.framed(Array(source.utf8))
-        guard FrameIO.writeAll(request, to: socket, socket: true) else { return .failed(stoppedReason()) }
-        switch readAnswer(within: deadline) {
-        case .some(let answer):
+        switch transmit(request, until: end).flatMap({ receiveFrame(until: end) }) {
+        case .done(let answer):
             guard let facts = try? JSONDecoder().decode(SourceFacts.self, from: Data(answer)) else {
                 return .failed("the Swift reader's answer for it could not be decoded")
             }
             return .read(facts)
-        case .none where timedOut:
+        case .timedOut:
             return .failed("the Swift parser did not finish it within \(Self.text(deadline))")
-        case .none:
+        case .stopped:
             return .failed(stoppedReason())
         }
     }
 
-    private var timedOut = false
+    /// How an exchange with the worker ended.
+    private enum Exchange<Value> {
+        case done(Value), timedOut, stopped
 
-    /// The answer frame, or nil when the worker stopped or the deadline passed (``timedOut``).
-    private func readAnswer(within deadline: Duration) -> [UInt8]? {
-        let clock = ContinuousClock()
-        let end = clock.now + deadline
+        func flatMap<Next>(_ next: () -> Exchange<Next>) -> Exchange<Next> {
+            switch self {
+            case .done: next()
+            case .timedOut: .timedOut
+            case .stopped: .stopped
+            }
+        }
+    }
+
+    /// Writes all of `bytes` (the socket does not block: a worker that stops reading cannot
+    /// hold the writer past `end`).
+    private func transmit(_ bytes: [UInt8], until end: ContinuousClock.Instant) -> Exchange<Void> {
+        var sent = 0
+        while sent < bytes.count {
+            let wrote = bytes.withUnsafeBytes { send(socket, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            if wrote > 0 { sent += wrote; continue }
+            guard wrote < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return .stopped }
+            let waited = wait(for: Int32(POLLOUT), until: end)
+            guard waited.isReady else { return waited.exchange() }
+        }
+        return .done(())
+    }
+
+    /// The next length-prefixed frame from the worker.
+    private func receiveFrame(until end: ContinuousClock.Instant) -> Exchange<[UInt8]> {
         var received: [UInt8] = []
         var expected: Int?
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while expected.map({ received.count < 4 + $0 }) ?? true {
-            let remaining = clock.now.duration(to: end)
-            guard remaining > .zero else { timedOut = true; return nil }
-            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
-            let ready = poll(&poller, 1, milliseconds)
-            if ready < 0, errno == EINTR { continue }
-            guard ready >= 0 else { return nil }
-            if ready == 0 { continue }
-            let got = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress!, $0.count, 0) }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { return nil }
+            let waited = wait(for: Int32(POLLIN), until: end)
+            guard waited.isReady else { return waited.exchange() }
+            let got = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT)) }
+            if got < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
+            guard got > 0 else { return .stopped }
             received += chunk[..<got]
             if expected == nil, received.count >= 4 {
                 let length = received[..<4].reduce(0) { $0 << 8 | Int($1) }
-                guard length <= FrameIO.maximumLength else { return nil }
+                guard length <= FrameIO.maximumLength else { return .stopped }
                 expected = length
             }
         }
-        return Array(received[4...])
+        return .done(Array(received[4...]))
+    }
+
+    /// What waiting for the socket found.
+    private enum Wait {
+        case ready, timedOut, failed
+        var isReady: Bool { if case .ready = self { true } else { false } }
+        func exchange<Value>() -> Exchange<Value> { if case .timedOut = self { .timedOut } else { .stopped } }
+    }
+
+    /// Waits until the socket is ready for `events`, or `end` passes.
+    private func wait(for events: Int32, until end: ContinuousClock.Instant) -> Wait {
+        while true {
+            let remaining = ContinuousClock.now.duration(to: end)
+            guard remaining > .zero else { return .timedOut }
+            var poller = pollfd(fd: socket, events: Int16(events), revents: 0)
+            let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
+            let ready = poll(&poller, 1, milliseconds)
+            if ready > 0 { return .ready }
+            if ready < 0, errno != EINTR { return .failed }
+        }
     }
 
     /// `duration` in seconds, to a tenth: "3 s", "0.3 s".

@@ -57,15 +57,11 @@ enum FrameIO {
         return [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)] + frame
     }
 
-    /// Writes all of `bytes` (with `send`'s `MSG_NOSIGNAL` on a socket, so a peer gone away is
-    /// an error, not SIGPIPE); false when the descriptor failed.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, socket: Bool = false) -> Bool {
+    /// Writes all of `bytes`, blocking; false when the descriptor failed.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var sent = 0
         while sent < bytes.count {
-            let wrote = bytes.withUnsafeBytes { buffer in
-                socket ? send(descriptor, buffer.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
-                    : write(descriptor, buffer.baseAddress! + sent, bytes.count - sent)
-            }
+            let wrote = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + sent, bytes.count - sent) }
             if wrote < 0, errno == EINTR { continue }
             guard wrote > 0 else { return false }
             sent += wrote

@@ -56,6 +56,9 @@ struct SwiftReaderProcessTests {
         let clock = ContinuousClock()
         let started = clock.now
         #expect(silent.read(source: Self.pushing, file: "A.swift").unreadReason == "the Swift parser did not finish it within 0.2 s")
+        // A request larger than the socket holds, to a worker that never reads it.
+        let large = Self.pushing + "// " + String(repeating: "x", count: 2_000_000) + "\n"
+        #expect(silent.read(source: large, file: "L.swift").unreadReason == "the Swift parser did not finish it within 0.2 s")
         #expect(clock.now - started < .seconds(10))
         let garbled = SwiftReaderPool(command: .init(executable: "/bin/sh", arguments: ["-c", "printf '\\000\\000\\000\\002{]'; sleep 60"]), deadline: { _ in .seconds(5) })
         #expect(garbled.read(source: Self.pushing, file: "A.swift").unreadReason == "the Swift reader's answer for it could not be decoded")
