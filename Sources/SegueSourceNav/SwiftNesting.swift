@@ -25,6 +25,11 @@ enum SwiftNesting {
     /// of `a<` in an instrumented build), and its recursion with the run's length.
     static let maximumAngleRun = 64
 
+    /// The most nameless attributes with arguments (`@(`, never valid Swift) a file may have:
+    /// SwiftSyntax's recovery from each nested one nearly triples the time of what is inside
+    /// (12 nested took an instrumented build 2.4 s, 14 took 20 s).
+    static let maximumNamelessAttributes = 4
+
     /// What ``measure(_:)`` counts.
     struct Measure: Equatable {
         /// The deepest nesting of square brackets.
@@ -33,6 +38,8 @@ enum SwiftNesting {
         var parentheses = 0
         /// The most `<` in one run of tokens that could all belong to a type.
         var angleRun = 0
+        /// How many `@` are followed at once by `(`.
+        var namelessAttributes = 0
     }
 
     /// The nesting of `source`, counted in the tokens of SwiftSyntax's own lexer, the stream its
@@ -46,17 +53,58 @@ enum SwiftNesting {
         }
     }
 
+    /// The nesting of `source`'s bytes, read without telling code from comments and literals.
+    /// The lexer's tokens are not always what the parser reads: where an interpolation is left
+    /// open (`"\\(3 /s\\""""`), the parser's recovery lexes the rest of the line again, as code,
+    /// and brackets the lexer saw inside a string literal reach the parser. The bytes' count
+    /// over-counts what literals and comments hold, so together the two bound what the parser can
+    /// meet. A run of `<` here ends at `;`, `{`, `}`, `=`, a quote, or an operator other than
+    /// those a type holds.
+    static func bytesDepth(in source: String) -> Measure {
+        var measure = Measure()
+        var brackets = 0, parentheses = 0, angles = 0, previous: UInt8 = 0
+        for byte in source.utf8 {
+            switch byte {
+            case UInt8(ascii: "["): brackets += 1; measure.squareBrackets = max(measure.squareBrackets, brackets)
+            case UInt8(ascii: "]"): brackets = max(0, brackets - 1)
+            case UInt8(ascii: "("):
+                parentheses += 1
+                measure.parentheses = max(measure.parentheses, parentheses)
+                if previous == UInt8(ascii: "@") { measure.namelessAttributes += 1 }
+            case UInt8(ascii: ")"): parentheses = max(0, parentheses - 1)
+            case UInt8(ascii: "<"): angles += 1; measure.angleRun = max(measure.angleRun, angles)
+            case UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "="), UInt8(ascii: "\""),
+                 UInt8(ascii: "'"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/"),
+                 UInt8(ascii: "%"), UInt8(ascii: "^"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+                angles = 0
+            default: break
+            }
+            if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") { previous = byte }
+        }
+        return measure
+    }
+
     /// The deepest nesting of square brackets in `source` (``deepest(in:)``).
     static func deepestSquareBrackets(in source: String) -> Int { deepest(in: source).squareBrackets }
 
-    /// Why `source` is too deeply nested to parse, or nil.
+    /// Why `source` is too deeply nested to parse, or nil: the larger of the tokens' and the
+    /// bytes' count against each limit (the bytes' `<` runs and nameless attributes against twice
+    /// the limit, since literals and comments hold those more often).
     static func refusal(of source: String) -> String? {
-        let depth = deepest(in: source)
+        let tokens = deepest(in: source), bytes = bytesDepth(in: source)
+        let depth = Measure(squareBrackets: max(tokens.squareBrackets, bytes.squareBrackets),
+                            parentheses: max(tokens.parentheses, bytes.parentheses),
+                            angleRun: max(tokens.angleRun, bytes.angleRun > maximumAngleRun * 2 ? bytes.angleRun : 0),
+                            namelessAttributes: max(tokens.namelessAttributes,
+                                                    bytes.namelessAttributes > maximumNamelessAttributes * 2 ? bytes.namelessAttributes : 0))
         if depth.squareBrackets > maximumSquareBracketDepth {
             return "square brackets nested \(depth.squareBrackets) deep (the parser takes too long past \(maximumSquareBracketDepth))"
         }
         if depth.parentheses > maximumParenthesisDepth {
             return "parentheses nested \(depth.parentheses) deep (the parser takes too long past \(maximumParenthesisDepth))"
+        }
+        if depth.namelessAttributes > maximumNamelessAttributes {
+            return "\(depth.namelessAttributes) attributes without a name (`@(`; the parser takes too long past \(maximumNamelessAttributes))"
         }
         if depth.angleRun > maximumAngleRun {
             return "\(depth.angleRun) `<` in one run of type tokens (the parser takes too long past \(maximumAngleRun))"
@@ -71,7 +119,10 @@ enum SwiftNesting {
         tracker.initialize(to: LookaheadTracker())
         defer { tracker.deinitialize(count: 1); tracker.deallocate() }
         var brackets = 0, parentheses = 0, angles = 0
+        var previous = RawTokenKind.endOfFile
         for token in Lexer.tokenize(buffer, lookaheadTracker: tracker, experimentalFeatures: []) {
+            defer { previous = token.rawTokenKind }
+            if previous == .atSign, token.rawTokenKind == .leftParen { measure.namelessAttributes += 1 }
             switch token.rawTokenKind {
             case .leftSquare:
                 brackets += 1
