@@ -7,8 +7,9 @@ import SwiftSyntax
 ///
 /// This runs SwiftSyntax in the calling process: files nested past ``SwiftNesting``'s limits are
 /// refused, and the parse runs on a ``LargeStack``, but other shapes can still cost the parser
-/// seconds. Untrusted folders are read through ``SwiftReaderProcesses``, which bounds each file's
-/// time and contains any crash.
+/// seconds, and a few malformed ones fail its own preconditions (`"\(i""""""t t"""`, 16 bytes,
+/// ends the process). Untrusted folders are read through ``SwiftReaderProcesses``, which bounds
+/// each file's time and contains any crash.
 public enum SwiftReader {
     public static func read(source: String, file: String) -> SourceFacts {
         if let refusal = SwiftNesting.refusal(of: source) {

@@ -46,6 +46,19 @@ struct SwiftReaderProcessTests {
         #expect(pool.read(source: Self.pushing, file: "A.swift").classes.map(\.name) == ["A"])
     }
 
+    @Test("a file that crashes SwiftSyntax's parser costs only its file")
+    func parserCrashIsContained() throws {
+        let command = try #require(Self.segueWorker, "the segue executable is built next to the tests")
+        let pool = SwiftReaderPool(command: command)
+        defer { pool.close() }
+        // 16 bytes that fail a precondition in SwiftSyntax 603's string literal parsing (found by
+        // fuzzing): read in process, they would end the process.
+        let crashing = #""\(i""""""t t""""#
+        let facts = pool.read(source: crashing, file: "C.swift")
+        #expect(facts.unreadReason?.hasPrefix("the Swift parser stopped on it (signal") == true)
+        #expect(pool.read(source: Self.pushing, file: "A.swift").classes.map(\.name) == ["A"])
+    }
+
     @Test("a worker that crashes or never answers costs only its file")
     func crashesAndSilenceAreContained() {
         let crashing = SwiftReaderPool(command: .init(executable: "/bin/sh", arguments: ["-c", "kill -SEGV $$"]))
