@@ -93,7 +93,8 @@ final class SwiftReaderPool: Sendable {
     }
 }
 
-/// One worker process and the socket to it.
+/// One worker process and the socket to it. Used by one reader at a time: the pool lends it
+/// out and takes it back, which is why its state needs no lock.
 final class SwiftReaderProcess: @unchecked Sendable {
     enum Outcome {
         case read(SourceFacts)
