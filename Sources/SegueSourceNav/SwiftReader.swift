@@ -11,14 +11,29 @@ import SwiftSyntax
 /// ends the process). Untrusted folders are read through ``SwiftReaderProcesses``, which bounds
 /// each file's time and contains any crash.
 public enum SwiftReader {
+    /// The stages of reading a file after its nesting is measured: SwiftSyntax parsing it, then
+    /// this reader walking the tree. A worker reports each as it begins, so that a crash or an
+    /// overrun can be laid at the parser's door or this reader's.
+    public enum Stage: UInt8, Sendable {
+        case parsing = 0x50 // "P"
+        case walking = 0x57 // "W"
+    }
+
     public static func read(source: String, file: String) -> SourceFacts {
+        read(source: source, file: file) { _ in }
+    }
+
+    /// Reads `source`, telling `entering` as each ``Stage`` begins.
+    public static func read(source: String, file: String, entering: (Stage) -> Void) -> SourceFacts {
         if let refusal = SwiftNesting.refusal(of: source) {
             var facts = SourceFacts(file: file)
             facts.unreadReason = refusal
             return facts
         }
         return LargeStack.run {
+            entering(.parsing)
             let tree = Parser.parse(source: source)
+            entering(.walking)
             let visitor = SwiftDeclarationVisitor(converter: SourceLocationConverter(fileName: file, tree: tree), file: file)
             visitor.walk(tree)
             return visitor.facts

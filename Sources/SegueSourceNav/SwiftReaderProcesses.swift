@@ -123,6 +123,7 @@ final class SwiftReaderProcess: @unchecked Sendable {
     /// Sends the file and waits for its facts, both within `deadline`.
     func read(source: String, file: String, deadline: Duration) -> Outcome {
         let end = ContinuousClock.now + deadline
+        stage = nil
         let request = FrameIO.framed(Array(file.utf8)) + FrameIO.framed(Array(source.utf8))
         switch transmit(request, until: end).flatMap({ receiveFrame(until: end) }) {
         case .done(let answer):
@@ -131,11 +132,17 @@ final class SwiftReaderProcess: @unchecked Sendable {
             }
             return .read(facts)
         case .timedOut:
-            return .failed("the Swift parser did not finish it within \(Self.text(deadline))")
+            return .failed("\(subject) did not finish it within \(Self.text(deadline))")
         case .stopped:
             return .failed(stoppedReason())
         }
     }
+
+    /// The stage the worker last said it began, for the current file.
+    private var stage: SwiftReader.Stage?
+
+    /// Who to blame for a failure: SwiftSyntax's parser while it parses, else this reader.
+    private var subject: String { stage == .parsing ? "the Swift parser" : "the Swift reader" }
 
     /// How an exchange with the worker ended.
     private enum Exchange<Value> {
@@ -176,6 +183,11 @@ final class SwiftReaderProcess: @unchecked Sendable {
             if got < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
             guard got > 0 else { return .stopped }
             received += chunk[..<got]
+            // Stage bytes come before the frame's length.
+            while expected == nil, let first = received.first, let begun = SwiftReader.Stage(rawValue: first) {
+                stage = begun
+                received.removeFirst()
+            }
             if expected == nil, received.count >= 4 {
                 let length = received[..<4].reduce(0) { $0 << 8 | Int($1) }
                 guard length <= FrameIO.maximumLength else { return .stopped }
@@ -214,8 +226,8 @@ final class SwiftReaderProcess: @unchecked Sendable {
     /// Why the worker went away: it was killed by a signal, or exited.
     private func stoppedReason() -> String {
         let status = reap()
-        if let signal = status.signal { return "the Swift parser stopped on it (signal \(signal))" }
-        return "the Swift reader exited on it (status \(status.exit ?? -1))"
+        if let signal = status.signal { return "\(subject) stopped on it (signal \(signal))" }
+        return "\(subject) exited on it (status \(status.exit ?? -1))"
     }
 
     /// Kills the worker if it still runs, and waits for it.

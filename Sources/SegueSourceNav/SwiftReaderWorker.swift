@@ -10,7 +10,8 @@ import Foundation
 /// input ends.
 ///
 /// A request is the file's name and its source, each a 4-byte big-endian length and the bytes;
-/// an answer is the facts as JSON, with the same length before it.
+/// an answer is a byte for each ``SwiftReader/Stage`` as it begins (`P`, `W`), then the facts
+/// as JSON, with the same length before it (whose first byte is at most 4, never a stage's).
 public enum SwiftReaderWorker {
     /// The argument that makes the `segue` executable a worker (`segue swift-reader`).
     public static let argument = "swift-reader"
@@ -19,7 +20,9 @@ public enum SwiftReaderWorker {
     public static func serve() -> Never {
         let encoder = JSONEncoder()
         while let file = FrameIO.readFrame(from: STDIN_FILENO), let source = FrameIO.readFrame(from: STDIN_FILENO) {
-            let facts = SwiftReader.read(source: String(decoding: source, as: UTF8.self), file: String(decoding: file, as: UTF8.self))
+            let facts = SwiftReader.read(source: String(decoding: source, as: UTF8.self), file: String(decoding: file, as: UTF8.self)) { stage in
+                _ = FrameIO.writeAll([stage.rawValue], to: STDOUT_FILENO)
+            }
             guard let answer = try? encoder.encode(facts), FrameIO.writeAll(FrameIO.framed([UInt8](answer)), to: STDOUT_FILENO) else { break }
         }
         exit(0)

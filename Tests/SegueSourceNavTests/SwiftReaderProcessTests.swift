@@ -41,7 +41,7 @@ struct SwiftReaderProcessTests {
         let pool = SwiftReaderPool(command: command, deadline: Self.deadline)
         defer { pool.close() }
         let slow = pool.read(source: Self.slow, file: "S.swift")
-        #expect(slow.unreadReason == "the Swift parser did not finish it within 0 s")
+        #expect(slow.unreadReason == "the Swift reader did not finish it within 0 s")
         #expect(slow.classes.isEmpty)
         #expect(pool.read(source: Self.pushing, file: "A.swift").classes.map(\.name) == ["A"])
     }
@@ -62,18 +62,24 @@ struct SwiftReaderProcessTests {
     @Test("a worker that crashes or never answers costs only its file")
     func crashesAndSilenceAreContained() {
         let crashing = SwiftReaderPool(command: .init(executable: "/bin/sh", arguments: ["-c", "kill -SEGV $$"]))
-        #expect(crashing.read(source: Self.pushing, file: "A.swift").unreadReason == "the Swift parser stopped on it (signal 11)")
+        #expect(crashing.read(source: Self.pushing, file: "A.swift").unreadReason == "the Swift reader stopped on it (signal 11)")
+        // A worker that said it began parsing lays the crash at the parser's door, and the reader's
+        // again once it said it walks the tree.
+        let parsing = SwiftReaderPool(command: .init(executable: "/bin/sh", arguments: ["-c", "printf P; kill -SEGV $$"]))
+        #expect(parsing.read(source: Self.pushing, file: "A.swift").unreadReason == "the Swift parser stopped on it (signal 11)")
+        let walking = SwiftReaderPool(command: .init(executable: "/bin/sh", arguments: ["-c", "printf PW; kill -SEGV $$"]))
+        #expect(walking.read(source: Self.pushing, file: "A.swift").unreadReason == "the Swift reader stopped on it (signal 11)")
         let exiting = SwiftReaderPool(command: .init(executable: "/bin/sh", arguments: ["-c", "exit 3"]))
         #expect(exiting.read(source: Self.pushing, file: "A.swift").unreadReason == "the Swift reader exited on it (status 3)")
         let silent = SwiftReaderPool(command: .init(executable: "/bin/sh", arguments: ["-c", "exec sleep 60"]), deadline: { _ in .milliseconds(200) })
         let clock = ContinuousClock()
         let started = clock.now
-        #expect(silent.read(source: Self.pushing, file: "A.swift").unreadReason == "the Swift parser did not finish it within 0.2 s")
+        #expect(silent.read(source: Self.pushing, file: "A.swift").unreadReason == "the Swift reader did not finish it within 0.2 s")
         // A request larger than the socket holds, to a worker that never reads it.
         let large = Self.pushing + "// " + String(repeating: "x", count: 2_000_000) + "\n"
-        #expect(silent.read(source: large, file: "L.swift").unreadReason == "the Swift parser did not finish it within 0.2 s")
+        #expect(silent.read(source: large, file: "L.swift").unreadReason == "the Swift reader did not finish it within 0.2 s")
         #expect(clock.now - started < .seconds(10))
-        let garbled = SwiftReaderPool(command: .init(executable: "/bin/sh", arguments: ["-c", "printf '\\000\\000\\000\\002{]'; sleep 60"]), deadline: { _ in .seconds(5) })
+        let garbled = SwiftReaderPool(command: .init(executable: "/bin/sh", arguments: ["-c", "printf 'PW\\000\\000\\000\\002{]'; sleep 60"]), deadline: { _ in .seconds(5) })
         #expect(garbled.read(source: Self.pushing, file: "A.swift").unreadReason == "the Swift reader's answer for it could not be decoded")
     }
 
@@ -94,6 +100,6 @@ struct SwiftReaderProcessTests {
         let facts = SourceTree.read(root: root.path, pool: SwiftReaderPool(command: command, deadline: Self.deadline))
         #expect(facts.map(\.file) == ["A.swift", "S.swift"])
         #expect(facts[0].unreadReason == nil && facts[0].classes.map(\.name) == ["A"])
-        #expect(facts[1].unreadReason?.hasPrefix("the Swift parser did not finish it") == true)
+        #expect(facts[1].unreadReason?.hasPrefix("the Swift reader did not finish it") == true)
     }
 }
