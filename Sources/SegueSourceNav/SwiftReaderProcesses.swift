@@ -58,18 +58,18 @@ public enum SwiftReaderProcesses {
 
 /// Worker processes lent to parallel readers: at most one file in a worker at a time, a worker
 /// replaced when it overran or stopped.
-final class SwiftReaderPool: Sendable {
+public final class SwiftReaderPool: Sendable {
     let command: SwiftReaderProcesses.Command
     let deadline: @Sendable (Int) -> Duration
     private let idle = Mutex<[SwiftReaderProcess]>([])
 
-    init(command: SwiftReaderProcesses.Command, deadline: @escaping @Sendable (Int) -> Duration = SwiftReaderProcesses.deadline(forBytes:)) {
+    public init(command: SwiftReaderProcesses.Command, deadline: @escaping @Sendable (Int) -> Duration = SwiftReaderProcesses.deadline(forBytes:)) {
         self.command = command
         self.deadline = deadline
     }
 
     /// `source`'s facts, read by a worker; in process when no worker can be started.
-    func read(source: String, file: String) -> SourceFacts {
+    public func read(source: String, file: String) -> SourceFacts {
         let worker = idle.withLock { $0.popLast() } ?? SwiftReaderProcess(command: command)
         guard let worker else { return SwiftReader.read(source: source, file: file) }
         let outcome = worker.read(source: source, file: file, deadline: deadline(source.utf8.count))
@@ -86,7 +86,7 @@ final class SwiftReaderPool: Sendable {
     }
 
     /// Ends every idle worker.
-    func close() {
+    public func close() {
         for worker in idle.withLock({ workers in defer { workers.removeAll() }; return workers }) {
             worker.stop()
         }

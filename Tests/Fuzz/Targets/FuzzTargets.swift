@@ -9,6 +9,7 @@ public enum FuzzTargets {
         FuzzTarget("form", dictionary: "form.dict", run: FormFuzzing.decode),
         FuzzTarget("step", dictionary: "json.dict", run: StepFuzzing.decodeAndReplay),
         FuzzTarget("swift-source", dictionary: "swift.dict", run: SourceFuzzing.swift),
+        FuzzTarget("swift-source-workers", dictionary: "swift.dict", run: SourceFuzzing.swiftInWorkers),
         FuzzTarget("objc-source", dictionary: "objc.dict", run: SourceFuzzing.objectiveC),
     ]
 

@@ -1,3 +1,4 @@
+import Foundation
 import SegueCore
 import SegueFuzzReaders
 import SegueSourceNav
@@ -9,6 +10,27 @@ enum SourceFuzzing {
     @Sendable static func swift(_ bytes: [UInt8]) -> Bool {
         analyze(SwiftReader.read(source: String(decoding: bytes, as: UTF8.self), file: "Fuzz.swift"))
     }
+
+    /// The Swift reader as the `segue` executable runs it: in a worker process, under a deadline.
+    /// A worker that dies or overruns while SwiftSyntax parses costs only its file (that is
+    /// SwiftSyntax's fault, contained); one that dies or overruns in Segue's own scan or walk of
+    /// the tree is a bug here, and stops the fuzzer. The worker is the `segue` executable named
+    /// by `SEGUE_FUZZ_SWIFT_WORKER`, else the one next to this executable; with neither, files
+    /// are read in process, as `swift-source` reads them.
+    @Sendable static func swiftInWorkers(_ bytes: [UInt8]) -> Bool {
+        let facts = workers.read(source: String(decoding: bytes, as: UTF8.self), file: "Fuzz.swift")
+        if let reason = facts.unreadReason, reason.hasPrefix("the Swift reader") {
+            fatalError("the Swift reader failed outside SwiftSyntax's parser: \(reason)")
+        }
+        return analyze(facts)
+    }
+
+    static let workers: SwiftReaderPool = {
+        let environment = ProcessInfo.processInfo.environment["SEGUE_FUZZ_SWIFT_WORKER"]
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("segue").path
+        let executable = environment ?? beside
+        return SwiftReaderPool(command: .init(executable: executable, arguments: [SwiftReaderWorker.argument]))
+    }()
 
     @Sendable static func objectiveC(_ bytes: [UInt8]) -> Bool {
         analyze(ObjCReader.read(source: String(decoding: bytes, as: UTF8.self), file: "Fuzz.m"))
