@@ -30,6 +30,12 @@ enum SwiftNesting {
     /// (12 nested took an instrumented build 2.4 s, 14 took 20 s).
     static let maximumNamelessAttributes = 4
 
+    /// How deep the parser itself nests before it reads the rest as unexpected text. SwiftSyntax
+    /// stops at 20 in a debug build and 256 in release; past a few dozen levels its recovery from
+    /// garbled text grows trees of tens of thousands of nodes from a couple of kilobytes, which
+    /// take seconds to walk. Real code nests well under this.
+    static let parserNestingLevel = 40
+
     /// What ``measure(_:)`` counts.
     struct Measure: Equatable {
         /// The deepest nesting of square brackets.

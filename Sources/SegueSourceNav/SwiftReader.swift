@@ -32,7 +32,9 @@ public enum SwiftReader {
         }
         return LargeStack.run {
             entering(.parsing)
-            let tree = Parser.parse(source: source)
+            var text = source
+            // The parser copies the bytes into the tree's arena.
+            let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: SwiftNesting.parserNestingLevel) }
             entering(.walking)
             let visitor = SwiftDeclarationVisitor(converter: SourceLocationConverter(fileName: file, tree: tree), file: file)
             visitor.walk(tree)
