@@ -64,10 +64,11 @@ struct SwiftReaderProcessTests {
         let crashing = SwiftReaderPool(command: .init(executable: "/bin/sh", arguments: ["-c", "kill -SEGV $$"]))
         #expect(crashing.read(source: Self.pushing, file: "A.swift").unreadReason == "the Swift reader stopped on it (signal 11)")
         // A worker that said it began parsing lays the crash at the parser's door, and the reader's
-        // again once it said it walks the tree.
-        let parsing = SwiftReaderPool(command: .init(executable: "/bin/sh", arguments: ["-c", "printf P; kill -SEGV $$"]))
+        // again once it said it walks the tree. Like the real worker, these read the request
+        // before they speak (else the request could meet a closed socket first).
+        let parsing = SwiftReaderPool(command: .init(executable: "/bin/sh", arguments: ["-c", "head -c 1 >/dev/null; printf P; kill -SEGV $$"]))
         #expect(parsing.read(source: Self.pushing, file: "A.swift").unreadReason == "the Swift parser stopped on it (signal 11)")
-        let walking = SwiftReaderPool(command: .init(executable: "/bin/sh", arguments: ["-c", "printf PW; kill -SEGV $$"]))
+        let walking = SwiftReaderPool(command: .init(executable: "/bin/sh", arguments: ["-c", "head -c 1 >/dev/null; printf PW; kill -SEGV $$"]))
         #expect(walking.read(source: Self.pushing, file: "A.swift").unreadReason == "the Swift reader stopped on it (signal 11)")
         let exiting = SwiftReaderPool(command: .init(executable: "/bin/sh", arguments: ["-c", "exit 3"]))
         #expect(exiting.read(source: Self.pushing, file: "A.swift").unreadReason == "the Swift reader exited on it (status 3)")
