@@ -53,15 +53,13 @@ enum SwiftNesting {
     /// in them exactly as they do from the parser, and the code inside a string's interpolations
     /// counts. One linear pass.
     static func deepest(in source: String) -> Measure {
-        var bytes = Array(source.utf8)
-        return bytes.withUnsafeMutableBufferPointer { buffer in
-            measure(UnsafeBufferPointer(buffer))
-        }
+        var text = source
+        return text.withUTF8 { measure($0) }
     }
 
     /// The nesting of `source`'s bytes, read without telling code from comments and literals.
     /// The lexer's tokens are not always what the parser reads: where an interpolation is left
-    /// open (`"\\(3 /s\\""""`), the parser's recovery lexes the rest of the line again, as code,
+    /// open (`"\(3 /s\""""`), the parser's recovery lexes the rest of the line again, as code,
     /// and brackets the lexer saw inside a string literal reach the parser. The bytes' count
     /// over-counts what literals and comments hold, so together the two bound what the parser can
     /// meet. A run of `<` here ends at `;`, `{`, `}`, `=`, a quote, or an operator other than

@@ -45,6 +45,12 @@ public enum SwiftReaderProcesses {
         installed.withLock { $0 = command }
     }
 
+    /// How a not-read reason begins when SwiftSyntax's parser failed (it overran or stopped while
+    /// parsing), and when Segue's own reading did (its nesting scan, its walk of the tree, or an
+    /// answer that could not be decoded).
+    public static let parserBlamed = "the Swift parser"
+    public static let readerBlamed = "the Swift reader"
+
     /// The installed worker command, if any.
     public static var command: Command? { installed.withLock { $0 } }
 
@@ -128,7 +134,7 @@ final class SwiftReaderProcess: @unchecked Sendable {
         switch transmit(request, until: end).flatMap({ receiveFrame(until: end) }) {
         case .done(let answer):
             guard let facts = try? JSONDecoder().decode(SourceFacts.self, from: Data(answer)) else {
-                return .failed("the Swift reader's answer for it could not be decoded")
+                return .failed("\(SwiftReaderProcesses.readerBlamed)'s answer for it could not be decoded")
             }
             return .read(facts)
         case .timedOut:
@@ -142,7 +148,7 @@ final class SwiftReaderProcess: @unchecked Sendable {
     private var stage: SwiftReader.Stage?
 
     /// Who to blame for a failure: SwiftSyntax's parser while it parses, else this reader.
-    private var subject: String { stage == .parsing ? "the Swift parser" : "the Swift reader" }
+    private var subject: String { stage == .parsing ? SwiftReaderProcesses.parserBlamed : SwiftReaderProcesses.readerBlamed }
 
     /// How an exchange with the worker ended.
     private enum Exchange<Value> {
@@ -189,8 +195,7 @@ final class SwiftReaderProcess: @unchecked Sendable {
                 received.removeFirst()
             }
             if expected == nil, received.count >= 4 {
-                let length = received[..<4].reduce(0) { $0 << 8 | Int($1) }
-                guard length <= FrameIO.maximumLength else { return .stopped }
+                guard let length = FrameIO.length(ofHeader: received[..<4]) else { return .stopped }
                 expected = length
             }
         }

@@ -36,9 +36,7 @@ enum FrameIO {
 
     /// The next frame, blocking; nil at the end of input or on an error.
     static func readFrame(from descriptor: Int32) -> [UInt8]? {
-        guard let header = readExactly(4, from: descriptor) else { return nil }
-        let length = header.reduce(0) { $0 << 8 | Int($1) }
-        guard length <= maximumLength else { return nil }
+        guard let header = readExactly(4, from: descriptor), let length = length(ofHeader: header[...]) else { return nil }
         return length == 0 ? [] : readExactly(length, from: descriptor)
     }
 
@@ -52,6 +50,12 @@ enum FrameIO {
             filled += got
         }
         return bytes
+    }
+
+    /// The length a frame's 4-byte header gives, or nil past ``maximumLength``.
+    static func length(ofHeader header: ArraySlice<UInt8>) -> Int? {
+        let length = header.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+        return length <= maximumLength ? length : nil
     }
 
     /// `frame` with its length before it.

@@ -19,7 +19,7 @@ enum SourceFuzzing {
     /// are read in process, as `swift-source` reads them.
     @Sendable static func swiftInWorkers(_ bytes: [UInt8]) -> Bool {
         let facts = workers.read(source: String(decoding: bytes, as: UTF8.self), file: "Fuzz.swift")
-        if let reason = facts.unreadReason, reason.hasPrefix("the Swift reader") {
+        if let reason = facts.unreadReason, reason.hasPrefix(SwiftReaderProcesses.readerBlamed) {
             fatalError("the Swift reader failed outside SwiftSyntax's parser: \(reason)")
         }
         return analyze(facts)
