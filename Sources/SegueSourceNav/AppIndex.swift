@@ -14,6 +14,8 @@ struct AppIndex {
     var scenesByClass: [String: [String]] = [:]
     /// Method base name → the classes that define it.
     var classesByMethod: [String: [String]] = [:]
+    /// Class → the scenes whose custom class it is exactly, in declaration order.
+    private var scenesByExactClass: [String: [String]] = [:]
 
     init(facts: [SourceFacts], storyboard: Storyboard) {
         self.storyboard = storyboard
@@ -29,6 +31,7 @@ struct AppIndex {
         }
         for scene in storyboard.orderedScenes {
             guard var cls = scene.className else { continue }
+            scenesByExactClass[cls, default: []].append(scene.id)
             // A scene runs its class's methods and those it inherits.
             var seen: Set<String> = []
             while seen.insert(cls).inserted {
@@ -88,7 +91,7 @@ struct AppIndex {
 
     /// The scenes whose custom class is `name`, exactly.
     func scenes(ofExactClass name: String) -> [String] {
-        storyboard.orderedScenes.filter { $0.className == name }.map(\.id)
+        scenesByExactClass[name] ?? []
     }
 
     /// The storyboard a scene was declared in.

@@ -62,8 +62,15 @@ extension NavigationAnalysis {
                 for call in method.facts.calls where parameterIndex(call.destination) != nil { work.append((cls, method, call, 0)) }
             }
         }
-        while let item = work.popLast() {
-            guard let k = parameterIndex(item.call.destination), let written = item.call.destination else { continue }
+        // An item differs from another only by its line when both lead to the same callers with
+        // the same value; its callers' lines replace it, so it is followed once. A method that
+        // passes its own parameter to itself (recursion) adds nothing after the first time.
+        var followedItems: Set<FollowedItem> = []
+        var budget = handOffBudget
+        while let item = work.popLast(), budget > 0 {
+            guard let k = parameterIndex(item.call.destination), let written = item.call.destination,
+                  followedItems.insert(FollowedItem(cls: item.cls, file: item.method.file, method: item.method.facts.name,
+                                                    action: item.call.action, destination: written)).inserted else { continue }
             let destination = anchored(written, in: item.cls, index: index)
             // A child added to another object's controller is not the caller's child.
             let sites = (callers[item.method.facts.name] ?? []).filter { site in
@@ -71,6 +78,7 @@ extension NavigationAnalysis {
                     && (item.call.action != .addChild || site.handOff.onSelf)
             }
             var followed = 0
+            budget -= sites.count
             for site in sites where site.handOff.arguments[k].isFollowable {
                 var call = item.call
                 call.line = site.handOff.line
@@ -94,6 +102,19 @@ extension NavigationAnalysis {
         return helperCalls
     }
 
+    /// What makes a parameter-showing call one to follow: everything but its line.
+    private struct FollowedItem: Hashable {
+        var cls: String
+        var file: String
+        var method: String
+        var action: NavigationAction
+        var destination: ControllerExpr
+    }
+
+    /// The most call sites the hand-offs of one app visit: far above what real apps need, and a
+    /// bound on what malformed code can cost.
+    static let handOffBudget = 200_000
+
     /// Navigation in a method of a helper object (a class of the app no scene has: a router, a
     /// coordinator, a menu) runs where the method is called: a step of each calling class with
     /// scenes (or of the launch scene, when the app delegate calls it), at the calling line,
@@ -109,8 +130,15 @@ extension NavigationAnalysis {
         let shown: Set<NavigationAction> = [.push, .show, .showDetail, .present, .setViewControllers, .setRoot]
         for helper in index.methods.keys.sorted() where (index.scenesByClass[helper] ?? []).isEmpty && !LaunchRootReader.isDelegate(helper) {
             for method in index.methods[helper] ?? [] {
-                let calls = method.facts.calls.filter { shown.contains($0.action) && parameterIndex($0.destination) == nil }
+                let all = method.facts.calls.filter { shown.contains($0.action) && parameterIndex($0.destination) == nil }
                     + (handedOver["\(helper).\(method.facts.name)"] ?? []).filter { $0.action != .addChild }
+                // Each runs at the calling line, so calls that differ only by their own line are one.
+                var distinct: Set<NavigationCall> = []
+                let calls = all.filter { call in
+                    var unlined = call
+                    unlined.line = 0
+                    return distinct.insert(unlined).inserted
+                }
                 guard !calls.isEmpty else { continue }
                 let sites = (callers[method.facts.name] ?? []).filter { site in
                     site.cls != helper && index.callees(method.facts.name, onSelf: false, caller: site.cls) == [helper]
@@ -124,7 +152,7 @@ extension NavigationAnalysis {
                                into: &result, resolvingIn: helper)
                     }
                 }
-                if !sites.isEmpty { for call in calls { followed.insert("\(method.file):\(call.line)") } }
+                if !sites.isEmpty { for call in all { followed.insert("\(method.file):\(call.line)") } }
             }
         }
         result.unresolved.removeAll { followed.contains($0.source) && $0.reason.hasSuffix("is the class of no scene") }

@@ -68,3 +68,33 @@ struct CoordinatorRootTests {
         #expect(launched["HomeViewController"]?.title?.contains("view made in code") == true)
     }
 }
+
+@Suite("Hand-offs that repeat")
+struct RepeatedHandOffTests {
+    @Test("a method that passes its own parameter to itself is followed once, however often it does")
+    func recursion() throws {
+        // Each call of `show` from `show` would be followed to every other one, two levels deep:
+        // 60 × 60 × 60 sites for each of its 60 presentations.
+        let body = String(repeating: "        show(vc)\n        present(vc, animated: true)\n", count: 60)
+        let source = """
+            class DetailViewController: UIViewController {
+                func show(_ vc: UIViewController) {
+            \(body)    }
+                @IBAction func openLegal(_ sender: Any) { show(LegalViewController()) }
+            }
+            """
+        let facts = SwiftReader.read(source: source, file: "Detail.swift")
+        var detail = Scene(id: "detail")
+        detail.className = "DetailViewController"
+        var legal = Scene(id: "legal")
+        legal.className = "LegalViewController"
+        let storyboard = Storyboard(name: "Main", initialViewController: "detail", scenes: [detail, legal])
+        let clock = ContinuousClock()
+        let started = clock.now
+        let result = NavigationAnalysis.analyze(facts: [facts], storyboard: storyboard)
+        #expect(clock.now - started < .seconds(2))
+        // The one controller passed in, presented at the line that passes it.
+        #expect(result.findings.map(\.destination) == ["legal"])
+        #expect(result.findings.first?.source == "Detail.swift:124")
+    }
+}
