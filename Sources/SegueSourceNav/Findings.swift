@@ -82,6 +82,9 @@ public struct InferenceResult: Sendable {
     /// System controllers shown in code (alerts, share sheets, mail): not scenes, not reported.
     public var systemControllers = 0
     public var launchRoot: LaunchRoot?
+    /// Scenes made for controllers the code shows whose views it builds (``MadeInCodeScenes``):
+    /// steps lead to them, and the storyboard the steps are applied to gets them.
+    public var madeScenes: [Scene] = []
     /// Controller class → the nib its code creates it with (`initWithNibName:`, `init(nibName:)`).
     public var nibNames: [String: String] = [:]
     /// Classes of the app that are views, not controllers (they inherit from `UIView`, a cell, a

@@ -7,6 +7,9 @@ public enum InferenceReport {
         var lines: [String] = []
         lines.append("\(result.files) source files, \(result.classes) classes: \(result.findings.count) navigation steps, \(result.unresolved.count) unresolved, \(result.systemControllers) system controllers skipped")
         if let root = result.launchRoot { lines.append("launch root: \(describe(root))") }
+        if !result.madeScenes.isEmpty {
+            lines.append("controllers with no scene, their views made in code (scenes made for them): " + result.madeScenes.map(\.id).joined(separator: ", "))
+        }
         if !result.findings.isEmpty { lines.append("steps:") }
         for f in result.findings {
             var line = "  \(f.source)  \(f.className).\(f.method)  \(f.triggers.map(\.description).joined(separator: ", "))  \(f.action.rawValue)"
@@ -63,6 +66,7 @@ public enum InferenceReport {
             out += ",\"unread\":[" + result.unreadFiles.map { "{\"file\":\(quote($0.file)),\"reason\":\(quote($0.reason))}" }.joined(separator: ",") + "]"
         }
         if let root = result.launchRoot { out += ",\"launchRoot\":\(quote(describe(root)))" }
+        if !result.madeScenes.isEmpty { out += ",\"madeScenes\":[" + result.madeScenes.map { quote($0.id) }.joined(separator: ",") + "]" }
         return out + "}"
     }
 

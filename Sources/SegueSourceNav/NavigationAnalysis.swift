@@ -10,8 +10,13 @@ public enum NavigationAnalysis {
     }
 
     public static func analyze(facts: [SourceFacts], storyboard: Storyboard) -> InferenceResult {
-        let index = AppIndex(facts: facts, storyboard: storyboard)
+        let plain = AppIndex(facts: facts, storyboard: storyboard)
+        // Controllers the code shows that no storyboard or nib has get scenes, so what shows
+        // them resolves and their own navigation is followed.
+        let made = MadeInCodeScenes.scenes(index: plain)
+        let index = made.isEmpty ? plain : AppIndex(facts: facts, storyboard: storyboard.adding(made))
         var result = InferenceResult()
+        result.madeScenes = made
         result.files = facts.count
         result.unreadFiles = facts.compactMap { f in f.unreadReason.map { (f.file, $0) } }
         result.classes = index.methods.count
@@ -30,7 +35,7 @@ public enum NavigationAnalysis {
         result.findings = result.findings.filter { seen.insert($0).inserted }
         var seenUnresolved: Set<UnresolvedNavigation> = []
         result.unresolved = result.unresolved.filter { seenUnresolved.insert($0).inserted }
-        result.launchRoot = LaunchRootReader.root(index: index)
+        result.launchRoot = LaunchRootReader.root(index: plain)
         result.nibNames = nibNames(facts: facts)
         result.barItems = index.methods.compactMapValues { methods in
             let items = methods.flatMap(\.facts.barItems)

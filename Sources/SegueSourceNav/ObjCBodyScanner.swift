@@ -20,6 +20,8 @@ indirect enum ObjCExpr: Hashable {
 struct ObjCBodyScanner {
     let tokens: [ObjCToken]
     var bindings: [String: ObjCExpr] = [:]
+    /// A container the method made (a local) → the controller it put into it (``ContainerChild``).
+    var children: [String: ObjCExpr] = [:]
     var styles: [String: ModalPresentationStyle] = [:]
     var calls: [NavigationCall] = []
     var invokes: [String] = []

@@ -20,7 +20,7 @@ extension ObjCBodyScanner {
             call = shown(.showDetail, first, line)
         case "setViewControllers:animated:":
             if case .array(let items) = first, let last = items.last { call = shown(.setViewControllers, last, line) }
-        case "addChildViewController:":
+        case "addChildViewController:" where !holdsChild(receiver, first):
             call = shown(.addChild, first, line)
         case "popViewControllerAnimated:":
             call = NavigationCall(action: .pop, line: line)
@@ -29,6 +29,7 @@ extension ObjCBodyScanner {
         case "dismissViewControllerAnimated:completion:", "dismissModalViewControllerAnimated:":
             call = NavigationCall(action: .dismiss, line: line)
         default:
+            _ = holdsChild(receiver, first, selector: selector)
             let onSelf = receiver == .identifier("self")
             if onSelf, let name = selector.split(separator: ":").first { invokes.append(String(name)) }
             recordHandOff(selector, onSelf: onSelf, args: args, line: line)
@@ -42,6 +43,17 @@ extension ObjCBodyScanner {
             default: break
             }
         }
+    }
+
+    /// Whether the send puts a controller into a container the method made
+    /// (`[container addChildViewController:nav]`, `[container setContentViewController:nav]`):
+    /// then the container, when shown, leads where its child does (``controller(_:depth:)``).
+    private mutating func holdsChild(_ receiver: ObjCExpr, _ first: ObjCExpr, selector: String = "addChildViewController:") -> Bool {
+        guard case .identifier(let local) = receiver, local != "self", bindings[local] != nil,
+              let name = selector.split(separator: ":").first.map(String.init), ContainerChild.isPlacing(name),
+              controller(first).isFollowable else { return false }
+        children[local] = first
+        return true
     }
 
     /// A send that may run one of the app's methods: any send to another object (a helper's
@@ -63,6 +75,7 @@ extension ObjCBodyScanner {
     mutating func assign(_ chain: [String], _ value: ObjCExpr, line: Int) {
         if chain.count == 1 {
             bindings[chain[0]] = value
+            children[chain[0]] = nil
             return
         }
         // `self.child = …`: read back as `self.child` later in the method, and by the class's other methods.
@@ -105,6 +118,8 @@ extension ObjCBodyScanner {
                 if let k = parameters.firstIndex(of: name) { return .parameter(k) }
                 return .unresolved("'\(name)' is not set in this method (a value set elsewhere)")
             }
+            // A container the method made and put a controller into shows that controller.
+            if let child = children[name] { return controller(child, depth: depth + 1) }
             return controller(bound, depth: depth + 1)
         case .send(let receiver, let selector, let args):
             return controllerSend(receiver, selector, args, depth: depth)

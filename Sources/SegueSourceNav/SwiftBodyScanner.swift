@@ -7,6 +7,8 @@ final class SwiftBodyScanner: SyntaxVisitor {
     let converter: SourceLocationConverter
     /// Name → the expression last bound to it (stored properties first, then locals).
     var bindings: [String: ExprSyntax]
+    /// A container the method made (a local) → the controller it put into it (``ContainerChild``).
+    var children: [String: ExprSyntax] = [:]
     var styles: [String: ModalPresentationStyle] = [:]
     var calls: [NavigationCall] = []
     var invokes: [String] = []
@@ -34,6 +36,10 @@ final class SwiftBodyScanner: SyntaxVisitor {
     var history: [String: [ExprSyntax]] = [:]
 
     func controller(_ expr: ExprSyntax) -> ControllerExpr {
+        // A container the method made and put a controller into shows that controller.
+        if let name = SwiftExpr.unwrapped(expr).as(DeclReferenceExprSyntax.self)?.baseName.text, let child = children[name] {
+            return controller(child)
+        }
         if let name = SwiftExpr.unwrapped(expr).as(DeclReferenceExprSyntax.self)?.baseName.text,
            let values = history[name], values.count > 1 {
             let others = bindings.filter { $0.key != name }
@@ -92,7 +98,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
         case "setViewControllers" where !args.isEmpty:
             let last = args[0].expression.as(ArrayExprSyntax.self)?.elements.last?.expression ?? args[0].expression
             call = navigation(.setViewControllers, last, line)
-        case "addChild", "addChildViewController" where args.count == 1:
+        case "addChild", "addChildViewController" where args.count == 1 && !holdsChild(base, name, args):
             call = navigation(.addChild, args[0].expression, line)
         case "popViewController" where labels.first == "animated":
             call = NavigationCall(action: .pop, line: line)
@@ -104,6 +110,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             // A window helper that swaps the root (`window.set(rootViewController: vc, options: …)`).
             call = NavigationCall(action: .setRoot, line: line, destination: controller(args[0].expression))
         default:
+            _ = holdsChild(base, name, args)
             let onSelf = SwiftExpr.isSelf(base)
             if onSelf, let first = name.first, first.isLowercase { invokes.append(name) }
             recordHandOff(name, onSelf: onSelf, args: args, line: line)
@@ -114,6 +121,17 @@ final class SwiftBodyScanner: SyntaxVisitor {
             nibLoads.append(NibLoad(className: owner.isEmpty ? nil : owner, nib: SwiftExpr.string(nib)))
         }
         return .visitChildren
+    }
+
+    /// Whether the call puts a controller into a container the method made (`container.addChild(nav)`).
+    private func holdsChild(_ base: ExprSyntax?, _ name: String, _ args: [LabeledExprSyntax]) -> Bool {
+        guard let base, let local = SwiftExpr.unwrapped(base).as(DeclReferenceExprSyntax.self)?.baseName.text,
+              local != "self", bindings[local] != nil, let first = args.first?.expression,
+              ContainerChild.isPlacing(name) || ContainerChild.isPlacing("set" + name.prefix(1).uppercased() + name.dropFirst())
+                || args[0].label?.text.lowercased().contains("child") == true,
+              children[local] == nil, controller(first).isFollowable else { return false }
+        children[local] = first
+        return true
     }
 
     /// A call that may run one of the app's methods: any call on another object (a helper's
@@ -140,6 +158,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             if let slot = SwiftBarItems.slot(plain.baseName.text), bindings[plain.baseName.text] == nil { place(rhs, in: slot) }
             bindings[plain.baseName.text] = rhs
             history[plain.baseName.text, default: []].append(rhs)
+            children[plain.baseName.text] = nil
             return
         }
         guard let member = lhs.as(MemberAccessExprSyntax.self) else { return }

@@ -1,0 +1,49 @@
+import Testing
+import SegueCore
+import SegueStoryboard
+@testable import SegueSourceNav
+
+/// Controllers the code shows that no storyboard or nib describes, and containers of the app's
+/// own the code puts a controller into before showing them (fixture `MadeInCodeApp`).
+@Suite("Controllers made in code")
+struct MadeInCodeTests {
+    @Test("a controller with no scene that the code pushes gets a scene, and its own navigation is followed")
+    func madeScene() throws {
+        let (storyboard, result) = try FixtureAppTests.analyzed("MadeInCodeApp")
+        #expect(result.madeScenes.map(\.id) == ["SettingsViewController"])
+        let settings = try #require(result.madeScenes.first)
+        #expect(settings.kind == .tableViewController && settings.className == "SettingsViewController")
+        #expect(settings.title == "SettingsViewController (view made in code, Sources/FeedViewController.swift)")
+        func step(_ source: String) -> NavigationFinding? { result.findings.first { $0.source == source } }
+        let open = try #require(step("Sources/FeedViewController.swift:5"))
+        #expect(open.action == .push && open.destination == "SettingsViewController" && open.scenes == ["feed"])
+        // The made scene runs its class's code: its bar item made in code pushes About.
+        let about = try #require(step("Sources/FeedViewController.swift:33"))
+        #expect(about.scenes == ["SettingsViewController"] && about.destination == "about" && about.triggers == [.action("showAbout")])
+        #expect(!result.unresolved.contains { $0.source.hasPrefix("Sources/FeedViewController.swift") })
+
+        let after = CodeNavigation.augment(storyboard, result: result).storyboard
+        #expect(after["SettingsViewController"]?.navigationItem.rightBarButtonItems.map(\.title) == ["About"])
+        let reached = SceneReach.reached(after, from: "feedNav")
+        #expect(reached.isSuperset(of: ["feed", "SettingsViewController", "about", "login", "terms"]))
+        // Reach counts the app's own scenes only: the made ones are not navigable.
+        let measure = try #require(SceneReach.measure(storyboard, result: result))
+        #expect(measure.navigable == ["feedNav", "feed", "login", "terms", "about"])
+        #expect(measure.before == ["feedNav", "feed"] && measure.after == measure.navigable)
+    }
+
+    @Test("a container the method makes and puts a controller into leads where that controller does")
+    func containerChild() throws {
+        let (_, result) = try FixtureAppTests.analyzed("MadeInCodeApp")
+        func step(_ source: String) -> NavigationFinding? { result.findings.first { $0.source == source } }
+        // Swift: `card.embed(child: login)`, then `present(card, …)`.
+        let signIn = try #require(step("Sources/FeedViewController.swift:12"))
+        #expect(signIn.action == .present && signIn.destination == "login")
+        // Objective-C: a navigation controller made around Terms, added to the card, the card presented.
+        let terms = try #require(step("Sources/LoginViewController.m:12"))
+        #expect(terms.action == .present && terms.destination == "terms" && terms.inMadeNavigation)
+        // Neither the container nor the child it was given is a step of its own.
+        #expect(!result.findings.contains { $0.action == .addChild })
+        #expect(!result.madeScenes.contains { $0.id == "CardContainerController" })
+    }
+}
