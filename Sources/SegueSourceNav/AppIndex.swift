@@ -21,6 +21,8 @@ struct AppIndex {
         self.storyboard = storyboard
         for file in facts {
             constants.merge(file.constants) { first, _ in first }
+            // A header declares what its class inherits from; the implementation may be elsewhere.
+            superclass.merge(file.superclasses) { first, _ in first }
             for cls in file.classes {
                 if let s = cls.superclass { superclass[cls.name] = s }
                 methods[cls.name, default: []] += cls.methods.map { Method(file: file.file, facts: $0) }

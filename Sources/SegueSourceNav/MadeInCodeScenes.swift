@@ -7,8 +7,49 @@ import SegueCore
 /// shows it resolves and the navigation its own code does is followed from there. The launch
 /// root made in code is one of them (``LaunchRootReader``).
 enum MadeInCodeScenes {
-    /// The scenes to make for the app in `index`, in class-name order.
-    static func scenes(index: AppIndex) -> [Scene] {
+    /// The scenes made for an app, and the lines that set up the made navigation controllers'
+    /// roots (no steps of their own: the scene has its root).
+    struct Made {
+        var scenes: [Scene] = []
+        var rootSources: Set<String> = []
+    }
+
+    /// Content scenes first, then navigation controllers whose roots may be among them.
+    static func made(facts: [SourceFacts], storyboard: Storyboard) -> Made {
+        let plain = AppIndex(facts: facts, storyboard: storyboard)
+        let shown = shownClasses(index: plain)
+        var made = Made(scenes: shown.filter { isMadeInCode($0, index: plain) }.sorted().map { scene(for: $0, index: plain) })
+        let withContent = made.scenes.isEmpty ? plain : AppIndex(facts: facts, storyboard: storyboard.adding(made.scenes))
+        for name in shown.sorted() {
+            guard let (navigation, source) = navigationScene(for: name, index: withContent) else { continue }
+            made.scenes.append(navigation)
+            made.rootSources.insert(source)
+        }
+        return made
+    }
+
+    /// A navigation controller class of the app's own with no scene, whose own loading pushes
+    /// its first controller (`[self pushViewController:list animated:NO]` in `viewDidLoad`,
+    /// `loadView` or an initializer): a navigation controller scene with that root, and the line.
+    static func navigationScene(for name: String, index: AppIndex) -> (Scene, String)? {
+        guard index.scenes(ofExactClass: name).isEmpty, !NavigationAnalysis.isSystemClass(name),
+              index.lineage(name).contains("UINavigationController") else { return nil }
+        for method in index.methods[name] ?? [] where ["viewDidLoad", "loadView"].contains(method.facts.name) || method.facts.name.hasPrefix("init") {
+            for call in method.facts.calls where call.action == .push || call.action == .setViewControllers {
+                guard let expr = call.destination,
+                      case .success(let root) = NavigationAnalysis.destination(expr, from: nil, inClass: name, index: index) else { continue }
+                var scene = Scene(id: index.storyboard[name] == nil ? name : "code-" + name, kind: .navigationController)
+                scene.className = name
+                scene.rootViewController = root
+                scene.title = "\(name) (made in code, \(method.file))"
+                return (scene, "\(method.file):\(call.line)")
+            }
+        }
+        return nil
+    }
+
+    /// Every class the app's code makes a controller of, where it shows, passes, returns or keeps one.
+    static func shownClasses(index: AppIndex) -> Set<String> {
         var shown: Set<String> = []
         for methods in index.methods.values {
             for method in methods {
@@ -18,7 +59,7 @@ enum MadeInCodeScenes {
                 for value in values { collect(value, into: &shown) }
             }
         }
-        return shown.filter { isMadeInCode($0, index: index) }.sorted().map { scene(for: $0, index: index) }
+        return shown
     }
 
     /// The classes an expression can make.
@@ -42,9 +83,11 @@ enum MadeInCodeScenes {
         return lineage.last.map { $0.hasSuffix("ViewController") && !NavigationAnalysis.isSystemClass($0) || $0 == name && name.hasSuffix("ViewController") } ?? false
     }
 
-    static let contentControllers: Set<String> = ["UIViewController", "UITableViewController", "UICollectionViewController"]
+    /// A page view controller made in code fills its pages from code Segue does not run: its
+    /// scene shows an empty view, as a content controller's does.
+    static let contentControllers: Set<String> = ["UIViewController", "UITableViewController", "UICollectionViewController", "UIPageViewController"]
     static let notContent: Set<String> = [
-        "NSObject", "UINavigationController", "UITabBarController", "UISplitViewController", "UIPageViewController",
+        "NSObject", "UINavigationController", "UITabBarController", "UISplitViewController",
         "UIAlertController", "UIActivityViewController", "UIImagePickerController", "UISearchController",
     ]
 

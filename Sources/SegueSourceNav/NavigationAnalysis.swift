@@ -13,10 +13,10 @@ public enum NavigationAnalysis {
         let plain = AppIndex(facts: facts, storyboard: storyboard)
         // Controllers the code shows that no storyboard or nib has get scenes, so what shows
         // them resolves and their own navigation is followed.
-        let made = MadeInCodeScenes.scenes(index: plain)
-        let index = made.isEmpty ? plain : AppIndex(facts: facts, storyboard: storyboard.adding(made))
+        let made = MadeInCodeScenes.made(facts: facts, storyboard: storyboard)
+        let index = made.scenes.isEmpty ? plain : AppIndex(facts: facts, storyboard: storyboard.adding(made.scenes))
         var result = InferenceResult()
-        result.madeScenes = made
+        result.madeScenes = made.scenes
         result.files = facts.count
         result.unreadFiles = facts.compactMap { f in f.unreadReason.map { (f.file, $0) } }
         result.classes = index.methods.count
@@ -30,6 +30,9 @@ public enum NavigationAnalysis {
         }
         let handedOver = followHandOffs(index: index, into: &result)
         followHelpers(index: index, handedOver: handedOver, into: &result)
+        // A made navigation controller's root is its scene's, not a push of its own.
+        result.findings.removeAll { made.rootSources.contains($0.source) }
+        result.unresolved.removeAll { made.rootSources.contains($0.source) }
         // A line reached along several paths (a helper called twice from one method) is one step.
         var seen: Set<NavigationFinding> = []
         result.findings = result.findings.filter { seen.insert($0).inserted }

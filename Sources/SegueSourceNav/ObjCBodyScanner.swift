@@ -21,7 +21,7 @@ struct ObjCBodyScanner {
     let tokens: [ObjCToken]
     var bindings: [String: ObjCExpr] = [:]
     /// A container the method made (a local) → the controller it put into it (``ContainerChild``).
-    var children: [String: ObjCExpr] = [:]
+    var children: [String: ControllerExpr] = [:]
     var styles: [String: ModalPresentationStyle] = [:]
     var calls: [NavigationCall] = []
     var invokes: [String] = []

@@ -10,7 +10,7 @@ extension ObjCBodyScanner {
         switch selector {
         case "performSegueWithIdentifier:sender:":
             call = NavigationCall(action: .performSegue, line: line, segue: Self.string(first))
-        case "pushViewController:animated:":
+        case "pushViewController:animated:" where !holdsChild(receiver, first, selector: selector):
             call = shown(.push, first, line)
         case "presentViewController:animated:completion:", "presentModalViewController:animated:":
             call = shown(.present, first, line)
@@ -46,14 +46,31 @@ extension ObjCBodyScanner {
     }
 
     /// Whether the send puts a controller into a container the method made
-    /// (`[container addChildViewController:nav]`, `[container setContentViewController:nav]`):
-    /// then the container, when shown, leads where its child does (``controller(_:depth:)``).
+    /// (`[container addChildViewController:nav]`, `[container setContentViewController:nav]`,
+    /// `[navigation pushViewController:vc animated:NO]`): then the container, when shown, leads
+    /// where its child does (``controller(_:depth:)``), and the send is no step of its own.
     private mutating func holdsChild(_ receiver: ObjCExpr, _ first: ObjCExpr, selector: String = "addChildViewController:") -> Bool {
-        guard case .identifier(let local) = receiver, local != "self", bindings[local] != nil,
-              let name = selector.split(separator: ":").first.map(String.init), ContainerChild.isPlacing(name),
-              controller(first).isFollowable else { return false }
-        children[local] = first
+        guard case .identifier(let local) = receiver, local != "self", let bound = bindings[local], Self.isMade(bound),
+              children[local] == nil, let name = selector.split(separator: ":").first.map(String.init) else { return false }
+        // What cannot be followed is kept too: showing the container then says why.
+        let child = controller(first)
+        if name == "pushViewController" {
+            children[local] = .navigation(wrapping: child)
+        } else if ContainerChild.isPlacing(name) {
+            children[local] = child
+        } else {
+            return false
+        }
         return true
+    }
+
+    /// `[[X alloc] init…]` or `[X new]`: a controller made here, not one already on screen.
+    static func isMade(_ expr: ObjCExpr) -> Bool {
+        switch expr {
+        case .send(.send(.identifier, "alloc", _), let selector, _): selector.hasPrefix("init")
+        case .send(.identifier, "new", _): true
+        default: false
+        }
     }
 
     /// A send that may run one of the app's methods: any send to another object (a helper's
@@ -119,7 +136,7 @@ extension ObjCBodyScanner {
                 return .unresolved("'\(name)' is not set in this method (a value set elsewhere)")
             }
             // A container the method made and put a controller into shows that controller.
-            if let child = children[name] { return controller(child, depth: depth + 1) }
+            if let child = children[name] { return child }
             return controller(bound, depth: depth + 1)
         case .send(let receiver, let selector, let args):
             return controllerSend(receiver, selector, args, depth: depth)

@@ -49,6 +49,7 @@ private struct FileWalk {
         }
         if let done = current { facts.classes.append(done) }
         for k in facts.classes.indices { facts.classes[k].superclass = superclasses[facts.classes[k].name] }
+        facts.superclasses = superclasses
     }
 
     /// `- (IBAction)name:(id)sender { … }` from its `-`: the signature, then the body scanned.

@@ -202,6 +202,9 @@ public struct SourceFacts: Sendable, Codable, Equatable {
     /// Constant name → literal: `let`, `static let` (also as `Type.name`), enum raw values
     /// (`Enum.case`), `#define`, `NSString * const`.
     public var constants: [String: String] = [:]
+    /// Class → the class it inherits from, for every class the file declares, with or without
+    /// its implementation (an Objective-C header's `@interface X : Y`).
+    public var superclasses: [String: String] = [:]
     /// Why the file was not read (nothing else is filled in then); nil when it was.
     public var unreadReason: String?
     public init(file: String) { self.file = file }

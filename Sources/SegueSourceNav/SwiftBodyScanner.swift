@@ -8,7 +8,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
     /// Name → the expression last bound to it (stored properties first, then locals).
     var bindings: [String: ExprSyntax]
     /// A container the method made (a local) → the controller it put into it (``ContainerChild``).
-    var children: [String: ExprSyntax] = [:]
+    var children: [String: ControllerExpr] = [:]
     var styles: [String: ModalPresentationStyle] = [:]
     var calls: [NavigationCall] = []
     var invokes: [String] = []
@@ -38,7 +38,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
     func controller(_ expr: ExprSyntax) -> ControllerExpr {
         // A container the method made and put a controller into shows that controller.
         if let name = SwiftExpr.unwrapped(expr).as(DeclReferenceExprSyntax.self)?.baseName.text, let child = children[name] {
-            return controller(child)
+            return child
         }
         if let name = SwiftExpr.unwrapped(expr).as(DeclReferenceExprSyntax.self)?.baseName.text,
            let values = history[name], values.count > 1 {
@@ -87,7 +87,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
         switch name {
         case "performSegue" where labels.first == "withIdentifier":
             call = NavigationCall(action: .performSegue, line: line, segue: SwiftExpr.string(args[0].expression))
-        case "pushViewController" where !args.isEmpty:
+        case "pushViewController" where !args.isEmpty && !holdsChild(base, name, args):
             call = navigation(.push, args[0].expression, line)
         case "show" where labels == [nil, "sender"]:
             call = navigation(.show, args[0].expression, line)
@@ -123,15 +123,33 @@ final class SwiftBodyScanner: SyntaxVisitor {
         return .visitChildren
     }
 
-    /// Whether the call puts a controller into a container the method made (`container.addChild(nav)`).
+    /// Whether the call puts a controller into a container the method made
+    /// (`container.addChild(nav)`, `container.embed(child: nav)`, `navigation.pushViewController(vc,
+    /// animated: false)`): then the container, when shown, leads where its child does, and the
+    /// call is no step of its own.
     private func holdsChild(_ base: ExprSyntax?, _ name: String, _ args: [LabeledExprSyntax]) -> Bool {
         guard let base, let local = SwiftExpr.unwrapped(base).as(DeclReferenceExprSyntax.self)?.baseName.text,
-              local != "self", bindings[local] != nil, let first = args.first?.expression,
-              ContainerChild.isPlacing(name) || ContainerChild.isPlacing("set" + name.prefix(1).uppercased() + name.dropFirst())
-                || args[0].label?.text.lowercased().contains("child") == true,
-              children[local] == nil, controller(first).isFollowable else { return false }
-        children[local] = first
+              local != "self", let bound = bindings[local], Self.isMade(bound), children[local] == nil,
+              let first = args.first?.expression else { return false }
+        // What cannot be followed is kept too: showing the container then says why.
+        let child = controller(first)
+        if name == "pushViewController" {
+            children[local] = .navigation(wrapping: child)
+        } else if ContainerChild.isPlacing(name) || ContainerChild.isPlacing("set" + name.prefix(1).uppercased() + name.dropFirst())
+                    || args[0].label?.text.lowercased().contains("child") == true {
+            children[local] = child
+        } else {
+            return false
+        }
         return true
+    }
+
+    /// `X()` or `X(…)`: a controller made here, not one already on screen.
+    static func isMade(_ expr: ExprSyntax) -> Bool {
+        guard let call = SwiftExpr.unwrapped(expr).as(FunctionCallExprSyntax.self) else { return false }
+        var called = call.calledExpression
+        if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init", let base = member.base { called = base }
+        return called.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true
     }
 
     /// A call that may run one of the app's methods: any call on another object (a helper's

@@ -10,8 +10,8 @@ struct MadeInCodeTests {
     @Test("a controller with no scene that the code pushes gets a scene, and its own navigation is followed")
     func madeScene() throws {
         let (storyboard, result) = try FixtureAppTests.analyzed("MadeInCodeApp")
-        #expect(result.madeScenes.map(\.id) == ["SettingsViewController"])
-        let settings = try #require(result.madeScenes.first)
+        #expect(result.madeScenes.map(\.id) == ["HelpScreen", "SettingsViewController", "EditNavigationController"])
+        let settings = try #require(result.madeScenes.first { $0.id == "SettingsViewController" })
         #expect(settings.kind == .tableViewController && settings.className == "SettingsViewController")
         #expect(settings.title == "SettingsViewController (view made in code, Sources/FeedViewController.swift)")
         func step(_ source: String) -> NavigationFinding? { result.findings.first { $0.source == source } }
@@ -45,5 +45,23 @@ struct MadeInCodeTests {
         // Neither the container nor the child it was given is a step of its own.
         #expect(!result.findings.contains { $0.action == .addChild })
         #expect(!result.madeScenes.contains { $0.id == "CardContainerController" })
+    }
+
+    @Test("a navigation controller made in code: its own first push is its root; one filled before it is shown leads there")
+    func navigationMadeInCode() throws {
+        let (_, result) = try FixtureAppTests.analyzed("MadeInCodeApp")
+        func step(_ source: String) -> NavigationFinding? { result.findings.first { $0.source == source } }
+        // `EditNavigationController` pushes About as its view loads: a navigation scene rooted there.
+        let navigation = try #require(result.madeScenes.first { $0.id == "EditNavigationController" })
+        #expect(navigation.kind == .navigationController && navigation.rootViewController == "about")
+        #expect(step("Sources/LoginViewController.m:17")?.destination == "EditNavigationController")
+        #expect(step("Sources/EditNavigationController.m:7") == nil)
+        #expect(!result.unresolved.contains { $0.source == "Sources/EditNavigationController.m:7" })
+        // A navigation controller made, pushed onto, then presented: the pushed controller, in it.
+        // `HelpScreen` inherits from UIViewController in its header only, which is enough.
+        let help = try #require(step("Sources/LoginViewController.m:23"))
+        #expect(help.action == .present && help.destination == "HelpScreen" && help.inMadeNavigation)
+        #expect(step("Sources/LoginViewController.m:22") == nil)
+        #expect(!result.unresolved.contains { $0.source.hasPrefix("Sources/LoginViewController.m") })
     }
 }

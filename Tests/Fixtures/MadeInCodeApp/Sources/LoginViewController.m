@@ -12,4 +12,15 @@
     [self presentViewController:card animated:YES completion:nil];
 }
 
+- (IBAction)edit:(id)sender {
+    EditNavigationController *navigation = [[EditNavigationController alloc] init];
+    [self presentViewController:navigation animated:YES completion:nil];
+}
+
+- (IBAction)showHelp:(id)sender {
+    UINavigationController *navigation = [[UINavigationController alloc] init];
+    [navigation pushViewController:[[HelpScreen alloc] init] animated:NO];
+    [self presentViewController:navigation animated:YES completion:nil];
+}
+
 @end

@@ -1,0 +1,5 @@
+@interface EditNavigationController : UINavigationController
+@end
+
+@interface HelpScreen : UIViewController
+@end

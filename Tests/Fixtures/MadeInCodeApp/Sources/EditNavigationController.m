@@ -1,0 +1,18 @@
+#import "EditNavigationController.h"
+
+@implementation EditNavigationController
+
+- (void)viewDidLoad {
+    [super viewDidLoad];
+    [self pushViewController:[[AboutViewController alloc] init] animated:NO];
+}
+
+@end
+
+@implementation HelpScreen
+
+- (void)viewDidLoad {
+    [super viewDidLoad];
+}
+
+@end
