@@ -101,12 +101,12 @@ public enum LaunchRootReader {
     }
 
     /// The scene made for a root controller that has none (``LaunchRoot/madeInCode``): its
-    /// class, an empty view, and a title that says so.
+    /// class, and a view whose one label says its view is made in code, and where.
     public static func madeScene(_ root: LaunchRoot) -> Scene? {
         guard case .madeInCode(let cls, _, let source) = root else { return nil }
         var scene = Scene(id: cls)
         scene.className = cls
-        scene.title = "\(cls) (view made in code, \(source))"
+        scene.view = MadeInCodeScenes.placeholder(cls, source: source)
         return scene
     }
 

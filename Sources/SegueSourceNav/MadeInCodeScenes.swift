@@ -3,7 +3,7 @@ import SegueCore
 /// Scenes for the controllers an app's code shows that no storyboard or nib describes: classes
 /// of the app that inherit from a view controller, made with `[[X alloc] init]` or `X()` and
 /// pushed, presented or set as a container's child, whose views their own code builds. Each
-/// gets a scene of its class, with an empty view and a title that says so, so the step that
+/// gets a scene of its class, with a view whose one label says so, so the step that
 /// shows it resolves and the navigation its own code does is followed from there. The launch
 /// root made in code is one of them (``LaunchRootReader``).
 enum MadeInCodeScenes {
@@ -41,7 +41,6 @@ enum MadeInCodeScenes {
                 var scene = Scene(id: index.storyboard[name] == nil ? name : "code-" + name, kind: .navigationController)
                 scene.className = name
                 scene.rootViewController = root
-                scene.title = "\(name) (made in code, \(method.file))"
                 return (scene, "\(method.file):\(call.line)")
             }
         }
@@ -97,9 +96,14 @@ enum MadeInCodeScenes {
         if lineage.contains("UITableViewController") { scene.kind = .tableViewController }
         if lineage.contains("UICollectionViewController") { scene.kind = .collectionViewController }
         scene.className = name
-        let file = index.methods[name]?.first?.file
-        scene.title = "\(name) (view made in code" + (file.map { ", \($0)" } ?? "") + ")"
+        if scene.kind == .viewController { scene.view = placeholder(name, source: index.methods[name]?.first?.file) }
         return scene
+    }
+
+    /// The view of a scene made for a controller whose view its code builds: one label that says
+    /// so. The title stays unset, as the code's own is not known.
+    static func placeholder(_ name: String, source: String?) -> [ViewNode] {
+        [ViewNode(.label, text: "\(name): view made in code" + (source.map { " (\($0))" } ?? ""))]
     }
 }
 

@@ -65,7 +65,8 @@ struct CoordinatorRootTests {
         let launched = LaunchRootReader.applying(try #require(result.launchRoot), to: storyboard)
         #expect(launched.initialViewController == "code-root" && launched["code-root"]?.rootViewController == "HomeViewController")
         #expect(launched["HomeViewController"]?.className == "HomeViewController")
-        #expect(launched["HomeViewController"]?.title?.contains("view made in code") == true)
+        #expect(launched["HomeViewController"]?.title == nil)
+        #expect(launched["HomeViewController"]?.view.map(\.text) == ["HomeViewController: view made in code (AppCoordinator.m:11)"])
     }
 }
 

@@ -13,7 +13,9 @@ struct MadeInCodeTests {
         #expect(result.madeScenes.map(\.id) == ["HelpScreen", "SettingsViewController", "EditNavigationController"])
         let settings = try #require(result.madeScenes.first { $0.id == "SettingsViewController" })
         #expect(settings.kind == .tableViewController && settings.className == "SettingsViewController")
-        #expect(settings.title == "SettingsViewController (view made in code, Sources/FeedViewController.swift)")
+        #expect(settings.title == nil && settings.view.isEmpty)
+        let help = try #require(result.madeScenes.first { $0.id == "HelpScreen" })
+        #expect(help.view.map(\.text) == ["HelpScreen: view made in code (Sources/EditNavigationController.m)"])
         func step(_ source: String) -> NavigationFinding? { result.findings.first { $0.source == source } }
         let open = try #require(step("Sources/FeedViewController.swift:5"))
         #expect(open.action == .push && open.destination == "SettingsViewController" && open.scenes == ["feed"])
