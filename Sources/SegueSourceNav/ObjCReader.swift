@@ -89,6 +89,7 @@ private struct FileWalk {
         facts.nibLoads = scanner.nibLoads
         facts.assigned = scanner.assigned
         facts.barItems = scanner.barItems
+        facts.bound()
         i = close + 1
         return facts
     }

@@ -183,6 +183,29 @@ public struct MethodFacts: Hashable, Sendable, Codable {
     }
 }
 
+extension MethodFacts {
+    /// The most of each kind of fact one method keeps (calls, methods called on `self`,
+    /// hand-offs, returns, nib loads, bar items), and the most values one name can be given
+    /// (``ControllerExpr/oneOf(_:)``). Far above real apps: the most in the 1,925 source files of
+    /// 12 shared apps is 281 hand-offs and 114 calls on `self` in one method; a bound on what
+    /// malformed code can make a reader keep, encode and the analysis follow.
+    public static let limit = 1_000
+    public static let valuesLimit = 16
+
+    /// The facts cut to ``limit`` each, `invokes` without repeats.
+    public mutating func bound() {
+        var seen: Set<String> = []
+        var distinct: [String] = []
+        for name in invokes where distinct.count < Self.limit && seen.insert(name).inserted { distinct.append(name) }
+        invokes = distinct
+        calls = Array(calls.prefix(Self.limit))
+        handOffs = Array(handOffs.prefix(Self.limit))
+        returns = Array(returns.prefix(Self.limit))
+        nibLoads = Array(nibLoads.prefix(Self.limit))
+        barItems = Array(barItems.prefix(Self.limit))
+    }
+}
+
 /// A class (or an extension or category of it) in one file.
 public struct ClassFacts: Hashable, Sendable, Codable {
     public var name: String

@@ -28,7 +28,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
     }
 
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-        if let value = node.expression { returns.append(controller(value)) }
+        if let value = node.expression, returns.count < MethodFacts.limit { returns.append(controller(value)) }
         return .visitChildren
     }
 
@@ -43,15 +43,25 @@ final class SwiftBodyScanner: SyntaxVisitor {
         if let name = SwiftExpr.unwrapped(expr).as(DeclReferenceExprSyntax.self)?.baseName.text,
            let values = history[name], values.count > 1 {
             let others = bindings.filter { $0.key != name }
-            return .oneOf(values.map { SwiftExpr.controller($0, bindings: others, parameters: parameters) })
+            var distinct: [ControllerExpr] = []
+            for value in values {
+                let made = SwiftExpr.controller(value, bindings: others, parameters: parameters)
+                if !distinct.contains(made) { distinct.append(made) }
+            }
+            return distinct.count == 1 ? distinct[0] : .oneOf(distinct)
         }
         return SwiftExpr.controller(expr, bindings: bindings, parameters: parameters)
+    }
+
+    /// Keeps a value a name is given, up to ``MethodFacts/valuesLimit`` of them.
+    private func remember(_ value: ExprSyntax, for name: String) {
+        if history[name, default: []].count < MethodFacts.valuesLimit { history[name, default: []].append(value) }
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
             bindings[name] = value
-            history[name, default: []].append(value)
+            remember(value, for: name)
         }
         return .visitChildren
     }
@@ -112,7 +122,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
         default:
             _ = holdsChild(base, name, args)
             let onSelf = SwiftExpr.isSelf(base)
-            if onSelf, let first = name.first, first.isLowercase { invokes.append(name) }
+            if onSelf, let first = name.first, first.isLowercase, invokes.count < MethodFacts.limit { invokes.append(name) }
             recordHandOff(name, onSelf: onSelf, args: args, line: line)
         }
         if let call { calls.append(call) }
@@ -155,7 +165,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
     /// A call that may run one of the app's methods: any call on another object (a helper's
     /// navigation runs where it is called), and calls on `self` that pass a controller.
     private func recordHandOff(_ name: String, onSelf: Bool, args: [LabeledExprSyntax], line: Int) {
-        guard let first = name.first, first.isLowercase, !onSelf || !args.isEmpty else { return }
+        guard let first = name.first, first.isLowercase, !onSelf || !args.isEmpty, handOffs.count < MethodFacts.limit else { return }
         let values = args.map { controller($0.expression) }
         guard !onSelf || values.contains(where: \.isFollowable) else { return }
         handOffs.append(HandOff(method: name, onSelf: onSelf, line: line, arguments: values))
@@ -175,7 +185,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             // `toolbarItems = […]` on the controller itself.
             if let slot = SwiftBarItems.slot(plain.baseName.text), bindings[plain.baseName.text] == nil { place(rhs, in: slot) }
             bindings[plain.baseName.text] = rhs
-            history[plain.baseName.text, default: []].append(rhs)
+            remember(rhs, for: plain.baseName.text)
             children[plain.baseName.text] = nil
             return
         }

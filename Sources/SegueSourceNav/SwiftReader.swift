@@ -139,6 +139,7 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
         if body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) {
             method.returns.append(scanner.controller(only))
         }
+        method.bound()
         classStack[classStack.count - 1].facts.methods.append(method)
     }
 

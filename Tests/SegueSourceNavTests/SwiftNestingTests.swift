@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SegueCore
 @testable import SegueSourceNav
@@ -145,5 +146,35 @@ struct SwiftNestingTests {
         // 20,000 nested `try`s overflow an 8 MB stack in SwiftSyntax's parser.
         let source = "func f() {\n let x = " + String(repeating: "try ", count: 20000) + "a\n}\n"
         #expect(SwiftReader.read(source: source, file: "T.swift").unreadReason == nil)
+    }
+}
+
+@Suite("What one method can make the reader keep")
+struct MethodFactLimitTests {
+    @Test("a name given hundreds of values and passed thousands of times keeps its facts within the limits")
+    func boundedFacts() throws {
+        // Each use of `legal` would carry every value it was given: 2,000 × 300 controllers.
+        let assignments = (0..<300).map { "        legal = Legal\($0)ViewController()\n" }.joined()
+        let uses = String(repeating: "        show(legal, sender: self)\n        prepare(legal)\n", count: 1_000)
+        let source = """
+            class DetailViewController: UIViewController {
+                func open() {
+                    var legal = LegalViewController()
+            \(assignments)\(uses)    }
+            }
+            """
+        let clock = ContinuousClock()
+        let started = clock.now
+        let facts = SwiftReader.read(source: source, file: "Detail.swift")
+        let encoded = try JSONEncoder().encode(facts)
+        #expect(clock.now - started < .seconds(2))
+        let method = try #require(facts.classes.first?.methods.first)
+        #expect(method.handOffs.count == MethodFacts.limit)
+        #expect(method.invokes == ["prepare"])
+        for handOff in method.handOffs {
+            guard case .oneOf(let values)? = handOff.arguments.first else { Issue.record("not the values of a name"); break }
+            #expect(values.count == MethodFacts.valuesLimit)
+        }
+        #expect(encoded.count < 2_000_000)
     }
 }
