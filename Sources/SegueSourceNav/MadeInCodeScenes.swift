@@ -15,11 +15,11 @@ enum MadeInCodeScenes {
     }
 
     /// Content scenes first, then navigation controllers whose roots may be among them.
-    static func made(facts: [SourceFacts], storyboard: Storyboard) -> Made {
-        let plain = AppIndex(facts: facts, storyboard: storyboard)
+    /// `plain`: the app's index over its storyboards alone, built from `facts`.
+    static func made(plain: AppIndex, facts: [SourceFacts]) -> Made {
         let shown = shownClasses(index: plain)
         var made = Made(scenes: shown.filter { isMadeInCode($0, index: plain) }.sorted().map { scene(for: $0, index: plain) })
-        let withContent = made.scenes.isEmpty ? plain : AppIndex(facts: facts, storyboard: storyboard.adding(made.scenes))
+        let withContent = made.scenes.isEmpty ? plain : AppIndex(facts: facts, storyboard: plain.storyboard.adding(made.scenes))
         for name in shown.sorted() {
             guard let (navigation, source) = navigationScene(for: name, index: withContent) else { continue }
             made.scenes.append(navigation)
@@ -38,7 +38,7 @@ enum MadeInCodeScenes {
             for call in method.facts.calls where call.action == .push || call.action == .setViewControllers {
                 guard let expr = call.destination,
                       case .success(let root) = NavigationAnalysis.destination(expr, from: nil, inClass: name, index: index) else { continue }
-                var scene = Scene(id: index.storyboard[name] == nil ? name : "code-" + name, kind: .navigationController)
+                var scene = Scene(id: sceneID(for: name, index: index), kind: .navigationController)
                 scene.className = name
                 scene.rootViewController = root
                 return (scene, "\(method.file):\(call.line)")
@@ -78,8 +78,9 @@ enum MadeInCodeScenes {
         let lineage = index.lineage(name)
         if lineage.contains(where: { NavigationAnalysis.uikitViews.contains($0) || notContent.contains($0) }) { return false }
         if lineage.contains(where: contentControllers.contains) { return true }
-        // Its base class is not the app's (a library's): a name of a controller.
-        return lineage.last.map { $0.hasSuffix("ViewController") && !NavigationAnalysis.isSystemClass($0) || $0 == name && name.hasSuffix("ViewController") } ?? false
+        // Its base class is a library's (or not declared): named like a view controller.
+        guard let base = lineage.last, base.hasSuffix("ViewController") else { return false }
+        return base == name || !NavigationAnalysis.isSystemClass(base)
     }
 
     /// A page view controller made in code fills its pages from code Segue does not run: its
@@ -91,13 +92,18 @@ enum MadeInCodeScenes {
     ]
 
     static func scene(for name: String, index: AppIndex) -> Scene {
-        var scene = Scene(id: index.storyboard[name] == nil ? name : "code-" + name)
+        var scene = Scene(id: sceneID(for: name, index: index))
         let lineage = index.lineage(name)
         if lineage.contains("UITableViewController") { scene.kind = .tableViewController }
         if lineage.contains("UICollectionViewController") { scene.kind = .collectionViewController }
         scene.className = name
         if scene.kind == .viewController { scene.view = placeholder(name, source: index.methods[name]?.first?.file) }
         return scene
+    }
+
+    /// The class's name, or `code-` and it where a scene of the app already has that id.
+    static func sceneID(for name: String, index: AppIndex) -> String {
+        index.storyboard[name] == nil ? name : "code-" + name
     }
 
     /// The view of a scene made for a controller whose view its code builds: one label that says

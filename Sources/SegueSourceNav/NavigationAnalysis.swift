@@ -13,7 +13,7 @@ public enum NavigationAnalysis {
         let plain = AppIndex(facts: facts, storyboard: storyboard)
         // Controllers the code shows that no storyboard or nib has get scenes, so what shows
         // them resolves and their own navigation is followed.
-        let made = MadeInCodeScenes.made(facts: facts, storyboard: storyboard)
+        let made = MadeInCodeScenes.made(plain: plain, facts: facts)
         let index = made.scenes.isEmpty ? plain : AppIndex(facts: facts, storyboard: storyboard.adding(made.scenes))
         var result = InferenceResult()
         result.madeScenes = made.scenes

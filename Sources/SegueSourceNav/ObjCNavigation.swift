@@ -53,14 +53,8 @@ extension ObjCBodyScanner {
         guard case .identifier(let local) = receiver, local != "self", let bound = bindings[local], Self.isMade(bound),
               children[local] == nil, let name = selector.split(separator: ":").first.map(String.init) else { return false }
         // What cannot be followed is kept too: showing the container then says why.
-        let child = controller(first)
-        if name == "pushViewController" {
-            children[local] = .navigation(wrapping: child)
-        } else if ContainerChild.isPlacing(name) {
-            children[local] = child
-        } else {
-            return false
-        }
+        guard let held = ContainerChild.held(controller(first), placedBy: name) else { return false }
+        children[local] = held
         return true
     }
 

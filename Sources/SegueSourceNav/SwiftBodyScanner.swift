@@ -36,12 +36,10 @@ final class SwiftBodyScanner: SyntaxVisitor {
     var history: [String: [ExprSyntax]] = [:]
 
     func controller(_ expr: ExprSyntax) -> ControllerExpr {
+        let name = SwiftExpr.unwrapped(expr).as(DeclReferenceExprSyntax.self)?.baseName.text
         // A container the method made and put a controller into shows that controller.
-        if let name = SwiftExpr.unwrapped(expr).as(DeclReferenceExprSyntax.self)?.baseName.text, let child = children[name] {
-            return child
-        }
-        if let name = SwiftExpr.unwrapped(expr).as(DeclReferenceExprSyntax.self)?.baseName.text,
-           let values = history[name], values.count > 1 {
+        if let name, let child = children[name] { return child }
+        if let name, let values = history[name], values.count > 1 {
             let others = bindings.filter { $0.key != name }
             var distinct: [ControllerExpr] = []
             for value in values {
@@ -142,15 +140,8 @@ final class SwiftBodyScanner: SyntaxVisitor {
               local != "self", let bound = bindings[local], Self.isMade(bound), children[local] == nil,
               let first = args.first?.expression else { return false }
         // What cannot be followed is kept too: showing the container then says why.
-        let child = controller(first)
-        if name == "pushViewController" {
-            children[local] = .navigation(wrapping: child)
-        } else if ContainerChild.isPlacing(name) || ContainerChild.isPlacing("set" + name.prefix(1).uppercased() + name.dropFirst())
-                    || args[0].label?.text.lowercased().contains("child") == true {
-            children[local] = child
-        } else {
-            return false
-        }
+        guard let held = ContainerChild.held(controller(first), placedBy: name, firstLabel: args[0].label?.text) else { return false }
+        children[local] = held
         return true
     }
 
