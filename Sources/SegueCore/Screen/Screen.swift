@@ -161,7 +161,7 @@ public struct ContentPane: Sendable {
     /// Set on the More list's Configure sheet: the tabs to arrange, drawn as an icon grid.
     public var configure: TabConfiguration? = nil
     /// The scene's root view look (background, tint), when imported.
-    public var appearance: ViewAppearance? = nil
+    @Indirect public var appearance: ViewAppearance? = nil
     public init(controllerID: String, sceneID: String?, kind: SceneKind, title: String?, nodes: [ViewNode], isEditing: Bool) {
         self.controllerID = controllerID
         self.sceneID = sceneID
@@ -234,7 +234,7 @@ public struct NavigationBar: Sendable {
     /// Right items in visual order, left to right (UIKit lists them rightmost first).
     public var rightItems: [BarItem]
     /// The navigation controller's bar look (tint, bar tint, title colour, bar style).
-    public var appearance: ViewAppearance? = nil
+    @Indirect public var appearance: ViewAppearance? = nil
     /// The title shows large below the bar's items (modern era, `prefersLargeTitles`).
     public var showsLargeTitle = false
     /// A search bar under the title (modern era, the navigation item's search controller): its placeholder.
@@ -258,9 +258,9 @@ public struct NavigationPane: Sendable {
     /// The top controller's toolbar items; `nil` when the toolbar is hidden.
     public var toolbar: [BarItem]?
     /// What a back swipe uncovers (``SwipeUnder``), on drawn pages.
-    public var under: SwipeUnder? = nil
+    @Indirect public var under: SwipeUnder? = nil
     /// The navigation controller's toolbar look (tint, bar tint, bar style, appearances).
-    public var toolbarAppearance: ViewAppearance? = nil
+    @Indirect public var toolbarAppearance: ViewAppearance? = nil
     public init(controllerID: String, bar: NavigationBar?, top: Pane, toolbar: [BarItem]?) {
         self.controllerID = controllerID
         self.bar = bar
@@ -298,7 +298,7 @@ public struct TabPane: Sendable {
     /// Hidden while a `hidesBottomBarWhenPushed` controller is above a stack root.
     public var isBarHidden: Bool
     /// The tab bar controller's bar look (tint, bar tint, bar style).
-    public var barAppearance: ViewAppearance? = nil
+    @Indirect public var barAppearance: ViewAppearance? = nil
     public init(controllerID: String, items: [TabItem], selected: Pane, isBarHidden: Bool) {
         self.controllerID = controllerID
         self.items = items

@@ -45,12 +45,12 @@ public struct Scene: Sendable {
     /// The content view tree (content controllers).
     public var view: [ViewNode] = []
     /// The look of the scene's root view (its background, its tint inherited by every view).
-    public var viewAppearance: ViewAppearance?
+    @Indirect public var viewAppearance: ViewAppearance?
     /// A navigation controller's navigation bar, a tab bar controller's tab bar: tint, bar
     /// tint (`backgroundColor`), title colour (`textColor`) and bar style.
-    public var barAppearance: ViewAppearance?
+    @Indirect public var barAppearance: ViewAppearance?
     /// A navigation controller's toolbar: its tint, bar tint, bar style and `UIToolbarAppearance`s.
-    public var toolbarAppearance: ViewAppearance?
+    @Indirect public var toolbarAppearance: ViewAppearance?
 
     // Relationships (containers).
     public var rootViewController: String?

@@ -37,10 +37,10 @@ public struct ViewAppearance: Sendable, Hashable {
     /// A bar's `UIBarAppearance`s: the standard one (content scrolled under the bar), the one
     /// at the scroll edge (content at rest against the bar), and the compact-height ones (a
     /// phone in landscape) for both.
-    public var standardBar: BarAppearance?
-    public var scrollEdgeBar: BarAppearance?
-    public var compactBar: BarAppearance?
-    public var compactScrollEdgeBar: BarAppearance?
+    @Indirect public var standardBar: BarAppearance?
+    @Indirect public var scrollEdgeBar: BarAppearance?
+    @Indirect public var compactBar: BarAppearance?
+    @Indirect public var compactScrollEdgeBar: BarAppearance?
 
     public init() {}
 

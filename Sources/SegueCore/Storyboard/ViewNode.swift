@@ -59,7 +59,7 @@ public struct ViewNode: Sendable {
     /// margins, intrinsic size hints); `nil` for flow files.
     public var layout: ViewLayout? = nil
     /// Colours, font, text wrapping and state images of an imported view; `nil`: the kind's look.
-    public var appearance: ViewAppearance? = nil
+    @Indirect public var appearance: ViewAppearance? = nil
     public var location: SourceLocation?
 
     public init(_ kind: Kind, id: String? = nil, text: String? = nil) {
@@ -114,7 +114,7 @@ public struct TableRow: Sendable {
     public var isOn: Bool?
     public var image: String?
     /// The cell's own colours (its background, its text's colour and font).
-    public var appearance: ViewAppearance? = nil
+    @Indirect public var appearance: ViewAppearance? = nil
     public var tap: TapTarget?
     /// What the cell's accessory button (`detailButton`, `detailDisclosureButton`) does: a
     /// storyboard segue with `trigger="accessoryAction"`. Selecting the row does not run it.
