@@ -48,7 +48,7 @@ public struct JSONWriter: ~Copyable {
         var p = base + count
         if commaBits & bit != 0 { p.pointee = UInt8(ascii: ","); p += 1 }
         p[0] = UInt8(ascii: "\"")
-        (p + 1).update(from: source, count: n)
+        Self.copyShort(from: source, to: p + 1, count: n)
         p[n + 1] = UInt8(ascii: "\"")
         p[n + 2] = UInt8(ascii: ":")
         count = p - base + n + 3
@@ -121,6 +121,13 @@ public struct JSONWriter: ~Copyable {
         out[0] = UInt8(ascii: "\"")
         var i = 0
         if let source = utf8.baseAddress {
+            // Eight bytes at a time while none needs escaping, then byte by byte.
+            while i + 8 <= n {
+                let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
+                if Self.needsEscaping(word) { break }
+                UnsafeMutableRawPointer(out + 1 + i).storeBytes(of: word, as: UInt64.self)
+                i += 8
+            }
             while i < n {
                 let b = source[i]
                 if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { break }
@@ -150,6 +157,37 @@ public struct JSONWriter: ~Copyable {
             }
         }
         byte(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of a word's eight bytes is a control character, a quote or a backslash
+    /// (bytes of 0x80 and up, UTF-8's multi-byte sequences, are copied as they are).
+    @inline(__always) static func needsEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte below 0x20: subtracting 0x20 borrows into its high bit (where it was clear).
+        let control = (word &- ones &* 0x20) & ~word
+        // A byte equal to `c`: zero after xor, found by the same borrow test against 1.
+        let quoted = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashed = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let equal = ((quoted &- ones) & ~quoted) | ((backslashed &- ones) & ~backslashed)
+        return (control | equal) & highs != 0
+    }
+
+    /// Copies a key's few bytes without a call to `memcpy` (most keys are 2 to 24 bytes).
+    @inline(__always) static func copyShort(from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count n: Int) {
+        guard n >= 8, n <= 16 else {
+            if n < 8 {
+                for i in 0..<n { target[i] = source[i] }
+            } else {
+                target.update(from: source, count: n)
+            }
+            return
+        }
+        // Two overlapping words cover 8 to 16 bytes.
+        let first = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
+        let last = UnsafeRawPointer(source + n - 8).loadUnaligned(as: UInt64.self)
+        UnsafeMutableRawPointer(target).storeBytes(of: first, as: UInt64.self)
+        UnsafeMutableRawPointer(target + n - 8).storeBytes(of: last, as: UInt64.self)
     }
 
     // MARK: - Buffer

@@ -44,6 +44,41 @@ struct JSONWriterTests {
         }
     }
 
+    /// Strings are scanned eight bytes at a time: a byte needing an escape is found wherever it
+    /// falls in a word, and bytes just outside the escaped set (space, `#`, `[`, `]`, DEL and
+    /// UTF-8's high bytes) pass unescaped.
+    @Test func everyEscapeIsFoundAtEveryOffsetOfAWord() throws {
+        let specials: [Character] = ["\"", "\\", "\n", "\u{0}", "\u{1F}", " ", "#", "[", "]", "\u{7F}", "é"]
+        for special in specials {
+            for length in 1...19 {
+                for position in 0..<length {
+                    var text = String(repeating: "a", count: length)
+                    let index = text.index(text.startIndex, offsetBy: position)
+                    text.replaceSubrange(index...index, with: String(special))
+                    var w = JSONWriter(capacity: 1)
+                    w.string(text)
+                    let back = try parse(w.bytes, as: String.self)
+                    #expect(back == text, "\(text.debugDescription)")
+                    let escapes = special == "\"" || special == "\\" || special.asciiValue.map { $0 < 0x20 } == true
+                    #expect(w.bytes.contains(UInt8(ascii: "\\")) == escapes, "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+
+    /// Keys of every length up to 24 bytes (copied in words, not by `memcpy`) are written whole.
+    @Test func keysOfEveryLengthAreWrittenWhole() throws {
+        let names: [StaticString] = ["a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "abcdefgh", "abcdefghi",
+                                     "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq", "abcdefghijklmnopqrstuvwx"]
+        var w = JSONWriter(capacity: 1)
+        w.beginObject()
+        for (i, name) in names.enumerated() { w.key(name); w.int(i) }
+        w.endObject()
+        let back = try parse(w.bytes, as: [String: Int].self)
+        #expect(back.count == names.count)
+        for (i, name) in names.enumerated() { #expect(back["\(name)"] == i) }
+    }
+
     @Test func controlCharactersUseShortOrUnicodeEscapes() {
         var w = JSONWriter()
         w.string("\u{0}\n\u{1B}")
