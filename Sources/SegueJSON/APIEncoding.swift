@@ -90,8 +90,7 @@ extension Window {
             w.field("modalTransitionStyle", (c.presentedTransition ?? .coverVertical).rawValue)
             w.field("presentingViewController", c.presentingStorage?.id)
         }
-        w.key("navigationItem"); writeNavigationItem(c, into: &w)
-        w.key("tabBarItem"); writeTabBarItem(c, into: &w)
+        writeBarItems(c, into: &w)
         w.field("editing", c.isEditing)
         if let alert = c as? AlertController { writeAlert(alert.alert, into: &w) }
         if c.hidesBottomBarWhenPushed { w.field("hidesBottomBarWhenPushed", true) }
@@ -120,6 +119,22 @@ extension Window {
             w.field("displayMode", split.displayMode.rawValue)
             w.field("collapsed", split.isCollapsed)
         }
+    }
+
+    /// `"navigationItem"` and `"tabBarItem"`: most of a controller's object, and rarely changed.
+    /// Written once into the controller's ``ViewController/encodingMemo`` and copied from there
+    /// while what they are written from (the two items, the title, editing) stays equal.
+    func writeBarItems(_ c: ViewController, into w: inout JSONWriter) {
+        if let memo = c.encodingMemo as? BarItemsJSON, memo.isCurrent(for: c) {
+            w.members(memo.bytes)
+            return
+        }
+        var items = JSONWriter(capacity: 512)
+        items.key("navigationItem"); writeNavigationItem(c, into: &items)
+        items.key("tabBarItem"); writeTabBarItem(c, into: &items)
+        let memo = BarItemsJSON(of: c, bytes: items.bytes)
+        c.encodingMemo = memo
+        w.members(memo.bytes)
     }
 
     func writeTabBarItem(_ c: ViewController, into w: inout JSONWriter) {
@@ -304,5 +319,28 @@ extension Window {
             w.endObject()
         }
         w.endArray()
+    }
+}
+
+/// A controller's bar items as JSON members, with everything they were written from.
+final class BarItemsJSON {
+    let navigationItem: NavigationItem
+    let tabBarItem: TabBarItemSpec
+    let title: String?
+    let isEditing: Bool
+    let bytes: [UInt8]
+
+    init(of c: ViewController, bytes: [UInt8]) {
+        navigationItem = c.navigationItem
+        tabBarItem = c.tabBarItem
+        title = c.title
+        isEditing = c.isEditing
+        self.bytes = bytes
+    }
+
+    /// Whether writing `c`'s items now would give ``bytes`` (equal inputs; mostly the very same
+    /// strings and arrays, which compare by identity first).
+    func isCurrent(for c: ViewController) -> Bool {
+        c.isEditing == isEditing && c.title == title && c.navigationItem == navigationItem && c.tabBarItem == tabBarItem
     }
 }

@@ -67,6 +67,10 @@ open class ViewController {
     @exclusivity(unchecked) public var modalPresentationStyle: ModalPresentationStyle
     @exclusivity(unchecked) public var modalTransitionStyle: ModalTransitionStyle
     @exclusivity(unchecked) public var restorationIdentifier: String?
+    /// What an encoder outside the core derived from this controller and keeps with it, with
+    /// what it was derived from (the JSON API's bar items, `APIEncoding.swift`). The core never
+    /// reads it; it goes with the controller.
+    @exclusivity(unchecked) public final var encodingMemo: AnyObject?
 
     /// The content view tree; empty until the view loads.
     @exclusivity(unchecked) public var view: [ViewNode] = []
