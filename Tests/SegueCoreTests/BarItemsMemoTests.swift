@@ -54,3 +54,31 @@ import SegueJSON
         #expect(mailboxes.encodingMemo === memo)
     }
 }
+
+/// Values kept behind a reference (``Indirect``) still take part in what reflection reads.
+@Suite struct IndirectReflectionTests {
+    @Test func aStoryboardsDigestSeesLooksBehindAReference() {
+        let plain = mailStoryboard()
+        var tinted = plain
+        var look = ViewAppearance()
+        look.backgroundColor = .system("systemRedColor", alpha: 1)
+        tinted.scenes["inbox"]!.view[0].appearance = look
+        var bar = ViewAppearance()
+        bar.standardBar = BarAppearance()
+        var barred = plain
+        barred.scenes["nav"]!.barAppearance = bar
+        var retinted = tinted
+        look.backgroundColor = .system("systemBlueColor", alpha: 1)
+        retinted.scenes["inbox"]!.view[0].appearance = look
+        let digests = [plain, tinted, barred, retinted].map { $0.contentDigest() }
+        #expect(Set(digests).count == 4)
+        #expect(tinted.contentDigest() == tinted.contentDigest())
+    }
+
+    @Test func aWindowWithEncodedStateStillHasAFingerprint() throws {
+        let w = try launched(mailStoryboard())
+        _ = w.stateJSON()
+        #expect(w.allControllers.contains { $0.encodingMemo != nil })
+        #expect(w.stateFingerprint() != nil)
+    }
+}

@@ -26,6 +26,12 @@ public struct Indirect<Wrapped> {
 
 extension Indirect: @unchecked Sendable where Wrapped: Sendable {}
 
+/// Reflects as the value it holds: fingerprints and digests read through `Mirror` see the
+/// value, never the box (an object they could not compare).
+extension Indirect: CustomReflectable {
+    public var customMirror: Mirror { Mirror(reflecting: wrappedValue as Any) }
+}
+
 extension Indirect: Equatable where Wrapped: Equatable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         if lhs.box === rhs.box { return true }
