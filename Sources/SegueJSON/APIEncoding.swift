@@ -218,11 +218,7 @@ extension Event {
         w.field("scene", scene)
         w.field("event", event.rawValue)
         if event.isAppearance {
-            w.field("animated", animated ?? false)
-            w.field("isMovingToParent", reasons.contains(.movingToParent))
-            w.field("isMovingFromParent", reasons.contains(.movingFromParent))
-            w.field("isBeingPresented", reasons.contains(.beingPresented))
-            w.field("isBeingDismissed", reasons.contains(.beingDismissed))
+            w.members(AppearanceFlagsJSON.members(animated: animated ?? false, reasons: reasons))
         } else if let animated {
             w.field("animated", animated)
         }
@@ -342,5 +338,24 @@ final class BarItemsJSON {
     /// strings and arrays, which compare by identity first).
     func isCurrent(for c: ViewController) -> Bool {
         c.isEditing == isEditing && c.title == title && c.navigationItem == navigationItem && c.tabBarItem == tabBarItem
+    }
+}
+
+/// The five flags of an appearance event (`animated` and the four reasons), written once for
+/// each of their 32 combinations: most events of an action are appearance events.
+enum AppearanceFlagsJSON {
+    static func members(animated: Bool, reasons: AppearanceReason) -> [UInt8] {
+        table[Int(reasons.rawValue & 15) << 1 | (animated ? 1 : 0)]
+    }
+
+    private static let table: [[UInt8]] = (0..<32).map { index in
+        let reasons = AppearanceReason(rawValue: UInt8(index >> 1))
+        var w = JSONWriter(capacity: 128)
+        w.field("animated", index & 1 == 1)
+        w.field("isMovingToParent", reasons.contains(.movingToParent))
+        w.field("isMovingFromParent", reasons.contains(.movingFromParent))
+        w.field("isBeingPresented", reasons.contains(.beingPresented))
+        w.field("isBeingDismissed", reasons.contains(.beingDismissed))
+        return w.bytes
     }
 }

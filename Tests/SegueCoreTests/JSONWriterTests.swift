@@ -79,6 +79,28 @@ struct JSONWriterTests {
         for (i, name) in names.enumerated() { #expect(back["\(name)"] == i) }
     }
 
+    /// An appearance event's flags come from a table of their 32 combinations: each one reads
+    /// back as the event's own `animated` (false when unset) and reasons.
+    @Test func appearanceEventFlagsMatchTheEventInEveryCombination() throws {
+        struct Flags: Decodable, Equatable {
+            var animated: Bool, isMovingToParent: Bool, isMovingFromParent: Bool, isBeingPresented: Bool, isBeingDismissed: Bool
+        }
+        for animated in [nil, false, true] as [Bool?] {
+            for raw in UInt8(0)..<16 {
+                var event = Event(seq: 7, controller: "c2", scene: "inbox", event: .viewWillAppear)
+                event.animated = animated
+                event.reasons = AppearanceReason(rawValue: raw)
+                var w = JSONWriter(capacity: 16)
+                event.write(into: &w)
+                let flags = try parse(w.bytes, as: Flags.self)
+                #expect(flags == Flags(animated: animated ?? false, isMovingToParent: raw & 1 != 0, isMovingFromParent: raw & 2 != 0,
+                                       isBeingPresented: raw & 4 != 0, isBeingDismissed: raw & 8 != 0))
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(w.bytes)) as? [String: Any])
+                #expect(object.count == 9 && object["event"] as? String == "viewWillAppear" && object["seq"] as? Int == 7)
+            }
+        }
+    }
+
     @Test func controlCharactersUseShortOrUnicodeEscapes() {
         var w = JSONWriter()
         w.string("\u{0}\n\u{1B}")
