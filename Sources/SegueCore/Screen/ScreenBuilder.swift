@@ -256,8 +256,7 @@ struct ScreenBuilder {
 
     /// A bar button item; without a declared id its element id is `{controller}.{slot}.{index}`.
     mutating func barItem(_ spec: BarButtonItemSpec, owner: ViewController, slot: StaticString, index: Int) -> BarItem {
-        var spec = spec
-        if !isRunnable(spec.tap, on: owner) { spec.enabled = false }
+        let enabled = spec.enabled && isRunnable(spec.tap, on: owner)
         var title = spec.displayTitle ?? spec.image ?? ""
         var bold = spec.style == .done || (spec.systemItem?.isBold ?? false)
         let isEdit = spec.tap == .action(BuiltInAction.edit.rawValue) || (spec.systemItem == .edit && spec.tap == nil)
@@ -270,10 +269,16 @@ struct ScreenBuilder {
         if spec.systemItem?.isSpace ?? false {
             return BarItem(elementID: nil, role: .barButton, title: "", systemItem: spec.systemItem, isEnabled: false)
         }
+        // The item a tap reaches is disabled when nothing can run its action (made only for taps).
+        func tapped() -> ElementTarget {
+            var item = spec
+            item.enabled = enabled
+            return .barButton(owner: owner, item: item)
+        }
         let id = register(spec.id ?? ElementID.barItem(owner.id, slot: slot, index: index), role: .barButton, title: title, controller: owner,
-                          target: .barButton(owner: owner, item: spec), enabled: spec.enabled)
+                          target: tapped(), enabled: enabled)
         var item = BarItem(elementID: id, role: .barButton, title: title, image: spec.image, systemItem: system,
-                           isBold: bold, isEnabled: spec.enabled)
+                           isBold: bold, isEnabled: enabled)
         item.tintColor = spec.tintColor
         item.accessibilityLabel = spec.accessibilityLabel
         return item
