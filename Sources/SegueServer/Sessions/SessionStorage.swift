@@ -286,12 +286,13 @@ public final class InMemorySessionStorage: SessionStorage {
 
     public func append(session id: String, firstSeq: Int, steps: [String], snapshot: StoredSnapshot?) throws(SessionStorageError) {
         let result: SessionStorageError? = entries.withLock { map in
-            guard let count = map[id]?.steps.count else { return .unavailable("no session '\(id)'") }
-            guard count == firstSeq - 1 else { return .conflict }
-            // In place: copying the entry out and back would copy the whole step log each time.
-            map[id]!.steps.append(contentsOf: steps)
-            if !steps.isEmpty { map[id]!.updatedAt = clock.unixMilliseconds }
-            if let snapshot, snapshot.seq == firstSeq + steps.count - 1, snapshot.seq > 0 { map[id]!.snapshot = snapshot }
+            // One lookup, then in place: copying the entry out and back would copy the whole
+            // step log each time.
+            guard let index = map.index(forKey: id) else { return .unavailable("no session '\(id)'") }
+            guard map.values[index].steps.count == firstSeq - 1 else { return .conflict }
+            map.values[index].steps.append(contentsOf: steps)
+            if !steps.isEmpty { map.values[index].updatedAt = clock.unixMilliseconds }
+            if let snapshot, snapshot.seq == firstSeq + steps.count - 1, snapshot.seq > 0 { map.values[index].snapshot = snapshot }
             return nil
         }
         if let result { throw result }
