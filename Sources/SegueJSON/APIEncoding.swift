@@ -123,7 +123,7 @@ extension Window {
 
     /// `"navigationItem"` and `"tabBarItem"`: most of a controller's object, and rarely changed.
     /// Written once into the controller's ``ViewController/encodingMemo`` and copied from there
-    /// while what they are written from (the two items, the title, editing) stays equal.
+    /// while what they are written from (the two items, the title, editing) is unchanged.
     func writeBarItems(_ c: ViewController, into w: inout JSONWriter) {
         if let memo = c.encodingMemo as? BarItemsJSON, memo.isCurrent(for: c) {
             w.members(memo.bytes)
@@ -318,27 +318,20 @@ extension Window {
     }
 }
 
-/// A controller's bar items as JSON members, with everything they were written from.
+/// A controller's bar items as JSON members, and the revision of the controller's bar items
+/// (``ViewController/barItemsRevision``) they were written at.
 final class BarItemsJSON {
-    let navigationItem: NavigationItem
-    let tabBarItem: TabBarItemSpec
-    let title: String?
-    let isEditing: Bool
+    let revision: Int
     let bytes: [UInt8]
 
     init(of c: ViewController, bytes: [UInt8]) {
-        navigationItem = c.navigationItem
-        tabBarItem = c.tabBarItem
-        title = c.title
-        isEditing = c.isEditing
+        revision = c.barItemsRevision
         self.bytes = bytes
     }
 
-    /// Whether writing `c`'s items now would give ``bytes`` (equal inputs; mostly the very same
-    /// strings and arrays, which compare by identity first).
-    func isCurrent(for c: ViewController) -> Bool {
-        c.isEditing == isEditing && c.title == title && c.navigationItem == navigationItem && c.tabBarItem == tabBarItem
-    }
+    /// Whether writing `c`'s items now would give ``bytes``: nothing they are written from (the
+    /// title, the two items, editing) changed since.
+    func isCurrent(for c: ViewController) -> Bool { c.barItemsRevision == revision }
 }
 
 /// The five flags of an appearance event (`animated` and the four reasons), written once for

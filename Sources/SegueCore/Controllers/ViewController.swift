@@ -57,9 +57,13 @@ open class ViewController {
     /// The session this controller lives in.
     @exclusivity(unchecked) public internal(set) weak var window: Window?
 
-    @exclusivity(unchecked) public var title: String?
-    @exclusivity(unchecked) public var navigationItem: NavigationItem
-    @exclusivity(unchecked) public var tabBarItem: TabBarItemSpec
+    @exclusivity(unchecked) public var title: String? { didSet { barItemsRevision &+= 1 } }
+    @exclusivity(unchecked) public var navigationItem: NavigationItem { didSet { barItemsRevision &+= 1 } }
+    @exclusivity(unchecked) public var tabBarItem: TabBarItemSpec { didSet { barItemsRevision &+= 1 } }
+    /// Counts changes of what the bar items show (the title, `navigationItem`, `tabBarItem`,
+    /// editing): what an encoder derived from them (``encodingMemo``) is current while it stays
+    /// the same. Every change goes through the properties' observers, in place or whole.
+    @exclusivity(unchecked) public private(set) final var barItemsRevision = 0
     @exclusivity(unchecked) public var toolbarItems: [BarButtonItemSpec]
     @exclusivity(unchecked) public var hidesBottomBarWhenPushed: Bool
     @exclusivity(unchecked) public var definesPresentationContext: Bool
@@ -76,7 +80,7 @@ open class ViewController {
     @exclusivity(unchecked) public var view: [ViewNode] = []
     @exclusivity(unchecked) public internal(set) var isViewLoaded = false
     @exclusivity(unchecked) public internal(set) var appearance: AppearanceState = .disappeared
-    @exclusivity(unchecked) public internal(set) var isEditing = false
+    @exclusivity(unchecked) public internal(set) var isEditing = false { didSet { barItemsRevision &+= 1 } }
     /// Values users typed or toggled, by element id (text fields, switches).
     @exclusivity(unchecked) public var values: [String: FieldValue] = [:]
     /// Values handed over by a segue (`passes:`), by key; templates and subclasses read them.
