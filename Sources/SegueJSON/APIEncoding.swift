@@ -126,7 +126,7 @@ extension Window {
     /// while what they are written from (the two items, the title, editing) is unchanged.
     func writeBarItems(_ c: ViewController, into w: inout JSONWriter) {
         if let memo = c.encodingMemo as? BarItemsJSON, memo.isCurrent(for: c) {
-            w.members(memo.bytes)
+            w.raw(memo.bytes)
             return
         }
         var items = JSONWriter(capacity: 512)
@@ -134,7 +134,7 @@ extension Window {
         items.key("tabBarItem"); writeTabBarItem(c, into: &items)
         let memo = BarItemsJSON(of: c, bytes: items.bytes)
         c.encodingMemo = memo
-        w.members(memo.bytes)
+        w.raw(memo.bytes)
     }
 
     func writeTabBarItem(_ c: ViewController, into w: inout JSONWriter) {
@@ -218,7 +218,7 @@ extension Event {
         w.field("scene", scene)
         w.field("event", event.rawValue)
         if event.isAppearance {
-            w.members(AppearanceFlagsJSON.members(animated: animated ?? false, reasons: reasons))
+            w.raw(AppearanceFlagsJSON.members(animated: animated ?? false, reasons: reasons))
         } else if let animated {
             w.field("animated", animated)
         }

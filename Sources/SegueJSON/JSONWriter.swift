@@ -96,14 +96,8 @@ public struct JSONWriter: ~Copyable {
 
     public mutating func bool(_ value: Bool) { separator(); append(value ? "true" : "false") }
     public mutating func null() { separator(); append("null") }
-    /// Inserts already-encoded members of the open object (`"a":1,"b":2`, as a writer at the top
-    /// level writes them), with a comma before them when members precede.
-    public mutating func members(_ json: [UInt8]) {
-        guard !json.isEmpty else { return }
-        separator()
-        json.withUnsafeBufferPointer { append($0) }
-    }
-    /// Inserts already-encoded JSON.
+    /// Inserts already-encoded JSON: a value, or members of the open object as a writer at the
+    /// top level writes them (`"a":1,"b":2`), after a comma when something precedes.
     public mutating func raw(_ json: [UInt8]) { separator(); json.withUnsafeBufferPointer { append($0) } }
 
     public mutating func field(_ name: StaticString, _ value: String?) { key(name); string(value) }
