@@ -31,7 +31,7 @@ extension ObjCBodyScanner {
         default:
             _ = holdsChild(receiver, first, selector: selector)
             let onSelf = receiver == .identifier("self")
-            if onSelf, let name = selector.split(separator: ":").first, invokes.count < MethodFacts.limit { invokes.append(String(name)) }
+            if onSelf, let name = selector.split(separator: ":").first { invokes.append(String(name)) }
             recordHandOff(selector, onSelf: onSelf, args: args, line: line)
         }
         if let call { calls.append(call) }
@@ -70,7 +70,7 @@ extension ObjCBodyScanner {
     /// A send that may run one of the app's methods: any send to another object (a helper's
     /// navigation runs where it is called), and sends to `self` that pass a controller.
     private mutating func recordHandOff(_ selector: String, onSelf: Bool, args: [ObjCExpr], line: Int) {
-        guard !onSelf || !args.isEmpty, handOffs.count < MethodFacts.limit, let name = selector.split(separator: ":").first, !name.hasPrefix("init"),
+        guard !onSelf || !args.isEmpty, let name = selector.split(separator: ":").first, !name.hasPrefix("init"),
               !["alloc", "class", "new", "retain", "release", "autorelease"].contains(name) else { return }
         let values = args.map { controller($0) }
         guard !onSelf || values.contains(where: \.isFollowable) else { return }

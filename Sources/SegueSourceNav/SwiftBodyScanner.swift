@@ -28,7 +28,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
     }
 
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-        if let value = node.expression, returns.count < MethodFacts.limit { returns.append(controller(value)) }
+        if let value = node.expression { returns.append(controller(value)) }
         return .visitChildren
     }
 
@@ -120,7 +120,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
         default:
             _ = holdsChild(base, name, args)
             let onSelf = SwiftExpr.isSelf(base)
-            if onSelf, let first = name.first, first.isLowercase, invokes.count < MethodFacts.limit { invokes.append(name) }
+            if onSelf, let first = name.first, first.isLowercase { invokes.append(name) }
             recordHandOff(name, onSelf: onSelf, args: args, line: line)
         }
         if let call { calls.append(call) }
@@ -156,7 +156,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
     /// A call that may run one of the app's methods: any call on another object (a helper's
     /// navigation runs where it is called), and calls on `self` that pass a controller.
     private func recordHandOff(_ name: String, onSelf: Bool, args: [LabeledExprSyntax], line: Int) {
-        guard let first = name.first, first.isLowercase, !onSelf || !args.isEmpty, handOffs.count < MethodFacts.limit else { return }
+        guard let first = name.first, first.isLowercase, !onSelf || !args.isEmpty else { return }
         let values = args.map { controller($0.expression) }
         guard !onSelf || values.contains(where: \.isFollowable) else { return }
         handOffs.append(HandOff(method: name, onSelf: onSelf, line: line, arguments: values))
