@@ -7,23 +7,28 @@ import SegueCore
 /// shows it resolves and the navigation its own code does is followed from there. The launch
 /// root made in code is one of them (``LaunchRootReader``).
 enum MadeInCodeScenes {
-    /// The scenes made for an app, and the lines that set up the made navigation controllers'
-    /// roots (no steps of their own: the scene has its root).
+    /// The scenes made for an app, the lines that set up the made navigation controllers' roots
+    /// (no steps of their own: the scene has its root), and the app's index with the scenes.
     struct Made {
         var scenes: [Scene] = []
         var rootSources: Set<String> = []
+        var index: AppIndex
     }
 
     /// Content scenes first, then navigation controllers whose roots may be among them.
     /// `plain`: the app's index over its storyboards alone, built from `facts`.
     static func made(plain: AppIndex, facts: [SourceFacts]) -> Made {
         let shown = shownClasses(index: plain)
-        var made = Made(scenes: shown.filter { isMadeInCode($0, index: plain) }.sorted().map { scene(for: $0, index: plain) })
-        let withContent = made.scenes.isEmpty ? plain : AppIndex(facts: facts, storyboard: plain.storyboard.adding(made.scenes))
+        let content = shown.filter { isMadeInCode($0, index: plain) }.sorted().map { scene(for: $0, index: plain) }
+        let withContent = content.isEmpty ? plain : AppIndex(facts: facts, storyboard: plain.storyboard.adding(content))
+        var made = Made(scenes: content, index: withContent)
         for name in shown.sorted() {
             guard let (navigation, source) = navigationScene(for: name, index: withContent) else { continue }
             made.scenes.append(navigation)
             made.rootSources.insert(source)
+        }
+        if made.scenes.count > content.count {
+            made.index = AppIndex(facts: facts, storyboard: plain.storyboard.adding(made.scenes))
         }
         return made
     }

@@ -14,7 +14,7 @@ public enum NavigationAnalysis {
         // Controllers the code shows that no storyboard or nib has get scenes, so what shows
         // them resolves and their own navigation is followed.
         let made = MadeInCodeScenes.made(plain: plain, facts: facts)
-        let index = made.scenes.isEmpty ? plain : AppIndex(facts: facts, storyboard: storyboard.adding(made.scenes))
+        let index = made.index
         var result = InferenceResult()
         result.madeScenes = made.scenes
         result.files = facts.count
