@@ -1,3 +1,4 @@
+import SegueAppFolder
 import SegueCore
 import SegueSourceNav
 import Testing
@@ -7,8 +8,12 @@ import Testing
 /// code, served as `serve` serves it: each is a screen a person reaches by tapping.
 @Suite("Controllers made in code, served")
 struct MadeInCodeServingTests {
+    static func loaded() throws -> (app: AppImport, storyboard: Storyboard) {
+        try #require(try FlowSource.loadAppWithCode(path: repositoryRoot + "/Tests/Fixtures/MadeInCodeApp"))
+    }
+
     static func launched() throws -> Window {
-        let loaded = try #require(try FlowSource.loadAppWithCode(path: repositoryRoot + "/Tests/Fixtures/MadeInCodeApp"))
+        let loaded = try loaded()
         let window = Window(id: "m", storyboard: loaded.storyboard)
         try window.launch()
         return window
@@ -45,7 +50,7 @@ struct MadeInCodeServingTests {
 
     @Test("a screen made in code shows a label that says where its view is made")
     func placeholderLabel() throws {
-        let loaded = try #require(try FlowSource.loadAppWithCode(path: repositoryRoot + "/Tests/Fixtures/MadeInCodeApp"))
+        let loaded = try Self.loaded()
         let help = try #require(loaded.storyboard["HelpScreen"])
         #expect(help.title == nil)
         #expect(help.view.map(\.text) == ["HelpScreen: view made in code (Sources/EditNavigationController.m)"])
