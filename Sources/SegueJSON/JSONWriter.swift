@@ -110,33 +110,39 @@ public struct JSONWriter: ~Copyable {
     }
 
     private mutating func writeString(_ s: String) {
+        // Native and small strings lend their bytes without a copy of the string (and the
+        // retain and release a `var` copy for `withUTF8` costs).
+        if s.utf8.withContiguousStorageIfAvailable({ writeString($0) }) != nil { return }
         var s = s
         s.withUTF8 { writeString($0) }
     }
 
     private mutating func writeString(_ utf8: UnsafeBufferPointer<UInt8>) {
-        // Most strings need no escaping: copy while scanning, and finish in one go.
         let n = utf8.count
-        reserve(n + 2)
+        // Room for the quotes and a word past the end: the scan below reads whole words of this
+        // buffer (not of the string's, which may end anywhere).
+        reserve(n + 2 + 8)
         let out = base + count
         out[0] = UInt8(ascii: "\"")
-        var i = 0
-        if let source = utf8.baseAddress {
-            // Eight bytes at a time while none needs escaping, then byte by byte.
-            while i + 8 <= n {
-                let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
-                if Self.needsEscaping(word) { break }
-                UnsafeMutableRawPointer(out + 1 + i).storeBytes(of: word, as: UInt64.self)
-                i += 8
-            }
-            while i < n {
-                let b = source[i]
-                if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { break }
-                out[1 + i] = b
-                i += 1
-            }
+        guard let source = utf8.baseAddress, n > 0 else {
+            out[1] = UInt8(ascii: "\"")
+            count += 2
+            return
         }
-        if i == n {
+        // Most strings need no escaping: copy them, then check the copy eight bytes at a time.
+        Self.copyShort(from: source, to: out + 1, count: n)
+        var i = 0
+        while i < n {
+            // The last word runs past the string's end into whatever the buffer holds there: a
+            // byte flagged there is past `n`, and the string is found clean all the same.
+            let flagged = Self.escapeFlags(UnsafeRawPointer(out + 1 + i).loadUnaligned(as: UInt64.self))
+            if flagged != 0 {
+                i += flagged.trailingZeroBitCount / 8
+                break
+            }
+            i += 8
+        }
+        if i >= n {
             out[n + 1] = UInt8(ascii: "\"")
             count += n + 2
             return
@@ -160,9 +166,14 @@ public struct JSONWriter: ~Copyable {
         byte(UInt8(ascii: "\""))
     }
 
-    /// Whether any of a word's eight bytes is a control character, a quote or a backslash
-    /// (bytes of 0x80 and up, UTF-8's multi-byte sequences, are copied as they are).
-    @inline(__always) static func needsEscaping(_ word: UInt64) -> Bool {
+    /// Whether any of a word's eight bytes is a control character, a quote or a backslash.
+    @inline(__always) static func needsEscaping(_ word: UInt64) -> Bool { escapeFlags(word) != 0 }
+
+    /// The high bit of each of a word's bytes that is a control character, a quote or a
+    /// backslash (bytes of 0x80 and up, UTF-8's multi-byte sequences, are copied as they are).
+    /// The lowest flagged byte is always a true one; a byte above it may be flagged falsely (a
+    /// borrow carries upward), so only the first is to be trusted.
+    @inline(__always) static func escapeFlags(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         // A byte below 0x20: subtracting 0x20 borrows into its high bit (where it was clear).
@@ -171,7 +182,7 @@ public struct JSONWriter: ~Copyable {
         let quoted = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
         let backslashed = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
         let equal = ((quoted &- ones) & ~quoted) | ((backslashed &- ones) & ~backslashed)
-        return (control | equal) & highs != 0
+        return (control | equal) & highs
     }
 
     /// Copies a key's few bytes without a call to `memcpy` (most keys are 2 to 24 bytes).
