@@ -42,18 +42,26 @@ extension ViewController {
     /// The restorable state of this controller alone (framework keys and the subclass's).
     func restorableState() -> [(key: String, value: String)] {
         var out: [(key: String, value: String)] = []
-        if isEditing { out.append(("e", "1")) }
-        out += barVisibilityState
-        if !tableSectionEdits.isEmpty { out += tableOrderEntries }
+        forEachRestorableEntry { out.append(($0, $1)) }
+        return out
+    }
+
+    /// Hands each entry of ``restorableState()`` to `body`, in its order, without building the
+    /// list: the canonical URL, written with every answer, visits every controller's state, and
+    /// most controllers have none.
+    func forEachRestorableEntry(_ body: (String, String) -> Void) {
+        if isEditing { body("e", "1") }
+        if let nav = self as? NavigationController { nav.forEachBarVisibilityEntry(body) }
+        if !tableSectionEdits.isEmpty { for entry in tableOrderEntries { body(entry.key, entry.value) } }
         // What a segue handed over: restoration runs no segue, so the values travel with the state.
         if !passedValues.isEmpty {
-            for (k, v) in passedValues.sorted(by: { $0.key < $1.key }) { out.append(("p." + k, v)) }
+            for (k, v) in passedValues.sorted(by: { $0.key < $1.key }) { body("p." + k, v) }
         }
         if !values.isEmpty {
             for (id, value) in values.sorted(by: { $0.key < $1.key }) {
                 switch value {
-                case .text(let t): out.append(("f." + id, t))
-                case .bool(let b): out.append(("b." + id, b ? "1" : "0"))
+                case .text(let t): body("f." + id, t)
+                case .bool(let b): body("b." + id, b ? "1" : "0")
                 }
             }
         }
@@ -62,10 +70,9 @@ extension ViewController {
         let coder = scratch.flatMap { $0.isLent ? nil : $0 } ?? RestorationCoder()
         coder.isLent = true
         encodeRestorableState(with: coder)
-        for (k, v) in coder.entries { out.append(("k." + k, v)) }
+        for (k, v) in coder.entries { body("k." + k, v) }
         coder.removeAll()
         coder.isLent = false
-        return out
     }
 
     /// Applies framework keys and hands the rest to `decodeRestorableState`.

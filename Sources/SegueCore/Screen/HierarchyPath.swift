@@ -89,11 +89,12 @@ public struct HierarchyPath: Sendable, Hashable {
            SplitViewController.showsOneColumn(w.traits) { index = 0 }
         if let index { out.append(UInt8(ascii: "@")); appendDecimal(index, into: &out) }
         if c.hasRestorationIdentifierPath {
-            for entry in c.restorableState() where entry.value.utf8.count <= valueLimit {
+            c.forEachRestorableEntry { key, value in
+                guard value.utf8.count <= valueLimit else { return }
                 out.append(UInt8(ascii: ";"))
-                escape(entry.key, into: &out)
+                escape(key, into: &out)
                 out.append(UInt8(ascii: "="))
-                escape(entry.value, into: &out)
+                escape(value, into: &out)
             }
         }
         // A custom container's child whose view is out of the container's view.

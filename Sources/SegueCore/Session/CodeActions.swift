@@ -78,18 +78,17 @@ extension Window {
     }
 }
 
-extension ViewController {
-    /// A navigation controller's bars as code set them, where they differ from its scene's:
-    /// `nb` (navigation bar) and `tb` (toolbar), `1` hidden, `0` shown.
-    var barVisibilityState: [(key: String, value: String)] {
-        guard let nav = self as? NavigationController else { return [] }
-        var out: [(key: String, value: String)] = []
-        if nav.isNavigationBarHidden != nav.sceneHidesBar { out.append(("nb", nav.isNavigationBarHidden ? "1" : "0")) }
-        if nav.isToolbarHidden != nav.sceneHidesToolbar { out.append(("tb", nav.isToolbarHidden ? "1" : "0")) }
-        return out
+extension NavigationController {
+    /// The bars as code set them, where they differ from the scene's: `nb` (navigation bar) and
+    /// `tb` (toolbar), `1` hidden, `0` shown.
+    func forEachBarVisibilityEntry(_ body: (String, String) -> Void) {
+        if isNavigationBarHidden != sceneHidesBar { body("nb", isNavigationBarHidden ? "1" : "0") }
+        if isToolbarHidden != sceneHidesToolbar { body("tb", isToolbarHidden ? "1" : "0") }
     }
+}
 
-    /// Restores what ``barVisibilityState`` saved.
+extension ViewController {
+    /// Restores what ``NavigationController/forEachBarVisibilityEntry(_:)`` saved.
     func applyBarVisibility(_ parts: RestorableStateParts) {
         guard let nav = self as? NavigationController else { return }
         if let hidden = parts.navigationBarHidden { nav.isNavigationBarHidden = hidden }
