@@ -70,12 +70,9 @@ extension Window {
     }
 
     func writeController(_ c: ViewController, into w: inout JSONWriter) {
+        let memo = ControllerJSONMemo.current(for: c, in: self)
         w.beginObject()
-        w.field("id", c.id)
-        w.field("scene", c.sceneID)
-        w.field("kind", c.kind.rawValue)
-        if let name = c.scene?.className { w.field("class", name) }
-        w.field("title", c.title)
+        w.raw(memo.head)
         w.field("viewLoaded", c.isViewLoaded)
         w.field("appearance", c.appearance.rawValue)
         if let r = c.restorationIdentifier { w.field("restorationIdentifier", r) }
@@ -90,8 +87,7 @@ extension Window {
             w.field("modalTransitionStyle", (c.presentedTransition ?? .coverVertical).rawValue)
             w.field("presentingViewController", c.presentingStorage?.id)
         }
-        writeBarItems(c, into: &w)
-        w.field("editing", c.isEditing)
+        w.raw(memo.tail)
         if let alert = c as? AlertController { writeAlert(alert.alert, into: &w) }
         if c.hidesBottomBarWhenPushed { w.field("hidesBottomBarWhenPushed", true) }
         if c.definesPresentationContext { w.field("definesPresentationContext", true) }
@@ -119,22 +115,6 @@ extension Window {
             w.field("displayMode", split.displayMode.rawValue)
             w.field("collapsed", split.isCollapsed)
         }
-    }
-
-    /// `"navigationItem"` and `"tabBarItem"`: most of a controller's object, and rarely changed.
-    /// Written once into the controller's ``ViewController/encodingMemo`` and copied from there
-    /// while what they are written from (the two items, the title, editing) is unchanged.
-    func writeBarItems(_ c: ViewController, into w: inout JSONWriter) {
-        if let memo = c.encodingMemo as? BarItemsJSON, memo.isCurrent(for: c) {
-            w.raw(memo.bytes)
-            return
-        }
-        var items = JSONWriter(capacity: 512)
-        items.key("navigationItem"); writeNavigationItem(c, into: &items)
-        items.key("tabBarItem"); writeTabBarItem(c, into: &items)
-        let memo = BarItemsJSON(of: c, bytes: items.bytes)
-        c.encodingMemo = memo
-        w.raw(memo.bytes)
     }
 
     func writeTabBarItem(_ c: ViewController, into w: inout JSONWriter) {
@@ -318,20 +298,38 @@ extension Window {
     }
 }
 
-/// A controller's bar items as JSON members, and the revision of the controller's bar items
-/// (``ViewController/barItemsRevision``) they were written at.
-final class BarItemsJSON {
+/// The members of a controller's object that rarely change, written once and kept in the
+/// controller's ``ViewController/encodingMemo`` with the ``ViewController/memoRevision`` they were
+/// written at: `head` (id, scene, kind, class, title) and `tail` (`navigationItem`,
+/// `tabBarItem`, editing: most of the object). Copied while the revision is unchanged.
+final class ControllerJSONMemo {
     let revision: Int
-    let bytes: [UInt8]
+    let head: [UInt8]
+    let tail: [UInt8]
 
-    init(of c: ViewController, bytes: [UInt8]) {
-        revision = c.barItemsRevision
-        self.bytes = bytes
+    private init(revision: Int, head: [UInt8], tail: [UInt8]) {
+        self.revision = revision
+        self.head = head
+        self.tail = tail
     }
 
-    /// Whether writing `c`'s items now would give ``bytes``: nothing they are written from (the
-    /// title, the two items, editing) changed since.
-    func isCurrent(for c: ViewController) -> Bool { c.barItemsRevision == revision }
+    /// `c`'s memo, written anew (and kept) when something it is written from changed.
+    static func current(for c: ViewController, in window: Window) -> ControllerJSONMemo {
+        if let memo = c.encodingMemo as? ControllerJSONMemo, memo.revision == c.memoRevision { return memo }
+        var head = JSONWriter(capacity: 128)
+        head.field("id", c.id)
+        head.field("scene", c.sceneID)
+        head.field("kind", c.kind.rawValue)
+        if let name = c.scene?.className { head.field("class", name) }
+        head.field("title", c.title)
+        var tail = JSONWriter(capacity: 512)
+        tail.key("navigationItem"); window.writeNavigationItem(c, into: &tail)
+        tail.key("tabBarItem"); window.writeTabBarItem(c, into: &tail)
+        tail.field("editing", c.isEditing)
+        let memo = ControllerJSONMemo(revision: c.memoRevision, head: head.bytes, tail: tail.bytes)
+        c.encodingMemo = memo
+        return memo
+    }
 }
 
 /// The five flags of an appearance event (`animated` and the four reasons), written once for

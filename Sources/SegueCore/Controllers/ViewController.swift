@@ -33,7 +33,7 @@ public enum FieldValue: Sendable, Hashable {
 /// them were 8 % of the instructions of a JSON action (callgrind, `Benchmarks/RESULTS.md`).
 open class ViewController {
     /// The session-unique id (`c1`, `c2`, ...). Ids only count up and are never reused.
-    @exclusivity(unchecked) public internal(set) var id: String = ""
+    @exclusivity(unchecked) public internal(set) var id: String = "" { didSet { memoRevision &+= 1 } }
     /// The scene this controller was instantiated from (`nil` for controllers made in code).
     public let scene: Scene?
 
@@ -57,13 +57,13 @@ open class ViewController {
     /// The session this controller lives in.
     @exclusivity(unchecked) public internal(set) weak var window: Window?
 
-    @exclusivity(unchecked) public var title: String? { didSet { barItemsRevision &+= 1 } }
-    @exclusivity(unchecked) public var navigationItem: NavigationItem { didSet { barItemsRevision &+= 1 } }
-    @exclusivity(unchecked) public var tabBarItem: TabBarItemSpec { didSet { barItemsRevision &+= 1 } }
-    /// Counts changes of what the bar items show (the title, `navigationItem`, `tabBarItem`,
-    /// editing): what an encoder derived from them (``encodingMemo``) is current while it stays
-    /// the same. Every change goes through the properties' observers, in place or whole.
-    @exclusivity(unchecked) public private(set) final var barItemsRevision = 0
+    @exclusivity(unchecked) public var title: String? { didSet { memoRevision &+= 1 } }
+    @exclusivity(unchecked) public var navigationItem: NavigationItem { didSet { memoRevision &+= 1 } }
+    @exclusivity(unchecked) public var tabBarItem: TabBarItemSpec { didSet { memoRevision &+= 1 } }
+    /// Counts changes of the id, the title, `navigationItem`, `tabBarItem` and editing: what an
+    /// encoder derived from them (``encodingMemo``) is current while it stays the same. Every
+    /// change goes through the properties' observers, in place or whole.
+    @exclusivity(unchecked) public private(set) final var memoRevision = 0
     @exclusivity(unchecked) public var toolbarItems: [BarButtonItemSpec]
     @exclusivity(unchecked) public var hidesBottomBarWhenPushed: Bool
     @exclusivity(unchecked) public var definesPresentationContext: Bool
@@ -72,15 +72,15 @@ open class ViewController {
     @exclusivity(unchecked) public var modalTransitionStyle: ModalTransitionStyle
     @exclusivity(unchecked) public var restorationIdentifier: String?
     /// What an encoder outside the core derived from this controller and keeps with it, with
-    /// what it was derived from (the JSON API's bar items, `APIEncoding.swift`). The core never
-    /// reads it; it goes with the controller.
+    /// the ``memoRevision`` it was derived at (the JSON API's fields that rarely change,
+    /// `APIEncoding.swift`). The core never reads it; it goes with the controller.
     @exclusivity(unchecked) public final var encodingMemo: AnyObject?
 
     /// The content view tree; empty until the view loads.
     @exclusivity(unchecked) public var view: [ViewNode] = []
     @exclusivity(unchecked) public internal(set) var isViewLoaded = false
     @exclusivity(unchecked) public internal(set) var appearance: AppearanceState = .disappeared
-    @exclusivity(unchecked) public internal(set) var isEditing = false { didSet { barItemsRevision &+= 1 } }
+    @exclusivity(unchecked) public internal(set) var isEditing = false { didSet { memoRevision &+= 1 } }
     /// Values users typed or toggled, by element id (text fields, switches).
     @exclusivity(unchecked) public var values: [String: FieldValue] = [:]
     /// Values handed over by a segue (`passes:`), by key; templates and subclasses read them.

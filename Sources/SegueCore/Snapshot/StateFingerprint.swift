@@ -59,7 +59,7 @@ private struct FingerprintWriter {
             for child in m.children {
                 let label = child.label ?? "_"
                 switch label {
-                case "window", "encodingMemo", "barItemsRevision": continue
+                case "window", "encodingMemo", "memoRevision": continue
                 case "scene":
                     out += " scene=\((child.value as? Scene)?.id ?? "nil")"
                     continue

@@ -2,9 +2,10 @@ import Testing
 @testable import SegueCore
 import SegueJSON
 
-/// STATE copies each controller's bar items from what it wrote before while they are unchanged:
-/// every change they are written from shows in the next STATE, as a write from nothing gives it.
-@Suite struct BarItemsMemoTests {
+/// STATE copies the members of each controller's object that rarely change (id, scene, kind,
+/// title, bar items, editing) from what it wrote before while they are unchanged: every change
+/// they are written from shows in the next STATE, as a write from nothing gives it.
+@Suite struct ControllerJSONMemoTests {
     /// The state as written now, and as written with every controller's memo dropped.
     func remembered(_ w: Window) -> (now: String, fresh: String) {
         let now = String(decoding: w.stateJSON(), as: UTF8.self)
@@ -16,7 +17,7 @@ import SegueJSON
         try #require(w.allControllers.first { $0.sceneID == scene })
     }
 
-    @Test func everyInputOfTheBarItemsShowsInTheNextState() throws {
+    @Test func everyInputOfTheRememberedMembersShowsInTheNextState() throws {
         let w = try launched(mailStoryboard())
         _ = try w.perform(.tap(element: "inboxRow", values: [:]))
         _ = w.stateJSON()
@@ -32,6 +33,7 @@ import SegueJSON
             ("hides back button", { inbox.navigationItem.hidesBackButton = true }),
             ("tab bar badge", { inbox.tabBarItem.badgeValue = "3" }),
             ("editing", { _ = try w.perform(.setEditing(true, controller: inbox.id)) }),
+            ("id (last: the window finds controllers by it)", { inbox.id = "c99" }),
         ]
         var before = String(decoding: w.stateJSON(), as: UTF8.self)
         for (name, change) in changes {
