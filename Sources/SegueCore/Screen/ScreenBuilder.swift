@@ -184,45 +184,72 @@ struct ScreenBuilder {
             return NavigationPane(controllerID: nav.id, bar: nil, top: .content(ContentPane(controllerID: nav.id, sceneID: nil, kind: .viewController, title: nil, nodes: [], isEditing: false)), toolbar: nil)
         }
         var bar: NavigationBar?
+        var searchPlaceholder: String?
         let firstBarElement = elements.count
         var barStart = beginPassthroughBar()
         if nav.showsNavigationBar {
-            let item = top.navigationItem
-            var back: BarItem?
-            let stack = nav.displayedStack
-            let showsBack = stack.count >= 2 && !item.hidesBackButton
-                && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)
-            if showsBack {
-                let below = stack[stack.count - 2]
-                let title = below.navigationItem.backButtonTitle(controllerTitle: below.title)
-                let id = register(ElementID.back(nav.chromeName), role: .backButton, title: title, controller: nav, target: .back(nav))
-                back = BarItem(elementID: id, role: .backButton, title: title)
-                back?.showsTitle = below.navigationItem.backButtonShowsTitle
-            }
-            let left = item.leftBarButtonItems.enumerated().map { barItem($1, owner: top, slot: "left", index: $0) }
-            // UIKit lists right items rightmost first; draw (and read) them left to right.
-            let right = item.rightBarButtonItems.enumerated().reversed().map { barItem($1, owner: top, slot: "right", index: $0) }
-            bar = NavigationBar(title: item.title ?? top.title, prompt: item.prompt, backButton: back, leftItems: left, rightItems: right)
-            bar?.appearance = nav.scene?.barAppearance
-            bar?.showsLargeTitle = window.showsLargeTitle(in: nav, stack: stack)
-            bar?.searchPlaceholder = window.era == .modern ? top.scene?.navigationItem.searchBarPlaceholder : nil
+            bar = navigationBar(nav, top: top)
+            searchPlaceholder = window.era == .modern ? top.scene?.navigationItem.searchBarPlaceholder : nil
+            bar?.searchPlaceholder = searchPlaceholder
         }
         endPassthroughBar(barStart, .top)
         if notesTopBars { for element in elements[firstBarElement...] { topBarElementIDs.insert(element.id) } }
-        var search = bar?.searchPlaceholder.map { beginSearch(on: top, placeholder: $0) }
+        var search = searchPlaceholder.map { beginSearch(on: top, placeholder: $0) }
         let topPane = pane(for: top)
         if search != nil { endSearch(&search!) }
         bar?.search = search
         var toolbar: [BarItem]?
         barStart = beginPassthroughBar()
         if nav.showsToolbar, !nav.hidesBottomBar {
-            toolbar = top.toolbarItems.enumerated().map { barItem($1, owner: top, slot: "toolbar", index: $0) }
+            toolbar = barItems(top.toolbarItems, owner: top, slot: "toolbar")
         }
         endPassthroughBar(barStart, .bottom)
         var result = NavigationPane(controllerID: nav.id, bar: bar, top: topPane, toolbar: toolbar)
+        guard resolvesNodes else { return result }
         result.under = swipeUnder(nav)
         result.toolbarAppearance = nav.scene?.toolbarAppearance
         return result
+    }
+
+    /// The navigation bar over `top`: its back button and items, registered as elements. Listing
+    /// elements alone (no `resolvesNodes`), the items are registered and no bar is made (nil).
+    private mutating func navigationBar(_ nav: NavigationController, top: ViewController) -> NavigationBar? {
+        let item = top.navigationItem
+        var back: BarItem?
+        let stack = nav.displayedStack
+        let showsBack = stack.count >= 2 && !item.hidesBackButton
+            && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)
+        if showsBack {
+            let below = stack[stack.count - 2]
+            let belowItem = below.navigationItem
+            let title = belowItem.backButtonTitle(controllerTitle: below.title)
+            let id = register(ElementID.back(nav.chromeName), role: .backButton, title: title, controller: nav, target: .back(nav))
+            if resolvesNodes {
+                back = BarItem(elementID: id, role: .backButton, title: title)
+                back?.showsTitle = belowItem.backButtonShowsTitle
+            }
+        }
+        let left = barItems(item.leftBarButtonItems, owner: top, slot: "left")
+        // UIKit lists right items rightmost first; draw (and read) them left to right.
+        let right = barItems(item.rightBarButtonItems, owner: top, slot: "right", rightmostFirst: true)
+        guard resolvesNodes else { return nil }
+        var bar = NavigationBar(title: item.title ?? top.title, prompt: item.prompt, backButton: back, leftItems: left, rightItems: right)
+        bar.appearance = nav.scene?.barAppearance
+        bar.showsLargeTitle = window.showsLargeTitle(in: nav, stack: nav.displayedStack)
+        return bar
+    }
+
+    /// A bar's items, registered as elements; listing elements alone, they are registered and
+    /// none is made (an empty list).
+    mutating func barItems(_ specs: [BarButtonItemSpec], owner: ViewController, slot: StaticString,
+                                   rightmostFirst: Bool = false) -> [BarItem] {
+        var items: [BarItem] = []
+        if resolvesNodes { items.reserveCapacity(specs.count) }
+        for k in specs.indices {
+            let index = rightmostFirst ? specs.count - 1 - k : k
+            if let item = barItem(specs[index], owner: owner, slot: slot, index: index) { items.append(item) }
+        }
+        return items
     }
 
     /// Starts a bar under a popover: its items are listed tentatively (see `endPassthroughBar`).
@@ -255,7 +282,8 @@ struct ScreenBuilder {
     }
 
     /// A bar button item; without a declared id its element id is `{controller}.{slot}.{index}`.
-    mutating func barItem(_ spec: BarButtonItemSpec, owner: ViewController, slot: StaticString, index: Int) -> BarItem {
+    /// Listing elements alone (no `resolvesNodes`), it is registered and not made (nil).
+    mutating func barItem(_ spec: BarButtonItemSpec, owner: ViewController, slot: StaticString, index: Int) -> BarItem? {
         let enabled = spec.enabled && isRunnable(spec.tap, on: owner)
         var title = spec.displayTitle ?? spec.image ?? ""
         var bold = spec.style == .done || (spec.systemItem?.isBold ?? false)
@@ -267,7 +295,7 @@ struct ScreenBuilder {
             if system == .edit || system == .done { system = owner.isEditing ? .done : .edit }
         }
         if spec.systemItem?.isSpace ?? false {
-            return BarItem(elementID: nil, role: .barButton, title: "", systemItem: spec.systemItem, isEnabled: false)
+            return resolvesNodes ? BarItem(elementID: nil, role: .barButton, title: "", systemItem: spec.systemItem, isEnabled: false) : nil
         }
         // The item a tap reaches is disabled when nothing can run its action (made only for taps).
         func tapped() -> ElementTarget {
@@ -277,6 +305,7 @@ struct ScreenBuilder {
         }
         let id = register(spec.id ?? ElementID.barItem(owner.id, slot: slot, index: index), role: .barButton, title: title, controller: owner,
                           target: tapped(), enabled: enabled)
+        guard resolvesNodes else { return nil }
         var item = BarItem(elementID: id, role: .barButton, title: title, image: spec.image, systemItem: system,
                            isBold: bold, isEnabled: enabled)
         item.tintColor = spec.tintColor

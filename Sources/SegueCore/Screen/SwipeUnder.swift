@@ -36,8 +36,8 @@ extension ScreenBuilder {
             back = BarItem(elementID: nil, role: .backButton, title: previous.navigationItem.backButtonTitle(controllerTitle: previous.title))
             back?.showsTitle = previous.navigationItem.backButtonShowsTitle
         }
-        let left = item.leftBarButtonItems.enumerated().map { barItem($1, owner: c, slot: "left", index: $0) }
-        let right = item.rightBarButtonItems.enumerated().reversed().map { barItem($1, owner: c, slot: "right", index: $0) }
+        let left = barItems(item.leftBarButtonItems, owner: c, slot: "left")
+        let right = barItems(item.rightBarButtonItems, owner: c, slot: "right", rightmostFirst: true)
         var bar = NavigationBar(title: item.title ?? c.title, prompt: item.prompt, backButton: back, leftItems: left, rightItems: right)
         bar.appearance = nav.scene?.barAppearance
         return bar

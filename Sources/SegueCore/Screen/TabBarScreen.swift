@@ -133,8 +133,8 @@ extension ScreenBuilder {
         let item = shown.navigationItem
         let showsBack = !item.hidesBackButton && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)
         let backItem = showsBack ? back(&self) : nil
-        let left = item.leftBarButtonItems.enumerated().map { barItem($1, owner: shown, slot: "left", index: $0) }
-        let right = item.rightBarButtonItems.enumerated().reversed().map { barItem($1, owner: shown, slot: "right", index: $0) }
+        let left = barItems(item.leftBarButtonItems, owner: shown, slot: "left")
+        let right = barItems(item.rightBarButtonItems, owner: shown, slot: "right", rightmostFirst: true)
         let bar = NavigationBar(title: item.title ?? shown.title, prompt: item.prompt, backButton: backItem,
                                 leftItems: left, rightItems: right)
         return .navigation(NavigationPane(controllerID: more.id, bar: bar, top: pane(for: shown), toolbar: nil))
