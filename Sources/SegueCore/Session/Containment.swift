@@ -27,20 +27,6 @@
 /// or one of its ancestors; adding to a built-in container (use its own API); transitions
 /// between controllers that are not both children, or whose views are not out/in.
 extension Window {
-    /// The embed segues of `c`'s loaded view in view order, after appending a container view
-    /// that fills the view for each embed segue of `scene` no container view names.
-    static func placeEmbedContainers(in c: ViewController, scene: Scene) -> [String] {
-        var embeds: [String] = []
-        for node in c.view { node.forEach { if let e = $0.embed, !embeds.contains(e) { embeds.append(e) } } }
-        for spec in scene.segues where spec.kind == .embed && !embeds.contains(spec.id) {
-            var container = ViewNode(.container)
-            container.embed = spec.id
-            c.view.append(container)
-            embeds.append(spec.id)
-        }
-        return embeds
-    }
-
     /// Embed segues are set up while the parent's view loads, after `loadView` and before its
     /// `viewDidLoad`, one container view at a time in view order: `parent.shouldPerformSegue`
     /// (a refusal leaves the container empty; code may add a child later),
@@ -52,10 +38,9 @@ extension Window {
     /// view that fills the parent's view, after the placed ones, in the order the segues are
     /// declared.
     func loadEmbeddedChildren(of c: ViewController) {
-        guard let scene = c.scene else { return }
-        let embeds = Self.placeEmbedContainers(in: c, scene: scene)
+        let embeds = c.placeEmbedContainers()
         for id in embeds where !c.children.contains(where: { $0.embedSegueID == id }) {
-            guard let spec = scene.segue(id), spec.kind == .embed, let destination = spec.destination,
+            guard let spec = c.sceneSegue(id), spec.kind == .embed, let destination = spec.destination,
                   storyboard[destination] != nil else {
                 warn("container view of \(c.sceneID ?? c.id) embeds '\(id)', which is not an embed segue with a destination")
                 continue
@@ -73,6 +58,25 @@ extension Window {
 }
 
 extension ViewController {
+    /// The embed segues of the loaded view in view order, after appending a container view that
+    /// fills the view for each embed segue of the scene no container view names. None without a
+    /// scene. (Read here, in the controller, the scene is not copied: most views embed nothing.)
+    final func placeEmbedContainers() -> [String] {
+        guard scene != nil else { return [] }
+        var embeds: [String] = []
+        for node in view { node.forEach { if let e = $0.embed, !embeds.contains(e) { embeds.append(e) } } }
+        for spec in scene?.segues ?? [] where spec.kind == .embed && !embeds.contains(spec.id) {
+            var container = ViewNode(.container)
+            container.embed = spec.id
+            view.append(container)
+            embeds.append(spec.id)
+        }
+        return embeds
+    }
+
+    /// The scene's segue named `identifier`, read without copying the scene.
+    final func sceneSegue(_ identifier: String) -> SegueSpec? { scene?.segue(identifier) }
+
     var isBuiltInContainer: Bool {
         self is NavigationController || self is TabBarController || self is SplitViewController || self is PageViewController
     }

@@ -219,7 +219,7 @@ private struct SnapshotBuilder {
         for (c, s) in made where s.viewLoaded {
             c.isViewLoaded = true
             c.loadView()
-            if let scene = c.scene { _ = Window.placeEmbedContainers(in: c, scene: scene) }
+            _ = c.placeEmbedContainers()
         }
         for (c, s) in made {
             for edit in s.tableEdits where edit.count >= 2 {
