@@ -13,7 +13,7 @@ public final class Window {
     @exclusivity(unchecked) public internal(set) var log = EventLog()
     /// The language the window shows its scenes in (one of `storyboard.locales`), set before it
     /// launches and kept for its life; nil shows scenes as declared.
-    public var locale: String?
+    @exclusivity(unchecked) public var locale: String?
 
     /// How many of the most recent events the log keeps (`EventLog`); `EventLog.unbounded` keeps
     /// them all (a throwaway window that replays a session for events the live log dropped).
@@ -120,16 +120,18 @@ public final class Window {
         if count + 1 > HierarchyPath.maximumNodes - 50 {
             throw ActionError.illegal("the hierarchy holds \(count) controllers, the most a page URL can name")
         }
-        var visiting: Set<String> = []
+        // The scenes being made, outermost first: a few (containers in containers), so a list.
+        var visiting: [String] = []
         return try instantiate(sceneID: sceneID, visiting: &visiting)
     }
 
-    private func instantiate(sceneID: String, visiting: inout Set<String>) throws(ActionError) -> ViewController {
+    private func instantiate(sceneID: String, visiting: inout [String]) throws(ActionError) -> ViewController {
         guard let scene = storyboard.scene(sceneID, pad: traits.idiom == .pad, locale: locale) else { throw ActionError(.unknownScene, "no scene '\(sceneID)'") }
-        guard visiting.insert(sceneID).inserted else {
+        guard !visiting.contains(sceneID) else {
             throw ActionError(.illegalTransition, "scene '\(sceneID)' contains itself through relationships")
         }
-        defer { visiting.remove(sceneID) }
+        visiting.append(sceneID)
+        defer { visiting.removeLast() }
         let perView = scene.pagesPerView(in: traits)
         if scene.kind == .pageViewController, scene.spineLocationForInterfaceOrientation == nil, perView == 2, scene.pages.count % 2 == 1 {
             throw ActionError(.illegalTransition, "page view '\(sceneID)' has a mid spine and an odd number of pages (\(scene.pages.count))")
