@@ -448,9 +448,9 @@ struct ScreenBuilder {
                 if row.accessory == .switch {
                     row.id = registerSwitchRow(&row, section: s, index: r, owner: owner)
                 } else if row.tap != nil {
-                    let shown = row
+                    // The target (made only for taps) is the row as it is before its id is set.
                     row.id = register(row.id ?? ElementID.row(owner.id, section: s, index: r), role: .row, title: row.text,
-                                      controller: owner, target: .row(owner: owner, row: shown),
+                                      controller: owner, target: .row(owner: owner, row: row),
                                       enabled: isRunnable(row.tap, on: owner))
                 } else if !row.content.isEmpty {
                     // A cell that is not tappable itself: its own controls are (a button with
@@ -459,10 +459,9 @@ struct ScreenBuilder {
                 }
                 if let accessoryTap = row.accessoryTap {
                     // The accessory button, at the row's right: an element of its own.
-                    let shown = row
                     row.accessoryElementID = register(ElementID.accessory(ofRow: row.id ?? ElementID.row(owner.id, section: s, index: r)), role: .button,
                                                       title: "More Info" + (row.text.map { ": \($0)" } ?? ""), controller: owner,
-                                                      target: .rowAccessory(owner: owner, row: shown),
+                                                      target: .rowAccessory(owner: owner, row: row),
                                                       enabled: isRunnable(accessoryTap, on: owner))
                 }
                 registerSwipeActions(&row, rowID: row.id ?? "\(owner.id).row.\(s).\(r)", owner: owner,
