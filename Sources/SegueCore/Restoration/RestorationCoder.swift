@@ -3,8 +3,12 @@
 /// Keys and values are strings; typed accessors store integers as decimal and booleans as `1`/`0`.
 /// Everything a coder holds ends up in the URL, so keep it small (a scroll offset, a selected row,
 /// a draft's id), never a whole document.
+///
+/// Like the controllers it serves, a coder is only used by the thread holding its session's lock:
+/// its properties skip the runtime's exclusivity checks (the canonical URL asks every controller
+/// on an identifier path for its state, with every answer).
 public final class RestorationCoder {
-    public private(set) var entries: [(key: String, value: String)]
+    @exclusivity(unchecked) public private(set) var entries: [(key: String, value: String)]
 
     public init(entries: [(key: String, value: String)] = []) { self.entries = entries }
 
@@ -26,7 +30,7 @@ public final class RestorationCoder {
     public func containsValue(forKey key: String) -> Bool { entries.contains { $0.key == key } }
 
     /// Set while a reused coder is lent out, so a nested request gets a coder of its own.
-    var isLent = false
+    @exclusivity(unchecked) var isLent = false
 
     /// Empties a reused coder, keeping its storage.
     func removeAll() { entries.removeAll(keepingCapacity: true) }

@@ -9,31 +9,34 @@ import Synchronization
 /// Every change goes through ``perform(_:animated:)``, ``navigate(to:animated:)`` or
 /// ``restore(_:)``, which apply it and queue its step; the server writes the queued steps to the
 /// ``SessionStorage`` before it answers (durable before 2xx).
+///
+/// Only the thread holding the session's lock uses it, so its properties skip the runtime's
+/// exclusivity checks, as the window's do.
 public final class Session {
     /// Replaced only when the flow is reloaded (``SegueApp/reloadFlow(_:)``).
-    public internal(set) var window: Window
+    @exclusivity(unchecked) public internal(set) var window: Window
     /// Proves a form post came from a page this session rendered.
     public let csrfToken: String
     /// Proves a browser's cookie was issued to that browser: the cookie is `ID.SECRET`, and this
     /// secret appears nowhere else (not in pages, nor in the JSON API). Nil for a session stored
     /// before browser secrets existed: no cookie names it.
     let browserSecret: String?
-    public var lastAccess: ContinuousClock.Instant
+    @exclusivity(unchecked) public var lastAccess: ContinuousClock.Instant
     /// What ``lastAccess`` is read from.
     let clock: any SessionClock
     /// The last page rendered, reused while the state it shows is unchanged (a reload, the GET
     /// after a tap that changed nothing, back/forward to the current state). Dropped on a
     /// memory warning.
-    var pageCache: PageCache?
+    @exclusivity(unchecked) var pageCache: PageCache?
     /// How many stored steps this window has applied (the next step is `storedSeq + 1`).
-    public internal(set) var storedSeq = 0
+    @exclusivity(unchecked) public internal(set) var storedSeq = 0
     /// The step of the last snapshot stored, loaded or tried (``SegueApp/snapshotIfDue(_:upTo:)``).
-    var snapshotSeq = 0
+    @exclusivity(unchecked) var snapshotSeq = 0
     /// Steps applied but not yet written.
-    var pending: [String] = []
+    @exclusivity(unchecked) var pending: [String] = []
     /// Set when the session left the cache (eviction, failed write): a thread that still holds the
     /// box must look the session up again.
-    var evicted = false
+    @exclusivity(unchecked) var evicted = false
 
     /// `secrets` is the header's stored `csrfToken` field: `CSRF.BROWSER` (``StoredSecrets``).
     init(window: Window, csrfToken secrets: String, clock: any SessionClock) {
