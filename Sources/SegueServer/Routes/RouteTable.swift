@@ -6,7 +6,9 @@ import SegueHTTP
 /// The server's routes, written once: what each path takes and what answers it. Routing
 /// (``SegueApp/route(_:)``), the methods a path allows (a 405 and its `Allow` header) and the
 /// paths of the OpenAPI document (``OpenAPIDocument``) are all read from ``RouteTable/routes``.
-struct Route: Sendable {
+/// A class: matching a path hands a route around, and a reference is retained once where a copy
+/// of the struct retained each of its fields.
+final class Route: Sendable {
     /// One `/`-separated part of a route's path.
     enum Segment: Sendable, Equatable {
         case literal(String)
@@ -61,6 +63,8 @@ struct Route: Sendable {
     let parameters: [String]
     /// A route of literals and `*`: it matches every path with this prefix (`/ui/`).
     let prefix: String?
+    /// The last segment is `*`: the route takes more parts than it has segments.
+    let endsInRest: Bool
 
     init(_ template: String, _ refusal: Refusal, parameters: [String] = [], _ operations: Operation...) {
         self.template = template
@@ -76,7 +80,8 @@ struct Route: Sendable {
         self.refusal = refusal
         self.parameters = parameters
         let literals = segments.dropLast().allSatisfy { if case .literal = $0 { true } else { false } }
-        prefix = segments.last == .rest && literals ? String(template.dropLast()) : nil
+        endsInRest = segments.last == .rest
+        prefix = endsInRest && literals ? String(template.dropLast()) : nil
     }
 
     /// Errors of this route's handlers are written as JSON (else as an HTML page).
@@ -90,11 +95,7 @@ struct Route: Sendable {
     /// Whether the route's shape fits the path's segments; `malformedSession` when it does but
     /// with a session segment that is no session id.
     func fits(_ parts: [Substring]) -> (fits: Bool, malformedSession: Substring?) {
-        if segments.last == .rest {
-            guard parts.count >= segments.count else { return (false, nil) }
-        } else {
-            guard parts.count == segments.count else { return (false, nil) }
-        }
+        guard endsInRest ? parts.count >= segments.count : parts.count == segments.count else { return (false, nil) }
         var malformed: Substring?
         for (segment, part) in zip(segments, parts) {
             switch segment {
