@@ -27,17 +27,20 @@ enum ActionDecoding {
     }
 
     static func action(_ o: [String: JSONValue]) throws(ActionError) -> Decoded {
+        // Each key is looked up once: hashing it is most of what a look-up costs.
+        let actionValue = o["action"]
         // A misspelled `action` key is named, not reported as a missing action.
-        if o["action"] == nil, let typo = o.keys.sorted().first(where: { NearestName.nearest(to: $0, in: ["action"]) != nil }) {
+        if actionValue == nil, let typo = o.keys.sorted().first(where: { NearestName.nearest(to: $0, in: ["action"]) != nil }) {
             throw ActionError(.invalidRequest, "unknown key '\(typo)'; did you mean 'action'?")
         }
-        let name = try string(o, "action", required: true)!
-        guard let entry = ActionKeys.entry(name) else {
+        let name = try string(actionValue, "action", required: true)!
+        // Known actions are those with allowed keys: one look-up of the name answers both.
+        guard let allowed = ActionKeys.allowedKeys(name) else {
             var message = "unknown action '\(name)'; expected one of \(ActionKeys.names.joined(separator: ", "))"
             if let near = NearestName.nearest(to: name, in: ActionKeys.names) { message += "; did you mean '\(near)'?" }
             throw ActionError(.unknownAction, message)
         }
-        try ActionKeys.checkKeys(o.keys, allowed: ActionKeys.allowedKeys(name) ?? entry.allowed, of: "action '\(name)'")
+        try ActionKeys.checkKeys(o.keys, allowed: allowed, of: "action '\(name)'")
         let animated = try bool(o, "animated") ?? true
         let action: Action
         switch name {
@@ -194,7 +197,12 @@ enum ActionDecoding {
     }
 
     static func string(_ o: [String: JSONValue], _ key: String, required: Bool = false) throws(ActionError) -> String? {
-        guard let v = o[key], v != .null else {
+        try string(o[key], key, required: required)
+    }
+
+    /// A string member already looked up (`value` is the member `key`'s, nil when absent).
+    static func string(_ value: JSONValue?, _ key: String, required: Bool = false) throws(ActionError) -> String? {
+        guard let v = value, v != .null else {
             if required { throw ActionError(.invalidRequest, "missing '\(key)'") }
             return nil
         }
