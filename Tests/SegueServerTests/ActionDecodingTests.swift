@@ -33,6 +33,21 @@ struct ActionDecodingTests {
         #expect(try decode(#"{"action":"selectTab","index":2,"controller":"tabs"}"#).action == .selectTab(index: 2, controller: "tabs"))
     }
 
+    @Test("a member is found by its name in small and large bodies alike")
+    func members() {
+        let small: [String: JSONValue] = ["action": .string("pop"), "animated": .null]
+        #expect(ActionDecoding.member(small, "action") == .string("pop"))
+        #expect(ActionDecoding.member(small, "animated") == .null)
+        #expect(ActionDecoding.member(small, "Action") == nil)
+        #expect(ActionDecoding.member([:], "action") == nil)
+        // Canonically equivalent names are one key, as the dictionary hashes them.
+        #expect(ActionDecoding.member(["caf\u{E9}": .bool(true)], "cafe\u{301}") == .bool(true))
+        var large: [String: JSONValue] = [:]
+        for i in 0..<10 { large["k\(i)"] = .number(Double(i)) }
+        #expect(ActionDecoding.member(large, "k7") == .number(7))
+        #expect(ActionDecoding.member(large, "k10") == nil)
+    }
+
     @Test("a body that is no JSON object is malformed_json")
     func malformedBodies() throws {
         #expect(try ActionDecoding.object(Array(" \n".utf8), allowEmpty: true).isEmpty)

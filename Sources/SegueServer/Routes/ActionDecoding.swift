@@ -29,7 +29,7 @@ enum ActionDecoding {
 
     static func action(_ o: [String: JSONValue]) throws(ActionError) -> Decoded {
         // Each key is looked up once: hashing it is most of what a look-up costs.
-        let actionValue = o["action"]
+        let actionValue = member(o, "action")
         // A misspelled `action` key is named, not reported as a missing action.
         if actionValue == nil, let typo = o.keys.sorted().first(where: { NearestName.nearest(to: $0, in: ["action"]) != nil }) {
             throw ActionError(.invalidRequest, "unknown key '\(typo)'; did you mean 'action'?")
@@ -197,8 +197,16 @@ enum ActionDecoding {
         return out
     }
 
+    /// The member `key` of a body, nil when absent. An action body holds a few members: comparing
+    /// their names costs less than hashing `key` (under half, for two); a larger object is hashed.
+    static func member(_ o: [String: JSONValue], _ key: String) -> JSONValue? {
+        guard o.count <= 4 else { return o[key] }
+        for (name, value) in o where name == key { return value }
+        return nil
+    }
+
     static func string(_ o: [String: JSONValue], _ key: String, required: Bool = false) throws(ActionError) -> String? {
-        try string(o[key], key, required: required)
+        try string(member(o, key), key, required: required)
     }
 
     /// A string member already looked up (`value` is the member `key`'s, nil when absent).
@@ -212,7 +220,7 @@ enum ActionDecoding {
     }
 
     static func strings(_ o: [String: JSONValue], _ key: String, required: Bool = false) throws(ActionError) -> [String]? {
-        guard let v = o[key], v != .null else {
+        guard let v = member(o, key), v != .null else {
             if required { throw ActionError(.invalidRequest, "missing '\(key)'") }
             return nil
         }
@@ -226,7 +234,7 @@ enum ActionDecoding {
     }
 
     static func int(_ o: [String: JSONValue], _ key: String, required: Bool = false) throws(ActionError) -> Int? {
-        guard let v = o[key], v != .null else {
+        guard let v = member(o, key), v != .null else {
             if required { throw ActionError(.invalidRequest, "missing '\(key)'") }
             return nil
         }
@@ -246,7 +254,7 @@ enum ActionDecoding {
     }
 
     static func bool(_ o: [String: JSONValue], _ key: String) throws(ActionError) -> Bool? {
-        guard let v = o[key], v != .null else { return nil }
+        guard let v = member(o, key), v != .null else { return nil }
         guard case .bool(let b) = v else { throw ActionError(.invalidRequest, "'\(key)' must be true or false") }
         return b
     }
