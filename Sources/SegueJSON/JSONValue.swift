@@ -69,9 +69,10 @@ public enum JSONValue: Equatable, Sendable {
 
         mutating func object(depth: Int) throws(ParseError) -> JSONValue {
             position += 1
-            var members: [String: JSONValue] = [:]
             skipWhitespace()
-            if peek == UInt8(ascii: "}") { position += 1; return .object(members) }
+            if peek == UInt8(ascii: "}") { position += 1; return .object([:]) }
+            // Room for a few members at once (an action's body): no growing as they are added.
+            var members = [String: JSONValue](minimumCapacity: 4)
             while true {
                 skipWhitespace()
                 guard peek == UInt8(ascii: "\"") else { throw error("expected a member name") }
@@ -138,14 +139,18 @@ public enum JSONValue: Equatable, Sendable {
             position += 1
             let start = position
             // Fast path: no escapes.
+            var ascii = true
             while let b = peek, b != UInt8(ascii: "\""), b != UInt8(ascii: "\\") {
                 guard b >= 0x20 else { throw error("control character in a string") }
+                if b >= 0x80 { ascii = false }
                 position += 1
             }
             guard let end = peek else { throw error("unterminated string") }
             if end == UInt8(ascii: "\"") {
                 let raw = UnsafeBufferPointer(rebasing: bytes[start..<position])
                 position += 1
+                // ASCII is valid UTF-8 as it is: only other bytes need the (costly) validation.
+                if ascii { return String(decoding: raw, as: UTF8.self) }
                 guard let s = String(validating: raw, as: UTF8.self) else { throw error("invalid UTF-8") }
                 return s
             }

@@ -93,29 +93,3 @@ struct ActionDecodingTests {
         #expect(error(#"{"action":"setToolbarHidden"}"#) == ActionError(.invalidRequest, "missing 'hidden' (true or false)"))
     }
 }
-
-/// The flat-object fast path gives what the general parser gives, or leaves the body to it.
-@Suite("Flat action bodies")
-struct FlatObjectTests {
-    @Test("a flat body parses to what JSONValue.parse makes of it")
-    func sameAsTheParser() throws {
-        let flat = [
-            #"{"action":"push","scene":"message"}"#, #"{"action":"pop"}"#, "{}", " { } ", "\t{\r\n\"a\" :\t\"b\" , \"c\":true,\"d\":false , \"e\":null }\n",
-            #"{"a":"1","a":"2"}"#, #"{"":""}"#, "{\"a\":\"\u{7F}~ \"}",
-        ]
-        for body in flat {
-            let parsed = try #require(FlatObject.parse(Array(body.utf8)), "\(body)")
-            #expect(JSONValue.object(parsed) == (try JSONValue.parse(Array(body.utf8))), "\(body)")
-        }
-    }
-
-    @Test("any other body is left to the general parser")
-    func otherBodies() {
-        let others = [
-            #"{"action":"pop","expectedVersion":3}"#, #"{"a":[]}"#, #"{"a":{}}"#, #"{"a":"\n"}"#, #"{"a":"é"}"#, "{\"a\":\"\u{1}\"}",
-            #"{"a":"b",}"#, #"{"a":"b""#, #"{"a" "b"}"#, #"{"a":tru}"#, #"{"a":truex}"#, #"{a:"b"}"#, #"{"a":"b"} x"#, "[]", "", "{",
-            #"{"a":"b"}}"#, #"{"a":nul"#,
-        ]
-        for body in others { #expect(FlatObject.parse(Array(body.utf8)) == nil, "\(body)") }
-    }
-}

@@ -39,9 +39,13 @@ import SegueTesting
         #expect(throws: JSONValue.ParseError.self) { try parse(text) }
     }
 
-    @Test func invalidUTF8IsRefused() {
+    @Test func invalidUTF8IsRefused() throws {
         #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse([0x22, 0xC3, 0x28, 0x22]) }
         #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse([0x22, 0x5C, 0x6E, 0xFF, 0x22]) }
+        // ASCII skips validation: a string that only starts as ASCII is still checked.
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse([0x22, 0x61, 0x62, 0xFF, 0x22]) }
+        #expect(try JSONValue.parse(Array(#""ab""#.utf8)) == .string("ab"))
+        #expect(try JSONValue.parse(Array("\"aé\"".utf8)) == .string("aé"))
     }
 
     @Test func nestingIsBounded() throws {

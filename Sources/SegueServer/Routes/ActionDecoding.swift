@@ -9,7 +9,6 @@ enum ActionDecoding {
             if allowEmpty { return [:] }
             throw ActionError(.malformedJSON, "the request body is empty; send a JSON object")
         }
-        if let flat = FlatObject.parse(body) { return flat }
         let parsed: JSONValue
         do {
             parsed = try JSONValue.parse(body)
@@ -263,87 +262,5 @@ enum ActionDecoding {
         guard let raw = try string(o, key) else { return nil }
         guard let value = E(rawValue: raw) else { throw ActionError(.invalidRequest, "'\(key)' has an unknown value '\(raw)'") }
         return value
-    }
-}
-
-/// The usual action body, `{"action":"push","scene":"message"}`, parsed at a fraction of the
-/// general parser's cost (most of it checking each string's UTF-8 and growing the dictionary): a
-/// flat object whose strings are printable ASCII without escapes and whose values are such
-/// strings, booleans or null. Any other body (a number, an array, an escape, a non-ASCII byte,
-/// malformed JSON) is nil and left to `JSONValue.parse`, which gives the same value or its error.
-struct FlatObject {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var position = 0
-
-    static func parse(_ body: [UInt8]) -> [String: JSONValue]? {
-        body.withUnsafeBufferPointer { buffer in
-            var parser = FlatObject(bytes: buffer)
-            return parser.object()
-        }
-    }
-
-    mutating func object() -> [String: JSONValue]? {
-        guard take(UInt8(ascii: "{")) else { return nil }
-        // Room for an action's keys at once: no growing (and rehashing) as members are added.
-        var members = [String: JSONValue](minimumCapacity: 4)
-        if !take(UInt8(ascii: "}")) {
-            repeat {
-                guard let key = string(), take(UInt8(ascii: ":")), let value = value() else { return nil }
-                members[key] = value
-            } while take(UInt8(ascii: ","))
-            guard take(UInt8(ascii: "}")) else { return nil }
-        }
-        skipWhitespace()
-        return position == bytes.count ? members : nil
-    }
-
-    mutating func value() -> JSONValue? {
-        skipWhitespace()
-        guard position < bytes.count else { return nil }
-        switch bytes[position] {
-        case UInt8(ascii: "\""): return string().map(JSONValue.string)
-        case UInt8(ascii: "t"): return literal("true", .bool(true))
-        case UInt8(ascii: "f"): return literal("false", .bool(false))
-        case UInt8(ascii: "n"): return literal("null", .null)
-        default: return nil
-        }
-    }
-
-    /// A string of printable ASCII without escapes: its bytes are valid UTF-8 as they are, so
-    /// making the string needs no validation.
-    mutating func string() -> String? {
-        guard take(UInt8(ascii: "\"")) else { return nil }
-        let start = position
-        while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
-            let b = bytes[position]
-            guard b >= 0x20, b < 0x80, b != UInt8(ascii: "\\") else { return nil }
-            position += 1
-        }
-        guard position < bytes.count else { return nil }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        position += 1
-        return text
-    }
-
-    mutating func literal(_ word: StaticString, _ value: JSONValue) -> JSONValue? {
-        let count = word.utf8CodeUnitCount
-        guard position + count <= bytes.count else { return nil }
-        for i in 0..<count where bytes[position + i] != word.utf8Start[i] { return nil }
-        position += count
-        return value
-    }
-
-    /// Whether the next byte after whitespace is `byte`, taking it if so.
-    mutating func take(_ byte: UInt8) -> Bool {
-        skipWhitespace()
-        guard position < bytes.count, bytes[position] == byte else { return false }
-        position += 1
-        return true
-    }
-
-    mutating func skipWhitespace() {
-        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x0D || bytes[position] == 0x09 {
-            position += 1
-        }
     }
 }
