@@ -17,6 +17,9 @@ import Testing
         #expect(render("plain { text } here") == "plain { text } here")
         #expect(!Template.hasMarker("a { b }"))
         #expect(Template.hasMarker("a {{b}}"))
+        // At either end, in small and long strings, next to non-ASCII text.
+        for text in ["{{", "{{x", "x{{", "é{{", String(repeating: "long ", count: 20) + "{{"] { #expect(Template.hasMarker(text), "\(text)") }
+        for text in ["", "{", "{ {", "}}{", String(repeating: "{ ", count: 40)] { #expect(!Template.hasMarker(text), "\(text)") }
     }
 
     @Test func unclosedMarkersStayAsWritten() {

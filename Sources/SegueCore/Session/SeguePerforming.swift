@@ -241,15 +241,15 @@ public enum Template {
     /// every text (String.contains(String) is many times slower).
     @inlinable
     public static func hasMarker(_ text: String) -> Bool {
-        var previousWasBrace = false
-        for byte in text.utf8 {
-            if byte == 0x7B {
-                if previousWasBrace { return true }
-                previousWasBrace = true
-            } else {
-                previousWasBrace = false
-            }
-        }
+        // Over the bytes in place (every row's text is checked as a screen is built): walking
+        // the UTF-8 view costs several times as much per byte.
+        if let found = text.utf8.withContiguousStorageIfAvailable(hasMarker) { return found }
+        return Array(text.utf8).withUnsafeBufferPointer(hasMarker)
+    }
+
+    @usableFromInline static func hasMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 2 else { return false }
+        for i in 1..<bytes.count where bytes[i] == 0x7B && bytes[i - 1] == 0x7B { return true }
         return false
     }
 
