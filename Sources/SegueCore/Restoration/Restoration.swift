@@ -65,6 +65,9 @@ extension ViewController {
                 }
             }
         }
+        // Only a subclass encodes state of its own: the framework's class for the scene's kind
+        // encodes nothing, and is not asked.
+        guard type(of: self) != ControllerRegistry.defaultClass(for: kind) else { return }
         // The window's coder, lent for the call (most controllers encode nothing): no allocation.
         let scratch = window?.restorationScratch
         let coder = scratch.flatMap { $0.isLent ? nil : $0 } ?? RestorationCoder()
