@@ -182,10 +182,11 @@ public struct EventLog: Sendable {
     public mutating func append(_ event: consuming Event) -> Int {
         lastSeq += 1
         event.seq = lastSeq
+        // Moved into the ring, not copied: an action logs about a dozen events.
         if ring.count < limit {
-            ring.append(event)
+            ring.append(consume event)
         } else {
-            ring[head] = event
+            ring[head] = consume event
             head = head + 1 == ring.count ? 0 : head + 1
         }
         return lastSeq
