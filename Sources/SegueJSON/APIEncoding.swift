@@ -97,6 +97,8 @@ extension Window {
 
     /// The fields of a tab bar, navigation, page or split view controller, after its children.
     func writeContainerFields(_ c: ViewController, into w: inout JSONWriter) {
+        // Most controllers hold content: none of the four casts below can succeed.
+        guard c.isContainer else { return }
         if let tabs = c as? TabBarController { writeTabBarFields(tabs, into: &w) }
         if let nav = c as? NavigationController {
             w.field("topViewController", nav.topViewController?.id)

@@ -81,13 +81,7 @@ public struct HierarchyPath: Sendable, Hashable {
     static func encode(controller c: ViewController, into out: inout [UInt8], valueLimit: Int = .max) -> Bool {
         guard let scene = c.sceneID else { return false }
         escape(scene, into: &out)
-        var index: Int?
-        if let tabs = c as? TabBarController { index = tabs.selectedIndex }
-        if let pages = c as? PageViewController { index = pages.currentIndex }
-        // A split view showing one column names it when it is the primary (`split@0`).
-        if let split = c as? SplitViewController, split.isPrimaryInFront, let w = split.window,
-           SplitViewController.showsOneColumn(w.traits) { index = 0 }
-        if let index { out.append(UInt8(ascii: "@")); appendDecimal(index, into: &out) }
+        if c.isContainer, let index = selectionIndex(of: c) { out.append(UInt8(ascii: "@")); appendDecimal(index, into: &out) }
         if c.hasRestorationIdentifierPath {
             c.forEachRestorableEntry { key, value in
                 guard value.utf8.count <= valueLimit else { return }
@@ -132,6 +126,16 @@ public struct HierarchyPath: Sendable, Hashable {
             if !encode(controller: p, into: &out, valueLimit: valueLimit) { out.removeSubrange(mark...) }
         }
         return true
+    }
+
+    /// What a container names after its scene: the selected tab, the current page, or the primary
+    /// of a split view showing one column (`split@0`).
+    static func selectionIndex(of c: ViewController) -> Int? {
+        if let tabs = c as? TabBarController { return tabs.selectedIndex }
+        if let pages = c as? PageViewController { return pages.currentIndex }
+        if let split = c as? SplitViewController, split.isPrimaryInFront, let w = split.window,
+           SplitViewController.showsOneColumn(w.traits) { return 0 }
+        return nil
     }
 
     public var encoded: String {
