@@ -108,19 +108,25 @@ public struct Event: Sendable, Hashable {
     }
 
     /// Sets the one argument of a containment event (`parent`) or a delegate event (`child`),
-    /// taking `previous`'s box when it holds exactly that: the two events of a containment or
-    /// delegate pair name the same controller, and successive transitions the same container,
-    /// so most such events allocate nothing.
-    mutating func setArgument(parent: String? = nil, child: String? = nil, sharingWith previous: Event?) {
-        let fields = Fields(parent: parent, child: child)
-        if let box = previous?.arguments, box.fields == fields {
+    /// taking the box of the previous such event (`previous`, then this event's box) when it
+    /// holds exactly that: the two events of a containment or delegate pair name the same
+    /// controller, and successive transitions the same container, so most such events allocate
+    /// nothing.
+    mutating func setArgument(parent: String? = nil, child: String? = nil, sharing previous: inout ArgumentBox?) {
+        if let box = previous, box.fields.parent == parent, box.fields.child == child {
+            // Boxes shared here only ever hold a parent or a child.
             arguments = box
-        } else {
-            arguments = fields == Fields() ? nil : Arguments(fields)
+            return
         }
+        let fields = Fields(parent: parent, child: child)
+        arguments = fields == Fields() ? nil : Arguments(fields)
+        previous = arguments
     }
 
-    private struct Fields: Hashable, Sendable {
+    /// The box of an event's arguments, kept by the window to share with the next event.
+    typealias ArgumentBox = Arguments
+
+    struct Fields: Hashable, Sendable {
         var parent: String?
         var segue: String?
         var destination: String?
@@ -130,7 +136,7 @@ public struct Event: Sendable, Hashable {
         var orientation: String?
     }
 
-    private final class Arguments: Hashable, Sendable {
+    final class Arguments: Hashable, Sendable {
         let fields: Fields
         init(_ fields: Fields) { self.fields = fields }
         static func == (a: Arguments, b: Arguments) -> Bool { a === b || a.fields == b.fields }

@@ -30,10 +30,10 @@ public final class Window {
     /// The coder ``ViewController/restorableState()`` hands to `encodeRestorableState`, reused:
     /// the canonical URL asks every controller on an identifier path for its state on each change.
     let restorationScratch = RestorationCoder()
-    /// The last containment and delegate events recorded, whose argument boxes the next ones
-    /// share when they name the same controller (``Event/setArgument(parent:child:sharingWith:)``).
-    @exclusivity(unchecked) var lastContainmentEvent: Event?
-    @exclusivity(unchecked) var lastDelegateEvent: Event?
+    /// The argument boxes of the last containment and delegate events recorded, which the next
+    /// ones share when they name the same controller (``Event/setArgument(parent:child:sharing:)``).
+    @exclusivity(unchecked) var lastContainmentArguments: Event.ArgumentBox?
+    @exclusivity(unchecked) var lastDelegateArguments: Event.ArgumentBox?
     /// Set once the root is in the window.
     @exclusivity(unchecked) public internal(set) var isLaunched = false
     /// Warnings (UIKit's silent no-ops) collected during the current action.
@@ -263,17 +263,15 @@ public final class Window {
     /// `willMove` or `didMove` of `c` to `parent` (nil: removal).
     func recordContainment(_ c: ViewController, _ name: EventName, parent: ViewController?) {
         var e = Event(controller: c.id, scene: c.sceneID, event: name)
-        e.setArgument(parent: parent?.id, sharingWith: lastContainmentEvent)
-        lastContainmentEvent = e
+        e.setArgument(parent: parent?.id, sharing: &lastContainmentArguments)
         log.append(consume e)
     }
 
     /// A delegate event of `container` about `child`, with the delegate's answer if it gives one.
     func recordDelegate(_ container: ViewController, _ name: EventName, child: ViewController, value: Bool?) {
         var e = Event(controller: container.id, scene: container.sceneID, event: name)
-        e.setArgument(child: child.id, sharingWith: lastDelegateEvent)
+        e.setArgument(child: child.id, sharing: &lastDelegateArguments)
         e.value = value
-        lastDelegateEvent = e
         log.append(consume e)
     }
 
