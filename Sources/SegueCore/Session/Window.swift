@@ -202,7 +202,13 @@ public final class Window {
                 return
             }
             out.append(c)
-            if c.isContainer || !c.children.isEmpty { for child in c.visibleChildren { visit(child) } }
+            // A navigation controller shows one child: visited without making a list of it
+            // (a subclass may say otherwise, and is asked).
+            if type(of: c) == NavigationController.self, let nav = c as? NavigationController {
+                if let shown = nav.shownChild { visit(shown) }
+            } else if c.isContainer || !c.children.isEmpty {
+                for child in c.visibleChildren { visit(child) }
+            }
             if let p = c.presentedStorage { visit(p) }
         }
         visit(root)
