@@ -204,12 +204,14 @@ extension Event {
         } else if let animated {
             w.field("animated", animated)
         }
+        // Most events (appearance events) have no arguments: their fields are not read one by one.
+        let arguments = hasArguments
         if event.isContainment { w.field("parent", parent) }
-        if let segue { w.field("segue", segue) }
+        if arguments, let segue { w.field("segue", segue) }
         if event == .prepareForSegue { w.field("destination", destination) }
         if event == .prepareForSegue || event == .shouldPerformSegue { w.field("sender", sender) }
-        if let action { w.field("action", action) }
-        if let child { w.field("child", child) }
+        if arguments, let action { w.field("action", action) }
+        if arguments, let child { w.field("child", child) }
         if let value {
             switch event {
             case .setEditing: w.field("editing", value)
@@ -219,7 +221,7 @@ extension Event {
             default: w.field("value", value)
             }
         }
-        if let orientation { w.field("orientation", orientation) }
+        if arguments, let orientation { w.field("orientation", orientation) }
         w.endObject()
     }
 }

@@ -60,6 +60,9 @@ public struct Event: Sendable, Hashable {
     public var value: Bool?
     private var arguments: Arguments?
 
+    /// Whether any of the arguments below is set (most events, appearance events, have none).
+    public var hasArguments: Bool { arguments != nil }
+
     /// `willMove`/`didMove`: the new parent (`nil` = removal). Present only on containment events.
     public var parent: String? {
         get { arguments?.fields.parent }
