@@ -166,9 +166,6 @@ public struct JSONWriter: ~Copyable {
         byte(UInt8(ascii: "\""))
     }
 
-    /// Whether any of a word's eight bytes is a control character, a quote or a backslash.
-    @inline(__always) static func needsEscaping(_ word: UInt64) -> Bool { escapeFlags(word) != 0 }
-
     /// The high bit of each of a word's bytes that is a control character, a quote or a
     /// backslash (bytes of 0x80 and up, UTF-8's multi-byte sequences, are copied as they are).
     /// The lowest flagged byte is always a true one; a byte above it may be flagged falsely (a

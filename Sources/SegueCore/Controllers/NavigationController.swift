@@ -33,16 +33,13 @@ open class NavigationController: ViewController {
         return top.presentedViewController ?? top
     }
 
-    open override var visibleChildren: [ViewController] { shownChild.map { [$0] } ?? [] }
-
-    /// The one child on screen: the top of the stack, or, for the primary of a collapsed split
-    /// view, the secondary shown on top of it.
-    final var shownChild: ViewController? {
+    open override var visibleChildren: [ViewController] {
+        // The primary of a collapsed split view shows the secondary on top of its stack.
         if let split = parent as? SplitViewController, split.collapsedStack === self, split.collapsedShowsSecondary,
            let secondary = split.secondaryViewController {
-            return secondary
+            return [secondary]
         }
-        return children.last
+        return children.last.map { [$0] } ?? []
     }
 
     /// Whether the navigation bar shows now: not hidden on the navigation controller, nor by the

@@ -115,7 +115,7 @@ public struct Event: Sendable, Hashable {
     /// holds exactly that: the two events of a containment or delegate pair name the same
     /// controller, and successive transitions the same container, so most such events allocate
     /// nothing.
-    mutating func setArgument(parent: String? = nil, child: String? = nil, sharing previous: inout ArgumentBox?) {
+    mutating func setArgument(parent: String? = nil, child: String? = nil, sharing previous: inout Arguments?) {
         if let box = previous, box.fields.parent == parent, box.fields.child == child {
             // Boxes shared here only ever hold a parent or a child.
             arguments = box
@@ -125,9 +125,6 @@ public struct Event: Sendable, Hashable {
         arguments = fields == Fields() ? nil : Arguments(fields)
         previous = arguments
     }
-
-    /// The box of an event's arguments, kept by the window to share with the next event.
-    typealias ArgumentBox = Arguments
 
     struct Fields: Hashable, Sendable {
         var parent: String?
@@ -139,6 +136,7 @@ public struct Event: Sendable, Hashable {
         var orientation: String?
     }
 
+    /// The box of an event's arguments; the window keeps the last one to share with the next event.
     final class Arguments: Hashable, Sendable {
         let fields: Fields
         init(_ fields: Fields) { self.fields = fields }

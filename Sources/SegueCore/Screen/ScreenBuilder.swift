@@ -235,7 +235,7 @@ struct ScreenBuilder {
         guard resolvesNodes else { return nil }
         var bar = NavigationBar(title: item.title ?? top.title, prompt: item.prompt, backButton: back, leftItems: left, rightItems: right)
         bar.appearance = nav.scene?.barAppearance
-        bar.showsLargeTitle = window.showsLargeTitle(in: nav, stack: nav.displayedStack)
+        bar.showsLargeTitle = window.showsLargeTitle(in: nav, stack: stack)
         return bar
     }
 

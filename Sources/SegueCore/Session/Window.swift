@@ -32,8 +32,8 @@ public final class Window {
     let restorationScratch = RestorationCoder()
     /// The argument boxes of the last containment and delegate events recorded, which the next
     /// ones share when they name the same controller (``Event/setArgument(parent:child:sharing:)``).
-    @exclusivity(unchecked) var lastContainmentArguments: Event.ArgumentBox?
-    @exclusivity(unchecked) var lastDelegateArguments: Event.ArgumentBox?
+    @exclusivity(unchecked) var lastContainmentArguments: Event.Arguments?
+    @exclusivity(unchecked) var lastDelegateArguments: Event.Arguments?
     /// Set once the root is in the window.
     @exclusivity(unchecked) public internal(set) var isLaunched = false
     /// Warnings (UIKit's silent no-ops) collected during the current action.
@@ -202,13 +202,7 @@ public final class Window {
                 return
             }
             out.append(c)
-            // A navigation controller shows one child: visited without making a list of it
-            // (a subclass may say otherwise, and is asked).
-            if type(of: c) == NavigationController.self, let nav = c as? NavigationController {
-                if let shown = nav.shownChild { visit(shown) }
-            } else if c.isContainer || !c.children.isEmpty {
-                for child in c.visibleChildren { visit(child) }
-            }
+            if c.isContainer || !c.children.isEmpty { for child in c.visibleChildren { visit(child) } }
             if let p = c.presentedStorage { visit(p) }
         }
         visit(root)
