@@ -154,6 +154,12 @@ public enum JSONValue: Equatable, Sendable {
                 guard let s = String(validating: raw, as: UTF8.self) else { throw error("invalid UTF-8") }
                 return s
             }
+            return try escapedString(from: start)
+        }
+
+        /// The rest of a string that has an escape, from `start` (its first byte) with the escape at
+        /// `position`: decoded into bytes, then validated as UTF-8.
+        mutating func escapedString(from start: Int) throws(ParseError) -> String {
             var out = Array(bytes[start..<position])
             while true {
                 guard let b = peek else { throw error("unterminated string") }
@@ -173,21 +179,7 @@ public enum JSONValue: Equatable, Sendable {
                     case UInt8(ascii: "r"): out.append(0x0D)
                     case UInt8(ascii: "t"): out.append(0x09)
                     case UInt8(ascii: "u"):
-                        var scalar = try hex4()
-                        if (0xD800...0xDBFF).contains(scalar) {
-                            // A high surrogate must be followed by an escaped low one.
-                            guard peek == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") else {
-                                throw error("unpaired surrogate")
-                            }
-                            position += 2
-                            let low = try hex4()
-                            guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate") }
-                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        } else if (0xDC00...0xDFFF).contains(scalar) {
-                            throw error("unpaired surrogate")
-                        }
-                        guard let u = Unicode.Scalar(scalar) else { throw error("invalid escape") }
-                        out.append(contentsOf: String(Character(u)).utf8)
+                        out.append(contentsOf: String(Character(try unicodeEscape())).utf8)
                     default:
                         throw error("invalid escape")
                     }
@@ -196,6 +188,25 @@ public enum JSONValue: Equatable, Sendable {
                     out.append(b)
                 }
             }
+        }
+
+        /// The scalar of a `\u` escape (its four digits at `position`), a surrogate pair joined.
+        mutating func unicodeEscape() throws(ParseError) -> Unicode.Scalar {
+            var scalar = try hex4()
+            if (0xD800...0xDBFF).contains(scalar) {
+                // A high surrogate must be followed by an escaped low one.
+                guard peek == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") else {
+                    throw error("unpaired surrogate")
+                }
+                position += 2
+                let low = try hex4()
+                guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate") }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(scalar) {
+                throw error("unpaired surrogate")
+            }
+            guard let u = Unicode.Scalar(scalar) else { throw error("invalid escape") }
+            return u
         }
 
         mutating func hex4() throws(ParseError) -> UInt32 {

@@ -26,7 +26,8 @@ enum ActionDecoding {
         var animated: Bool
     }
 
-    static func action(_ o: [String: JSONValue]) throws(ActionError) -> Decoded {
+    /// The action's name, once the body is known to name a known action with only its own keys.
+    static func checkedName(_ o: [String: JSONValue]) throws(ActionError) -> String {
         // Each key is looked up once: hashing it is most of what a look-up costs.
         let actionValue = member(o, "action")
         // A misspelled `action` key is named, not reported as a missing action.
@@ -41,6 +42,11 @@ enum ActionDecoding {
             throw ActionError(.unknownAction, message)
         }
         try ActionKeys.checkKeys(o.keys, allowed: allowed, of: "action '\(name)'")
+        return name
+    }
+
+    static func action(_ o: [String: JSONValue]) throws(ActionError) -> Decoded {
+        let name = try checkedName(o)
         let animated = try bool(o, "animated") ?? true
         let action: Action
         switch name {
