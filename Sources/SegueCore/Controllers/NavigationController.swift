@@ -33,13 +33,13 @@ open class NavigationController: ViewController {
         return top.presentedViewController ?? top
     }
 
-    open override var visibleChildren: [ViewController] {
+    open override func forEachVisibleChild(_ body: (ViewController) -> Void) {
         // The primary of a collapsed split view shows the secondary on top of its stack.
         if let split = parent as? SplitViewController, split.collapsedStack === self, split.collapsedShowsSecondary,
            let secondary = split.secondaryViewController {
-            return [secondary]
+            return body(secondary)
         }
-        return children.last.map { [$0] } ?? []
+        if let top = children.last { body(top) }
     }
 
     /// Whether the navigation bar shows now: not hidden on the navigation controller, nor by the

@@ -13,7 +13,7 @@ open class PageViewController: ViewController {
     public internal(set) var currentIndex = 0
     open override var kind: SceneKind { .pageViewController }
     open override var isContainer: Bool { true }
-    open override var visibleChildren: [ViewController] { children }
+    open override func forEachVisibleChild(_ body: (ViewController) -> Void) { children.forEach(body) }
     public var pageSceneIDs: [String] { scene?.pages ?? [] }
     public var spec: PageViewSpec { scene?.pageView ?? PageViewSpec() }
     /// Pages shown at once: two with a `mid` spine on a `pageCurl` view (or a spine per

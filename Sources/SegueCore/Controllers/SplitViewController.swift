@@ -87,19 +87,21 @@ open class SplitViewController: ViewController {
     /// Back to front: collapsed, the compact controller, else the one stack (the primary, showing
     /// the secondary on top); pad portrait, the supplementary and the secondary (then the primary
     /// when it is shown as an overlay); otherwise every column, primary first.
-    open override var visibleChildren: [ViewController] {
-        if isCollapsed, let compact = compactStorage { return [compact] }
+    open override func forEachVisibleChild(_ body: (ViewController) -> Void) {
+        if isCollapsed, let compact = compactStorage { return body(compact) }
         if isCollapsed {
             // The secondary on a primary navigation controller is that controller's visible child
-            // (`NavigationController.visibleChildren`).
-            if let stack = collapsedStack { return [stack] }
-            return collapsedShownColumn.map { [$0] } ?? []
+            // (`NavigationController.forEachVisibleChild`).
+            if let stack = collapsedStack { return body(stack) }
+            if let column = collapsedShownColumn { body(column) }
+            return
         }
-        switch displayMode {
-        case .allVisible: return [primaryViewController, supplementaryStorage, secondaryViewController].compactMap { $0 }
-        case .primaryHidden: return [supplementaryStorage, secondaryViewController].compactMap { $0 }
-        case .primaryOverlay: return [supplementaryStorage, secondaryViewController, primaryViewController].compactMap { $0 }
+        let columns = switch displayMode {
+        case .allVisible: [primaryViewController, supplementaryStorage, secondaryViewController]
+        case .primaryHidden: [supplementaryStorage, secondaryViewController]
+        case .primaryOverlay: [supplementaryStorage, secondaryViewController, primaryViewController]
         }
+        for case let column? in columns { body(column) }
     }
 
     override func installRelationshipChildren(_ children: [ViewController]) {

@@ -42,10 +42,10 @@ open class TabBarController: ViewController {
         if tabs.indices.contains(selectedIndex) { return tabs[selectedIndex] }
         return isShowingMoreList ? moreStorage : nil
     }
-    open override var visibleChildren: [ViewController] {
+    open override func forEachVisibleChild(_ body: (ViewController) -> Void) {
         let tabs = viewControllers
-        if showsMore, selectedIndex >= barTabCount, let more = moreStorage { return [more] }
-        return tabs.indices.contains(selectedIndex) ? [tabs[selectedIndex]] : []
+        if showsMore, selectedIndex >= barTabCount, let more = moreStorage { return body(more) }
+        if tabs.indices.contains(selectedIndex) { body(tabs[selectedIndex]) }
     }
 
     override func installRelationshipChildren(_ children: [ViewController]) {

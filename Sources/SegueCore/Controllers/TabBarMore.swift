@@ -149,8 +149,8 @@ public final class MoreNavigationController: NavigationController {
         return [children[0], shown] + children.dropFirst()
     }
 
-    public override var visibleChildren: [ViewController] {
-        displayedStack.last.map { [$0] } ?? []
+    public override func forEachVisibleChild(_ body: (ViewController) -> Void) {
+        if let top = displayedStack.last { body(top) }
     }
 
     // Pops work on the stack a person sees (`displayedStack`): the tab shown inside More sits

@@ -209,7 +209,19 @@ open class ViewController {
     /// The children whose views are in this controller's view: they get its appear and disappear events right after it. For a
     /// custom container: the children added with their view (embed segues, `addChild`, the `to`
     /// side of `transition(from:to:)`).
-    open var visibleChildren: [ViewController] { children.filter { $0.isViewInContainerView } }
+    /// Containers say which by overriding ``forEachVisibleChild(_:)``.
+    public final var visibleChildren: [ViewController] {
+        var shown: [ViewController] = []
+        forEachVisibleChild { shown.append($0) }
+        return shown
+    }
+
+    /// Calls `body` with each of ``visibleChildren``, back to front, without making the list:
+    /// walks of the visible hierarchy (several per action) go through here. The one place a
+    /// container says which of its children are shown.
+    open func forEachVisibleChild(_ body: (ViewController) -> Void) {
+        for child in children where child.isViewInContainerView { body(child) }
+    }
     /// Custom containers: whether this child's view is in its parent's view (see Containment.swift).
     @exclusivity(unchecked) public internal(set) var isViewInContainerView = false
     /// Custom containers: the embed segue that made this child (its container view).

@@ -214,25 +214,25 @@ struct ScreenBuilder {
     /// The navigation bar over `top`: its back button and items, registered as elements. Listing
     /// elements alone (no `resolvesNodes`), the items are registered and no bar is made (nil).
     private mutating func navigationBar(_ nav: NavigationController, top: ViewController) -> NavigationBar? {
-        let item = top.navigationItem
+        // The items are read in place: a copy of a navigation item copies every bar item in it.
         var back: BarItem?
         let stack = nav.displayedStack
-        let showsBack = stack.count >= 2 && !item.hidesBackButton
-            && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)
+        let showsBack = stack.count >= 2 && !top.navigationItem.hidesBackButton
+            && (top.navigationItem.leftBarButtonItems.isEmpty || top.navigationItem.leftItemsSupplementBackButton)
         if showsBack {
             let below = stack[stack.count - 2]
-            let belowItem = below.navigationItem
-            let title = belowItem.backButtonTitle(controllerTitle: below.title)
+            let title = below.navigationItem.backButtonTitle(controllerTitle: below.title)
             let id = register(ElementID.back(nav.chromeName), role: .backButton, title: title, controller: nav, target: .back(nav))
             if resolvesNodes {
                 back = BarItem(elementID: id, role: .backButton, title: title)
-                back?.showsTitle = belowItem.backButtonShowsTitle
+                back?.showsTitle = below.navigationItem.backButtonShowsTitle
             }
         }
-        let left = barItems(item.leftBarButtonItems, owner: top, slot: "left")
+        let left = barItems(top.navigationItem.leftBarButtonItems, owner: top, slot: "left")
         // UIKit lists right items rightmost first; draw (and read) them left to right.
-        let right = barItems(item.rightBarButtonItems, owner: top, slot: "right", rightmostFirst: true)
+        let right = barItems(top.navigationItem.rightBarButtonItems, owner: top, slot: "right", rightmostFirst: true)
         guard resolvesNodes else { return nil }
+        let item = top.navigationItem
         var bar = NavigationBar(title: item.title ?? top.title, prompt: item.prompt, backButton: back, leftItems: left, rightItems: right)
         bar.appearance = nav.scene?.barAppearance
         bar.showsLargeTitle = window.showsLargeTitle(in: nav, stack: stack)

@@ -65,7 +65,7 @@ extension Window {
     /// propagation of appearance events, docs/Semantics.md, The event log).
     func shownTree(of c: ViewController) -> [ViewController] {
         var out: [ViewController] = [c]
-        if c.isContainer || !c.children.isEmpty { for child in c.visibleChildren { out += shownTree(of: child) } }
+        if c.isContainer || !c.children.isEmpty { c.forEachVisibleChild { out += shownTree(of: $0) } }
         return out
     }
 }

@@ -196,20 +196,19 @@ public final class Window {
         guard isLaunched, let root else { return [] }
         var out: [ViewController] = []
         out.reserveCapacity(8)
-        func visit(_ c: ViewController) {
-            if let p = c.presentedStorage, coversPresenter(p) {
-                visit(p)
-                return
-            }
-            out.append(c)
-            if c.isContainer || !c.children.isEmpty { for child in c.visibleChildren { visit(child) } }
-            if let p = c.presentedStorage { visit(p) }
-        }
-        visit(root)
+        appendVisible(root, to: &out)
         if let cut = out.lastIndex(where: { $0.presentingStorage != nil && coversWindow($0) }), cut > 0 {
             out.removeFirst(cut)
         }
         return out
+    }
+
+    /// `c` and what shows of it, pre-order: a presented controller covering it instead of it.
+    private func appendVisible(_ c: ViewController, to out: inout [ViewController]) {
+        if let p = c.presentedStorage, coversPresenter(p) { return appendVisible(p, to: &out) }
+        out.append(c)
+        if c.isContainer || !c.children.isEmpty { c.forEachVisibleChild { appendVisible($0, to: &out) } }
+        if let p = c.presentedStorage { appendVisible(p, to: &out) }
     }
 
     /// Content controllers on screen, back to front (STATE `visible`).
