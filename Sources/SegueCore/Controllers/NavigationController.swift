@@ -79,13 +79,15 @@ open class NavigationController: ViewController {
     /// A push: `willMove(self)`, the controller enters `{movingTo}`, the delegate's
     /// `willShow` between the will- and did-events, then `didMove(self)` and `didShow`.
     func pushPlan(_ controller: ViewController) -> TransitionPlan {
-        TransitionPlan(
-            attaching: [controller],
-            before: [.willMove(controller, to: self)],
-            reasons: [(controller, .movingToParent)],
-            mutate: { self.linkChild(controller) },
-            willCommit: [.show(self, .navigationControllerWillShow, .controller(controller))],
-            didCommit: [.didMove(controller, to: self), .show(self, .navigationControllerDidShow, .controller(controller))])
+        var plan = TransitionPlan(capacity: 7)
+        plan.attach(controller)
+        plan.add(.before, .willMove(controller, to: self))
+        plan.addReason(controller, .movingToParent)
+        plan.mutate { self.linkChild(controller) }
+        plan.add(.willCommit, .show(self, .navigationControllerWillShow, .controller(controller)))
+        plan.add(.didCommit, .didMove(controller, to: self))
+        plan.add(.didCommit, .show(self, .navigationControllerDidShow, .controller(controller)))
+        return plan
     }
 
     /// Pops the top controller. At the root it does nothing (a warning, no events).
@@ -142,16 +144,14 @@ open class NavigationController: ViewController {
         let removed = Array(stack[(index + 1)...])
         guard let top = removed.last else { return TransitionPlan() }
         let newTop = stack[index]
-        var plan = window.dismissalPlan(presentedIn: removed)
-        plan.before = removed.reversed().map { .willMove($0, to: nil) }
-        plan.reasons.append((top, .movingFromParent))
-        plan.mutations.append(popMutation(removing: removed.count))
-        plan.willCommit = [.show(self, .navigationControllerWillShow, .controller(newTop))]
-        // Built in one array (a pop runs on every other action).
-        plan.didCommit = []
-        plan.didCommit.reserveCapacity(removed.count + 1)
-        for c in removed.reversed() { plan.didCommit.append(.didMove(c, to: nil)) }
-        plan.didCommit.append(.show(self, .navigationControllerDidShow, .controller(newTop)))
+        var plan = TransitionPlan(capacity: 2 * removed.count + 4)
+        for c in removed.reversed() { plan.add(.before, .willMove(c, to: nil)) }
+        plan.append(window.dismissalPlan(presentedIn: removed))
+        plan.addReason(top, .movingFromParent)
+        plan.mutate(popMutation(removing: removed.count))
+        plan.add(.willCommit, .show(self, .navigationControllerWillShow, .controller(newTop)))
+        for c in removed.reversed() { plan.add(.didCommit, .didMove(c, to: nil)) }
+        plan.add(.didCommit, .show(self, .navigationControllerDidShow, .controller(newTop)))
         return plan
     }
 

@@ -11,14 +11,14 @@ extension Window {
     /// Runs `plan` as one transition: its `before` calls, the change, the appearance events
     /// with its commit calls between them.
     func run(_ plan: TransitionPlan, animated: Bool) {
-        for c in plan.attaching { attach(c) }
-        send(plan.before)
+        attachAll(plan)
+        send(plan, .before)
         let before = visibleControllers
-        for m in plan.mutations { m() }
+        mutate(plan)
         // A handful of controllers are visible at once: a linear search beats hashing them.
         func wasVisible(_ c: ViewController) -> Bool { before.contains { $0 === c } }
-        let reasons = plan.reasons, silent = plan.silent
-        for (c, r) in reasons { c.reasons.formUnion(r) }
+        let silent = plan.silent
+        setReasons(plan)
         // Load incoming views parent first, depth first; loading a view may embed children
         // (embed segues), whose views then load before the next sibling's. A child whose
         // container forwards appearance itself loads too (its view is on the page), though it
@@ -54,48 +54,76 @@ extension Window {
         for c in appearing { sendAppearance(c, .viewWillAppear, animated) }
         for c in appearing { sendLayout(c) }
         for (nav, top) in firstShown { sendDelegate(nav, .navigationControllerWillShow, child: top) }
-        send(plan.willCommit)
+        send(plan, .willCommit)
         for c in disappearing { sendAppearance(c, .viewDidDisappear, animated) }
         for c in appearing { sendAppearance(c, .viewDidAppear, animated) }
-        for (c, _) in reasons { c.reasons = [] }
+        clearReasons(plan)
         for (nav, top) in firstShown { sendDelegate(nav, .navigationControllerDidShow, child: top) }
-        send(plan.didCommit)
+        send(plan, .didCommit)
     }
 
     /// Applies `plan` where no transition shows (restoration before display, embed segues while
     /// a view loads, relayouts): its calls in order around the change, no appearance events.
     func apply(_ plan: TransitionPlan) {
-        for c in plan.attaching { attach(c) }
-        send(plan.before)
-        for m in plan.mutations { m() }
-        send(plan.willCommit)
-        send(plan.didCommit)
+        attachAll(plan)
+        send(plan, .before)
+        mutate(plan)
+        send(plan, .willCommit)
+        send(plan, .didCommit)
+    }
+
+    // The parts of a plan, each kind in the order it was added.
+
+    private func attachAll(_ plan: TransitionPlan) {
+        for case .attach(let c) in plan.steps { attach(c) }
+    }
+
+    private func mutate(_ plan: TransitionPlan) {
+        for case .mutate(let change) in plan.steps { change() }
+    }
+
+    /// Gives the controllers the flags their appearance events carry in this transition.
+    private func setReasons(_ plan: TransitionPlan) {
+        for case .reason(let c, let r) in plan.steps { c.reasons.formUnion(r) }
+    }
+
+    private func clearReasons(_ plan: TransitionPlan) {
+        for case .reason(let c, _) in plan.steps { c.reasons = [] }
+    }
+
+    /// Sends the plan's calls of `phase`.
+    func send(_ plan: TransitionPlan, _ phase: TransitionPlan.Phase) {
+        for case .call(phase, let call) in plan.steps { send(call) }
     }
 
     /// Sends calls outside a transition (a delegate asked before a selection, told after it).
     func send(_ calls: [HierarchyCall]) {
-        for call in calls {
-            switch call {
-            case .willMove(let c, let parent):
-                recordContainment(c, .willMoveToParentViewController, parent: parent)
-                c.willMove(toParent: parent)
-            case .didMove(let c, let parent):
-                recordContainment(c, .didMoveToParentViewController, parent: parent)
-                c.didMove(toParent: parent)
-            case .show(let nav, let name, let shown):
-                switch shown {
-                case .controller(let child): sendShowDelegate(nav, name, child: child)
-                case .top(let fallback): sendShowDelegate(nav, name, child: nav.topViewController ?? fallback)
-                }
-            case .delegate(let container, let name, let child, let value):
-                sendDelegate(container, name, child: child, value: value)
-            case .traitsDidChange(let previous, let new, let traitsChanged, let rotating):
-                sendTraitsDidChange(from: previous, to: new, traitsChanged: traitsChanged, rotating: rotating)
-            case .relayout(let controllers):
-                for c in controllers { sendLayout(c) }
-            case .asked(let container, let name, let orientation):
-                record(container, name) { $0.orientation = orientation.rawValue }
+        for call in calls { send(call) }
+    }
+
+    /// Sends one containment or delegate call: the one place those events are recorded and the
+    /// controllers' methods called.
+    func send(_ call: HierarchyCall) {
+        switch call {
+        case .willMove(let c, let parent):
+            recordContainment(c, .willMoveToParentViewController, parent: parent)
+            c.willMove(toParent: parent)
+        case .didMove(let c, let parent):
+            recordContainment(c, .didMoveToParentViewController, parent: parent)
+            c.didMove(toParent: parent)
+        case .show(let nav, let name, let shown):
+            switch shown {
+            case .controller(let child): sendShowDelegate(nav, name, child: child)
+            case .top(let fallback): sendShowDelegate(nav, name, child: nav.topViewController ?? fallback)
             }
+        case .delegate(let container, let name, let child, let value):
+            sendDelegate(container, name, child: child, value: value)
+        case .traitsDidChange(let previous, let new, let traitsChanged, let rotating):
+            sendTraitsDidChange(from: previous, to: new, traitsChanged: traitsChanged, rotating: rotating)
+        case .relayout(let controllers):
+            for c in controllers { sendLayout(c) }
+        case .asked(let container, let name, let orientation):
+            record(container, name) { $0.orientation = orientation.rawValue }
         }
     }
 
@@ -194,8 +222,8 @@ extension Window {
     /// The gesture begins: the plan's `before` calls, then the will-events of the controllers that
     /// would leave and enter the window (views loaded first, parent first) and `willCommit`.
     func beginInteractive(_ t: inout InteractiveTransition) {
-        for c in t.plan.attaching { attach(c) }
-        send(t.plan.before)
+        attachAll(t.plan)
+        send(t.plan, .before)
         var arriving: [ViewController] = []
         for root in t.arriving {
             loadViewIfNeeded(root)
@@ -206,22 +234,22 @@ extension Window {
         }
         t.arriving = arriving.filter(\.shouldBeTrackedForAppearance)
         t.leaving = t.leaving.filter(\.shouldBeTrackedForAppearance)
-        for (c, r) in t.plan.reasons { c.reasons.formUnion(r) }
+        setReasons(t.plan)
         for c in t.leaving { sendAppearance(c, .viewWillDisappear, t.animated) }
         for c in t.arriving { sendAppearance(c, .viewWillAppear, t.animated) }
         for c in t.arriving { sendLayout(c) }
-        for (c, _) in t.plan.reasons { c.reasons = [] }
-        send(t.plan.willCommit)
+        clearReasons(t.plan)
+        send(t.plan, .willCommit)
     }
 
     /// Released past the threshold: the change, the did-events, `didCommit`.
     func finishInteractive(_ t: InteractiveTransition) {
-        for (c, r) in t.plan.reasons { c.reasons.formUnion(r) }
-        for m in t.plan.mutations { m() }
+        setReasons(t.plan)
+        mutate(t.plan)
         for c in t.leaving { sendAppearance(c, .viewDidDisappear, t.animated) }
         for c in t.arriving { sendAppearance(c, .viewDidAppear, t.animated) }
-        for (c, _) in t.plan.reasons { c.reasons = [] }
-        send(t.plan.didCommit)
+        clearReasons(t.plan)
+        send(t.plan, .didCommit)
     }
 
     /// Released short of it: what was arriving disappears again, what was leaving appears again
