@@ -32,16 +32,19 @@ public struct JSONWriter: ~Copyable {
     /// What has been written so far, as text (decoded in place: no intermediate array).
     public var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
-    public mutating func beginObject() { separator(); byte(UInt8(ascii: "{")); push() }
-    public mutating func endObject() { pop(); byte(UInt8(ascii: "}")) }
-    public mutating func beginArray() { separator(); byte(UInt8(ascii: "[")); push() }
-    public mutating func endArray() { pop(); byte(UInt8(ascii: "]")) }
+    // The structural calls and the small values are inlined where they are written (most of
+    // an answer's JSON is written in this module): each is a few instructions, less than a call.
+    @inline(__always) public mutating func beginObject() { separator(); byte(UInt8(ascii: "{")); push() }
+    @inline(__always) public mutating func endObject() { pop(); byte(UInt8(ascii: "}")) }
+    @inline(__always) public mutating func beginArray() { separator(); byte(UInt8(ascii: "[")); push() }
+    @inline(__always) public mutating func endArray() { pop(); byte(UInt8(ascii: "]")) }
 
-    private mutating func push() { depth += 1; bit = 1 &<< UInt64(min(depth, 63)); commaBits &= ~bit }
-    private mutating func pop() { commaBits &= ~bit; depth -= 1; bit = 1 &<< UInt64(min(depth, 63)) }
+    @inline(__always) private mutating func push() { depth += 1; bit = 1 &<< UInt64(min(depth, 63)); commaBits &= ~bit }
+    @inline(__always) private mutating func pop() { commaBits &= ~bit; depth -= 1; bit = 1 &<< UInt64(min(depth, 63)) }
 
-    /// Writes `"name":`; the next value follows without a comma.
-    public mutating func key(_ name: StaticString) {
+    /// Writes `"name":`; the next value follows without a comma. Inlined: the name's length is
+    /// then a constant, and its copy a few stores (a call cost more than the copy).
+    @inline(__always) public mutating func key(_ name: StaticString) {
         let n = name.utf8CodeUnitCount
         let source = name.utf8Start
         reserve(n + 4)
@@ -94,15 +97,15 @@ public struct JSONWriter: ~Copyable {
         text.withUTF8 { append($0) }
     }
 
-    public mutating func bool(_ value: Bool) { separator(); append(value ? "true" : "false") }
-    public mutating func null() { separator(); append("null") }
+    @inline(__always) public mutating func bool(_ value: Bool) { separator(); append(value ? "true" : "false") }
+    @inline(__always) public mutating func null() { separator(); append("null") }
     /// Inserts already-encoded JSON: a value, or members of the open object as a writer at the
     /// top level writes them (`"a":1,"b":2`), after a comma when something precedes.
     public mutating func raw(_ json: [UInt8]) { separator(); json.withUnsafeBufferPointer { append($0) } }
 
-    public mutating func field(_ name: StaticString, _ value: String?) { key(name); string(value) }
-    public mutating func field(_ name: StaticString, _ value: Int) { key(name); int(value) }
-    public mutating func field(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
+    @inline(__always) public mutating func field(_ name: StaticString, _ value: String?) { key(name); string(value) }
+    @inline(__always) public mutating func field(_ name: StaticString, _ value: Int) { key(name); int(value) }
+    @inline(__always) public mutating func field(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
 
     @inline(__always) private mutating func separator() {
         if commaBits & bit != 0 { byte(UInt8(ascii: ",")) }
@@ -183,20 +186,30 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Copies a key's few bytes without a call to `memcpy` (most keys are 2 to 24 bytes).
+    /// Two overlapping loads and stores of a width cover from that width to twice it, reading
+    /// and writing only the `n` bytes (a string's bytes may end anywhere).
     @inline(__always) static func copyShort(from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count n: Int) {
-        guard n >= 8, n <= 16 else {
-            if n < 8 {
-                for i in 0..<n { target[i] = source[i] }
-            } else {
-                target.update(from: source, count: n)
-            }
-            return
+        if n >= 8 {
+            guard n <= 16 else { return target.update(from: source, count: n) }
+            copyOverlapping(UInt64.self, from: source, to: target, count: n)
+        } else if n >= 4 {
+            copyOverlapping(UInt32.self, from: source, to: target, count: n)
+        } else if n >= 2 {
+            copyOverlapping(UInt16.self, from: source, to: target, count: n)
+        } else if n == 1 {
+            target[0] = source[0]
         }
-        // Two overlapping words cover 8 to 16 bytes.
-        let first = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
-        let last = UnsafeRawPointer(source + n - 8).loadUnaligned(as: UInt64.self)
-        UnsafeMutableRawPointer(target).storeBytes(of: first, as: UInt64.self)
-        UnsafeMutableRawPointer(target + n - 8).storeBytes(of: last, as: UInt64.self)
+    }
+
+    /// Copies `n` bytes, `n` between the width of `Word` and twice it, as two words.
+    @inline(__always) static func copyOverlapping<Word: FixedWidthInteger>(
+        _: Word.Type, from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count n: Int
+    ) {
+        let width = MemoryLayout<Word>.size
+        let first = UnsafeRawPointer(source).loadUnaligned(as: Word.self)
+        let last = UnsafeRawPointer(source + n - width).loadUnaligned(as: Word.self)
+        UnsafeMutableRawPointer(target).storeBytes(of: first, as: Word.self)
+        UnsafeMutableRawPointer(target + n - width).storeBytes(of: last, as: Word.self)
     }
 
     // MARK: - Buffer
@@ -221,8 +234,12 @@ public struct JSONWriter: ~Copyable {
         count += 1
     }
 
-    private mutating func append(_ text: StaticString) {
-        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    /// A literal's bytes (`true`, `null`): a few stores once inlined with the literal's length.
+    @inline(__always) private mutating func append(_ text: StaticString) {
+        let n = text.utf8CodeUnitCount
+        reserve(n)
+        Self.copyShort(from: text.utf8Start, to: base + count, count: n)
+        count += n
     }
 
     private mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
