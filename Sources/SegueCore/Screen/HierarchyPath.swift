@@ -78,11 +78,16 @@ public struct HierarchyPath: Sendable, Hashable {
     /// in it (container views), so navigation inside an embedded stack is in the URL too.
     /// `valueLimit` leaves out restorable values longer than that many UTF-8 bytes (the page URL,
     /// ``Window/canonicalPath``); the full encoding (``Window/restorationPath``) keeps them all.
-    static func encode(controller c: ViewController, into out: inout [UInt8], valueLimit: Int = .max) -> Bool {
+    /// `identifiedAbove` says whether every controller above `c` (its parent or presenter, up to
+    /// the root) has a restoration identifier, when the caller knows it (nil: `c` finds out).
+    static func encode(controller c: ViewController, into out: inout [UInt8], valueLimit: Int = .max,
+                       identifiedAbove: Bool? = nil) -> Bool {
         guard let scene = c.sceneID else { return false }
         escape(scene, into: &out)
         if c.isContainer, let index = selectionIndex(of: c) { out.append(UInt8(ascii: "@")); appendDecimal(index, into: &out) }
-        if c.hasRestorationIdentifierPath {
+        // A restoration identifier path: every controller from the root to `c` has an identifier.
+        let identified = c.restorationIdentifier != nil && (identifiedAbove ?? c.hasRestorationIdentifierPath)
+        if identified {
             c.forEachRestorableEntry { key, value in
                 guard value.utf8.count <= valueLimit else { return }
                 out.append(UInt8(ascii: ";"))
@@ -101,7 +106,11 @@ public struct HierarchyPath: Sendable, Hashable {
             for child in c.children {
                 let mark = out.count
                 if !first { out.append(UInt8(ascii: ",")) }
-                if encode(controller: child, into: &out, valueLimit: valueLimit) { first = false } else { out.removeSubrange(mark...) }
+                if encode(controller: child, into: &out, valueLimit: valueLimit, identifiedAbove: identified) {
+                    first = false
+                } else {
+                    out.removeSubrange(mark...)
+                }
             }
             out.append(UInt8(ascii: ")"))
         }
@@ -123,7 +132,7 @@ public struct HierarchyPath: Sendable, Hashable {
             if let t = p.presentedTransition, t != .coverVertical { out.append(UInt8(ascii: ".")); out.append(contentsOf: t.rawValue.utf8) }
             if p.presentedStyle == .popover, let anchor = p.popoverAnchor { out.append(UInt8(ascii: "@")); escape(anchor, into: &out) }
             out.append(UInt8(ascii: "~"))
-            if !encode(controller: p, into: &out, valueLimit: valueLimit) { out.removeSubrange(mark...) }
+            if !encode(controller: p, into: &out, valueLimit: valueLimit, identifiedAbove: identified) { out.removeSubrange(mark...) }
         }
         return true
     }
@@ -197,20 +206,24 @@ public struct HierarchyPath: Sendable, Hashable {
     }
 
     static func escape(_ s: String, into out: inout [UInt8]) {
+        // Native and small strings lend their bytes without a copy of the string.
+        if s.utf8.withContiguousStorageIfAvailable({ escape($0, into: &out) }) != nil { return }
         var s = s
-        s.withUTF8 { utf8 in
-            if utf8.allSatisfy(isUnreserved) { out.append(contentsOf: utf8); return }
-            let hex: StaticString = "0123456789ABCDEF"
-            for byte in utf8 {
-                if isUnreserved(byte) {
-                    out.append(byte)
-                } else if byte == UInt8(ascii: " ") {
-                    out.append(UInt8(ascii: "+"))
-                } else {
-                    out.append(UInt8(ascii: "$"))
-                    out.append(hex.utf8Start[Int(byte >> 4)])
-                    out.append(hex.utf8Start[Int(byte & 15)])
-                }
+        s.withUTF8 { escape($0, into: &out) }
+    }
+
+    private static func escape(_ utf8: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        if utf8.allSatisfy(isUnreserved) { out.append(contentsOf: utf8); return }
+        let hex: StaticString = "0123456789ABCDEF"
+        for byte in utf8 {
+            if isUnreserved(byte) {
+                out.append(byte)
+            } else if byte == UInt8(ascii: " ") {
+                out.append(UInt8(ascii: "+"))
+            } else {
+                out.append(UInt8(ascii: "$"))
+                out.append(hex.utf8Start[Int(byte >> 4)])
+                out.append(hex.utf8Start[Int(byte & 15)])
             }
         }
     }
