@@ -167,7 +167,10 @@ struct MethodFactLimitTests {
         let started = clock.now
         let facts = SwiftReader.read(source: source, file: "Detail.swift")
         let encoded = try JSONEncoder().encode(facts)
-        #expect(clock.now - started < .seconds(2))
+        // The bounds below are the real check; the clock only catches work that grows with the
+        // uses even though what is kept does not (unbounded, hundreds of times this run). Its
+        // limit leaves room for a debug build on two busy cores (3 s measured).
+        #expect(clock.now - started < .seconds(20))
         let method = try #require(facts.classes.first?.methods.first)
         #expect(method.handOffs.count == MethodFacts.limit)
         #expect(method.invokes == ["prepare"])
