@@ -77,6 +77,13 @@ struct PostgresStoreTests {
         try StorageContractTests().replaceStoresASessionAnewInOneGo(kind: "postgres")
     }
 
+    /// `ReloadStoreTests`' edit of a flow under live sessions, here so that it never shares the
+    /// server with a test that stops it or clears old sessions.
+    @Test func everySessionKeepsItsPlaceAcrossAnEdit() throws {
+        try #require(PrivatePostgres.available, "the private PostgreSQL server did not start")
+        try ReloadStoreTests.editATitleKeepsThePlace(storage: try Self.storage())
+    }
+
     /// A store on the test server. Stores that stand for several instances share one `clock`, so
     /// their leases run on one time and a wait for a lease moves it on instead of blocking.
     static func storage(lease: Double = 3, timeout: Duration = .seconds(5), clock: TestClock = TestClock()) throws -> PostgresSessionStorage {

@@ -38,12 +38,5 @@ import Testing
         try Self.editATitleKeepsThePlace(storage: try SQLiteSessionStorage(path: temporaryDirectory() + "/reload.sqlite"))
     }
 
-    #if Postgres
-    @Test(.enabled(if: PrivatePostgres.installed || ProcessInfo.processInfo.environment["SEGUE_TEST_POSTGRES_URL"] != nil,
-                   "PostgreSQL is not installed (no initdb under /usr/lib/postgresql; apt-get install postgresql)"))
-    func postgresKeepsEverySessionsPlaceAcrossAnEdit() throws {
-        try #require(PrivatePostgres.available, "the private PostgreSQL server did not start")
-        try Self.editATitleKeepsThePlace(storage: try PostgresStoreTests.storage())
-    }
-    #endif
+    // PostgreSQL runs this test in `PostgresStoreTests`, whose suite has the test server to itself.
 }
