@@ -14,7 +14,9 @@ public enum ContentCoding: String, Sendable, CaseIterable {
     case identity
 
     /// How hard to compress: `.fast` for answers made per request or per page version, `.best`
-    /// for files compressed once at start-up.
+    /// for files compressed once at start-up. `.best` is brotli quality 10, not 11: on the page
+    /// assets 11 saves about 1 % more and takes three times as long (half a second of every
+    /// start-up), and gzip level 9.
     public enum Effort: Sendable {
         case fast, best
     }
@@ -106,7 +108,7 @@ public enum ContentCoding: String, Sendable, CaseIterable {
             var size = BrotliEncoderMaxCompressedSize(bytes.count)
             if size == 0 { size = bytes.count + 1024 }
             var out = [UInt8](repeating: 0, count: size)
-            let quality: Int32 = effort == .best ? 11 : 5
+            let quality: Int32 = effort == .best ? 10 : 5
             let ok = bytes.withUnsafeBufferPointer { input in
                 out.withUnsafeMutableBufferPointer { output in
                     BrotliEncoderCompress(quality, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_TEXT,

@@ -11,7 +11,9 @@ import Synchronization
 ///
 /// The stylesheet is kept as parts, `Public/styles/NN-topic.css`, one per concern (base,
 /// navigation, content, tabs, presentation…), and served as one file, `/public/segue.css`:
-/// the parts joined in name order, so a page makes one stylesheet request.
+/// the parts joined in name order, so a page makes one stylesheet request. The parts are served
+/// too, for a look at one of them, but pages never ask for them: they are compressed at the fast
+/// settings, which keeps start-up short (every `segue serve` and every restart pays for it).
 public struct StaticAssets: Sendable {
     private var files: [String: ServedFile] = [:]
     public let directory: String?
@@ -27,7 +29,8 @@ public struct StaticAssets: Sendable {
                   !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
                   let data = FileManager.default.contents(atPath: full) else { continue }
             let bytes = [UInt8](data)
-            files["/public/" + relative] = Self.asset(bytes, path: relative)
+            let part = relative.hasPrefix("styles/")
+            files["/public/" + relative] = Self.asset(bytes, path: relative, effort: part ? .fast : .best)
         }
         let parts = files.keys.filter { $0.hasPrefix("/public/styles/") && $0.hasSuffix(".css") }.sorted()
         if !parts.isEmpty && files["/public/segue.css"] == nil {
@@ -37,27 +40,28 @@ public struct StaticAssets: Sendable {
                 joined += files[part]!.body.identity
                 joined.append(0x0A)
             }
-            files["/public/segue.css"] = Self.asset(joined, path: "segue.css")
+            files["/public/segue.css"] = Self.asset(joined, path: "segue.css", effort: .best)
         }
     }
 
-    static func asset(_ bytes: [UInt8], path: String) -> ServedFile {
+    static func asset(_ bytes: [UInt8], path: String, effort: ContentCoding.Effort) -> ServedFile {
         var hash: UInt64 = 0xcbf29ce484222325
         for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100000001b3 }
         let type = contentType(path)
         let etag = "\"\(String(hash, radix: 16))\""
-        return ServedFile(body: encoded(bytes, etag: etag, compressible: ContentCoding.isCompressible(contentType: type)),
-                     contentType: type, etag: etag)
+        let body = encoded(bytes, etag: etag, compressible: ContentCoding.isCompressible(contentType: type), effort: effort)
+        return ServedFile(body: body, contentType: type, etag: etag)
     }
 
-    /// Compressed forms already made in this process, by the file's tag and length: the best
-    /// brotli settings take a while, and a process may load the same folder more than once.
+    /// Compressed forms already made in this process, by the file's tag, length and effort: the
+    /// best brotli settings take a while, and a process may load the same folder more than once.
     private static let compressedBefore = Mutex<[String: EncodedBody]>([:])
 
-    private static func encoded(_ bytes: [UInt8], etag: String, compressible: Bool) -> EncodedBody {
-        let key = "\(etag)/\(bytes.count)"
+    private static func encoded(_ bytes: [UInt8], etag: String, compressible: Bool,
+                                effort: ContentCoding.Effort) -> EncodedBody {
+        let key = "\(etag)/\(bytes.count)/\(effort)"
         if let known = compressedBefore.withLock({ $0[key] }), known.identity == bytes { return known }
-        let body = EncodedBody(bytes, compressible: compressible, effort: .best)
+        let body = EncodedBody(bytes, compressible: compressible, effort: effort)
         if body.varies { compressedBefore.withLock { $0[key] = body } }
         return body
     }
