@@ -166,6 +166,14 @@ class Client(threading.Thread):
         want = EXPECTED_URL_PREFIX[(v - 1) % 7] if v > 0 else "/ui/mailNav(mailboxes)"
         self.check(state["url"].startswith(want), "url %s after restart, expected %s…" % (state["url"], want))
 
+def wait_for_progress(clients, done_before, deadline):
+    """Returns once a client has acknowledged an action past `done_before`, every client has
+    stopped, or the deadline has passed."""
+    while time.time() < deadline and any(c.is_alive() for c in clients):
+        if sum(c.done for c in clients) > done_before:
+            return
+        time.sleep(0.01)
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--segue", default=os.path.join(ROOT, ".build/debug/segue"))
@@ -190,7 +198,10 @@ def main():
             if time.time() - started > args.max_seconds:
                 failures.append("timed out after %d s" % args.max_seconds)
                 break
-            time.sleep(random.uniform(0.02, 0.25))
+            # Each restart lets at least one action through before the next kill, so the run ends
+            # however slow the machine; then a random moment, mid-action or between actions.
+            wait_for_progress(clients, sum(c.done for c in clients), started + args.max_seconds)
+            time.sleep(random.uniform(0, 0.1))
             if not any(c.is_alive() for c in clients):
                 break
             server.kill()
