@@ -4,13 +4,25 @@ import Testing
 /// Paths split into segments and matched to the route table.
 @Suite("Route matching")
 struct RouteMatchingTests {
-    @Test("segments are the non-empty parts between slashes, in any script")
-    func segments() {
-        #expect(SegueApp.pathSegments("/api/v1/sessions/abc/actions") == ["api", "v1", "sessions", "abc", "actions"])
-        #expect(SegueApp.pathSegments("//a//b/") == ["a", "b"])
-        #expect(SegueApp.pathSegments("") == [])
-        #expect(SegueApp.pathSegments("/") == [])
-        #expect(SegueApp.pathSegments("/scènes/日本/🙂x") == ["scènes", "日本", "🙂x"])
+    /// The texts of a path's stored segments, and how many it has.
+    func segments(_ path: String) -> (texts: [String], count: Int) {
+        var bytes = path
+        return bytes.withUTF8 { utf8 in
+            let found = PathSegments(path, utf8)
+            return ((0..<min(found.count, PathSegments.stored)).map(found.string(of:)), found.count)
+        }
+    }
+
+    @Test("segments are the non-empty parts between slashes, in any script; the first eight are kept")
+    func segmentsOfPaths() {
+        #expect(segments("/api/v1/sessions/abc/actions").texts == ["api", "v1", "sessions", "abc", "actions"])
+        #expect(segments("//a//b/").texts == ["a", "b"])
+        #expect(segments("").count == 0)
+        #expect(segments("/").count == 0)
+        #expect(segments("/scènes/日本/🙂x").texts == ["scènes", "日本", "🙂x"])
+        let long = segments("/1/2/3/4/5/6/7/8/9/10")
+        #expect(long.count == 10)
+        #expect(long.texts == ["1", "2", "3", "4", "5", "6", "7", "8"])
     }
 
     @Test("a session path finds its route; a malformed session segment is named")
@@ -22,6 +34,7 @@ struct RouteMatchingTests {
         #expect(found.malformedSession == nil)
         let malformed = try #require(RouteTable.find("/api/v1/sessions/NOT-AN-ID/actions"))
         #expect(malformed.malformedSession == "NOT-AN-ID")
+        #expect(RouteTable.find("/api/v1/sessions/日本/actions")?.malformedSession == "日本")
         #expect(RouteTable.find("/healthz")?.match.route.template == "/healthz")
         #expect(RouteTable.find("/ui/anything(here)")?.match.route.template == "/ui/*")
         #expect(RouteTable.find("/api/v1/sessions/\(id)/nothing") == nil)
@@ -43,11 +56,12 @@ struct RouteMatchingTests {
         let id = String(repeating: "0f", count: 16)
         let found = try #require(RouteTable.find("//api/v1//sessions/\(id)/actions/"))
         #expect(found.match.route.template == "/api/v1/sessions/{id}/actions")
-        #expect(found.match.parts == ["api", "v1", "sessions", id[...], "actions"])
         #expect(found.match.parameter == id)
         let page = try #require(RouteTable.find("/api/v1/sessions/\(id)/page/a//b"))
         #expect(page.match.route.template == "/api/v1/sessions/{id}/page/*")
-        #expect(page.match.parts == ["api", "v1", "sessions", id[...], "page", "a", "b"])
+        #expect(page.match.parameter == id)
+        let deep = try #require(RouteTable.find("/api/v1/sessions/\(id)/page/a/b/c/d/e/f/g"))
+        #expect(deep.match.route.template == "/api/v1/sessions/{id}/page/*")
         #expect(RouteTable.find("/api/v1/sessions/\(id)/page/") == nil)
         let dev = try #require(RouteTable.find("/dev/Not-An-Id/new"))
         #expect(dev.match.route.template == "/dev/{id}/new")
@@ -61,11 +75,13 @@ struct RouteMatchingTests {
         #expect(RouteTable.find("/ui/scènes/x")?.match.route.template == "/ui/*")
         #expect(RouteTable.find("/public/app.css")?.match.route.template == "/public/*")
         #expect(RouteTable.find("/assets/abc/icon.png")?.match.route.template == "/assets/*")
-        #expect(RouteTable.find("/ui/x")?.match.parts == [])
+        #expect(RouteTable.find("/ui/x")?.match.parameter == "")
         for path in ["/ui", "/UI/x", "/uı/x", "/publicx/app.css", "/u", ""] {
             #expect(RouteTable.find(path) == nil, "\(path)")
         }
         // A combining mark after the prefix's `/` joins it into another character: no prefix.
         #expect(RouteTable.find("/ui/\u{301}x") == nil)
+        // Any other character after it, ASCII or not, leaves the prefix whole.
+        #expect(RouteTable.find("/ui/日本")?.match.route.template == "/ui/*")
     }
 }

@@ -63,6 +63,10 @@ final class Route: Sendable {
     let parameters: [String]
     /// A route of literals and `*`: it matches every path with this prefix (`/ui/`).
     let prefix: String?
+    /// The prefix's UTF-8 (ASCII: every route is).
+    let prefixBytes: [UInt8]?
+    /// Each literal segment's UTF-8, by segment (empty for the others), compared with a path's.
+    let literalBytes: [[UInt8]]
     /// The last segment is `*`: the route takes more parts than it has segments.
     let endsInRest: Bool
 
@@ -82,6 +86,10 @@ final class Route: Sendable {
         let literals = segments.dropLast().allSatisfy { if case .literal = $0 { true } else { false } }
         endsInRest = segments.last == .rest
         prefix = endsInRest && literals ? String(template.dropLast()) : nil
+        prefixBytes = prefix.map { Array($0.utf8) }
+        literalBytes = segments.map { if case .literal(let text) = $0 { Array(text.utf8) } else { [] } }
+        precondition(template.allSatisfy(\.isASCII) && segments.count <= PathSegments.stored,
+                     "route \(template): ASCII, at most \(PathSegments.stored) segments")
     }
 
     /// Errors of this route's handlers are written as JSON (else as an HTML page).
@@ -92,64 +100,99 @@ final class Route: Sendable {
         operations.flatMap { $0.method == .GET ? ["GET", "HEAD"] : [$0.method?.rawValue ?? "*"] }.joined(separator: ", ")
     }
 
-    /// Whether the route's shape fits the path's segments; `malformedSession` when it does but
-    /// with a session segment that is no session id.
-    func fits(_ parts: [Substring]) -> (fits: Bool, malformedSession: Substring?) {
-        guard endsInRest ? parts.count >= segments.count : parts.count == segments.count else { return (false, nil) }
-        var malformed: Substring?
-        for (segment, part) in zip(segments, parts) {
+    /// The match of a path whose segments are `path`, or nil when the route's shape does not fit
+    /// them; `malformedSession` when it fits but with a session segment that is no session id.
+    /// Literal segments are compared byte for byte (a difference in case or in one non-ASCII
+    /// character is another path).
+    func match(_ path: PathSegments) -> (match: RouteMatch, malformedSession: Substring?)? {
+        guard endsInRest ? path.count >= segments.count : path.count == segments.count else { return nil }
+        var parameter: Int?
+        var malformed: Int?
+        for (index, segment) in segments.enumerated() {
             switch segment {
-            case .literal(let text): if part != text { return (false, nil) }
-            case .session: if !RandomToken.isWellFormed(part) { malformed = part }
-            case .name, .rest: break
+            case .literal:
+                if !path.segment(index, equals: literalBytes[index]) { return nil }
+            case .session:
+                parameter = parameter ?? index
+                if !RandomToken.isWellFormed(bytes: path.bytes(of: index)) { malformed = index }
+            case .name:
+                parameter = parameter ?? index
+            case .rest:
+                break
             }
         }
-        return (true, malformed)
+        let found = RouteMatch(route: self, parameter: parameter.map(path.string(of:)) ?? "")
+        return (found, malformed.map(path.substring(of:)))
+    }
+
+    /// Whether `path` starts with this route's prefix. Compared on the bytes; past an ASCII
+    /// prefix, only a non-ASCII character can join the prefix's last one into another character
+    /// (`/ui/` and a combining mark), so the string comparison decides only then.
+    func isPrefix(of path: PathSegments) -> Bool {
+        guard let prefix, let prefixBytes else { return false }
+        let bytes = path.utf8
+        guard bytes.count >= prefixBytes.count,
+              PathSegments.same(UnsafeBufferPointer(rebasing: bytes[..<prefixBytes.count]), prefixBytes) else { return false }
+        return bytes.count == prefixBytes.count || bytes[prefixBytes.count] < 0x80 || path.string.hasPrefix(prefix)
     }
 }
 
 /// A request's path matched to a route.
 struct RouteMatch: Sendable {
     let route: Route
-    let parts: [Substring]
-
-    /// The `{id}` or `{name}` segment.
-    var parameter: String {
-        guard let index = route.segments.firstIndex(where: { $0 == .session || $0 == .name }) else { return "" }
-        return String(parts[index])
-    }
+    /// The `{id}` or `{name}` segment ("" when the route has neither).
+    let parameter: String
 }
 
 enum RouteTable {
     /// The route of a path, or nil; `malformedSession` names a session segment that is no id.
     static func find(_ path: String) -> (match: RouteMatch, malformedSession: Substring?)? {
+        let tables = self.tables
         // A path longer than every literal route is not hashed at all.
-        if path.utf8.count <= longestExactPath, let route = exact[path] { return (RouteMatch(route: route, parts: []), nil) }
-        for route in prefixed where path.hasPrefix(route.prefix!) { return (RouteMatch(route: route, parts: []), nil) }
-        let parts = SegueApp.pathSegments(path)
-        for route in parametric {
-            let fit = route.fits(parts)
-            if fit.fits { return (RouteMatch(route: route, parts: parts), fit.malformedSession) }
+        if path.utf8.count <= tables.longestExactPath, let route = tables.exact[path] {
+            return (RouteMatch(route: route, parameter: ""), nil)
         }
-        return nil
-    }
-
-    /// The routes of literals only, by path (matched as written: `/tap/` is not `/tap`).
-    static let exact: [String: Route] = Dictionary(
-        routes.filter { $0.segments.allSatisfy { if case .literal = $0 { true } else { false } } }.map { ("/" + $0.segments.map { if case .literal(let s) = $0 { s } else { "" } }.joined(separator: "/"), $0) },
-        uniquingKeysWith: { first, _ in first })
-
-    static let longestExactPath = exact.keys.map(\.utf8.count).max() ?? 0
-
-    static let prefixed: [Route] = routes.filter { $0.prefix != nil }
-
-    /// The routes with a `{id}` or `{name}` segment, matched segment by segment.
-    static let parametric: [Route] = routes.filter { route in
-        route.prefix == nil && route.segments.contains { if case .literal = $0 { false } else { true } }
+        if let found = path.utf8.withContiguousStorageIfAvailable({ tables.match(PathSegments(path, $0)) }) { return found }
+        var contiguous = path
+        return contiguous.withUTF8 { tables.match(PathSegments(path, $0)) }
     }
 
     /// Every route. The documented ones come first, in the OpenAPI document's order.
     static let routes: [Route] = api + pages + admin
+
+    /// The routes sorted the ways routing reads them, made once: a request checks that they
+    /// are made once, not once for each kind.
+    static let tables = Tables(routes)
+
+    final class Tables: Sendable {
+        /// The routes of literals only, by path (matched as written: `/tap/` is not `/tap`).
+        let exact: [String: Route]
+        let longestExactPath: Int
+        /// The routes of literals and a last `*` (`/ui/*`): every path under their prefix.
+        let prefixed: [Route]
+        /// The routes with a `{id}` or `{name}` segment, matched segment by segment.
+        let parametric: [Route]
+
+        init(_ routes: [Route]) {
+            let literalOnly = routes.filter { $0.segments.allSatisfy { if case .literal = $0 { true } else { false } } }
+            exact = Dictionary(literalOnly.map { route in
+                ("/" + route.segments.map { if case .literal(let s) = $0 { s } else { "" } }.joined(separator: "/"), route)
+            }, uniquingKeysWith: { first, _ in first })
+            longestExactPath = exact.keys.map(\.utf8.count).max() ?? 0
+            prefixed = routes.filter { $0.prefix != nil }
+            parametric = routes.filter { route in
+                route.prefix == nil && route.segments.contains { if case .literal = $0 { false } else { true } }
+            }
+        }
+
+        func match(_ path: PathSegments) -> (match: RouteMatch, malformedSession: Substring?)? {
+            for route in prefixed where route.isPrefix(of: path) { return (RouteMatch(route: route, parameter: ""), nil) }
+            for route in parametric {
+                if let found = route.match(path) { return found }
+            }
+            return nil
+        }
+    }
 
     static let api: [Route] = [
         Route("/api/v1/sessions", .use, .init(.POST, openAPI: OpenAPIDocument.createSession) { app, request, _ throws(ActionError) in try app.createSession(request) }),

@@ -1,3 +1,4 @@
+import Foundation
 import SegueCore
 import SegueHTTP
 
@@ -53,35 +54,65 @@ extension SegueApp {
         response.headers.append(("Allow", route.allow))
         return response
     }
+}
 
-    /// The non-empty `/`-separated segments of a path, split on the bytes (a Character-wise split
-    /// cost more than the rest of routing): found in the string's contiguous UTF-8 where it has it,
-    /// with no index walk per byte.
-    static func pathSegments(_ path: String) -> [Substring] {
-        var segments: [Substring] = []
-        segments.reserveCapacity(6)
-        let utf8 = path.utf8
-        let split: Void? = utf8.withContiguousStorageIfAvailable { bytes in
-            var start = 0
-            for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: "/") {
-                if start != i {
-                    // `/` is ASCII: offsets next to it are character boundaries.
-                    segments.append(path[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: i)])
+/// A path's non-empty `/`-separated segments, found on its UTF-8 bytes (a Character-wise split
+/// cost more than the rest of routing) without making a string of each: how many there are and
+/// where the first ``stored`` lie. Routes have at most that many segments, so a path with more
+/// can only match a route ending in `*`, which reads no further. Lives only as long as the bytes
+/// it points into (``RouteTable/find(_:)``'s closure).
+struct PathSegments {
+    static let stored = 8
+
+    /// The path, for what is taken out of it as text.
+    let string: String
+    let utf8: UnsafeBufferPointer<UInt8>
+    /// How many non-empty segments the path has (all of them, not only those stored).
+    private(set) var count = 0
+    private var starts = InlineArray<8, Int>(repeating: 0)
+    private var ends = InlineArray<8, Int>(repeating: 0)
+
+    init(_ string: String, _ utf8: UnsafeBufferPointer<UInt8>) {
+        self.string = string
+        self.utf8 = utf8
+        var start = 0
+        for i in 0...utf8.count where i == utf8.count || utf8[i] == UInt8(ascii: "/") {
+            if start != i {
+                if count < Self.stored {
+                    starts[count] = start
+                    ends[count] = i
                 }
-                start = i + 1
+                count += 1
             }
+            start = i + 1
         }
-        guard split == nil else { return segments }
-        var start = utf8.startIndex
-        var i = start
-        while i != utf8.endIndex {
-            if utf8[i] == UInt8(ascii: "/") {
-                if start != i { segments.append(path[start..<i]) }
-                start = utf8.index(after: i)
-            }
-            i = utf8.index(after: i)
+    }
+
+    /// The bytes of segment `index` (one of the first ``stored``).
+    func bytes(of index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: utf8[starts[index]..<ends[index]])
+    }
+
+    /// Whether segment `index` is `text`, byte for byte.
+    func segment(_ index: Int, equals text: [UInt8]) -> Bool {
+        Self.same(bytes(of: index), text)
+    }
+
+    /// Whether two runs of bytes are the same.
+    static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ other: [UInt8]) -> Bool {
+        bytes.count == other.count && other.withUnsafeBufferPointer { o in
+            o.count == 0 || memcmp(o.baseAddress!, bytes.baseAddress!, o.count) == 0
         }
-        if start != utf8.endIndex { segments.append(path[start...]) }
-        return segments
+    }
+
+    func string(of index: Int) -> String {
+        String(decoding: bytes(of: index), as: UTF8.self)
+    }
+
+    /// Segment `index` as part of the path (`/` is ASCII: offsets next to it are character
+    /// boundaries).
+    func substring(of index: Int) -> Substring {
+        let view = string.utf8
+        return string[view.index(view.startIndex, offsetBy: starts[index])..<view.index(view.startIndex, offsetBy: ends[index])]
     }
 }

@@ -17,9 +17,13 @@ enum RandomToken {
 
     /// Whether `s` looks like a token (cheap check before a lookup).
     static func isWellFormed(_ s: some StringProtocol) -> Bool {
-        func isLowerHex(_ b: UInt8) -> Bool { (b >= 48 && b <= 57) || (b >= 97 && b <= 102) }
         // In place where the text is contiguous UTF-8 (a native string or a slice of one).
-        if let result = s.utf8.withContiguousStorageIfAvailable({ $0.count == 32 && $0.allSatisfy(isLowerHex) }) { return result }
-        return s.utf8.count == 32 && s.utf8.allSatisfy(isLowerHex)
+        if let result = s.utf8.withContiguousStorageIfAvailable(isWellFormed(bytes:)) { return result }
+        return isWellFormed(bytes: Array(s.utf8))
+    }
+
+    /// Whether `bytes` look like a token.
+    static func isWellFormed(bytes: some Collection<UInt8>) -> Bool {
+        bytes.count == 32 && bytes.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
     }
 }
