@@ -84,4 +84,52 @@ struct RouteMatchingTests {
         // Any other character after it, ASCII or not, leaves the prefix whole.
         #expect(RouteTable.find("/ui/日本")?.match.route.template == "/ui/*")
     }
+
+    @Test("routing on bytes agrees with matching split strings on thousands of generated paths")
+    func agreesWithStringMatching() {
+        let id = String(repeating: "9a", count: 16)
+        let pieces = ["/", "/", "/", "api", "v1", "sessions", id, "actions", "events", "stream", "page", "test", "ui",
+                      "public", "assets", "dev", "new", "scenes", "admin", "x", "é", "e\u{301}", "\u{301}", "日本", "%2F"]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let starts = ["/", "/ui/", "/public/", "/api/v1/sessions/", "/api/v1/sessions/\(id)/", "/dev/"]
+        for _ in 0..<4000 {
+            var path = starts[next(starts.count)]
+            for _ in 0..<next(14) { path += pieces[next(pieces.count)] }
+            let found = RouteTable.find(path)
+            let expected = Self.matchedAsStrings(path)
+            #expect(found?.match.route.template == expected?.template, "\(path)")
+            #expect(found?.match.parameter == expected?.parameter, "\(path)")
+            #expect(found?.malformedSession == expected?.malformed, "\(path)")
+        }
+    }
+
+    /// The route of `path` found the plain way: the literal table, `hasPrefix`, then the path
+    /// split into substrings and each segment compared as a string.
+    static func matchedAsStrings(_ path: String) -> (template: String, parameter: String, malformed: Substring?)? {
+        let tables = RouteTable.tables
+        if let route = tables.exact[path] { return (route.template, "", nil) }
+        if let route = tables.prefixed.first(where: { path.hasPrefix($0.prefix!) }) { return (route.template, "", nil) }
+        let parts = path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+        for route in tables.parametric {
+            let segments = route.segments
+            guard route.endsInRest ? parts.count >= segments.count : parts.count == segments.count else { continue }
+            var parameter: String?, malformed: Substring?, fits = true
+            for (segment, part) in zip(segments, parts) {
+                switch segment {
+                case .literal(let text): fits = fits && part == text
+                case .session:
+                    parameter = parameter ?? String(part)
+                    if !RandomToken.isWellFormed(part) { malformed = part }
+                case .name: parameter = parameter ?? String(part)
+                case .rest: break
+                }
+            }
+            if fits { return (route.template, parameter ?? "", malformed) }
+        }
+        return nil
+    }
 }
