@@ -14,9 +14,9 @@ public enum ContentCoding: String, Sendable, CaseIterable {
     case identity
 
     /// How hard to compress: `.fast` for answers made per request or per page version, `.best`
-    /// for files compressed once at start-up. `.best` is brotli quality 10, not 11: on the page
-    /// assets 11 saves about 1 % more and takes three times as long (half a second of every
-    /// start-up), and gzip level 9.
+    /// for files compressed once at start-up. `.best` is gzip level 9 and brotli quality 10, not
+    /// 11: on the page assets 11 saves about 1 % more and takes three times as long (half a
+    /// second of every start-up).
     public enum Effort: Sendable {
         case fast, best
     }

@@ -29,10 +29,9 @@ public struct StaticAssets: Sendable {
                   !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
                   let data = FileManager.default.contents(atPath: full) else { continue }
             let bytes = [UInt8](data)
-            let part = relative.hasPrefix("styles/")
-            files["/public/" + relative] = Self.asset(bytes, path: relative, effort: part ? .fast : .best)
+            files["/public/" + relative] = Self.asset(bytes, path: relative, effort: Self.isStylesheetPart(relative) ? .fast : .best)
         }
-        let parts = files.keys.filter { $0.hasPrefix("/public/styles/") && $0.hasSuffix(".css") }.sorted()
+        let parts = files.keys.filter { Self.isStylesheetPart(String($0.dropFirst("/public/".count))) }.sorted()
         if !parts.isEmpty && files["/public/segue.css"] == nil {
             var joined: [UInt8] = []
             for part in parts {
@@ -42,6 +41,11 @@ public struct StaticAssets: Sendable {
             }
             files["/public/segue.css"] = Self.asset(joined, path: "segue.css", effort: .best)
         }
+    }
+
+    /// Whether a file of the folder (its path inside it) is one of the stylesheet's parts.
+    static func isStylesheetPart(_ relative: String) -> Bool {
+        relative.hasPrefix("styles/") && relative.hasSuffix(".css")
     }
 
     static func asset(_ bytes: [UInt8], path: String, effort: ContentCoding.Effort) -> ServedFile {

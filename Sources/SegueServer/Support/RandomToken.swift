@@ -19,7 +19,7 @@ enum RandomToken {
     static func isWellFormed(_ s: some StringProtocol) -> Bool {
         // In place where the text is contiguous UTF-8 (a native string or a slice of one).
         if let result = s.utf8.withContiguousStorageIfAvailable(isWellFormed(bytes:)) { return result }
-        return isWellFormed(bytes: Array(s.utf8))
+        return isWellFormed(bytes: s.utf8)
     }
 
     /// Whether `bytes` look like a token.
