@@ -63,7 +63,16 @@ def serve():
         server.stop()
 
 
-def make_driver(size=PHONE, dark=False, javascript=True, reduced_motion=False, touch=False):
+def make_driver(size=PHONE, dark=False, javascript=True, reduced_motion=False, touch=False, fresh=False):
+    """A headless Chromium showing a new, empty tab set up for these options. Starting Chromium
+    takes about a second, so a driver given back with `quit()` is kept and handed out again, in
+    a fresh tab, to the next caller asking for the same options (see `DriverPool`); `fresh=True`
+    starts a new Chromium all the same, for a test that needs one that never loaded a page."""
+    options = dict(size=size, dark=dark, javascript=javascript, reduced_motion=reduced_motion, touch=touch)
+    return POOL.take(options, fresh)
+
+
+def start_chromium(size, javascript):
     options = Options()
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -72,8 +81,12 @@ def make_driver(size=PHONE, dark=False, javascript=True, reduced_motion=False, t
         options.add_argument(argument)
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")),
-                              options=options)
+    return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+
+
+def set_up_tab(driver, size, dark, reduced_motion, touch):
+    """Emulation for the options and the reveal recorder, in the driver's current tab (both
+    belong to a tab: a new tab starts without them)."""
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": touch})
     features = [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"},
@@ -81,7 +94,76 @@ def make_driver(size=PHONE, dark=False, javascript=True, reduced_motion=False, t
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
     if touch:
         driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-    return record_reveals(driver)
+    record_reveals(driver)
+
+
+class DriverPool:
+    """Chromium processes kept for the whole run, one set per combination of options. A driver
+    handed out is the caller's alone until its `quit()`, which gives it back; the next caller
+    gets it in a new tab (the old one closed), with the browser's cookies and cache cleared and
+    the window at its size again, so no page, storage, emulation or listener of an earlier test
+    is left. Anything that fails while a driver is made fresh this way (a dialog left open, a
+    crashed tab) ends that Chromium and starts another."""
+
+    def __init__(self):
+        self.idle: dict[tuple, list] = {}
+        self.all = []
+
+    def take(self, options, fresh=False):
+        key = tuple(sorted(options.items()))
+        while not fresh and self.idle.get(key):
+            driver = self.idle[key].pop()
+            try:
+                return self.reset(driver, options)
+            except Exception:
+                self.end(driver)
+        driver = start_chromium(options["size"], options["javascript"])
+        self.all.append(driver)
+        end = driver.quit
+        driver.quit = end if fresh else (lambda: self.give_back(key, driver))
+        driver.end_chromium = end
+        set_up_tab(driver, options["size"], options["dark"], options["reduced_motion"], options["touch"])
+        return driver
+
+    def give_back(self, key, driver):
+        idle = self.idle.setdefault(key, [])
+        if driver not in idle:
+            idle.append(driver)
+
+    @staticmethod
+    def reset(driver, options):
+        old = driver.current_window_handle
+        driver.switch_to.new_window("tab")
+        new = driver.current_window_handle
+        driver.switch_to.window(old)
+        driver.close()
+        driver.switch_to.window(new)
+        # The new tab takes the focus a new window's first tab has (a page without it shows
+        # no focus ring and gets no focus events).
+        driver.execute_cdp_cmd("Page.bringToFront", {})
+        driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+        driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+        driver.set_window_size(*options["size"])
+        set_up_tab(driver, options["size"], options["dark"], options["reduced_motion"], options["touch"])
+        return driver
+
+    def end(self, driver):
+        try:
+            driver.end_chromium()
+        except Exception:
+            pass
+
+    def close(self):
+        for driver in self.all:
+            self.end(driver)
+        self.all, self.idle = [], {}
+
+
+POOL = DriverPool()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    POOL.close()
 
 
 @pytest.fixture
