@@ -104,10 +104,13 @@ public final class SegueService: @unchecked Sendable {
 
     public var port: Int { server.port }
 
-    /// Graceful: stop accepting, finish in-flight requests, stop.
+    /// Graceful: stop accepting, finish in-flight requests, leave a snapshot of every live
+    /// session that is due one (as leaving memory does), then close storage once it has written
+    /// them. The next start rebuilds those sessions from their snapshots, not from every step.
     public func stop() {
         sweeper?.cancel()
         server.stop()
+        app.evictIdle(Int.max, idleAtLeast: .zero, snapshots: true)
         app.storage.close()
     }
 }

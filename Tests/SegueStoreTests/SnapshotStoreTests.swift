@@ -137,3 +137,27 @@ import Testing
         #expect(try storage.loadLatest(session: id)?.snapshot == nil)
     }
 }
+
+extension SnapshotStoreTests {
+    /// Stopping the service leaves a snapshot of each live session that is due one, written
+    /// before storage closes, so the next start rebuilds it from there; a session with fewer
+    /// steps since its last snapshot is left as it is.
+    @Test func stoppingTheServiceSnapshotsTheSessionsThatAreDue() throws {
+        let file = temporaryDirectory() + "/sessions.sqlite"
+        let server = try StoreServer(storage: try SQLiteSessionStorage(path: file)) { $0.app.snapshotInterval = 4 }
+        let busy = try server.newSession(), quiet = try server.newSession()
+        try server.act(busy, #"{"action":"tap","element":"inboxRow"}"#)
+        for i in 0..<4 { try server.act(busy, i % 2 == 0 ? Self.push : Self.pop) }
+        try server.act(quiet, Self.push)
+        let url = try server.state(busy).state().url
+        server.stop()
+
+        let reopened = try SQLiteSessionStorage(path: file)
+        let latest = try #require(try reopened.loadLatest(session: busy))
+        #expect(latest.snapshot?.seq == 5 && latest.steps.isEmpty)
+        #expect(try reopened.loadLatest(session: quiet)?.snapshot == nil)
+        let restarted = try StoreServer(storage: reopened) { $0.app.snapshotInterval = 4 }
+        defer { restarted.stop() }
+        #expect(try restarted.state(busy).state().url == url)
+    }
+}
