@@ -268,6 +268,11 @@
   // by 05-motion.css). The drag begins the interactive pop on the server; let go past a third of
   // the width (or 120 px, or flung) it slides away and finishes; short of it, it springs back
   // and is cancelled. A tap on the strip (no drag) goes to what is under it.
+  // A gesture's posts (begin, then finish or cancel) go out after those of the gesture before it
+  // are answered: a drag that starts while the last one is still settling or being cancelled
+  // would otherwise begin on the server while the last one is still in progress there.
+  var gesturesAnswered = Promise.resolve();
+
   function backSwipe(pane, handle, button) {
     var under = pane.querySelector(":scope > .nav-under");
     var nav = pane.getAttribute("data-controller");
@@ -299,17 +304,20 @@
       if (under) under.hidden = false;
       pane.classList.add("is-swiping-back");
       measureBackShift();
-      return postGesture("begin", nav);
+      return gesturesAnswered.then(function () { return postGesture("begin", nav); });
     }
     function end(began, finished) {
-      settle(finished ? 1 : 0, function () {
-        began.then(function (answer) {
-          if (!answer) { if (finished) button.click(); else reset(); return; }
-          return postGesture(finished ? "finish" : "cancel").then(function (result) {
-            keepVersion(result);
-            if (finished && result && typeof result.url === "string" && result.url.indexOf("/ui/") === 0) window.location.assign(result.url);
-            else if (finished) button.click();
-            else reset();
+      gesturesAnswered = new Promise(function (answered) {
+        settle(finished ? 1 : 0, function () {
+          began.then(function (answer) {
+            if (!answer) { answered(); if (finished) button.click(); else reset(); return; }
+            return postGesture(finished ? "finish" : "cancel").then(function (result) {
+              answered();
+              keepVersion(result);
+              if (finished && result && typeof result.url === "string" && result.url.indexOf("/ui/") === 0) window.location.assign(result.url);
+              else if (finished) button.click();
+              else reset();
+            });
           });
         });
       });

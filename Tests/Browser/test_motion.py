@@ -206,11 +206,15 @@ def test_a_swipe_from_the_left_edge_pops_like_the_back_button(serve, browser, to
     drag(driver, edge_swipe_points(driver, 40), touch=touch)
     assert driver.execute_script("return location.pathname") == pushed["path"]
     assert driver.execute_script("return document.querySelector('.pane-navigation > .pane-body').style.transform") == ""
+    # A long one, right after: it begins once the short one's cancel is answered, and finishes
+    # as the interactive pop (the finger already moved the screens: no slide plays again), not
+    # as a begin refused for the one still in progress followed by a tap on the back button.
     driver.execute_script("window.__segueReveal = null")
     drag(driver, edge_swipe_points(driver, 220), touch=touch)
     info = last_reveal(driver)
-    assert info["change"] == "pop"
     assert driver.find_element(By.CSS_SELECTOR, ".navbar-title").text == "Home"
+    assert info["change"] is None
+    assert not [a for a in info["animations"] if a["duration"] > 0 and a["name"].startswith("segue-")]
 
 
 def test_a_sideways_drag_turns_a_page_views_page(serve, browser):
