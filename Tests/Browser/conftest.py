@@ -84,13 +84,14 @@ def start_chromium(size, javascript):
     return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
 
 
-def set_up_tab(driver, size, dark, reduced_motion, touch):
+def set_up_tab(driver, options):
     """Emulation for the options and the reveal recorder, in the driver's current tab (both
     belong to a tab: a new tab starts without them)."""
+    size, touch, dark = options["size"], options["touch"], options["dark"]
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": touch})
     features = [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"},
-                {"name": "prefers-reduced-motion", "value": "reduce" if reduced_motion else "no-preference"}]
+                {"name": "prefers-reduced-motion", "value": "reduce" if options["reduced_motion"] else "no-preference"}]
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
     if touch:
         driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
@@ -122,7 +123,7 @@ class DriverPool:
         end = driver.quit
         driver.quit = end if fresh else (lambda: self.give_back(key, driver))
         driver.end_chromium = end
-        set_up_tab(driver, options["size"], options["dark"], options["reduced_motion"], options["touch"])
+        set_up_tab(driver, options)
         return driver
 
     def give_back(self, key, driver):
@@ -144,10 +145,11 @@ class DriverPool:
         driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
         driver.execute_cdp_cmd("Network.clearBrowserCache", {})
         driver.set_window_size(*options["size"])
-        set_up_tab(driver, options["size"], options["dark"], options["reduced_motion"], options["touch"])
+        set_up_tab(driver, options)
         return driver
 
-    def end(self, driver):
+    @staticmethod
+    def end(driver):
         try:
             driver.end_chromium()
         except Exception:
