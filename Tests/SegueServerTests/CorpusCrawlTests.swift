@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import SegueCore
 import SegueHTML
 import SegueServer
@@ -20,18 +19,6 @@ enum CrawlCorpus {
     static var files: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasSuffix(".storyboard") }.sorted()
-    }
-
-    /// `crawl` of every file, in the files' order, on every core: each crawl has a window of its
-    /// own, and the slowest file alone takes seconds.
-    static func reports(_ crawl: @Sendable (String) -> CrawlReport) -> [CrawlReport] {
-        let files = self.files
-        let reports = Mutex<[CrawlReport?]>(Array(repeating: nil, count: files.count))
-        DispatchQueue.concurrentPerform(iterations: files.count) { i in
-            let report = crawl(files[i])
-            reports.withLock { $0[i] = report }
-        }
-        return reports.withLock { $0.compactMap { $0 } }
     }
 }
 
@@ -280,14 +267,16 @@ struct CorpusCrawlTests {
     /// In process, every file: initial scene served, ≥ 90 % of the scenes reachable in three taps
     /// reached, no 5xx, no stuck state.
     @Test func crawlEveryCorpusStoryboardInProcess() throws {
-        let reports = CrawlCorpus.reports { Crawler.crawl(file: $0, path: CrawlCorpus.directory + "/" + $0) }
-        for report in reports {
+        var reports: [CrawlReport] = []
+        for file in CrawlCorpus.files {
+            let report = Crawler.crawl(file: file, path: CrawlCorpus.directory + "/" + file)
             note("crawl \(report)")
             for f in report.failures.prefix(5) { note("  FAILURE \(f)") }
             for f in report.stuck.prefix(5) { note("  STUCK \(f)") }
             for r in report.refused.prefix(3) { note("  refused \(r)") }
             for u in report.reachable.subtracting(report.reached).sorted().prefix(5) { note("  unreached \(u)") }
             for d in report.deadEnds.prefix(3) { note("  dead end \(d)") }
+            reports.append(report)
         }
         let served = reports.filter(\.servesInitial).count
         let reachable = reports.reduce(0) { $0 + $1.reachable.count }
@@ -336,10 +325,12 @@ struct CorpusCrawlTests {
     /// initial scene are shown, nothing answers 5xx, every state restores from its URL.
     @Test func crawlEveryCorpusStoryboardWithCodeTriggeredSegues() throws {
         let depth = 8
-        let reports = CrawlCorpus.reports {
-            Crawler.crawl(file: $0, path: CrawlCorpus.directory + "/" + $0, depth: depth, maxStates: 400, manualSegues: true)
+        var reports: [CrawlReport] = []
+        for file in CrawlCorpus.files {
+            let report = Crawler.crawl(file: file, path: CrawlCorpus.directory + "/" + file, depth: depth, maxStates: 400, manualSegues: true)
+            for f in report.failures.prefix(3) { note("  FAILURE \(f)") }
+            reports.append(report)
         }
-        for report in reports { for f in report.failures.prefix(3) { note("  FAILURE \(f)") } }
         let reachable = reports.reduce(0) { $0 + $1.graphReachable.count }
         let reached = reports.reduce(0) { $0 + $1.reachedOfGraph }
         let fiveXX = reports.reduce(0) { $0 + $1.statuses.filter { $0.key >= 500 }.map(\.value).reduce(0, +) }
