@@ -34,7 +34,7 @@ final class PostgresCommitter: Sendable {
         self.write = write
     }
 
-    /// Queues an append; `completion` runs (on a task of the concurrency pool) once it is
+    /// Queues an append; `completion` runs (on one of the store's threads) once it is
     /// committed or failed. `wait: true` leaves the start of its batch to the caller's next
     /// ``flush()`` (the end of its server thread's pass, when the other requests of the pass have
     /// joined the queue) unless a batch in flight takes it first.

@@ -50,7 +50,7 @@ import Synchronization
 /// than `leaseDuration`).
 ///
 /// **Other calls block.** Loading a session, the catch-up read of a session another instance
-/// owned, creation, deletion, listing and expiry run on the concurrency pool while the calling
+/// owned, creation, deletion, listing and expiry run on the store's threads while the calling
 /// thread waits, at most `timeout` (then `unavailable`, answered 503). They happen once per
 /// session and instance, not per action.
 public final class PostgresSessionStorage: SessionStorage {
@@ -476,7 +476,7 @@ public final class PostgresSessionStorage: SessionStorage {
         }
     }
 
-    /// Runs `body` on the concurrency pool and waits for it, at most `timeout` (see the type's doc).
+    /// Runs `body` on the store's own threads and waits for it, at most `timeout` (see the type's doc).
     private func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws(SessionStorageError) -> T {
         let result = Mutex<Result<T, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
@@ -497,20 +497,6 @@ public final class PostgresSessionStorage: SessionStorage {
         }
     }
 }
-
-/// Where the store's tasks run: threads of its own, not the shared concurrency pool. The store's
-/// callers wait for those tasks on threads of their own (a server thread, a test); on a pool
-/// whose few threads were all waiting like that, the tasks would never run.
-final class StoreExecutor: TaskExecutor {
-    private let queue = DispatchQueue(label: "segue.postgres", attributes: .concurrent)
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
-    }
-}
-
-let storeExecutor = StoreExecutor()
 
 /// The sessions this instance holds the lease of, each until when (the store's monotonic clock,
 /// a fifth of the lease before the stored end of it) it may treat its live copy as current.
