@@ -5,11 +5,12 @@ import Synchronization
 
 /// Where the store's tasks run: threads the store starts and owns, never a thread pool it shares.
 ///
-/// The store's callers wait for its tasks (a libmicrohttpd thread, a test), and the concurrency
-/// pool and Dispatch's global queues grow by at most one thread per core: when every thread of
-/// theirs is waiting like that, or busy with a long `concurrentPerform`, a task queued behind them
-/// would not run until a wait timed out. Store tasks are short (encoding a statement's bindings,
-/// decoding rows, resuming after postgres-nio's event loop answered), so two threads suffice.
+/// The store's callers wait for its tasks (a libmicrohttpd thread, a test). The concurrency pool
+/// has a thread per core, and Dispatch's global queues add one beyond that only after a second
+/// or so: when every such thread is waiting like that, or busy with a long `concurrentPerform`,
+/// a task queued behind them runs late or only after the caller's wait timed out. Store tasks are
+/// short (encoding a statement's bindings, decoding rows, resuming after postgres-nio's event
+/// loop answered), so two threads suffice.
 final class StoreExecutor: TaskExecutor, Sendable {
     private let queue = Mutex(JobQueue())
     private let ready = DispatchSemaphore(value: 0)

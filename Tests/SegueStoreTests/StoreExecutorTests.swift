@@ -18,7 +18,7 @@ struct StoreExecutorTests {
         #expect(owned.count == 16 && owned.allSatisfy { $0 })
     }
 
-    @Test func aTaskSuspendedOnTheStoreResumesThere() async throws {
+    @Test func aTaskSuspendedOnTheStoreResumesThere() async {
         let owned = await Task(executorPreference: storeExecutor) { () async -> Bool in
             await Task.yield()
             return storeExecutor.ownsCurrentThread
