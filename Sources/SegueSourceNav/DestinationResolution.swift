@@ -35,6 +35,13 @@ extension NavigationAnalysis {
             }
         case .returned(let method, let onSelf):
             return returnedScene(method, onSelf: onSelf, caller: cls, from: sourceScene, index: index, depth: depth)
+        case .returnedGiven(let method, let arguments):
+            for value in returnedGiven(method, arguments: arguments, caller: cls, index: index) {
+                if case .success(let id) = destination(value, from: sourceScene, inClass: cls, index: index, depth: depth + 1) {
+                    return .success(id)
+                }
+            }
+            return returnedScene(method, onSelf: true, caller: cls, from: sourceScene, index: index, depth: depth)
         case .property(let name):
             return propertyScene(name, in: cls, from: sourceScene, index: index, depth: depth)
         case .scene(let id):
@@ -53,6 +60,21 @@ extension NavigationAnalysis {
         case .unresolved(let reason):
             return .failure(ResolutionProblem(reason: reason))
         }
+    }
+
+    /// The returns of the caller's method `name` that are one of its parameters (or a navigation
+    /// controller made around one), with the argument given in that place; in source order.
+    static func returnedGiven(_ name: String, arguments: [ControllerExpr], caller: String?, index: AppIndex) -> [ControllerExpr] {
+        var values: [ControllerExpr] = []
+        for cls in index.callees(name, onSelf: true, caller: caller ?? "") {
+            for method in index.methods[cls] ?? [] where method.facts.name == name {
+                for value in method.facts.returns {
+                    guard let k = parameterIndex(value), k < arguments.count, arguments[k].isFollowable else { continue }
+                    values.append(substitute(value, with: arguments[k]))
+                }
+            }
+        }
+        return values
     }
 
     /// Every scene a controller expression can be: each return of a method that makes a

@@ -19,7 +19,10 @@ extension ObjCBodyScanner {
         case "showDetailViewController:sender:":
             call = shown(.showDetail, first, line)
         case "setViewControllers:animated:":
-            if case .array(let items) = first, let last = items.last { call = shown(.setViewControllers, last, line) }
+            if case .array(let items) = first, let last = items.last {
+                call = shown(.setViewControllers, last, line)
+                call?.tabs = items.map { controller($0) }  // on a tab bar controller, its tabs
+            }
         case "addChildViewController:" where !holdsChild(receiver, first):
             call = shown(.addChild, first, line)
         case "popViewControllerAnimated:":

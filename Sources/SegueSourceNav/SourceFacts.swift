@@ -55,12 +55,26 @@ public indirect enum ControllerExpr: Hashable, Sendable, Codable {
     /// What a method returns (`makeRoot()`, `[Manager.shared checkStatus]`): its first return
     /// that resolves. `onSelf`: the method is the calling class's own (else any class's).
     case returned(method: String, onSelf: Bool)
+    /// What a method of the calling class returns given these arguments, one per argument, in
+    /// order (`wrap(FeedController(), title: "Feed")`): a return that is one of its parameters,
+    /// or a navigation controller made around one, is the argument in that place.
+    case returnedGiven(method: String, arguments: [ControllerExpr])
     /// What the reader could not follow, and why.
     case unresolved(String)
 }
 
 extension ControllerExpr {
     /// Whether the expression names something the analysis can follow (not `.unresolved`).
+    /// Whether the expression makes a controller where it is written (a class, a scene of a
+    /// storyboard, a navigation controller around one), as opposed to naming one made elsewhere.
+    var makesController: Bool {
+        switch self {
+        case .className, .classFactory, .storyboardID, .initial, .scene: true
+        case .navigation(let inner): inner.makesController
+        default: false
+        }
+    }
+
     public var isFollowable: Bool {
         if case .unresolved = self { return false }
         return true

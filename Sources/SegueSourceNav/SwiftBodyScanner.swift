@@ -104,8 +104,10 @@ final class SwiftBodyScanner: SyntaxVisitor {
         case "present" where args.count >= 2 && labels[1] == "animated":
             call = navigation(.present, args[0].expression, line)
         case "setViewControllers" where !args.isEmpty:
-            let last = args[0].expression.as(ArrayExprSyntax.self)?.elements.last?.expression ?? args[0].expression
-            call = navigation(.setViewControllers, last, line)
+            let items = args[0].expression.as(ArrayExprSyntax.self).map { Array($0.elements) } ?? []
+            call = navigation(.setViewControllers, items.last?.expression ?? args[0].expression, line)
+            // On a tab bar controller the list is its tabs.
+            call?.tabs = items.map { controller($0.expression) }
         case "addChild", "addChildViewController" where args.count == 1 && !holdsChild(base, name, args):
             call = navigation(.addChild, args[0].expression, line)
         case "popViewController" where labels.first == "animated":
@@ -175,6 +177,12 @@ final class SwiftBodyScanner: SyntaxVisitor {
         if let plain = lhs.as(DeclReferenceExprSyntax.self) {
             // `toolbarItems = […]` on the controller itself.
             if let slot = SwiftBarItems.slot(plain.baseName.text), bindings[plain.baseName.text] == nil { place(rhs, in: slot) }
+            // `viewControllers = […]` on the controller itself: a tab bar controller's tabs.
+            if plain.baseName.text == "viewControllers", bindings["viewControllers"] == nil, let array = rhs.as(ArrayExprSyntax.self) {
+                var call = NavigationCall(action: .setTabs, line: line)
+                call.tabs = array.elements.map { controller($0.expression) }
+                calls.append(call)
+            }
             bindings[plain.baseName.text] = rhs
             remember(rhs, for: plain.baseName.text)
             children[plain.baseName.text] = nil
@@ -338,7 +346,12 @@ enum SwiftExpr {
         }
         if name == "init", let type = base?.as(DeclReferenceExprSyntax.self)?.baseName.text { return .className(type) }
         // A method of the app that makes the controller (`makeInbox()`, `manager.checkStatus()`).
-        if let first = name.first, first.isLowercase || first == "_" { return .returned(method: name, onSelf: isSelf(base)) }
+        if let first = name.first, first.isLowercase || first == "_" {
+            // A helper of the class given a controller (`wrap(FeedController())`): it may return it.
+            let given = args.map { controller($0.expression, bindings: bindings, parameters: parameters, depth: depth + 1) }
+            if isSelf(base), given.contains(where: \.makesController) { return .returnedGiven(method: name, arguments: given) }
+            return .returned(method: name, onSelf: isSelf(base))
+        }
         return .unresolved("'\(name)(…)' returns a controller Segue cannot follow")
     }
 

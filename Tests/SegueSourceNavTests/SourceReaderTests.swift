@@ -45,6 +45,30 @@ struct SourceReaderTests {
         #expect(helper.calls[3].tabIndex == 2)
     }
 
+    @Test("Swift: a tab bar controller's own tabs, assigned or set, keep every item of the list")
+    func swiftTabs() throws {
+        let facts = SwiftReader.read(source: """
+            class Tabs: UITabBarController {
+                override func viewDidLoad() {
+                    let feed = UINavigationController(rootViewController: FeedController())
+                    viewControllers = [feed, SearchController()]
+                    setViewControllers([SearchController(), feed, wrap(AboutController(), title: "About")], animated: false)
+                }
+            }
+            """, file: "Tabs.swift")
+        let load = try #require(facts.classes.first?.methods.first { $0.name == "viewDidLoad" })
+        #expect(load.calls.map(\.action) == [.setTabs, .setViewControllers])
+        #expect(load.calls[0].tabs == [.navigation(wrapping: .className("FeedController")), .className("SearchController")])
+        #expect(load.calls[1].tabs.prefix(2) == [.className("SearchController"), .navigation(wrapping: .className("FeedController"))])
+        // A helper of the class given a controller: what it returns given that argument.
+        guard case .returnedGiven("wrap", let arguments)? = load.calls[1].tabs.last else {
+            Issue.record("the helper's tab is \(String(describing: load.calls[1].tabs.last))")
+            return
+        }
+        #expect(arguments.count == 2 && arguments.first == .className("AboutController") && arguments[1].isFollowable == false)
+        #expect(load.calls[1].destination == load.calls[1].tabs.last)
+    }
+
     @Test("Swift: String(describing:), generic helpers and a cast when the value is out of reach")
     func swiftHelpers() throws {
         let facts = SwiftReader.read(source: """
