@@ -15,7 +15,8 @@ public struct AppLaunch: Sendable, Hashable {
     public var reason: String
     public var phoneRoot: String?
     public var padRoot: String?
-    /// Set when no main storyboard or nib is named: the root is built in code.
+    /// Set when no main interface gives the root (none is named, or the one named has no
+    /// initial controller): the root is the one the code builds, or a guess.
     public var notice: String?
     /// What the log says first: what was launched and why.
     public var logLines: [String] = []
@@ -37,14 +38,18 @@ public struct CodeFindings: Sendable {
     /// A scene made for a root controller that has none (its view built in code): added to the
     /// storyboard before `rootContainer`.
     public var rootMadeScene: Scene?
+    /// Scenes made for a root that fills itself in code (a tab bar controller of the app's own
+    /// and its tabs), `rootScene` among them: added to the storyboard where no scene has their ids.
+    public var rootScenes: [Scene]
 
     public init(rootScene: String? = nil, nibNames: [String: String] = [:], rootSource: String? = nil, rootContainer: Scene? = nil,
-                rootMadeScene: Scene? = nil) {
+                rootMadeScene: Scene? = nil, rootScenes: [Scene] = []) {
         self.rootScene = rootScene
         self.nibNames = nibNames
         self.rootSource = rootSource
         self.rootContainer = rootContainer
         self.rootMadeScene = rootMadeScene
+        self.rootScenes = rootScenes
     }
 }
 

@@ -76,6 +76,10 @@ extension AppLoader {
         let containersFirst = nibs.compactMap(\.rootScene).sorted { a, b in
             (storyboard[a]?.kind.isContainer ?? false) && !(storyboard[b]?.kind.isContainer ?? false)
         }
+        for made in code?.rootScenes ?? [] where storyboard.scenes[made.id] == nil {
+            storyboard.scenes[made.id] = made
+            storyboard.sceneOrder.append(made.id)
+        }
         if let made = code?.rootMadeScene, storyboard.scenes[made.id] == nil {
             storyboard.scenes[made.id] = made
             storyboard.sceneOrder.append(made.id)

@@ -30,22 +30,26 @@ extension FlowSource {
         }
         var app = try loadApp(folder, options: told)
         var result = NavigationAnalysis.analyze(facts: facts, storyboard: app.storyboard)
-        if app.launch.phone == nil, options.code?.rootScene == nil, let root = result.launchRoot {
-            told.code = codeFindings(root, nibNames: told.code?.nibNames ?? [:])
+        // No main interface gives a root (none is named, or the one named has no initial
+        // controller): as in UIKit, the window's root is what the delegate's code sets.
+        if app.launch.notice != nil, options.code?.rootScene == nil, let root = result.launchRoot {
+            let made = LaunchRootReader.madeScenes(for: root, among: result.madeScenes)
+            told.code = codeFindings(root, nibNames: told.code?.nibNames ?? [:], made: made)
             app = try loadApp(folder, options: told)
             // A scene made for the root runs its class's code too.
-            if LaunchRootReader.madeScene(root) != nil {
+            if LaunchRootReader.madeScene(root) != nil || !made.isEmpty {
                 result = NavigationAnalysis.analyze(facts: facts, storyboard: app.storyboard)
                 result.launchRoot = root
+                result.launchScenes = made.map(\.id)
             }
         }
         return (app, result)
     }
 
-    /// What the launch hook is told about a root built in code.
-    static func codeFindings(_ root: LaunchRoot, nibNames: [String: String]) -> CodeFindings {
+    /// What the launch hook is told about a root built in code; `made`: the made scenes it needs.
+    static func codeFindings(_ root: LaunchRoot, nibNames: [String: String], made: [Scene] = []) -> CodeFindings {
         CodeFindings(rootScene: LaunchRootReader.sceneID(root), nibNames: nibNames,
                      rootSource: LaunchRootReader.source(root), rootContainer: LaunchRootReader.container(root),
-                     rootMadeScene: LaunchRootReader.madeScene(root))
+                     rootMadeScene: LaunchRootReader.madeScene(root), rootScenes: made)
     }
 }

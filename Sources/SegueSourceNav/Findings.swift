@@ -85,6 +85,9 @@ public struct InferenceResult: Sendable {
     /// Scenes made for controllers the code shows whose views it builds (``MadeInCodeScenes``):
     /// steps lead to them, and the storyboard the steps are applied to gets them.
     public var madeScenes: [Scene] = []
+    /// Made scenes the launch added to the app's storyboard (a tab bar controller of the app's
+    /// own that is the root, and its tabs): made, so not counted among the app's scenes.
+    public var launchScenes: [String] = []
     /// Controller class → the nib its code creates it with (`initWithNibName:`, `init(nibName:)`).
     public var nibNames: [String: String] = [:]
     /// Classes of the app that are views, not controllers (they inherit from `UIView`, a cell, a

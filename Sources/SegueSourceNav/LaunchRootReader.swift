@@ -8,7 +8,9 @@ public enum LaunchRootReader {
     /// Classes that set up the window: `…AppDelegate`, `…SceneDelegate`.
     static func isDelegate(_ cls: String) -> Bool { cls.hasSuffix("AppDelegate") || cls.hasSuffix("SceneDelegate") }
 
-    static func root(index: AppIndex) -> LaunchRoot? {
+    /// `made`: the scenes made for controllers the code shows (``MadeInCodeScenes``); a tab bar
+    /// controller of the app's own that fills its own tabs is the root as its made scene.
+    static func root(index: AppIndex, made: [Scene] = []) -> LaunchRoot? {
         // The scene delegate's window wins over the app delegate's where both exist (iOS 13+);
         // then helper objects that set up the window (a coordinator the delegate keeps), never
         // a view controller swapping the root later.
@@ -19,14 +21,15 @@ public enum LaunchRootReader {
         for cls in delegates + helpers {
             for method in index.methods[cls] ?? [] {
                 for call in method.facts.calls where call.action == .setRoot {
-                    if let root = resolve(call, in: method, of: cls, index: index) { return root }
+                    if let root = resolve(call, in: method, of: cls, index: index, made: made) { return root }
                 }
             }
         }
         return nil
     }
 
-    private static func resolve(_ call: NavigationCall, in method: AppIndex.Method, of cls: String, index: AppIndex) -> LaunchRoot? {
+    private static func resolve(_ call: NavigationCall, in method: AppIndex.Method, of cls: String, index: AppIndex,
+                                made: [Scene]) -> LaunchRoot? {
         let source = "\(method.file):\(call.line)"
         guard var expr = call.destination else { return nil }
         if let k = NavigationAnalysis.parameterIndex(expr) {
@@ -45,6 +48,10 @@ public enum LaunchRootReader {
             }
             if let made = madeInCode(first, index: index) { return .madeInCode(className: made, inNavigation: true, source: source) }
         }
+        if case .className(let name) = expr, index.scenes(ofExactClass: name).isEmpty,
+           let tabs = made.first(where: { $0.className == name && $0.kind == .tabBarController }) {
+            return .scene(tabs.id, source: source)
+        }
         if case .className("UITabBarController") = expr {
             let tabs = method.facts.calls.last { $0.action == .setTabs }?.tabs ?? []
             let ids = tabs.compactMap { try? NavigationAnalysis.destination($0, from: nil, index: index).get() }
@@ -61,6 +68,21 @@ public enum LaunchRootReader {
             return .madeInCode(className: made, inNavigation: true, source: source)
         }
         return madeInCode(expr, index: index).map { .madeInCode(className: $0, inNavigation: false, source: source) }
+    }
+
+    /// The made scenes a launch at `root` needs: the made scene it is, and the made scenes its
+    /// tabs or navigation root are, transitively (none when the root is a storyboard's scene).
+    public static func madeScenes(for root: LaunchRoot, among made: [Scene]) -> [Scene] {
+        guard case .scene(let id, _) = root else { return [] }
+        let byID = Dictionary(made.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var needed: [Scene] = []
+        var pending = [id]
+        while let next = pending.popLast() {
+            guard let scene = byID[next], !needed.contains(where: { $0.id == next }) else { continue }
+            needed.append(scene)
+            pending += scene.viewControllers + (scene.rootViewController.map { [$0] } ?? [])
+        }
+        return needed
     }
 
     /// A controller class of the app's own that no scene has (its view made in code).

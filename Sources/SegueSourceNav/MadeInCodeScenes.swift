@@ -27,6 +27,11 @@ enum MadeInCodeScenes {
             made.scenes.append(navigation)
             made.rootSources.insert(source)
         }
+        for name in shown.sorted() {
+            guard let (scenes, source) = tabBarScenes(for: name, index: withContent) else { continue }
+            made.scenes += scenes.filter { scene in !made.scenes.contains { $0.id == scene.id } }
+            made.rootSources.insert(source)
+        }
         if made.scenes.count > content.count {
             made.index = AppIndex(facts: facts, storyboard: plain.storyboard.adding(made.scenes))
         }
@@ -52,6 +57,53 @@ enum MadeInCodeScenes {
         return nil
     }
 
+    /// A tab bar controller class of the app's own with no scene, whose own code sets its tabs
+    /// (`viewControllers = [...]` or `setViewControllers([...], animated:)`; in `viewDidLoad`,
+    /// `loadView` or an initializer first, else in a method of its own they call): a tab bar
+    /// controller scene with those tabs, after a navigation controller scene for each tab the
+    /// code wraps in one that no storyboard has, and the line.
+    static func tabBarScenes(for name: String, index: AppIndex) -> ([Scene], String)? {
+        guard index.scenes(ofExactClass: name).isEmpty, !NavigationAnalysis.isSystemClass(name),
+              index.lineage(name).contains("UITabBarController") else { return nil }
+        let methods = index.methods[name] ?? []
+        let loading = methods.filter { ["viewDidLoad", "loadView"].contains($0.facts.name) || $0.facts.name.hasPrefix("init") }
+        for method in loading + methods.filter({ m in !loading.contains { $0.facts.name == m.facts.name } }) {
+            let settings = method.facts.calls.filter { ($0.action == .setTabs || $0.action == .setViewControllers) && !$0.tabs.isEmpty }
+            guard let call = settings.last else { continue }
+            var made: [Scene] = []
+            let tabs = call.tabs.compactMap { tabScene($0, in: name, index: index, made: &made) }
+            guard !tabs.isEmpty else { continue }
+            var scene = Scene(id: sceneID(for: name, index: index), kind: .tabBarController)
+            scene.className = name
+            scene.viewControllers = tabs
+            return (made + [scene], "\(method.file):\(call.line)")
+        }
+        return nil
+    }
+
+    /// The scene of one tab: the scene the expression resolves to, or, for a navigation
+    /// controller made around one, the storyboard's navigation controller around it or a new
+    /// one (`code-nav-` and the root's id) added to `made`.
+    static func tabScene(_ tab: ControllerExpr, in cls: String, index: AppIndex, made: inout [Scene]) -> String? {
+        if case .returnedGiven(let method, let arguments) = tab,
+           let value = NavigationAnalysis.returnedGiven(method, arguments: arguments, caller: cls, index: index).first {
+            // A helper making the tab around the controller it is given (`wrap(FeedController())`).
+            return tabScene(value, in: cls, index: index, made: &made)
+        }
+        guard case .navigation(let inner) = tab else {
+            return try? NavigationAnalysis.destination(tab, from: nil, inClass: cls, index: index).get()
+        }
+        guard let root = try? NavigationAnalysis.destination(inner, from: nil, inClass: cls, index: index).get() else { return nil }
+        if let scene = index.storyboard[root], scene.kind == .navigationController || scene.kind == .tabBarController { return root }
+        if let nav = index.storyboard.orderedScenes.first(where: { $0.kind == .navigationController && $0.rootViewController == root }) {
+            return nav.id
+        }
+        var nav = Scene(id: "code-nav-" + root, kind: .navigationController)
+        nav.rootViewController = root
+        if !made.contains(where: { $0.id == nav.id }) { made.append(nav) }
+        return nav.id
+    }
+
     /// Every class the app's code makes a controller of, where it shows, passes, returns or keeps one.
     static func shownClasses(index: AppIndex) -> Set<String> {
         var shown: Set<String> = []
@@ -71,7 +123,7 @@ enum MadeInCodeScenes {
         switch expr {
         case .className(let name), .classFactory(let name, _): names.insert(name)
         case .navigation(let inner): collect(inner, into: &names)
-        case .oneOf(let values): for value in values { collect(value, into: &names) }
+        case .oneOf(let values), .returnedGiven(_, let values): for value in values { collect(value, into: &names) }
         default: break
         }
     }

@@ -38,7 +38,7 @@ public enum NavigationAnalysis {
         result.findings = result.findings.filter { seen.insert($0).inserted }
         var seenUnresolved: Set<UnresolvedNavigation> = []
         result.unresolved = result.unresolved.filter { seenUnresolved.insert($0).inserted }
-        result.launchRoot = LaunchRootReader.root(index: plain)
+        result.launchRoot = LaunchRootReader.root(index: plain, made: made.scenes)
         result.nibNames = nibNames(facts: facts)
         result.barItems = index.methods.compactMapValues { methods in
             let items = methods.flatMap(\.facts.barItems)

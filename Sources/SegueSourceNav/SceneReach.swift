@@ -61,7 +61,8 @@ public enum SceneReach {
         let made = result.launchRoot.map { root in
             (LaunchRootReader.container(root).map { [$0.id] } ?? []) + (LaunchRootReader.madeScene(root).map { [$0.id] } ?? [])
         } ?? []
-        let navigable = Set(navigable(storyboard, viewClasses: result.viewClasses)).subtracting(made)
+        let madeForLaunch = made + result.launchScenes
+        let navigable = Set(navigable(storyboard, viewClasses: result.viewClasses)).subtracting(madeForLaunch)
         func reach(_ sb: Storyboard, _ starts: [String]) -> Set<String> {
             withNibsOfReachedClasses(starts.reduce(into: Set<String>()) { $0.formUnion(reached(sb, from: $1)) }, in: sb).intersection(navigable)
         }

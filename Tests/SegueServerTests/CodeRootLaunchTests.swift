@@ -1,4 +1,5 @@
 import SegueCore
+import SegueSourceNav
 import Testing
 @testable import SegueAppFolder
 @testable import SegueServer
@@ -27,6 +28,25 @@ struct CodeRootLaunchTests {
         #expect(storyboard.initialViewController == "code-root")
         #expect(storyboard["code-root"]?.viewControllers == ["home", "inbox"])
         #expect(storyboard.launchNotice?.contains("AppDelegate.m:10") == true)
+    }
+
+    @Test("a tab bar controller of the app's own filling its tabs is the root, though the main storyboard names no initial scene")
+    func tabBarSubclassRoot() throws {
+        let (app, storyboard) = try Self.loaded("CodeTabBarApp")
+        #expect(storyboard.initialViewController == "MainTabBarController")
+        let tabs = try #require(storyboard["MainTabBarController"])
+        #expect(tabs.kind == .tabBarController)
+        #expect(tabs.viewControllers == ["code-nav-HomeController", "code-nav-SearchController", "profile"])
+        #expect(storyboard["code-nav-HomeController"]?.rootViewController == "HomeController")
+        #expect(storyboard.launchNotice?.contains("the root the app's code builds at SceneDelegate.swift:9") == true)
+        #expect(app.launch.logLines.contains { $0.contains("root scene MainTabBarController") })
+        #expect(try launchedRoot(storyboard).scene?.id == "MainTabBarController")
+        // The made scenes run their classes' code: Home's bar item pushes Detail.
+        #expect(storyboard["HomeController"]?.segues.contains { $0.destination == "DetailController" && $0.kind == .push } == true)
+        // Reach counts the app's own scenes: the one storyboard scene, a tab of the root.
+        let analyzed = try #require(try FlowSource.analyzeApp(path: repositoryRoot + "/Tests/Fixtures/CodeTabBarApp"))
+        let reach = try #require(SceneReach.measure(analyzed.app.storyboard, result: analyzed.result))
+        #expect(reach.navigable == ["profile"] && reach.after == ["profile"])
     }
 
     @Test("a coordinator's root around a controller with no scene: a scene is made and runs its class's code")

@@ -66,4 +66,30 @@ struct MadeInCodeTests {
         #expect(step("Sources/LoginViewController.m:22") == nil)
         #expect(!result.unresolved.contains { $0.source.hasPrefix("Sources/LoginViewController.m") })
     }
+
+    @Test("a tab bar controller of the app's own that fills its own tabs gets a scene with them")
+    func tabBarMadeInCode() throws {
+        let (_, result) = try FixtureAppTests.analyzed("CodeTabBarApp")
+        func made(_ id: String) throws -> Scene { try #require(result.madeScenes.first { $0.id == id }) }
+        // Swift, `viewControllers = [...]` in `viewDidLoad`: two navigation controllers made
+        // around controllers with no scene (one by a helper given the controller), and a
+        // storyboard scene as it is.
+        let tabs = try made("MainTabBarController")
+        #expect(tabs.kind == .tabBarController && tabs.className == "MainTabBarController")
+        #expect(tabs.viewControllers == ["code-nav-HomeController", "code-nav-SearchController", "profile"])
+        #expect(try made("code-nav-HomeController").rootViewController == "HomeController")
+        #expect(try made("code-nav-HomeController").kind == .navigationController)
+        #expect(try made("SearchController").kind == .tableViewController)
+        // Objective-C, `setViewControllers:animated:`; presented by a storyboard scene's action.
+        #expect(try made("SettingsTabBarController").viewControllers == ["code-nav-AccountViewController"])
+        let settings = try #require(result.findings.first { $0.source == "ProfileViewController.m:5" })
+        #expect(settings.action == .present && settings.destination == "SettingsTabBarController" && settings.scenes == ["profile"])
+        // The scene delegate's root is the made tab bar controller.
+        #expect(result.launchRoot == .scene("MainTabBarController", source: "SceneDelegate.swift:9"))
+        #expect(LaunchRootReader.madeScenes(for: try #require(result.launchRoot), among: result.madeScenes).map(\.id).sorted()
+            == ["HomeController", "MainTabBarController", "SearchController", "code-nav-HomeController", "code-nav-SearchController"])
+        // The lines that fill the tabs are the scenes' own, not steps.
+        #expect(!result.findings.contains { $0.source.hasPrefix("MainTabBarController.swift:9") })
+        #expect(result.unresolved.isEmpty)
+    }
 }

@@ -1,0 +1,10 @@
+#import <UIKit/UIKit.h>
+
+@interface ProfileViewController : UIViewController
+@end
+
+@interface SettingsTabBarController : UITabBarController
+@end
+
+@interface AccountViewController : UIViewController
+@end
