@@ -99,7 +99,7 @@ extension AppLoader {
             diagnostics.append(Diagnostic(.rootBuiltInCode, severity: .warning, at: plist,
                 "no main storyboard or nib: the app builds its root in code; \(shown)"))
         } else {
-            launch.notice = "The app's main interface was not found: \(shown)."
+            launch.notice = "The app's main interface was not found or has no initial view controller: \(shown)."
         }
     }
 

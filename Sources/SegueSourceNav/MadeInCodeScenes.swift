@@ -15,7 +15,8 @@ enum MadeInCodeScenes {
         var index: AppIndex
     }
 
-    /// Content scenes first, then navigation controllers whose roots may be among them.
+    /// Content scenes first, then navigation and tab bar controllers whose roots and tabs may be
+    /// among them.
     /// `plain`: the app's index over its storyboards alone, built from `facts`.
     static func made(plain: AppIndex, facts: [SourceFacts]) -> Made {
         let shown = shownClasses(index: plain)
@@ -27,11 +28,14 @@ enum MadeInCodeScenes {
             made.scenes.append(navigation)
             made.rootSources.insert(source)
         }
+        var items: [String: CodeTabItem] = [:]
         for name in shown.sorted() {
-            guard let (scenes, source) = tabBarScenes(for: name, index: withContent) else { continue }
+            guard let (scenes, source) = tabBarScenes(for: name, index: withContent, items: &items) else { continue }
             made.scenes += scenes.filter { scene in !made.scenes.contains { $0.id == scene.id } }
             made.rootSources.insert(source)
         }
+        // The bar items the code gives tabs, on the scenes made for them (a storyboard's keep their own).
+        for k in made.scenes.indices { if let item = items[made.scenes[k].id] { made.scenes[k].tabBarItem = TabBarItemSpec(code: item) } }
         if made.scenes.count > content.count {
             made.index = AppIndex(facts: facts, storyboard: plain.storyboard.adding(made.scenes))
         }
@@ -62,7 +66,8 @@ enum MadeInCodeScenes {
     /// `loadView` or an initializer first, else in a method of its own they call): a tab bar
     /// controller scene with those tabs, after a navigation controller scene for each tab the
     /// code wraps in one that no storyboard has, and the line.
-    static func tabBarScenes(for name: String, index: AppIndex) -> ([Scene], String)? {
+    /// `items`: the bar item the code gives each tab, by the tab's scene id.
+    static func tabBarScenes(for name: String, index: AppIndex, items: inout [String: CodeTabItem]) -> ([Scene], String)? {
         guard index.scenes(ofExactClass: name).isEmpty, !NavigationAnalysis.isSystemClass(name),
               index.lineage(name).contains("UITabBarController") else { return nil }
         let methods = index.methods[name] ?? []
@@ -71,7 +76,12 @@ enum MadeInCodeScenes {
             let settings = method.facts.calls.filter { ($0.action == .setTabs || $0.action == .setViewControllers) && !$0.tabs.isEmpty }
             guard let call = settings.last else { continue }
             var made: [Scene] = []
-            let tabs = call.tabs.compactMap { tabScene($0, in: name, index: index, made: &made) }
+            var tabs: [String] = []
+            for (i, tab) in call.tabs.enumerated() {
+                guard let id = tabScene(tab, in: name, index: index, made: &made) else { continue }
+                tabs.append(id)
+                if let item = call.tabItems.indices.contains(i) ? call.tabItems[i] : nil { items[id] = item }
+            }
             guard !tabs.isEmpty else { continue }
             var scene = Scene(id: sceneID(for: name, index: index), kind: .tabBarController)
             scene.className = name
@@ -179,5 +189,14 @@ extension Storyboard {
             out.sceneOrder.append(scene.id)
         }
         return out
+    }
+}
+
+extension TabBarItemSpec {
+    /// The bar item code sets on a tab (``CodeTabItem``).
+    init(code: CodeTabItem) {
+        self.init(title: code.title)
+        image = code.image
+        selectedImage = code.selectedImage
     }
 }

@@ -81,6 +81,19 @@ extension ControllerExpr {
     }
 }
 
+/// A tab's bar item as code sets it (``SwiftTabItems``): its title and images by name (an asset
+/// catalog's image or an SF Symbol).
+public struct CodeTabItem: Hashable, Sendable, Codable {
+    public var title: String?
+    public var image: String?
+    public var selectedImage: String?
+    public init(title: String? = nil, image: String? = nil, selectedImage: String? = nil) {
+        self.title = title
+        self.image = image
+        self.selectedImage = selectedImage
+    }
+}
+
 /// What a navigation call does.
 public enum NavigationAction: String, Hashable, Sendable, Codable {
     case performSegue, push, show, showDetail, present, setViewControllers, pop, popToRoot, dismiss
@@ -99,6 +112,8 @@ public struct NavigationCall: Hashable, Sendable, Codable {
     public var destination: ControllerExpr?
     /// The tabs of `viewControllers = [...]` (`setTabs`).
     public var tabs: [ControllerExpr] = []
+    /// Each tab's bar item as the method set it before listing the tab (nil where it set none).
+    public var tabItems: [CodeTabItem?] = []
     /// The segue identifier (`performSegue`).
     public var segue: StringValue?
     /// The tab index (`selectedIndex = N`).

@@ -10,6 +10,8 @@ final class SwiftBodyScanner: SyntaxVisitor {
     /// A container the method made (a local) → the controller it put into it (``ContainerChild``).
     var children: [String: ControllerExpr] = [:]
     var styles: [String: ModalPresentationStyle] = [:]
+    /// Bar items set on locals that become tabs (``SwiftTabItems``), by local name.
+    var tabItems: [String: CodeTabItem] = [:]
     var calls: [NavigationCall] = []
     var invokes: [String] = []
     var handOffs: [HandOff] = []
@@ -108,6 +110,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             call = navigation(.setViewControllers, items.last?.expression ?? args[0].expression, line)
             // On a tab bar controller the list is its tabs.
             call?.tabs = items.map { controller($0.expression) }
+            call?.tabItems = tabItems(for: items.map(\.expression))
         case "addChild", "addChildViewController" where args.count == 1 && !holdsChild(base, name, args):
             call = navigation(.addChild, args[0].expression, line)
         case "popViewController" where labels.first == "animated":
@@ -164,6 +167,11 @@ final class SwiftBodyScanner: SyntaxVisitor {
         handOffs.append(HandOff(method: name, onSelf: onSelf, line: line, arguments: values))
     }
 
+    /// The bar item set on each listed local before the list (nil for other values).
+    private func tabItems(for values: [ExprSyntax]) -> [CodeTabItem?] {
+        values.map { value in SwiftExpr.unwrapped(value).as(DeclReferenceExprSyntax.self).flatMap { tabItems[$0.baseName.text] } }
+    }
+
     private func navigation(_ action: NavigationAction, _ expr: ExprSyntax, _ line: Int) -> NavigationCall {
         var call = NavigationCall(action: action, line: line, destination: controller(expr))
         if let name = SwiftExpr.unwrapped(expr).as(DeclReferenceExprSyntax.self)?.baseName.text {
@@ -181,6 +189,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             if plain.baseName.text == "viewControllers", bindings["viewControllers"] == nil, let array = rhs.as(ArrayExprSyntax.self) {
                 var call = NavigationCall(action: .setTabs, line: line)
                 call.tabs = array.elements.map { controller($0.expression) }
+                call.tabItems = tabItems(for: array.elements.map(\.expression))
                 calls.append(call)
             }
             bindings[plain.baseName.text] = rhs
@@ -189,6 +198,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             return
         }
         guard let member = lhs.as(MemberAccessExprSyntax.self) else { return }
+        SwiftTabItems.record(member, rhs, into: &tabItems)
         if let slot = SwiftBarItems.slot(member.declName.baseName.text) { place(rhs, in: slot) }
         if let base = member.base, SwiftExpr.isSelf(base) {
             // `self.child = …`: the class's other methods may show it.
@@ -216,6 +226,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             guard let array = rhs.as(ArrayExprSyntax.self) else { return }
             var call = NavigationCall(action: .setTabs, line: line)
             call.tabs = array.elements.map { controller($0.expression) }
+            call.tabItems = tabItems(for: array.elements.map(\.expression))
             calls.append(call)
         default:
             break

@@ -76,8 +76,14 @@ struct MadeInCodeTests {
         // storyboard scene as it is.
         let tabs = try made("MainTabBarController")
         #expect(tabs.kind == .tabBarController && tabs.className == "MainTabBarController")
-        #expect(tabs.viewControllers == ["code-nav-HomeController", "code-nav-SearchController", "profile"])
+        #expect(tabs.viewControllers == ["code-nav-HomeController", "code-nav-SearchController", "profile", "InboxController"])
         #expect(try made("code-nav-HomeController").rootViewController == "HomeController")
+        // The bar items the code sets on the tabs it lists (a helper's, given by parameter, are not read).
+        let home = try made("code-nav-HomeController").tabBarItem
+        #expect(home?.title == "Home" && home?.image == "house")
+        let inbox = try made("InboxController").tabBarItem
+        #expect(inbox?.title == "Inbox" && inbox?.image == "tray" && inbox?.selectedImage == nil)
+        #expect(try made("code-nav-SearchController").tabBarItem == nil)
         #expect(try made("code-nav-HomeController").kind == .navigationController)
         #expect(try made("SearchController").kind == .tableViewController)
         // Objective-C, `setViewControllers:animated:`; presented by a storyboard scene's action.
@@ -87,9 +93,10 @@ struct MadeInCodeTests {
         // The scene delegate's root is the made tab bar controller.
         #expect(result.launchRoot == .scene("MainTabBarController", source: "SceneDelegate.swift:9"))
         #expect(LaunchRootReader.madeScenes(for: try #require(result.launchRoot), among: result.madeScenes).map(\.id).sorted()
-            == ["HomeController", "MainTabBarController", "SearchController", "code-nav-HomeController", "code-nav-SearchController"])
+            == ["HomeController", "InboxController", "MainTabBarController", "SearchController", "code-nav-HomeController",
+                "code-nav-SearchController"])
         // The lines that fill the tabs are the scenes' own, not steps.
-        #expect(!result.findings.contains { $0.source.hasPrefix("MainTabBarController.swift:9") })
+        #expect(!result.findings.contains { $0.source.hasPrefix("MainTabBarController.swift:12") })
         #expect(result.unresolved.isEmpty)
     }
 }

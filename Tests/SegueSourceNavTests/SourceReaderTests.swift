@@ -51,6 +51,8 @@ struct SourceReaderTests {
             class Tabs: UITabBarController {
                 override func viewDidLoad() {
                     let feed = UINavigationController(rootViewController: FeedController())
+                    feed.title = "Feed"
+                    feed.tabBarItem.image = UIImage(systemName: "newspaper")?.withRenderingMode(.alwaysTemplate)
                     viewControllers = [feed, SearchController()]
                     setViewControllers([SearchController(), feed, wrap(AboutController(), title: "About")], animated: false)
                 }
@@ -59,6 +61,7 @@ struct SourceReaderTests {
         let load = try #require(facts.classes.first?.methods.first { $0.name == "viewDidLoad" })
         #expect(load.calls.map(\.action) == [.setTabs, .setViewControllers])
         #expect(load.calls[0].tabs == [.navigation(wrapping: .className("FeedController")), .className("SearchController")])
+        #expect(load.calls[0].tabItems == [CodeTabItem(title: "Feed", image: "newspaper"), nil])
         #expect(load.calls[1].tabs.prefix(2) == [.className("SearchController"), .navigation(wrapping: .className("FeedController"))])
         // A helper of the class given a controller: what it returns given that argument.
         guard case .returnedGiven("wrap", let arguments)? = load.calls[1].tabs.last else {

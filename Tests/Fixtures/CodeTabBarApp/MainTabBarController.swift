@@ -5,8 +5,11 @@ class MainTabBarController: UITabBarController {
         super.viewDidLoad()
         let home = UINavigationController(rootViewController: HomeController())
         home.tabBarItem.title = "Home"
+        home.tabBarItem.image = UIImage(systemName: "house")
         let profile = UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "profile")
-        viewControllers = [home, wrap(SearchController(), title: "Search"), profile]
+        let inbox = InboxController()
+        inbox.tabBarItem = UITabBarItem(title: "Inbox", image: UIImage(named: "tray")!, selectedImage: nil)
+        viewControllers = [home, wrap(SearchController(), title: "Search"), profile, inbox]
     }
 
     func wrap(_ controller: UIViewController, title: String) -> UINavigationController {
@@ -28,4 +31,5 @@ class HomeController: UIViewController {
 }
 
 class SearchController: UITableViewController {}
+class InboxController: UIViewController {}
 class DetailController: UIViewController {}
