@@ -106,7 +106,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
         case "present" where args.count >= 2 && labels[1] == "animated":
             call = navigation(.present, args[0].expression, line)
         case "setViewControllers" where !args.isEmpty:
-            let items = args[0].expression.as(ArrayExprSyntax.self).map { Array($0.elements) } ?? []
+            let items = array(args[0].expression).map { Array($0.elements) } ?? []
             call = navigation(.setViewControllers, items.last?.expression ?? args[0].expression, line)
             // On a tab bar controller the list is its tabs.
             call?.tabs = items.map { controller($0.expression) }
@@ -167,6 +167,14 @@ final class SwiftBodyScanner: SyntaxVisitor {
         handOffs.append(HandOff(method: name, onSelf: onSelf, line: line, arguments: values))
     }
 
+    /// The array literal `expr` is, or the one the local it names is bound to (`let tabs = [a, b]`).
+    private func array(_ expr: ExprSyntax) -> ArrayExprSyntax? {
+        let value = SwiftExpr.unwrapped(expr)
+        if let array = value.as(ArrayExprSyntax.self) { return array }
+        guard let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        return bindings[name].map(SwiftExpr.unwrapped)?.as(ArrayExprSyntax.self)
+    }
+
     /// The bar item set on each listed local before the list (nil for other values).
     private func tabItems(for values: [ExprSyntax]) -> [CodeTabItem?] {
         values.map { value in SwiftExpr.unwrapped(value).as(DeclReferenceExprSyntax.self).flatMap { tabItems[$0.baseName.text] } }
@@ -186,7 +194,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             // `toolbarItems = […]` on the controller itself.
             if let slot = SwiftBarItems.slot(plain.baseName.text), bindings[plain.baseName.text] == nil { place(rhs, in: slot) }
             // `viewControllers = […]` on the controller itself: a tab bar controller's tabs.
-            if plain.baseName.text == "viewControllers", bindings["viewControllers"] == nil, let array = rhs.as(ArrayExprSyntax.self) {
+            if plain.baseName.text == "viewControllers", bindings["viewControllers"] == nil, let array = array(rhs) {
                 var call = NavigationCall(action: .setTabs, line: line)
                 call.tabs = array.elements.map { controller($0.expression) }
                 call.tabItems = tabItems(for: array.elements.map(\.expression))
@@ -223,7 +231,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
         case "rootViewController":
             calls.append(NavigationCall(action: .setRoot, line: line, destination: controller(rhs)))
         case "viewControllers":
-            guard let array = rhs.as(ArrayExprSyntax.self) else { return }
+            guard let array = array(rhs) else { return }
             var call = NavigationCall(action: .setTabs, line: line)
             call.tabs = array.elements.map { controller($0.expression) }
             call.tabItems = tabItems(for: array.elements.map(\.expression))

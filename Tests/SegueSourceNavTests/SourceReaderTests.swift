@@ -54,7 +54,8 @@ struct SourceReaderTests {
                     feed.title = "Feed"
                     feed.tabBarItem.image = UIImage(systemName: "newspaper")?.withRenderingMode(.alwaysTemplate)
                     viewControllers = [feed, SearchController()]
-                    setViewControllers([SearchController(), feed, wrap(AboutController(), title: "About")], animated: false)
+                    let tabs = [SearchController(), feed, wrap(AboutController(), title: "About")]
+                    setViewControllers(tabs, animated: false)
                 }
             }
             """, file: "Tabs.swift")
