@@ -39,7 +39,8 @@ public enum AppLoader {
         var storyboard = try loadStoryboards(app, main: wanted.phone, diagnostics: &diagnostics)
         let nibs = loadNibs(app, diagnostics: &diagnostics)
         NibViews.merge(nibs, into: &storyboard, code: options.code, diagnostics: &diagnostics)
-        if storyboard.scenes.isEmpty {
+        // With none, the root the code builds, when it has scenes made for it, is the whole app.
+        if storyboard.scenes.isEmpty, options.code?.rootScenes.isEmpty ?? true, options.code?.rootMadeScene == nil {
             throw StoryboardImportError(diagnostics: diagnostics + [
                 Diagnostic(.unreadableFile, at: SourceLocation(file: app.infoPlist, line: 1), "the app has no storyboard or xib with a view controller"),
             ])

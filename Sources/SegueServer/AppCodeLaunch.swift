@@ -28,8 +28,13 @@ extension FlowSource {
             code.nibNames.merge(nibNames) { given, _ in given }
             told.code = code
         }
-        var app = try loadApp(folder, options: told)
+        var (app, builtInCode) = try loadAppOrItsCode(folder, facts: facts, options: told)
         var result = NavigationAnalysis.analyze(facts: facts, storyboard: app.storyboard)
+        if let builtInCode {
+            result.launchRoot = builtInCode.root
+            result.launchScenes = builtInCode.made.map(\.id)
+            return (app, result)
+        }
         // No main interface gives a root (none is named, or the one named has no initial
         // controller): as in UIKit, the window's root is what the delegate's code sets.
         if app.launch.notice != nil, options.code?.rootScene == nil, let root = result.launchRoot {
@@ -44,6 +49,27 @@ extension FlowSource {
             }
         }
         return (app, result)
+    }
+
+    /// The app in `folder`; when no storyboard or nib of it has a scene (its whole interface is
+    /// built in code), the app as the root its code builds, where scenes are made for that root
+    /// (a controller of the app with no scene, a tab bar controller filling its own tabs), with
+    /// that root and the made scenes it needs.
+    static func loadAppOrItsCode(_ folder: AppFolder, facts: [SourceFacts], options: AppLoadOptions)
+        throws(LoadError) -> (AppImport, builtInCode: (root: LaunchRoot, made: [Scene])?) {
+        do {
+            return (try loadApp(folder, options: options), nil)
+        } catch {
+            let none = Storyboard(name: "Main", initialViewController: nil, scenes: [])
+            let result = NavigationAnalysis.analyze(facts: facts, storyboard: none)
+            guard options.code?.rootScene == nil, let root = result.launchRoot else { throw error }
+            let made = LaunchRootReader.madeScenes(for: root, among: result.madeScenes)
+            guard !made.isEmpty || LaunchRootReader.madeScene(root) != nil else { throw error }
+            var told = options
+            told.code = codeFindings(root, nibNames: options.code?.nibNames ?? [:], made: made)
+            // Another failure (a storyboard that cannot be read) is the first one again.
+            return (try loadApp(folder, options: told), (root, made))
+        }
     }
 
     /// What the launch hook is told about a root built in code; `made`: the made scenes it needs.

@@ -60,6 +60,8 @@ public enum NavigationAnalysis {
         }
         // The app and scene delegates' roots are the launch, not a step.
         if call.action == .setTabs || (call.action == .setRoot && LaunchRootReader.isDelegate(cls)) { return }
+        // A tab bar controller's own `setViewControllers` lists its tabs (its scene has them).
+        if call.action == .setViewControllers, index.lineage(cls).contains("UITabBarController") { return }
         // A parameter shown is followed where the method is called (``followHandOffs``).
         if parameterIndex(call.destination) != nil { return }
         guard !scenes.isEmpty else {

@@ -1,3 +1,4 @@
+import Foundation
 import SegueCore
 import SegueSourceNav
 import Testing
@@ -48,6 +49,42 @@ struct CodeRootLaunchTests {
         let analyzed = try #require(try FlowSource.analyzeApp(path: repositoryRoot + "/Tests/Fixtures/CodeTabBarApp"))
         let reach = try #require(SceneReach.measure(analyzed.app.storyboard, result: analyzed.result))
         #expect(reach.navigable == ["profile"] && reach.after == ["profile"])
+    }
+
+    @Test("an app with no storyboard or nib launches the root its code builds, its scenes made from the code")
+    func interfaceAllInCode() throws {
+        let (app, storyboard) = try Self.loaded("CodeOnlyApp")
+        #expect(storyboard.initialViewController == "AppTabBarController")
+        #expect(storyboard["AppTabBarController"]?.viewControllers == ["code-nav-ListController", "SettingsController"])
+        #expect(storyboard["code-nav-ListController"]?.tabBarItem?.title == "List")
+        #expect(storyboard["code-nav-ListController"]?.tabBarItem?.image == "list.bullet")
+        #expect(storyboard["SettingsController"]?.tabBarItem?.title == "Settings")
+        #expect(storyboard["ListController"]?.kind == .tableViewController)
+        #expect(app.launch.logLines.contains { $0.contains("root scene AppTabBarController") })
+        let root = try launchedRoot(storyboard)
+        #expect(root.scene?.id == "AppTabBarController" && root.children.count == 2)
+        // The tab bar controller's own `setViewControllers` is its tabs, not a step.
+        let analyzed = try #require(try FlowSource.analyzeApp(path: repositoryRoot + "/Tests/Fixtures/CodeOnlyApp"))
+        #expect(analyzed.result.findings.map(\.source) == ["AppTabBarController.swift:16"])
+        #expect(analyzed.result.launchScenes.contains("AppTabBarController"))
+    }
+
+    @Test("an app with no storyboard or nib and no root its code builds is refused, saying so")
+    func noInterfaceAtAll() throws {
+        let folder = NSTemporaryDirectory() + "segue-no-interface-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>CFBundleExecutable</key><string>Empty</string></dict></plist>
+            """
+        try plist.write(toFile: folder + "/Info.plist", atomically: true, encoding: .utf8)
+        try "class Helper {}\n".write(toFile: folder + "/Helper.swift", atomically: true, encoding: .utf8)
+        #expect {
+            _ = try FlowSource.loadAppWithCode(path: folder)
+        } throws: { error in
+            (error as? FlowSource.LoadError)?.diagnostics.contains { $0.message.contains("the app has no storyboard or xib with a view controller") } == true
+        }
     }
 
     @Test("a coordinator's root around a controller with no scene: a scene is made and runs its class's code")
