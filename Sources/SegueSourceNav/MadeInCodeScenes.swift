@@ -63,7 +63,7 @@ enum MadeInCodeScenes {
 
     /// A tab bar controller class of the app's own with no scene, whose own code sets its tabs
     /// (`viewControllers = [...]` or `setViewControllers([...], animated:)`; in `viewDidLoad`,
-    /// `loadView` or an initializer first, else in a method of its own they call): a tab bar
+    /// `loadView` or an initializer first, else in another method of its own): a tab bar
     /// controller scene with those tabs, after a navigation controller scene for each tab the
     /// code wraps in one that no storyboard has, and the line.
     /// `items`: the bar item the code gives each tab, by the tab's scene id.
