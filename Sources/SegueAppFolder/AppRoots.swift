@@ -76,14 +76,7 @@ extension AppLoader {
         let containersFirst = nibs.compactMap(\.rootScene).sorted { a, b in
             (storyboard[a]?.kind.isContainer ?? false) && !(storyboard[b]?.kind.isContainer ?? false)
         }
-        for made in code?.rootScenes ?? [] where storyboard.scenes[made.id] == nil {
-            storyboard.scenes[made.id] = made
-            storyboard.sceneOrder.append(made.id)
-        }
-        if let made = code?.rootMadeScene, storyboard.scenes[made.id] == nil {
-            storyboard.scenes[made.id] = made
-            storyboard.sceneOrder.append(made.id)
-        }
+        storyboard = storyboard.adding((code?.rootScenes ?? []) + (code?.rootMadeScene.map { [$0] } ?? []))
         if let container = code?.rootContainer, storyboard.scenes[container.id] == nil,
            container.viewControllers.allSatisfy({ storyboard[$0] != nil }),
            container.rootViewController.map({ storyboard[$0] != nil }) ?? true {

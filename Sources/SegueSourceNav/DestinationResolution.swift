@@ -31,7 +31,7 @@ extension NavigationAnalysis {
         case .navigation(let inner):
             return destination(inner, from: sourceScene, inClass: cls, index: index, depth: depth).map { root in
                 // The storyboard's navigation controller around that scene, when it has one.
-                index.storyboard.orderedScenes.first { $0.kind == .navigationController && $0.rootViewController == root }?.id ?? root
+                index.storyboard.navigationScene(around: root)?.id ?? root
             }
         case .returned(let method, let onSelf):
             return returnedScene(method, onSelf: onSelf, caller: cls, from: sourceScene, index: index, depth: depth)
@@ -95,7 +95,7 @@ extension NavigationAnalysis {
             if !all.isEmpty { return .success(all) }
         case .navigation(let inner):
             return destinations(inner, from: sourceScene, inClass: cls, index: index).map { roots in
-                roots.map { root in index.storyboard.orderedScenes.first { $0.kind == .navigationController && $0.rootViewController == root }?.id ?? root }
+                roots.map { root in index.storyboard.navigationScene(around: root)?.id ?? root }
             }
         default:
             break

@@ -58,7 +58,7 @@ public enum LaunchRootReader {
             return ids.isEmpty ? nil : .tabs(ids, source: source)
         }
         if case .navigation(let inner) = expr, let root = try? NavigationAnalysis.destination(inner, from: nil, inClass: cls, index: index).get() {
-            if let nav = index.storyboard.orderedScenes.first(where: { $0.kind == .navigationController && $0.rootViewController == root }) {
+            if let nav = index.storyboard.navigationScene(around: root) {
                 return .scene(nav.id, source: source)
             }
             return .navigation(root: root, source: source)
@@ -99,11 +99,7 @@ public enum LaunchRootReader {
     /// The storyboard launched at `root`: its initial view controller, with a navigation or
     /// tab bar controller scene made for a container built in code (`code-root`).
     public static func applying(_ root: LaunchRoot, to storyboard: Storyboard) -> Storyboard {
-        var out = storyboard
-        if let made = madeScene(root), out.scenes[made.id] == nil {
-            out.scenes[made.id] = made
-            out.sceneOrder.append(made.id)
-        }
+        var out = storyboard.adding(madeScene(root).map { [$0] } ?? [])
         if let container = container(root) {
             guard out.scenes[container.id] == nil else { return out }
             out.scenes[container.id] = container

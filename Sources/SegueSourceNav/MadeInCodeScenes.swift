@@ -105,9 +105,7 @@ enum MadeInCodeScenes {
         }
         guard let root = try? NavigationAnalysis.destination(inner, from: nil, inClass: cls, index: index).get() else { return nil }
         if let scene = index.storyboard[root], scene.kind == .navigationController || scene.kind == .tabBarController { return root }
-        if let nav = index.storyboard.orderedScenes.first(where: { $0.kind == .navigationController && $0.rootViewController == root }) {
-            return nav.id
-        }
+        if let nav = index.storyboard.navigationScene(around: root) { return nav.id }
         var nav = Scene(id: "code-nav-" + root, kind: .navigationController)
         nav.rootViewController = root
         if !made.contains(where: { $0.id == nav.id }) { made.append(nav) }
@@ -177,18 +175,6 @@ enum MadeInCodeScenes {
     /// so. The title stays unset, as the code's own is not known.
     static func placeholder(_ name: String, source: String?) -> [ViewNode] {
         [ViewNode(.label, text: "\(name): view made in code" + (source.map { " (\($0))" } ?? ""))]
-    }
-}
-
-extension Storyboard {
-    /// The storyboard with `made` added where no scene has its id.
-    func adding(_ made: [Scene]) -> Storyboard {
-        var out = self
-        for scene in made where out.scenes[scene.id] == nil {
-            out.scenes[scene.id] = scene
-            out.sceneOrder.append(scene.id)
-        }
-        return out
     }
 }
 

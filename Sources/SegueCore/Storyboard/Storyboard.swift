@@ -252,3 +252,20 @@ extension Diagnostic {
         }
     }
 }
+
+extension Storyboard {
+    /// The storyboard with `made` added, in order, where no scene has its id.
+    public func adding(_ made: [Scene]) -> Storyboard {
+        var out = self
+        for scene in made where out.scenes[scene.id] == nil {
+            out.scenes[scene.id] = scene
+            out.sceneOrder.append(scene.id)
+        }
+        return out
+    }
+
+    /// The first navigation controller scene whose root is `root`.
+    public func navigationScene(around root: String) -> Scene? {
+        orderedScenes.first { $0.kind == .navigationController && $0.rootViewController == root }
+    }
+}
