@@ -79,7 +79,10 @@ public enum CodeNavigationApplier {
         for item in items {
             var spec = BarButtonItemSpec(title: item.title)
             spec.systemItem = item.systemItem.flatMap(BarButtonSystemItem.init(rawValue:))
-            if spec.title == nil, spec.systemItem == nil { spec.title = item.action }
+            spec.image = item.image
+            // An item with neither title nor image is named by its action, as a person needs a name.
+            if spec.title == nil, spec.systemItem == nil, spec.image == nil { spec.title = item.action }
+            if spec.title == nil, let image = item.image { spec.accessibilityLabel = image }
             spec.actions = [item.action]
             switch item.slot {
             case .left: scene.navigationItem.leftBarButtonItems.append(spec)

@@ -35,6 +35,8 @@ extension NavigationAnalysis {
             }
         case .returned(let method, let onSelf):
             return returnedScene(method, onSelf: onSelf, caller: cls, from: sourceScene, index: index, depth: depth)
+        case .returnedBy(let type, let method):
+            return returnedScene(method, by: type, caller: cls, from: sourceScene, index: index, depth: depth)
         case .returnedGiven(let method, let arguments):
             for value in returnedGiven(method, arguments: arguments, caller: cls, index: index) {
                 if case .success(let id) = destination(value, from: sourceScene, inClass: cls, index: index, depth: depth + 1) {
@@ -62,6 +64,30 @@ extension NavigationAnalysis {
         }
     }
 
+    /// The scene the first return of `type`'s method `name` that resolves makes; where `type`
+    /// has no such method (a shared instance of another type), the one method of the app so named.
+    private static func returnedScene(_ name: String, by type: String, caller cls: String?, from sourceScene: String?,
+                                      index: AppIndex, depth: Int) -> Result<String, ResolutionProblem> {
+        let made = returns(of: name, by: type, index: index)
+        if made.isEmpty { return returnedScene(name, onSelf: false, caller: cls, from: sourceScene, index: index, depth: depth) }
+        for (value, owner) in made {
+            let from = index.scenesByClass[owner]?.first ?? sourceScene
+            if case .success(let id) = destination(value, from: from, inClass: owner, index: index, depth: depth + 1) { return .success(id) }
+        }
+        return .failure(ResolutionProblem(reason: "no return of '\(type).\(name)(…)' makes a controller Segue can follow"))
+    }
+
+    /// The returns of the method `name` of `type` (or of the nearest class of its lineage that
+    /// has one), each with the class that returns it, in source order; parameters left out.
+    static func returns(of name: String, by type: String, index: AppIndex) -> [(ControllerExpr, String)] {
+        guard let owner = index.lineage(type).first(where: { cls in (index.methods[cls] ?? []).contains { $0.facts.name == name } }) else {
+            return []
+        }
+        return (index.methods[owner] ?? []).filter { $0.facts.name == name }
+            .flatMap { $0.facts.returns.filter { $0.isFollowable && parameterIndex($0) == nil } }
+            .map { ($0, owner) }
+    }
+
     /// The returns of the caller's method `name` that are one of its parameters (or a navigation
     /// controller made around one), with the argument given in that place; in source order.
     static func returnedGiven(_ name: String, arguments: [ControllerExpr], caller: String?, index: AppIndex) -> [ControllerExpr] {
@@ -84,6 +110,18 @@ extension NavigationAnalysis {
         switch expr {
         case .returned(let method, let onSelf):
             let all = returnedScenes(method, onSelf: onSelf, caller: cls, from: sourceScene, index: index, depth: 0)
+            if !all.isEmpty { return .success(all) }
+        case .returnedBy(let type, let method):
+            let made = returns(of: method, by: type, index: index)
+            if made.isEmpty {
+                let all = returnedScenes(method, onSelf: false, caller: cls, from: sourceScene, index: index, depth: 0)
+                if !all.isEmpty { return .success(all) }
+            }
+            var all: [String] = []
+            for (value, owner) in made {
+                let from = index.scenesByClass[owner]?.first ?? sourceScene
+                if case .success(let id) = destination(value, from: from, inClass: owner, index: index, depth: 1), !all.contains(id) { all.append(id) }
+            }
             if !all.isEmpty { return .success(all) }
         case .oneOf(let values):
             var all: [String] = []

@@ -80,13 +80,31 @@ enum MadeInCodeScenes {
             for (i, tab) in call.tabs.enumerated() {
                 guard let id = tabScene(tab, in: name, index: index, made: &made) else { continue }
                 tabs.append(id)
-                if let item = call.tabItems.indices.contains(i) ? call.tabItems[i] : nil { items[id] = item }
+                let arguments = call.tabArguments.indices.contains(i) ? call.tabArguments[i] : []
+                let helper = helperTabItem(tab, in: name, index: index)?.filled(with: arguments)
+                if let item = (call.tabItems.indices.contains(i) ? call.tabItems[i] : nil) ?? helper { items[id] = item }
             }
             guard !tabs.isEmpty else { continue }
             var scene = Scene(id: sceneID(for: name, index: index), kind: .tabBarController)
             scene.className = name
             scene.viewControllers = tabs
             return (made + [scene], "\(method.file):\(call.line)")
+        }
+        return nil
+    }
+
+    /// The bar item a helper of the class making a tab sets on what it returns
+    /// (`makeTab(title: "Feed", root: FeedVC())`), its parameters not yet filled in.
+    static func helperTabItem(_ tab: ControllerExpr, in cls: String, index: AppIndex) -> CodeTabItem? {
+        let method: String
+        switch tab {
+        case .returnedGiven(let name, _), .returned(let name, true): method = name
+        default: return nil
+        }
+        for owner in index.callees(method, onSelf: true, caller: cls) {
+            if let item = (index.methods[owner] ?? []).lazy.compactMap({ $0.facts.name == method ? $0.facts.returnedTabItem : nil }).first {
+                return item
+            }
         }
         return nil
     }

@@ -113,6 +113,8 @@ public enum NavigationAnalysis {
         case .classFactory(let cls, let method):
             let factories = (index.methods[cls] ?? []).filter { $0.facts.name == method }
             return factories.contains { $0.facts.returns.contains { madeNavigation($0, index: index, depth: depth + 1) } }
+        case .returnedBy(let type, let method):
+            return returns(of: method, by: type, index: index).contains { madeNavigation($0.0, index: index, depth: depth + 1) }
         default: return false
         }
     }

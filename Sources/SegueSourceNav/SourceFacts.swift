@@ -55,6 +55,9 @@ public indirect enum ControllerExpr: Hashable, Sendable, Codable {
     /// What a method returns (`makeRoot()`, `[Manager.shared checkStatus]`): its first return
     /// that resolves. `onSelf`: the method is the calling class's own (else any class's).
     case returned(method: String, onSelf: Bool)
+    /// What a method of another type of the app returns (`AuthModuleBuilder.build()`,
+    /// `PhotosBuilder().build()`, `Screens.shared.makeFeed()`): its first return that resolves.
+    case returnedBy(type: String, method: String)
     /// What a method of the calling class returns given these arguments, one per argument, in
     /// order (`wrap(FeedController(), title: "Feed")`): a return that is one of its parameters,
     /// or a navigation controller made around one, is the argument in that place.
@@ -87,10 +90,30 @@ public struct CodeTabItem: Hashable, Sendable, Codable {
     public var title: String?
     public var image: String?
     public var selectedImage: String?
+    /// In a helper that makes a tab (`makeTab(title: "Feed", image: "house", root: FeedVC())`):
+    /// the parameters a field is set from, filled in at each call with the argument in that place.
+    public var parameters = Parameters()
     public init(title: String? = nil, image: String? = nil, selectedImage: String? = nil) {
         self.title = title
         self.image = image
         self.selectedImage = selectedImage
+    }
+
+    public struct Parameters: Hashable, Sendable, Codable {
+        public var title: Int?
+        public var image: Int?
+        public var selectedImage: Int?
+        var isEmpty: Bool { title == nil && image == nil && selectedImage == nil }
+    }
+
+    /// The item with its parameters replaced by the call's `arguments` (each a string literal or
+    /// an image's name, nil for anything else).
+    public func filled(with arguments: [String?]) -> CodeTabItem {
+        func argument(_ k: Int?) -> String? { k.flatMap { arguments.indices.contains($0) ? arguments[$0] : nil } }
+        var item = CodeTabItem(title: title ?? argument(parameters.title), image: image ?? argument(parameters.image),
+                               selectedImage: selectedImage ?? argument(parameters.selectedImage))
+        item.parameters = Parameters()
+        return item
     }
 }
 
@@ -114,6 +137,9 @@ public struct NavigationCall: Hashable, Sendable, Codable {
     public var tabs: [ControllerExpr] = []
     /// Each tab's bar item as the method set it before listing the tab (nil where it set none).
     public var tabItems: [CodeTabItem?] = []
+    /// For each tab made by a call (`makeTab(title: "Feed", image: UIImage(named: "feed"), …)`),
+    /// the call's arguments as strings (literals, images' names; nil for others); else empty.
+    public var tabArguments: [[String?]] = []
     /// The segue identifier (`performSegue`).
     public var segue: StringValue?
     /// The tab index (`selectedIndex = N`).
@@ -170,6 +196,8 @@ public struct CodeBarItem: Hashable, Sendable, Codable {
     public var title: String?
     /// A system item (`done`, `cancel`), when it is one.
     public var systemItem: String?
+    /// An image by name (an asset catalog's image or an SF Symbol), when the code gives one.
+    public var image: String?
     /// Right unless an assignment to a left item or the toolbar items says otherwise.
     public var slot: Slot = .right
     public var line: Int
@@ -197,6 +225,9 @@ public struct MethodFacts: Hashable, Sendable, Codable {
     public var handOffs: [HandOff] = []
     /// The controllers the method returns, in source order.
     public var returns: [ControllerExpr] = []
+    /// The bar item the method sets on the controller it returns (a helper making a tab), its
+    /// fields possibly set from the method's parameters.
+    public var returnedTabItem: CodeTabItem?
     /// Nibs controllers are created with.
     public var nibLoads: [NibLoad] = []
     /// Properties of the class the method sets to controllers (`self.historyVC = …`).

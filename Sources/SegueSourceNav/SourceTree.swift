@@ -1,10 +1,12 @@
 import Foundation
 
 /// Finds and reads an app's source files (`.swift`, `.m`, `.mm`, `.h`) under its root, in
-/// parallel, skipping dependency and build folders and files over 2 MB. Swift files are read in
+/// parallel, skipping dependency and build folders, prebuilt frameworks and files over 2 MB. Swift files are read in
 /// worker processes when ``SwiftReaderProcesses`` has a worker installed.
 public enum SourceTree {
     static let skippedFolders: Set<String> = ["Pods", "Carthage", ".build", "build", "DerivedData", ".git", "node_modules", "fastlane"]
+    /// Prebuilt libraries shipped inside the app's folder: their headers are a vendor's, not the app's.
+    static let skippedBundles: Set<String> = ["xcframework", "framework", "bundle"]
     static let maxFileSize = 2 * 1024 * 1024
 
     /// Paths relative to `root`, sorted.
@@ -13,7 +15,7 @@ public enum SourceTree {
         var files: [String] = []
         while let rel = walker.nextObject() as? String {
             let name = (rel as NSString).lastPathComponent
-            if skippedFolders.contains(name) { walker.skipDescendants(); continue }
+            if skippedFolders.contains(name) || skippedBundles.contains((name as NSString).pathExtension) { walker.skipDescendants(); continue }
             switch (name as NSString).pathExtension {
             case "swift", "m", "mm", "h": files.append(rel)
             default: break

@@ -15,7 +15,8 @@ enum SwiftBarItems {
         guard let target = argument("target"), SwiftExpr.unwrapped(target).as(DeclReferenceExprSyntax.self)?.baseName.text == "self",
               let action = argument("action").flatMap(selectorName) else { return nil }
         var item = CodeBarItem(action: action, line: line)
-        if let title = argument("title"), case .literal(let text) = SwiftExpr.string(title) { item.title = text }
+        item.title = argument("title").flatMap(SwiftTabItems.literal)
+        item.image = argument("image").flatMap(SwiftTabItems.imageName)
         item.systemItem = argument("barButtonSystemItem")?.as(MemberAccessExprSyntax.self)?.declName.baseName.text
         return item
     }

@@ -30,8 +30,22 @@ final class SwiftBodyScanner: SyntaxVisitor {
     }
 
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-        if let value = node.expression { returns.append(controller(value)) }
+        if let value = node.expression {
+            returns.append(controller(value))
+            if let name = SwiftExpr.unwrapped(value).as(DeclReferenceExprSyntax.self)?.baseName.text { returnedNames.append(name) }
+        }
         return .visitChildren
+    }
+
+    /// The locals (or parameters) the method returns by name.
+    var returnedNames: [String] = []
+
+    /// The bar item set on what the method returns: on the returned local, else the one item
+    /// the method sets (on the controller it wraps before returning the wrapper).
+    var returnedTabItem: CodeTabItem? {
+        guard !returns.isEmpty else { return nil }
+        if let item = returnedNames.lazy.compactMap({ self.tabItems[$0] }).first { return item }
+        return tabItems.count == 1 ? tabItems.first?.value : nil
     }
 
     /// Every value each name was given in the method, in order (a name given several is any of them).
@@ -61,7 +75,9 @@ final class SwiftBodyScanner: SyntaxVisitor {
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
             bindings[name] = value
-            remember(value, for: name)
+            // A declaration makes a new variable (`let vc = …` in each branch of an `if`): only
+            // later assignments to it are other values of the same one.
+            history[name] = [value]
         }
         return .visitChildren
     }
@@ -89,9 +105,9 @@ final class SwiftBodyScanner: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        let (name, base) = SwiftExpr.callee(node)
+        let (written, base) = SwiftExpr.callee(node)
         let args = Array(node.arguments)
-        let labels = args.map { $0.label?.text }
+        let (name, labels) = SwiftExpr.swift3Name(written, labels: args.map { $0.label?.text })
         let line = converter.location(for: node.positionAfterSkippingLeadingTrivia).line
         var call: NavigationCall?
         switch name {
@@ -111,6 +127,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             // On a tab bar controller the list is its tabs.
             call?.tabs = items.map { controller($0.expression) }
             call?.tabItems = tabItems(for: items.map(\.expression))
+            call?.tabArguments = tabArguments(for: items.map(\.expression))
         case "addChild", "addChildViewController" where args.count == 1 && !holdsChild(base, name, args):
             call = navigation(.addChild, args[0].expression, line)
         case "popViewController" where labels.first == "animated":
@@ -180,6 +197,15 @@ final class SwiftBodyScanner: SyntaxVisitor {
         values.map { value in SwiftExpr.unwrapped(value).as(DeclReferenceExprSyntax.self).flatMap { tabItems[$0.baseName.text] } }
     }
 
+    /// The arguments of the call making each listed tab, written in the list or bound to the
+    /// local listed (``SwiftTabItems/arguments(of:)``).
+    private func tabArguments(for values: [ExprSyntax]) -> [[String?]] {
+        values.map { value in
+            let name = SwiftExpr.unwrapped(value).as(DeclReferenceExprSyntax.self)?.baseName.text
+            return SwiftTabItems.arguments(of: name.flatMap { bindings[$0] } ?? value)
+        }
+    }
+
     private func navigation(_ action: NavigationAction, _ expr: ExprSyntax, _ line: Int) -> NavigationCall {
         var call = NavigationCall(action: action, line: line, destination: controller(expr))
         if let name = SwiftExpr.unwrapped(expr).as(DeclReferenceExprSyntax.self)?.baseName.text {
@@ -198,6 +224,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
                 var call = NavigationCall(action: .setTabs, line: line)
                 call.tabs = array.elements.map { controller($0.expression) }
                 call.tabItems = tabItems(for: array.elements.map(\.expression))
+                call.tabArguments = tabArguments(for: array.elements.map(\.expression))
                 calls.append(call)
             }
             bindings[plain.baseName.text] = rhs
@@ -206,7 +233,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             return
         }
         guard let member = lhs.as(MemberAccessExprSyntax.self) else { return }
-        SwiftTabItems.record(member, rhs, into: &tabItems)
+        SwiftTabItems.record(member, rhs, parameters: parameters, into: &tabItems)
         if let slot = SwiftBarItems.slot(member.declName.baseName.text) { place(rhs, in: slot) }
         if let base = member.base, SwiftExpr.isSelf(base) {
             // `self.child = …`: the class's other methods may show it.
@@ -228,13 +255,15 @@ final class SwiftBodyScanner: SyntaxVisitor {
                 call.tabIndex = n
                 calls.append(call)
             }
-        case "rootViewController":
+        case "rootViewController" where member.base.map { !SwiftExpr.isSelf($0) } ?? true:
+            // A window's root; `self.rootViewController` is a property of the class's own.
             calls.append(NavigationCall(action: .setRoot, line: line, destination: controller(rhs)))
         case "viewControllers":
             guard let array = array(rhs) else { return }
             var call = NavigationCall(action: .setTabs, line: line)
             call.tabs = array.elements.map { controller($0.expression) }
             call.tabItems = tabItems(for: array.elements.map(\.expression))
+            call.tabArguments = tabArguments(for: array.elements.map(\.expression))
             calls.append(call)
         default:
             break
@@ -336,9 +365,9 @@ enum SwiftExpr {
         if let closure = call.calledExpression.as(ClosureExprSyntax.self), let value = closureValue(closure) {
             return controller(value, bindings: bindings, parameters: parameters, depth: depth + 1)
         }
-        let (name, base) = callee(call)
+        let (written, base) = callee(call)
         let args = Array(call.arguments)
-        let labels = args.map { $0.label?.text }
+        let (name, labels) = swift3Name(written, labels: args.map { $0.label?.text })
         if labels.first == "rootViewController", name != "UINavigationController", name.first?.isUppercase == true {
             // A container of the app's own around a controller: where it leads is that controller.
             return .navigation(wrapping: controller(args[0].expression, bindings: bindings, parameters: parameters, depth: depth + 1))
@@ -369,9 +398,23 @@ enum SwiftExpr {
             // A helper of the class given a controller (`wrap(FeedController())`): it may return it.
             let given = args.map { controller($0.expression, bindings: bindings, parameters: parameters, depth: depth + 1) }
             if isSelf(base), given.contains(where: \.makesController) { return .returnedGiven(method: name, arguments: given) }
+            if let type = typeName(of: base) { return .returnedBy(type: type, method: name) }
             return .returned(method: name, onSelf: isSelf(base))
         }
         return .unresolved("'\(name)(…)' returns a controller Segue cannot follow")
+    }
+
+    /// The type a method is called on: `Builder.build()`, `Builder().build()`,
+    /// `Screens.shared.make()` (a shared instance); nil for anything else.
+    static func typeName(of base: ExprSyntax?) -> String? {
+        guard var e = base.map(unwrapped) else { return nil }
+        if let call = e.as(FunctionCallExprSyntax.self), call.arguments.isEmpty { e = call.calledExpression }
+        if let member = e.as(MemberAccessExprSyntax.self), ["shared", "sharedInstance", "default", "main"].contains(member.declName.baseName.text),
+           let inner = member.base {
+            e = inner
+        }
+        guard let name = e.as(DeclReferenceExprSyntax.self)?.baseName.text, let first = name.first, first.isUppercase else { return nil }
+        return name
     }
 
     /// The value of a closure of one expression, or of its first `return`.
@@ -436,6 +479,22 @@ enum SwiftExpr {
         if text.hasPrefix("self.") { text.removeFirst(5) }
         if text.hasSuffix(".rawValue") { text.removeLast(9) }
         return .symbol(text)
+    }
+
+    /// UIKit's methods as Swift 2 named them (`performSegueWithIdentifier("x", sender:)`,
+    /// `popViewControllerAnimated(true)`, `presentViewController(vc, animated:completion:)`),
+    /// read as today's names and labels; other names unchanged.
+    static func swift3Name(_ name: String, labels: [String?]) -> (String, [String?]) {
+        func first(_ label: String) -> [String?] { labels.isEmpty ? [] : [label] + labels.dropFirst() }
+        switch name {
+        case "performSegueWithIdentifier": return ("performSegue", first("withIdentifier"))
+        case "popViewControllerAnimated": return ("popViewController", first("animated"))
+        case "popToRootViewControllerAnimated": return ("popToRootViewController", first("animated"))
+        case "dismissViewControllerAnimated": return ("dismiss", first("animated"))
+        case "presentViewController": return ("present", labels)
+        case "instantiateViewControllerWithIdentifier": return ("instantiateViewController", first("withIdentifier"))
+        default: return (name, labels)
+        }
     }
 
     /// `X.self` → X.

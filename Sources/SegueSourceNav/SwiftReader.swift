@@ -73,14 +73,16 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { endClass() }
 
+    // Structures and enumerations hold methods too (a builder's `static func build()`, a
+    // coordinator's `start()`); they have no superclass.
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        typePath.append(node.name.text)
+        beginClass(node.name.text, superclass: nil, members: node.memberBlock)
         return .visitChildren
     }
-    override func visitPost(_ node: StructDeclSyntax) { typePath.removeLast() }
+    override func visitPost(_ node: StructDeclSyntax) { endClass() }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        typePath.append(node.name.text)
+        beginClass(node.name.text, superclass: nil, members: node.memberBlock)
         let isString = node.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription == "String" } ?? false
         for member in node.memberBlock.members {
             guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
@@ -95,7 +97,7 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
         }
         return .visitChildren
     }
-    override func visitPost(_ node: EnumDeclSyntax) { typePath.removeLast() }
+    override func visitPost(_ node: EnumDeclSyntax) { endClass() }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         for binding in node.bindings {
@@ -135,6 +137,7 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
         method.returns = scanner.returns
         method.assigned = scanner.assigned
         method.barItems = scanner.barItems
+        method.returnedTabItem = scanner.returnedTabItem
         // A body of one expression returns it.
         if body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) {
             method.returns.append(scanner.controller(only))

@@ -6,21 +6,31 @@ import SwiftSyntax
 /// controller's title is its tab's too). Literal strings only.
 enum SwiftTabItems {
     /// Records the assignment `lhs = rhs` into `items` (keyed by the local it is made on).
-    static func record(_ lhs: MemberAccessExprSyntax, _ rhs: ExprSyntax, into items: inout [String: CodeTabItem]) {
+    /// `parameters`: the method's, which a field may be set from (``CodeTabItem/parameters``).
+    static func record(_ lhs: MemberAccessExprSyntax, _ rhs: ExprSyntax, parameters: [String] = [],
+                       into items: inout [String: CodeTabItem]) {
         let field = lhs.declName.baseName.text
         guard let base = lhs.base.map(SwiftExpr.unwrapped) else { return }
+        func parameter(_ e: ExprSyntax) -> Int? {
+            SwiftExpr.unwrapped(e).as(DeclReferenceExprSyntax.self).flatMap { parameters.firstIndex(of: $0.baseName.text) }
+        }
+        func imageParameter(_ e: ExprSyntax) -> Int? { parameter(e) ?? imageArgument(e).flatMap(parameter) }
         if field == "title", let owner = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
-            if items[owner, default: CodeTabItem()].title == nil { items[owner, default: CodeTabItem()].title = literal(rhs) }
+            if items[owner, default: CodeTabItem()].title == nil {
+                items[owner, default: CodeTabItem()].title = literal(rhs)
+                items[owner, default: CodeTabItem()].parameters.title = parameter(rhs)
+            }
             return
         }
         if field == "tabBarItem", let owner = base.as(DeclReferenceExprSyntax.self)?.baseName.text,
            let call = SwiftExpr.unwrapped(rhs).as(FunctionCallExprSyntax.self), SwiftExpr.callee(call).0 == "UITabBarItem" {
             var item = CodeTabItem()
             for argument in call.arguments {
+                let e = argument.expression
                 switch argument.label?.text {
-                case "title": item.title = literal(argument.expression)
-                case "image": item.image = imageName(argument.expression)
-                case "selectedImage": item.selectedImage = imageName(argument.expression)
+                case "title": (item.title, item.parameters.title) = (literal(e), parameter(e))
+                case "image": (item.image, item.parameters.image) = (imageName(e), imageParameter(e))
+                case "selectedImage": (item.selectedImage, item.parameters.selectedImage) = (imageName(e), imageParameter(e))
                 default: break
                 }
             }
@@ -30,27 +40,59 @@ enum SwiftTabItems {
         guard let item = base.as(MemberAccessExprSyntax.self), item.declName.baseName.text == "tabBarItem",
               let owner = item.base.map(SwiftExpr.unwrapped)?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return }
         switch field {
-        case "title": items[owner, default: CodeTabItem()].title = literal(rhs)
-        case "image": items[owner, default: CodeTabItem()].image = imageName(rhs)
-        case "selectedImage": items[owner, default: CodeTabItem()].selectedImage = imageName(rhs)
+        case "title": (items[owner, default: CodeTabItem()].title, items[owner, default: CodeTabItem()].parameters.title) = (literal(rhs), parameter(rhs))
+        case "image": (items[owner, default: CodeTabItem()].image, items[owner, default: CodeTabItem()].parameters.image) = (imageName(rhs), imageParameter(rhs))
+        case "selectedImage":
+            (items[owner, default: CodeTabItem()].selectedImage, items[owner, default: CodeTabItem()].parameters.selectedImage) = (imageName(rhs), imageParameter(rhs))
         default: break
         }
     }
 
+    /// A call's arguments as a tab's fields can use them: a string literal, an image's name
+    /// (`UIImage(systemName: "house")`), nil for anything else.
+    static func arguments(of expr: ExprSyntax) -> [String?] {
+        guard let call = SwiftExpr.unwrapped(expr).as(FunctionCallExprSyntax.self) else { return [] }
+        return call.arguments.map { literal($0.expression) ?? imageName($0.expression) }
+    }
+
+    /// The name argument of `UIImage(named: x)` / `UIImage(systemName: x)`, whatever it is.
+    static func imageArgument(_ expr: ExprSyntax) -> ExprSyntax? {
+        guard let call = imageCall(expr), let first = call.arguments.first, ["systemName", "named"].contains(first.label?.text) else { return nil }
+        return first.expression
+    }
+
+    /// A literal string, also as the key of a localized one: `"Home".localized` (any member
+    /// named like `localized`), `NSLocalizedString("Home", comment: …)`, `String(localized: "Home")`.
     static func literal(_ expr: ExprSyntax) -> String? {
-        if case .literal(let text) = SwiftExpr.string(expr) { return text }
+        let e = SwiftExpr.unwrapped(expr)
+        if let member = e.as(MemberAccessExprSyntax.self), member.declName.baseName.text.lowercased().hasPrefix("locali"), let base = member.base {
+            return literal(base)
+        }
+        if let call = e.as(FunctionCallExprSyntax.self) {
+            let (name, _) = SwiftExpr.callee(call)
+            if name == "NSLocalizedString" || (name == "String" && call.arguments.first?.label?.text == "localized")
+                || (call.arguments.isEmpty && name.lowercased().hasPrefix("locali")),
+               let key = call.arguments.first?.expression ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.base {
+                return literal(key)
+            }
+        }
+        if case .literal(let text) = SwiftExpr.string(e) { return text }
         return nil
     }
 
     /// `UIImage(systemName: "house")`, `UIImage(named: "home")` (with `!`, `?` or `.withRenderingMode(…)`).
     static func imageName(_ expr: ExprSyntax) -> String? {
+        imageArgument(expr).flatMap(literal)
+    }
+
+    /// `UIImage(…)` under `!`, `?` and calls on it (`.withRenderingMode(…)`).
+    static func imageCall(_ expr: ExprSyntax) -> FunctionCallExprSyntax? {
         var e = SwiftExpr.unwrapped(expr)
         while let call = e.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
               let base = member.base, SwiftExpr.callee(call).0 != "UIImage" {
             e = SwiftExpr.unwrapped(base)
         }
-        guard let call = e.as(FunctionCallExprSyntax.self), SwiftExpr.callee(call).0 == "UIImage",
-              let first = call.arguments.first, ["systemName", "named"].contains(first.label?.text) else { return nil }
-        return literal(first.expression)
+        guard let call = e.as(FunctionCallExprSyntax.self), SwiftExpr.callee(call).0 == "UIImage" else { return nil }
+        return call
     }
 }

@@ -78,12 +78,14 @@ struct MadeInCodeTests {
         #expect(tabs.kind == .tabBarController && tabs.className == "MainTabBarController")
         #expect(tabs.viewControllers == ["code-nav-HomeController", "code-nav-SearchController", "profile", "InboxController"])
         #expect(try made("code-nav-HomeController").rootViewController == "HomeController")
-        // The bar items the code sets on the tabs it lists (a helper's, given by parameter, are not read).
+        // The bar items the code sets on the tabs it lists, and those a helper making a tab sets
+        // from its parameters, filled in with the arguments of the call.
         let home = try made("code-nav-HomeController").tabBarItem
         #expect(home?.title == "Home" && home?.image == "house")
         let inbox = try made("InboxController").tabBarItem
         #expect(inbox?.title == "Inbox" && inbox?.image == "tray" && inbox?.selectedImage == nil)
-        #expect(try made("code-nav-SearchController").tabBarItem == nil)
+        let search = try made("code-nav-SearchController").tabBarItem
+        #expect(search?.title == "Search" && search?.image == "magnifyingglass")
         #expect(try made("code-nav-HomeController").kind == .navigationController)
         #expect(try made("SearchController").kind == .tableViewController)
         // Objective-C, `setViewControllers:animated:`; presented by a storyboard scene's action.

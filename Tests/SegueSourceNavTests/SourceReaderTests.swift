@@ -73,6 +73,89 @@ struct SourceReaderTests {
         #expect(load.calls[1].destination == load.calls[1].tabs.last)
     }
 
+    @Test("Swift: a helper making a tab sets its item from its parameters; the call's arguments fill them")
+    func swiftHelperTabItems() throws {
+        let facts = SwiftReader.read(source: """
+            class Tabs: UITabBarController {
+                override func viewDidLoad() {
+                    viewControllers = [make(title: "Feed", image: UIImage(systemName: "newspaper"), root: FeedController()),
+                                       make(title: NSLocalizedString("Me", comment: ""), image: nil, root: MeController())]
+                }
+                func make(title: String, image: UIImage?, root: UIViewController) -> UINavigationController {
+                    let nav = UINavigationController(rootViewController: root)
+                    nav.tabBarItem.title = title
+                    nav.tabBarItem.image = image
+                    nav.tabBarItem.selectedImage = UIImage(named: "dot")
+                    return nav
+                }
+                func template(unselected: String, root: UIViewController) -> UIViewController {
+                    root.tabBarItem = UITabBarItem(title: "Tab", image: UIImage(named: unselected), selectedImage: nil)
+                    return UINavigationController(rootViewController: root)
+                }
+            }
+            """, file: "Tabs.swift")
+        let methods = try #require(facts.classes.first?.methods)
+        let load = try #require(methods.first { $0.name == "viewDidLoad" })
+        #expect(load.calls.first?.tabArguments == [["Feed", "newspaper", nil], ["Me", nil, nil]])
+        let make = try #require(methods.first { $0.name == "make" }?.returnedTabItem)
+        #expect(make.selectedImage == "dot" && make.parameters.title == 0 && make.parameters.image == 1)
+        #expect(make.filled(with: ["Feed", "newspaper", nil]) == CodeTabItem(title: "Feed", image: "newspaper", selectedImage: "dot"))
+        // Set on the controller it wraps: the one item the method sets.
+        let template = try #require(methods.first { $0.name == "template" }?.returnedTabItem)
+        #expect(template.filled(with: ["home_unselected", nil]) == CodeTabItem(title: "Tab", image: "home_unselected"))
+    }
+
+    @Test("Swift: a builder's method, a declaration per branch, Swift 2 names, items with images and localized titles")
+    func swiftBuildersBranchesAndOldNames() throws {
+        let facts = SwiftReader.read(source: """
+            class SceneDelegate: UIResponder {
+                func changeRoot() { window?.rootViewController = TabBarController() }
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                    window?.rootViewController = AuthModuleBuilder.build()
+                    self.rootViewController = Other()
+                    show(PhotosBuilder().build(), sender: nil)
+                    show(Screens.shared.make(), sender: nil)
+                }
+            }
+            class Menu: UIViewController {
+                override func viewDidLoad() {
+                    navigationItem.rightBarButtonItems = [
+                        UIBarButtonItem(image: UIImage(named: "camera")?.withRenderingMode(.alwaysOriginal), style: .plain, target: self, action: #selector(camera)),
+                        UIBarButtonItem(title: "Log out".localized, style: .plain, target: self, action: #selector(logOut)),
+                    ]
+                }
+                func open(_ kind: Int) {
+                    if kind == 0 {
+                        let vc = storyboard!.instantiateViewController(withIdentifier: "first")
+                        navigationController?.pushViewController(vc, animated: true)
+                    } else if kind == 1 {
+                        let vc = storyboard!.instantiateViewControllerWithIdentifier("second")
+                        navigationController?.pushViewController(vc, animated: true)
+                    } else {
+                        performSegueWithIdentifier("third", sender: self)
+                        navigationController?.popViewControllerAnimated(true)
+                        presentViewController(Help(), animated: true, completion: nil)
+                    }
+                }
+            }
+            """, file: "App.swift")
+        let delegate = try #require(facts.classes.first { $0.name == "SceneDelegate" })
+        let connect = try #require(delegate.methods.first { $0.name == "scene" })
+        // The window's root only: `self.rootViewController` is a property of the class.
+        #expect(connect.calls.filter { $0.action == .setRoot }.map(\.destination) == [.returnedBy(type: "AuthModuleBuilder", method: "build")])
+        #expect(connect.calls.filter { $0.action == .show }.map(\.destination) == [
+            .returnedBy(type: "PhotosBuilder", method: "build"), .returnedBy(type: "Screens", method: "make"),
+        ])
+        let menu = try #require(facts.classes.first { $0.name == "Menu" })
+        let items = try #require(menu.methods.first { $0.name == "viewDidLoad" }?.barItems)
+        #expect(items.map(\.image) == ["camera", nil] && items.map(\.title) == [nil, "Log out"])
+        let open = try #require(menu.methods.first { $0.name == "open" })
+        #expect(open.calls.map(\.action) == [.push, .push, .performSegue, .pop, .present])
+        #expect(open.calls[0].destination == .storyboardID(.literal("first"), storyboard: .current))
+        #expect(open.calls[1].destination == .storyboardID(.literal("second"), storyboard: .current))
+        #expect(open.calls[2].segue == .literal("third") && open.calls[4].destination == .className("Help"))
+    }
+
     @Test("Swift: String(describing:), generic helpers and a cast when the value is out of reach")
     func swiftHelpers() throws {
         let facts = SwiftReader.read(source: """

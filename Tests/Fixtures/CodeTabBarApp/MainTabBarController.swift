@@ -9,12 +9,13 @@ class MainTabBarController: UITabBarController {
         let profile = UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "profile")
         let inbox = InboxController()
         inbox.tabBarItem = UITabBarItem(title: "Inbox", image: UIImage(named: "tray")!, selectedImage: nil)
-        viewControllers = [home, wrap(SearchController(), title: "Search"), profile, inbox]
+        viewControllers = [home, wrap(SearchController(), title: "Search", image: "magnifyingglass"), profile, inbox]
     }
 
-    func wrap(_ controller: UIViewController, title: String) -> UINavigationController {
+    func wrap(_ controller: UIViewController, title: String, image: String) -> UINavigationController {
         let navigation = UINavigationController(rootViewController: controller)
         navigation.tabBarItem.title = title
+        navigation.tabBarItem.image = UIImage(systemName: image)?.withRenderingMode(.alwaysTemplate)
         return navigation
     }
 }
