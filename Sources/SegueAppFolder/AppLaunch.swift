@@ -41,6 +41,10 @@ public struct CodeFindings: Sendable {
     /// Scenes made for a root that fills itself in code (a tab bar controller of the app's own
     /// and its tabs), `rootScene` among them: added to the storyboard where no scene has their ids.
     public var rootScenes: [Scene]
+    /// Set when the main interface's root shows nothing (an empty view, no segue, no code of its
+    /// own) while the delegate sets the window's root in code: the code's root is launched
+    /// instead, as the window the delegate makes is the one on screen.
+    public var replacesEmptyMainInterface = false
 
     public init(rootScene: String? = nil, nibNames: [String: String] = [:], rootSource: String? = nil, rootContainer: Scene? = nil,
                 rootMadeScene: Scene? = nil, rootScenes: [Scene] = []) {

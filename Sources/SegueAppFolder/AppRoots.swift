@@ -8,6 +8,14 @@ extension AppLoader {
     static func decideRoots(_ launch: inout AppLaunch, app: AppFolder, storyboard: inout Storyboard, nibs: [NibFile],
                             code: CodeFindings?, diagnostics: inout [Diagnostic]) {
         rootsOfMainInterfaces(&launch, app: app, storyboard: storyboard, nibs: nibs, diagnostics: &diagnostics)
+        let replaced = code?.replacesEmptyMainInterface == true && code?.rootScene != nil ? launch.phoneRoot : nil
+        if let replaced {
+            // The empty scene stays what `instantiateInitialViewController()` gives.
+            storyboard.entryScenes.insert(replaced)
+            storyboard.initialViewController = nil
+            launch.phoneRoot = nil
+            if launch.padRoot == replaced { launch.padRoot = nil }
+        }
         if launch.phoneRoot == nil {
             guessRoot(&launch, app: app, storyboard: &storyboard, nibs: nibs, code: code, diagnostics: &diagnostics)
         }
@@ -87,7 +95,9 @@ extension AppLoader {
         launch.phoneRoot = guess.scene
         if let name = launchedName(guess.scene, storyboard: storyboard) { storyboard.name = name }
         let shown = guess.scene.map { "showing \(guess.why), scene '\($0)'" } ?? "nothing to show"
-        if launch.phone == nil {
+        if code?.replacesEmptyMainInterface == true {
+            launch.notice = "The main interface's initial view controller shows nothing and the app's delegate sets the window's root in code: \(shown)."
+        } else if launch.phone == nil {
             launch.notice = "This app builds its root view controller in code (\(app.infoPlistName) names no main storyboard or nib): \(shown)."
             diagnostics.append(Diagnostic(.rootBuiltInCode, severity: .warning, at: plist,
                 "no main storyboard or nib: the app builds its root in code; \(shown)"))

@@ -35,11 +35,14 @@ extension FlowSource {
             result.launchScenes = builtInCode.made.map(\.id)
             return (app, result)
         }
-        // No main interface gives a root (none is named, or the one named has no initial
-        // controller): as in UIKit, the window's root is what the delegate's code sets.
-        if app.launch.notice != nil, options.code?.rootScene == nil, let root = result.launchRoot {
+        // No main interface gives a root (none is named, the one named has no initial
+        // controller, or its root shows nothing): as in UIKit, the window's root is what the
+        // delegate's code sets.
+        let emptyRoot = app.launch.notice == nil && showsNothing(app.storyboard.initialViewController, in: app.storyboard, result: result)
+        if app.launch.notice != nil || emptyRoot, options.code?.rootScene == nil, let root = result.launchRoot {
             let made = LaunchRootReader.madeScenes(for: root, among: result.madeScenes)
             told.code = codeFindings(root, nibNames: told.code?.nibNames ?? [:], made: made)
+            told.code?.replacesEmptyMainInterface = emptyRoot
             app = try loadApp(folder, options: told)
             // A scene made for the root runs its class's code too.
             if LaunchRootReader.madeScene(root) != nil || !made.isEmpty {
@@ -49,6 +52,18 @@ extension FlowSource {
             }
         }
         return (app, result)
+    }
+
+    /// Whether the scene `id` shows nothing a person could use: a plain controller (the one a new
+    /// Xcode project's storyboard starts with) whose view holds no subview (at most the note that
+    /// its content is made in code), with no segue, no bar item and no navigation in its class's code.
+    static func showsNothing(_ id: String?, in storyboard: Storyboard, result: InferenceResult) -> Bool {
+        guard let scene = id.flatMap({ storyboard[$0] }), scene.kind == .viewController else { return false }
+        let hasCode = result.findings.contains { $0.scenes.contains(scene.id) }
+            || scene.className.map { result.barItems[$0]?.isEmpty == false } == true
+        return scene.view.allSatisfy { $0.kind == .placeholder } && scene.segues.isEmpty && !hasCode
+            && scene.navigationItem.rightBarButtonItems.isEmpty && scene.navigationItem.leftBarButtonItems.isEmpty
+            && scene.toolbarItems.isEmpty
     }
 
     /// The app in `folder`; when no storyboard or nib of it has a scene (its whole interface is

@@ -19,8 +19,11 @@ public enum LaunchRootReader {
         }
         let helpers = index.methods.keys.filter { !isDelegate($0) && (index.scenesByClass[$0] ?? []).isEmpty }.sorted()
         for cls in delegates + helpers {
-            for method in index.methods[cls] ?? [] {
-                for call in method.facts.calls where call.action == .setRoot {
+            for method in launchOrder(index.methods[cls] ?? []) {
+                // The last root a method sets is the one on screen when it returns: after a
+                // placeholder, or in the branch for a phone (`if iPad { split } else { nav }`) or
+                // for a first launch (`if signedIn { home } else { welcome }`), the usual order.
+                for call in method.facts.calls.reversed() where call.action == .setRoot {
                     if let root = resolve(call, in: method, of: cls, index: index, made: made) { return root }
                 }
             }
@@ -28,10 +31,27 @@ public enum LaunchRootReader {
         return nil
     }
 
+    /// A class's methods, those run at launch first (`scene(_:willConnectTo:options:)`,
+    /// `application(_:didFinishLaunchingWithOptions:)`), then the methods of its own they call,
+    /// then the others (which may swap the root later: after signing in, say) in source order.
+    static func launchOrder(_ methods: [AppIndex.Method]) -> [AppIndex.Method] {
+        func runsAtLaunch(_ m: AppIndex.Method) -> Bool {
+            m.facts.selector.contains("willConnectTo") || m.facts.selector.contains("didFinishLaunching")
+        }
+        let launch = methods.filter(runsAtLaunch)
+        let called = Set(launch.flatMap(\.facts.invokes))
+        let helpers = methods.filter { !runsAtLaunch($0) && called.contains($0.facts.name) }
+        return launch + helpers + methods.filter { !runsAtLaunch($0) && !called.contains($0.facts.name) }
+    }
+
     private static func resolve(_ call: NavigationCall, in method: AppIndex.Method, of cls: String, index: AppIndex,
                                 made: [Scene]) -> LaunchRoot? {
         let source = "\(method.file):\(call.line)"
         guard var expr = call.destination else { return nil }
+        // A builder's product (`AuthBuilder.build()`): what it returns, a navigation controller made around one included.
+        if case .returnedBy(let type, let method) = expr, let made = NavigationAnalysis.returns(of: method, by: type, index: index).first {
+            expr = made.0
+        }
         if let k = NavigationAnalysis.parameterIndex(expr) {
             // A helper of the delegate given the root: what the delegate's own calls pass it.
             let passed = (index.methods[cls] ?? []).flatMap(\.facts.handOffs).first {
@@ -70,10 +90,17 @@ public enum LaunchRootReader {
         return madeInCode(expr, index: index).map { .madeInCode(className: $0, inNavigation: false, source: source) }
     }
 
-    /// The made scenes a launch at `root` needs: the made scene it is, and the made scenes its
-    /// tabs or navigation root are, transitively (none when the root is a storyboard's scene).
+    /// The made scenes a launch at `root` needs: the made scene it is (or, for a controller made
+    /// in code, its class's), and the made scenes its tabs or navigation root are, transitively
+    /// (none when the root is a storyboard's scene).
     public static func madeScenes(for root: LaunchRoot, among made: [Scene]) -> [Scene] {
-        guard case .scene(let id, _) = root else { return [] }
+        let id: String
+        switch root {
+        case .scene(let scene, _): id = scene
+        // The class's made scene (a table view controller's kind) before the placeholder `madeScene` is.
+        case .madeInCode(let cls, _, _): id = cls
+        default: return []
+        }
         let byID = Dictionary(made.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var needed: [Scene] = []
         var pending = [id]
@@ -89,6 +116,8 @@ public enum LaunchRootReader {
     static func madeInCode(_ expr: ControllerExpr, index: AppIndex) -> String? {
         let named: String? = switch expr {
         case .className(let name), .classFactory(let name, _): name
+        case .returnedBy(let type, let method):
+            NavigationAnalysis.returns(of: method, by: type, index: index).lazy.compactMap { madeInCode($0.0, index: index) }.first
         default: nil
         }
         guard let name = named, index.methods[name] != nil, index.scenes(ofExactClass: name).isEmpty,

@@ -112,7 +112,8 @@ extension ObjCBodyScanner {
                 call.tabIndex = n
                 calls.append(call)
             }
-        case "rootViewController":
+        case "rootViewController" where chain[chain.count - 2] != "self":
+            // A window's root; `self.rootViewController` is a property of the class's own.
             calls.append(NavigationCall(action: .setRoot, line: line, destination: controller(value)))
         case "viewControllers":
             guard case .array(let items) = value else { return }
@@ -130,6 +131,8 @@ extension ObjCBodyScanner {
         case .identifier(let name):
             guard let bound = bindings[name] else {
                 if let k = parameters.firstIndex(of: name) { return .parameter(k) }
+                // A property's instance variable (`@synthesize`), set as `self.name` before.
+                if let property = bindings["self." + name] { return controller(property, depth: depth + 1) }
                 return .unresolved("'\(name)' is not set in this method (a value set elsewhere)")
             }
             // A container the method made and put a controller into shows that controller.

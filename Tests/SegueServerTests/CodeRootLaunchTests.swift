@@ -108,6 +108,52 @@ struct CodeRootLaunchTests {
         #expect(plain.storyboard["about"]?.view.contains { $0.id == "credits" } != true)
     }
 
+    @Test("a main storyboard whose initial scene shows nothing gives way to the root the scene delegate builds at launch")
+    func emptyMainStoryboard() throws {
+        let (app, storyboard) = try Self.loaded("TemplateStoryboardApp")
+        // `SignInBuilder.build()` returns a navigation controller around a controller made in
+        // code; `changeRoot()`, earlier in the file, swaps the root later and is not the launch.
+        #expect(storyboard.initialViewController == "code-root")
+        #expect(storyboard["code-root"]?.rootViewController == "SignInController")
+        #expect(storyboard.launchNotice?.contains("shows nothing") == true)
+        #expect(storyboard.launchNotice?.contains("SceneDelegate.swift:14") == true)
+        #expect(app.launch.logLines.contains { $0.contains("root scene code-root") })
+        // The template scene stays what `instantiateInitialViewController()` gives.
+        #expect(storyboard.entryScenes.contains("template"))
+        // A builder's product is followed: SignIn's action pushes what `FeedBuilder.build()` makes.
+        #expect(storyboard["SignInController"]?.segues.contains { $0.destination == "FeedController" && $0.kind == .push } == true)
+        #expect(try launchedRoot(storyboard).scene?.id == "code-root")
+    }
+
+    @Test("an initial scene with a view, a segue or a bar item of its own shows something: it stays the launch")
+    func initialSceneWithContent() throws {
+        let analyzed = try #require(try FlowSource.analyzeApp(path: repositoryRoot + "/Tests/Fixtures/TemplateStoryboardApp"))
+        var storyboard = analyzed.app.storyboard
+        #expect(FlowSource.showsNothing("template", in: storyboard, result: analyzed.result))
+        #expect(!FlowSource.showsNothing("code-root", in: storyboard, result: analyzed.result))
+        let empty = try #require(storyboard["template"])
+        for change in [{ (s: inout Scene) in s.view = [ViewNode(.label, text: "Welcome")] },
+                       { (s: inout Scene) in s.segues = [SegueSpec(id: "next", kind: .show, destination: "FeedController")] },
+                       { (s: inout Scene) in s.navigationItem.rightBarButtonItems = [BarButtonItemSpec(title: "Add")] }] {
+            var scene = empty
+            change(&scene)
+            storyboard.scenes["template"] = scene
+            #expect(!FlowSource.showsNothing("template", in: storyboard, result: analyzed.result))
+        }
+    }
+
+    @Test("the app delegate's last root of its launch is the phone's: a property of its own is none")
+    func lastRootOfTheLaunch() throws {
+        let (_, storyboard) = try Self.loaded("PadBranchApp")
+        // `self.rootViewController = …` sets the delegate's property; the window's root is the
+        // navigation controller made around it (named by its instance variable), in the branch
+        // after the pad's.
+        #expect(storyboard.initialViewController == "code-root")
+        #expect(storyboard["code-root"]?.rootViewController == "ListViewController")
+        #expect(storyboard["ListViewController"]?.kind == .tableViewController)
+        #expect(storyboard.launchNotice?.contains("AppDelegate.m:14") == true)
+    }
+
     @Test("an app whose sources build no readable root keeps the loader's guess")
     func noSources() throws {
         let (app, storyboard) = try #require(try FlowSource.loadAppWithCode(path: appFixture("CodeRootApp")))
