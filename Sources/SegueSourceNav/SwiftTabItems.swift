@@ -3,7 +3,8 @@ import SwiftSyntax
 /// The bar item a Swift method gives a tab before listing it: `home.tabBarItem.title = "Home"`,
 /// `home.tabBarItem.image = UIImage(systemName: "house")`, `home.tabBarItem = UITabBarItem(title:
 /// "Home", image: UIImage(named: "home"), selectedImage: …)`, or `home.title = "Home"` (a
-/// controller's title is its tab's too). Literal strings only.
+/// controller's title is its tab's too). Literal strings (localized ones' keys), and in a helper
+/// making a tab, the parameters a field is set from.
 enum SwiftTabItems {
     /// Records the assignment `lhs = rhs` into `items` (keyed by the local it is made on).
     /// `parameters`: the method's, which a field may be set from (``CodeTabItem/parameters``).
@@ -11,14 +12,10 @@ enum SwiftTabItems {
                        into items: inout [String: CodeTabItem]) {
         let field = lhs.declName.baseName.text
         guard let base = lhs.base.map(SwiftExpr.unwrapped) else { return }
-        func parameter(_ e: ExprSyntax) -> Int? {
-            SwiftExpr.unwrapped(e).as(DeclReferenceExprSyntax.self).flatMap { parameters.firstIndex(of: $0.baseName.text) }
-        }
-        func imageParameter(_ e: ExprSyntax) -> Int? { parameter(e) ?? imageArgument(e).flatMap(parameter) }
         if field == "title", let owner = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
-            if items[owner, default: CodeTabItem()].title == nil {
-                items[owner, default: CodeTabItem()].title = literal(rhs)
-                items[owner, default: CodeTabItem()].parameters.title = parameter(rhs)
+            // A controller's title is its tab's unless the item has one.
+            if items[owner]?.title == nil, items[owner]?.parameters.title == nil {
+                set("title", of: &items[owner, default: CodeTabItem()], to: rhs, parameters: parameters)
             }
             return
         }
@@ -26,24 +23,27 @@ enum SwiftTabItems {
            let call = SwiftExpr.unwrapped(rhs).as(FunctionCallExprSyntax.self), SwiftExpr.callee(call).0 == "UITabBarItem" {
             var item = CodeTabItem()
             for argument in call.arguments {
-                let e = argument.expression
-                switch argument.label?.text {
-                case "title": (item.title, item.parameters.title) = (literal(e), parameter(e))
-                case "image": (item.image, item.parameters.image) = (imageName(e), imageParameter(e))
-                case "selectedImage": (item.selectedImage, item.parameters.selectedImage) = (imageName(e), imageParameter(e))
-                default: break
-                }
+                if let label = argument.label?.text { set(label, of: &item, to: argument.expression, parameters: parameters) }
             }
             items[owner] = item
             return
         }
         guard let item = base.as(MemberAccessExprSyntax.self), item.declName.baseName.text == "tabBarItem",
               let owner = item.base.map(SwiftExpr.unwrapped)?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return }
+        set(field, of: &items[owner, default: CodeTabItem()], to: rhs, parameters: parameters)
+    }
+
+    /// Sets `item`'s `field` (`title`, `image`, `selectedImage`; others are ignored) from `value`:
+    /// its literal (an image's name for the images), or the parameter of `parameters` it names.
+    static func set(_ field: String, of item: inout CodeTabItem, to value: ExprSyntax, parameters: [String]) {
+        func parameter(_ e: ExprSyntax) -> Int? {
+            SwiftExpr.unwrapped(e).as(DeclReferenceExprSyntax.self).flatMap { parameters.firstIndex(of: $0.baseName.text) }
+        }
+        let imageParameter = parameter(value) ?? imageArgument(value).flatMap(parameter)
         switch field {
-        case "title": (items[owner, default: CodeTabItem()].title, items[owner, default: CodeTabItem()].parameters.title) = (literal(rhs), parameter(rhs))
-        case "image": (items[owner, default: CodeTabItem()].image, items[owner, default: CodeTabItem()].parameters.image) = (imageName(rhs), imageParameter(rhs))
-        case "selectedImage":
-            (items[owner, default: CodeTabItem()].selectedImage, items[owner, default: CodeTabItem()].parameters.selectedImage) = (imageName(rhs), imageParameter(rhs))
+        case "title": (item.title, item.parameters.title) = (literal(value), parameter(value))
+        case "image": (item.image, item.parameters.image) = (imageName(value), imageParameter)
+        case "selectedImage": (item.selectedImage, item.parameters.selectedImage) = (imageName(value), imageParameter)
         default: break
         }
     }
