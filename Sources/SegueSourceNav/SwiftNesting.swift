@@ -57,17 +57,21 @@ enum SwiftNesting {
         return text.withUTF8 { measure($0) }
     }
 
-    /// The nesting of `source`'s bytes, read without telling code from comments and literals.
-    /// The lexer's tokens are not always what the parser reads: where an interpolation is left
-    /// open (`"\(3 /s\""""`), the parser's recovery lexes the rest of the line again, as code,
-    /// and brackets the lexer saw inside a string literal reach the parser. The bytes' count
-    /// over-counts what literals and comments hold, so together the two bound what the parser can
-    /// meet. A run of `<` here ends at `;`, `{`, `}`, `=`, a quote, or an operator other than
-    /// those a type holds.
+    /// The nesting of `source`'s bytes, read without telling code from comments. The lexer's
+    /// tokens are not always what the parser reads: where an interpolation is left open
+    /// (`"\(3 /s\""""`), the parser's recovery lexes the rest of the line again, as code, and
+    /// brackets the lexer saw inside a string literal reach the parser. So the bytes of a line
+    /// after its first `\(` all count, and before it only those outside a string literal of the
+    /// line (`"\u{1B}[0m"`, a terminal's escape, opens a bracket only in a string). The bytes'
+    /// count over-counts what comments hold, so together the two bound what the parser can meet.
+    /// A run of `<` here ends at `;`, `{`, `}`, `=`, a quote, or an operator other than those a
+    /// type holds.
     static func bytesDepth(in source: String) -> Measure {
         var measure = Measure()
         var brackets = 0, parentheses = 0, angles = 0, previous: UInt8 = 0
+        var line = LineState()
         for byte in source.utf8 {
+            if line.hides(byte) { continue }
             switch byte {
             case UInt8(ascii: "["): brackets += 1; measure.squareBrackets = max(measure.squareBrackets, brackets)
             case UInt8(ascii: "]"): brackets = max(0, brackets - 1)
@@ -86,6 +90,37 @@ enum SwiftNesting {
             if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") { previous = byte }
         }
         return measure
+    }
+
+    /// Where a byte of a line stands for ``bytesDepth(in:)``: in a string literal of the line, or
+    /// after the line's first interpolation (where everything counts).
+    private struct LineState {
+        var inString = false, escaped = false, interpolated = false
+
+        /// Whether `byte` is hidden in a string literal (the quote ending one included).
+        mutating func hides(_ byte: UInt8) -> Bool {
+            if byte == UInt8(ascii: "\n") {
+                self = LineState()
+                return false
+            }
+            if interpolated { return false }
+            guard inString else {
+                if byte == UInt8(ascii: "\"") { inString = true }
+                return false
+            }
+            if escaped {
+                escaped = false
+                if byte == UInt8(ascii: "(") {
+                    interpolated = true
+                    return false
+                }
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+                inString = false
+            }
+            return true
+        }
     }
 
     /// The deepest nesting of square brackets in `source` (``deepest(in:)``).

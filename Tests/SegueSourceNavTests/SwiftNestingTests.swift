@@ -139,6 +139,12 @@ struct SwiftNestingTests {
         #expect(SwiftReader.read(source: source, file: "I.swift").unreadReason?.hasPrefix("square brackets nested 24 deep") == true)
         // Real code is read: brackets in a comment count only in the bytes, under the limit.
         #expect(SwiftReader.read(source: "// [[[\nclass A: UIViewController { let a = [[1]] }", file: "A.swift").unreadReason == nil)
+        // A terminal's escapes open brackets only inside string literals: a file of them is read.
+        let escapes = (0..<12).map { #"let c\#($0) = "\u{1B}[38;5;\#($0)m" + "\"[" + name"# }.joined(separator: "\n")
+        #expect(SwiftNesting.bytesDepth(in: escapes).squareBrackets == 0)
+        #expect(SwiftReader.read(source: "class A: UIViewController {}\n" + escapes, file: "E.swift").unreadReason == nil)
+        // After a line's interpolation everything counts, in a string or not.
+        #expect(SwiftNesting.bytesDepth(in: #"s = "\(a) [[[" + "[[""#).squareBrackets == 5)
     }
 
     @Test("deep recursion in the parser runs on a large stack, in process too")
