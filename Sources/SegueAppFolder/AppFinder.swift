@@ -47,7 +47,8 @@ extension AppFolder {
             case .success(let info):
                 guard let score = applicationScore(info) else { continue }
                 let depth = path.split(separator: "/").count
-                let ranked = score * 1000 - depth
+                let name = (path as NSString).lastPathComponent
+                let ranked = (score + namePenalty(name)) * 10_000 + (name == "Info.plist" ? 5_000 : 0) - depth
                 if best == nil || ranked > best!.score { best = (ranked, path, info) }
             }
         }
@@ -59,6 +60,14 @@ extension AppFolder {
         scan.strings.sort()
         scan.diagnostics = problems
         return (scan, problems)
+    }
+
+    /// Between plists of several app targets side by side, a sample, demo, example or snapshot
+    /// target's counts less (as two keys fewer); of equal ones, `Info.plist` itself wins over
+    /// `NAME-Info.plist`, then the shallowest.
+    static func namePenalty(_ name: String) -> Int {
+        let lower = name.lowercased()
+        return ["sample", "demo", "example", "snapshot"].contains(where: lower.contains) ? -4 : 0
     }
 
     /// How surely a plist is an application's: nil for an extension's (`NSExtension`) or a

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Finds and reads an app's source files (`.swift`, `.m`, `.mm`, `.h`) under its root, in
-/// parallel, skipping dependency and build folders, prebuilt frameworks and files over 2 MB. Swift files are read in
+/// parallel, skipping dependency, build and test folders, prebuilt frameworks and files over 2 MB. Swift files are read in
 /// worker processes when ``SwiftReaderProcesses`` has a worker installed.
 public enum SourceTree {
     static let skippedFolders: Set<String> = ["Pods", "Carthage", ".build", "build", "DerivedData", ".git", "node_modules", "fastlane"]
@@ -9,13 +9,22 @@ public enum SourceTree {
     static let skippedBundles: Set<String> = ["xcframework", "framework", "bundle"]
     static let maxFileSize = 2 * 1024 * 1024
 
+    /// A test target's folder (`AppTests`, `AppUITests`, `Tests`, `Specs`): its controllers and
+    /// windows are the tests' (`testWindow.rootViewController = …`), not the app's.
+    static func isTestFolder(_ name: String) -> Bool {
+        name.hasSuffix("Tests") || name.hasSuffix("Specs") || ["tests", "specs"].contains(name.lowercased())
+    }
+
     /// Paths relative to `root`, sorted.
     public static func sourceFiles(root: String) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
         var files: [String] = []
         while let rel = walker.nextObject() as? String {
             let name = (rel as NSString).lastPathComponent
-            if skippedFolders.contains(name) || skippedBundles.contains((name as NSString).pathExtension) { walker.skipDescendants(); continue }
+            if skippedFolders.contains(name) || skippedBundles.contains((name as NSString).pathExtension) || isTestFolder(name) {
+                walker.skipDescendants()
+                continue
+            }
             switch (name as NSString).pathExtension {
             case "swift", "m", "mm", "h": files.append(rel)
             default: break

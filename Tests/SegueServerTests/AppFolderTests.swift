@@ -8,6 +8,8 @@ import Testing
 @testable import SegueAppFolder
 @testable import SegueServer
 import SeguePageURL
+@testable import SegueSourceNav
+import SegueTestSupport
 
 /// The small app folders of `Tests/Fixtures/Apps` (written by `make-fixtures.py`), one per way an
 /// app names its first screen.
@@ -39,6 +41,29 @@ struct AppFolderTests {
         #expect(app.locales == ["de", "en", "fr"])
         #expect(AppFolder.applicationScore(["NSExtension": .dictionary([:]), "UIMainStoryboardFile": .string("X")]) == nil)
         #expect(AppFolder.applicationScore(["CFBundlePackageType": .string("BNDL")]) == nil)
+    }
+
+    @Test("of app targets side by side, the one named Info.plist wins, and a sample target's last; tests' sources are not read")
+    func appTargetsSideBySide() throws {
+        let root = Scratch.folder + "/targets-\(UUID().uuidString)"
+        let keys = "<key>UIMainStoryboardFile</key><string>Main</string><key>CFBundleExecutable</key><string>X</string>"
+        let plist = "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict>\(keys)</dict></plist>"
+        let extra = "<key>UIApplicationSceneManifest</key><dict/>"
+        let files = [
+            "App/Info.plist": plist,
+            "App/Beta-Info.plist": plist,
+            "App/Samples-Info.plist": plist.replacingOccurrences(of: keys, with: keys + extra),
+            "App/Feed.swift": "class Feed: UIViewController {}",
+            "AppTests/FeedTests.swift": "class FeedTests { func test() { window.rootViewController = Feed() } }",
+        ]
+        for (path, text) in files {
+            let url = URL(fileURLWithPath: root + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        #expect(try #require(AppFolder.find(root: root)).infoPlist.hasSuffix("App/Info.plist"))
+        #expect(SourceTree.sourceFiles(root: root) == ["App/Feed.swift"])
+        #expect(SourceTree.isTestFolder("FreetimeTests") && SourceTree.isTestFolder("Specs") && !SourceTree.isTestFolder("Contests"))
     }
 
     @Test("names resolve through Base.lproj, the development region's .lproj, then unlocalized copies")
