@@ -4,7 +4,9 @@
 /// `[self setToolbarItems:…]`, directly or through a local bound to the item.
 extension ObjCBodyScanner {
     /// The item a send makes, when it is `[[UIBarButtonItem alloc] init…target:self action:@selector(…)]`.
-    static func barItem(_ receiver: ObjCExpr, _ selector: String, _ args: [ObjCExpr], line: Int) -> CodeBarItem? {
+    /// `bindings`: the method's locals, which the item's image may be held in.
+    static func barItem(_ receiver: ObjCExpr, _ selector: String, _ args: [ObjCExpr], line: Int,
+                        bindings: [String: ObjCExpr] = [:]) -> CodeBarItem? {
         guard case .send(.identifier("UIBarButtonItem"), "alloc", _) = receiver else { return nil }
         let parts = selector.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         func argument(_ part: String) -> ObjCExpr? {
@@ -21,11 +23,29 @@ extension ObjCBodyScanner {
             if case .string(let text)? = words.first { item.title = text }
         default: break
         }
+        item.image = argument("image").flatMap { imageName($0, bindings: bindings) }
         if case .identifier(let constant)? = argument("barButtonSystemItem"), constant.hasPrefix("UIBarButtonSystemItem") {
             let name = constant.dropFirst("UIBarButtonSystemItem".count)
             item.systemItem = (name.first?.lowercased() ?? "") + name.dropFirst()
         }
         return item
+    }
+
+    /// The name of `[UIImage imageNamed:@"x"]` (or `systemImageNamed:`, under
+    /// `imageWithRenderingMode:`), written there or held in a local.
+    static func imageName(_ expr: ObjCExpr, bindings: [String: ObjCExpr], depth: Int = 0) -> String? {
+        guard depth < 4 else { return nil }
+        switch expr {
+        case .send(.identifier("UIImage"), let selector, let args) where selector.hasPrefix("imageNamed") || selector.hasPrefix("systemImageNamed"):
+            if case .string(let name)? = args.first { return name }
+            return nil
+        case .send(let image, let selector, _) where selector.hasPrefix("imageWithRenderingMode"):
+            return imageName(image, bindings: bindings, depth: depth + 1)
+        case .identifier(let name):
+            return bindings[name].flatMap { imageName($0, bindings: bindings, depth: depth + 1) }
+        default:
+            return nil
+        }
     }
 
     /// The slot a property or setter names (`leftBarButtonItem`, `setToolbarItems:animated:`).
@@ -40,7 +60,7 @@ extension ObjCBodyScanner {
 
     /// Records the item a send makes.
     mutating func readBarItem(_ receiver: ObjCExpr, _ selector: String, _ args: [ObjCExpr], line: Int) {
-        if let item = Self.barItem(receiver, selector, args, line: line),
+        if let item = Self.barItem(receiver, selector, args, line: line, bindings: bindings),
            !barItems.contains(where: { $0.line == item.line && $0.action == item.action }) {
             barItems.append(item)
         }

@@ -229,4 +229,29 @@ struct SourceReaderTests {
         #expect(select.calls[1].presentationStyle == .pageSheet)
         #expect(select.calls[1].line == 13)
     }
+
+    @Test("Objective-C: an app delegate's own rootViewController property, an instance variable read as its property, bar items' images")
+    func objcPropertiesAndBarImages() throws {
+        let facts = ObjCReader.read(source: """
+            @implementation AppDelegate
+            - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                self.rootViewController = [[ListViewController alloc] initWithNibName:nil bundle:nil];
+                nav = [[UINavigationController alloc] initWithRootViewController:rootViewController];
+                self.window.rootViewController = nav;
+                return YES;
+            }
+            @end
+            @implementation DetailViewController
+            - (void)viewDidLoad {
+                UIImage *done = [UIImage imageNamed:@"OverlayWatched"];
+                self.navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc] initWithImage:done style:UIBarButtonItemStylePlain target:self action:@selector(dismissAdd:)];
+            }
+            @end
+            """, file: "A.m")
+        let launch = try #require(facts.classes.first { $0.name == "AppDelegate" }?.methods.first)
+        // `self.rootViewController` is the delegate's property: the window's root is `nav` alone.
+        #expect(launch.calls.filter { $0.action == .setRoot }.map(\.destination) == [.navigation(wrapping: .className("ListViewController"))])
+        let items = try #require(facts.classes.first { $0.name == "DetailViewController" }?.methods.first?.barItems)
+        #expect(items.map(\.image) == ["OverlayWatched"] && items.map(\.title) == [nil] && items.map(\.slot) == [.right])
+    }
 }
