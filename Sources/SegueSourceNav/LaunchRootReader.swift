@@ -21,9 +21,10 @@ public enum LaunchRootReader {
         for cls in delegates + helpers {
             for method in launchOrder(index.methods[cls] ?? []) {
                 // The last root a method sets is the one on screen when it returns: after a
-                // placeholder, or in the branch for a phone (`if iPad { split } else { nav }`) or
-                // for a first launch (`if signedIn { home } else { welcome }`), the usual order.
-                for call in method.facts.calls.reversed() where call.action == .setRoot {
+                // placeholder, or for a first launch (`if signedIn { home } else { welcome }`),
+                // the usual order; a phone's before one set only on a pad (`IdiomBranches`).
+                let roots = method.facts.calls.reversed().filter { $0.action == .setRoot }
+                for call in roots.filter({ !$0.padOnly }) + roots.filter(\.padOnly) {
                     if let root = resolve(call, in: method, of: cls, index: index, made: made) { return root }
                 }
             }

@@ -82,7 +82,7 @@ private struct FileWalk {
         var facts = MethodFacts(name: name, selector: parts.joined(separator: ":") + (takesArguments ? ":" : ""), line: line, isAction: isAction)
         var scanner = ObjCBodyScanner(tokens: tokens, parameters: parameters)
         scanner.scan(i + 1, close)
-        facts.calls = scanner.calls
+        facts.calls = IdiomBranches.marking(scanner.calls, scanner.idiomLines(i + 1, close))
         facts.invokes = scanner.invokes
         facts.handOffs = scanner.handOffs
         facts.returns = scanner.returns

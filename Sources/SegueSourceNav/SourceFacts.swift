@@ -146,6 +146,8 @@ public struct NavigationCall: Hashable, Sendable, Codable {
     public var tabIndex: Int?
     /// `modalPresentationStyle` set on the destination with a literal before it is presented.
     public var presentationStyle: ModalPresentationStyle?
+    /// Made in a branch taken only on a pad (``IdiomBranches``).
+    public var padOnly = false
 
     public init(action: NavigationAction, line: Int, destination: ControllerExpr? = nil, segue: StringValue? = nil) {
         self.action = action

@@ -130,7 +130,9 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
         var method = facts
         let scanner = SwiftBodyScanner(converter: converter, properties: classStack[classStack.count - 1].properties, parameters: parameters)
         scanner.walk(body)
-        method.calls = scanner.calls
+        let idioms = IdiomBranches.SwiftFinder(converter: converter)
+        idioms.walk(body)
+        method.calls = IdiomBranches.marking(scanner.calls, idioms.lines)
         method.invokes = scanner.invokes
         method.handOffs = scanner.handOffs
         method.nibLoads = scanner.nibLoads

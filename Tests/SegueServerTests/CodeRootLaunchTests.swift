@@ -142,16 +142,16 @@ struct CodeRootLaunchTests {
         }
     }
 
-    @Test("the app delegate's last root of its launch is the phone's: a property of its own is none")
+    @Test("the root the app delegate sets on a phone is launched, not the pad's; a property of its own is none")
     func lastRootOfTheLaunch() throws {
         let (_, storyboard) = try Self.loaded("PadBranchApp")
         // `self.rootViewController = …` sets the delegate's property; the window's root is the
-        // navigation controller made around it (named by its instance variable), in the branch
-        // after the pad's.
+        // navigation controller made around it (named by its instance variable), in the phone's
+        // branch, though the pad's comes last.
         #expect(storyboard.initialViewController == "code-root")
         #expect(storyboard["code-root"]?.rootViewController == "ListViewController")
         #expect(storyboard["ListViewController"]?.kind == .tableViewController)
-        #expect(storyboard.launchNotice?.contains("AppDelegate.m:14") == true)
+        #expect(storyboard.launchNotice?.contains("AppDelegate.m:12") == true)
     }
 
     @Test("an app whose sources build no readable root keeps the loader's guess")

@@ -230,6 +230,40 @@ struct SourceReaderTests {
         #expect(select.calls[1].line == 13)
     }
 
+    @Test("a root set in a branch taken only on a pad is the pad's, in Swift and Objective-C")
+    func idiomBranches() throws {
+        let swift = SwiftReader.read(source: """
+            class SceneDelegate: UIResponder {
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                    if UIDevice.current.userInterfaceIdiom == .phone {
+                        window?.rootViewController = Phone()
+                    } else {
+                        window?.rootViewController = Columns()
+                    }
+                    if UIDevice.current.userInterfaceIdiom != .phone { window?.rootViewController = Columns() }
+                    if padding > 0 { window?.rootViewController = Other() }
+                }
+            }
+            """, file: "S.swift")
+        let roots = try #require(swift.classes.first?.methods.first?.calls)
+        #expect(roots.map(\.padOnly) == [false, true, true, false])
+        let objc = ObjCReader.read(source: """
+            @implementation AppDelegate
+            - (void)launch {
+                if (IS_IPHONE) self.window.rootViewController = phone; else self.window.rootViewController = columns;
+                if (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad) {
+                    self.window.rootViewController = columns;
+                }
+                self.window.rootViewController = last;
+            }
+            @end
+            """, file: "A.m")
+        let objcRoots = try #require(objc.classes.first?.methods.first?.calls)
+        // Both branches on one line: which is which is not known by line, so neither is marked.
+        #expect(objcRoots.map(\.padOnly) == [false, false, true, false])
+        #expect(IdiomBranches.selectsPad("!isPhone") == true && IdiomBranches.selectsPad("isLoggedIn") == nil)
+    }
+
     @Test("Objective-C: an app delegate's own rootViewController property, an instance variable read as its property, bar items' images")
     func objcPropertiesAndBarImages() throws {
         let facts = ObjCReader.read(source: """

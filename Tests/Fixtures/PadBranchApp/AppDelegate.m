@@ -8,10 +8,10 @@
     self.window = [[UIWindow alloc] initWithFrame:[[UIScreen mainScreen] bounds]];
     self.rootViewController = [[ListViewController alloc] initWithNibName:nil bundle:nil];
     navigationController = [[UINavigationController alloc] initWithRootViewController:rootViewController];
-    if ([[UIDevice currentDevice] userInterfaceIdiom] == UIUserInterfaceIdiomPad) {
-        self.window.rootViewController = [[ColumnsViewController alloc] initWithMaster:navigationController];
-    } else {
+    if ([[UIDevice currentDevice] userInterfaceIdiom] == UIUserInterfaceIdiomPhone) {
         self.window.rootViewController = navigationController;
+    } else {
+        self.window.rootViewController = [[ColumnsViewController alloc] initWithMaster:navigationController];
     }
     [self.window makeKeyAndVisible];
     return YES;
