@@ -69,6 +69,14 @@ public enum LaunchRootReader {
             }
             if let made = madeInCode(first, index: index) { return .madeInCode(className: made, inNavigation: true, source: source) }
         }
+        if case .className(let name) = expr, index.isNavigationControllerClass(name), index.scenes(ofExactClass: name).isEmpty,
+           let (pushed, line) = firstCoordinatorPush(from: method, index: index) {
+            // An empty navigation controller handed to a coordinator, whose `start()` pushes the first screen.
+            if let root = try? NavigationAnalysis.destination(pushed, from: nil, index: index).get() {
+                return .navigation(root: root, source: line)
+            }
+            if let made = madeInCode(pushed, index: index) { return .madeInCode(className: made, inNavigation: true, source: line) }
+        }
         if case .className(let name) = expr, index.scenes(ofExactClass: name).isEmpty,
            let tabs = made.first(where: { $0.className == name && $0.kind == .tabBarController }) {
             return .scene(tabs.id, source: source)
@@ -89,6 +97,27 @@ public enum LaunchRootReader {
             return .madeInCode(className: made, inNavigation: true, source: source)
         }
         return madeInCode(expr, index: index).map { .madeInCode(className: $0, inNavigation: false, source: source) }
+    }
+
+    /// The first controller pushed by the objects the launch makes (a coordinator made in
+    /// `application(_:didFinishLaunchingWithOptions:)`, the coordinators its `start()` makes, …),
+    /// breadth first, a type's `start` methods before its others; with the push's `file:line`.
+    static func firstCoordinatorPush(from launch: AppIndex.Method, index: AppIndex) -> (ControllerExpr, String)? {
+        var pending = launch.facts.instantiates
+        var seen: Set<String> = []
+        while !pending.isEmpty, seen.count < 32 {
+            let type = pending.removeFirst()
+            guard seen.insert(type).inserted, (index.scenesByClass[type] ?? []).isEmpty else { continue }
+            let methods = index.methods[type] ?? []
+            for method in methods.filter({ $0.facts.name == "start" }) + methods.filter({ $0.facts.name != "start" }) {
+                if let push = method.facts.calls.first(where: { $0.action == .push && $0.destination?.makesController == true }),
+                   let pushed = push.destination {
+                    return (pushed, "\(method.file):\(push.line)")
+                }
+                pending += method.facts.instantiates
+            }
+        }
+        return nil
     }
 
     /// The made scenes a launch at `root` needs: the made scene it is (or, for a controller made

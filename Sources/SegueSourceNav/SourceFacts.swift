@@ -236,6 +236,9 @@ public struct MethodFacts: Hashable, Sendable, Codable {
     public var assigned: [String: ControllerExpr] = [:]
     /// Bar button items it makes with `self` as their target.
     public var barItems: [CodeBarItem] = []
+    /// Types of the app's the method makes an instance of (`AppCoordinator(navigationController:)`):
+    /// followed from the launch to find what a coordinator pushes first.
+    public var instantiates: [String] = []
 
     public init(name: String, selector: String, line: Int, isAction: Bool) {
         self.name = name
@@ -265,6 +268,7 @@ extension MethodFacts {
         returns = Array(returns.prefix(Self.limit))
         nibLoads = Array(nibLoads.prefix(Self.limit))
         barItems = Array(barItems.prefix(Self.limit))
+        instantiates = Array(instantiates.prefix(Self.limit))
     }
 }
 

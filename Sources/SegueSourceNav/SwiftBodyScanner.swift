@@ -19,6 +19,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
     var nibLoads: [NibLoad] = []
     var assigned: [String: ControllerExpr] = [:]
     var barItems: [CodeBarItem] = []
+    var instantiates: [String] = []
     /// The method's parameters' names, in order.
     let parameters: [String]
 
@@ -144,6 +145,9 @@ final class SwiftBodyScanner: SyntaxVisitor {
             let onSelf = SwiftExpr.isSelf(base)
             if onSelf, let first = name.first, first.isLowercase { invokes.append(name) }
             recordHandOff(name, onSelf: onSelf, args: args, line: line)
+            if base == nil, name.first?.isUppercase == true, !NavigationAnalysis.isSystemClass(name), !instantiates.contains(name) {
+                instantiates.append(name)
+            }
         }
         if let call { calls.append(call) }
         readBarItems(node, name: name, line: line)

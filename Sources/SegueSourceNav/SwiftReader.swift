@@ -140,6 +140,7 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
         method.assigned = scanner.assigned
         method.barItems = scanner.barItems
         method.returnedTabItem = scanner.returnedTabItem
+        method.instantiates = scanner.instantiates
         // A body of one expression returns it.
         if body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) {
             method.returns.append(scanner.controller(only))

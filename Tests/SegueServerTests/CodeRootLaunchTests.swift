@@ -154,6 +154,18 @@ struct CodeRootLaunchTests {
         #expect(storyboard.launchNotice?.contains("AppDelegate.m:12") == true)
     }
 
+    @Test("an empty navigation controller handed to a coordinator: the first controller the launch's coordinators push is its root")
+    func coordinatorFillsTheRoot() throws {
+        let (_, storyboard) = try Self.loaded("CoordinatorLaunchApp")
+        // AppCoordinator's `start()` makes ListCoordinator, whose `start()` pushes ListController;
+        // DetailCoordinator, which the launch never makes, is not followed.
+        #expect(storyboard.initialViewController == "code-root")
+        #expect(storyboard["code-root"]?.rootViewController == "ListController")
+        #expect(storyboard["ListController"]?.kind == .tableViewController)
+        #expect(storyboard.launchNotice?.contains("Coordinators.swift:27") == true)
+        #expect(try launchedRoot(storyboard).scene?.id == "code-root")
+    }
+
     @Test("an app whose sources build no readable root keeps the loader's guess")
     func noSources() throws {
         let (app, storyboard) = try #require(try FlowSource.loadAppWithCode(path: appFixture("CodeRootApp")))
