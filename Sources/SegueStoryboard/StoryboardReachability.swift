@@ -78,7 +78,8 @@ public enum StoryboardReachability {
     /// relationship, embed or segue leads to, preferring tab bar, split view and navigation
     /// controllers (containers without children are skipped); else the first scene. `nil` for a storyboard without scenes.
     public static func entryScene(_ storyboard: Storyboard) -> String? {
-        let scenes = storyboard.orderedScenes
+        // A launch screen is only ever the launch image, never what is served.
+        let scenes = storyboard.orderedScenes.filter { !storyboard.launchScreenScenes.contains($0.id) }
         var targeted: Set<String> = []
         for scene in scenes {
             for (target, _) in edges(scene) { targeted.insert(target) }

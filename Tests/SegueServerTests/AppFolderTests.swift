@@ -66,6 +66,30 @@ struct AppFolderTests {
         #expect(SourceTree.isTestFolder("FreetimeTests") && SourceTree.isTestFolder("Specs") && !SourceTree.isTestFolder("Contests"))
     }
 
+    @Test("an app whose only scene is its launch screen and whose root cannot be read is not served as its launch screen")
+    func launchScreenIsNeverServed() throws {
+        let root = Scratch.folder + "/launch-only-\(UUID().uuidString)"
+        let files = [
+            "App/Info.plist": "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>CFBundleExecutable</key><string>X</string><key>UILaunchStoryboardName</key><string>LaunchScreen</string></dict></plist>",
+            "App/Base.lproj/LaunchScreen.storyboard": """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21507" targetRuntime="iOS.CocoaTouch" launchScreen="YES">
+                <scenes><scene sceneID="s"><objects><viewController id="launch" sceneMemberID="viewController"><view key="view" id="v"/></viewController></objects></scene></scenes>
+                </document>
+                """,
+            "App/AppDelegate.swift": "class AppDelegate { func application(_ a: UIApplication, didFinishLaunchingWithOptions o: [String: Any]?) -> Bool { window?.rootViewController = Library.make(); return true } }",
+        ]
+        for (path, text) in files {
+            let url = URL(fileURLWithPath: root + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let (_, storyboard) = try #require(try FlowSource.loadAppWithCode(path: root))
+        #expect(storyboard.initialViewController == nil)
+        #expect(storyboard.launchScreenScenes.contains("launch"))
+        #expect(FlowSource.servingStoryboard(storyboard).initialViewController == nil)
+    }
+
     @Test("names resolve through Base.lproj, the development region's .lproj, then unlocalized copies")
     func nameResolution() throws {
         var app = AppFolder(root: "/a", infoPlist: "/a/App/Info.plist", info: ["CFBundleDevelopmentRegion": .string("English")])
