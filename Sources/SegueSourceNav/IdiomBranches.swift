@@ -80,8 +80,13 @@ extension ObjCBodyScanner {
     }
 
     /// The index after the statement or braced block starting at `k`.
-    private func statementEnd(_ k: Int, _ end: Int) -> Int {
+    private func statementEnd(_ k: Int, _ end: Int, depth: Int = 0) -> Int {
         if text(k) == "{" { return skipBalanced(k, end) }
+        if text(k) == "if", text(k + 1) == "(", depth < 64 {
+            // `else if (…) {…} else …`: the chain, not the statement after it.
+            let body = statementEnd(skipBalanced(k + 1, end), end, depth: depth + 1)
+            return text(body) == "else" ? statementEnd(body + 1, end, depth: depth + 1) : body
+        }
         var j = k
         while j < end, text(j) != ";" {
             j = text(j) == "(" || text(j) == "[" || text(j) == "{" ? skipBalanced(j, end) : j + 1

@@ -254,13 +254,18 @@ struct SourceReaderTests {
                 if (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad) {
                     self.window.rootViewController = columns;
                 }
+                if (!IS_IPAD) {
+                    self.window.rootViewController = phone;
+                } else if (signedIn) {
+                    self.window.rootViewController = columns;
+                }
                 self.window.rootViewController = last;
             }
             @end
             """, file: "A.m")
         let objcRoots = try #require(objc.classes.first?.methods.first?.calls)
         // Both branches on one line: which is which is not known by line, so neither is marked.
-        #expect(objcRoots.map(\.padOnly) == [false, false, true, false])
+        #expect(objcRoots.map(\.padOnly) == [false, false, true, false, true, false])
         #expect(IdiomBranches.selectsPad("!isPhone") == true && IdiomBranches.selectsPad("isLoggedIn") == nil)
     }
 
