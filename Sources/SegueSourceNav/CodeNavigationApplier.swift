@@ -17,6 +17,7 @@ public enum CodeNavigationApplier {
             }
         }
         RowDeletion.apply(result.rowDeletingClasses, to: &out)
+        SplitCollapse.apply(result.primaryKeepingSplits, to: &out)
         return out
     }
 

@@ -98,6 +98,8 @@ public struct InferenceResult: Sendable {
     public var barItems: [String: [CodeBarItem]] = [:]
     /// Classes whose tables delete rows by swiping (``RowDeletion``).
     public var rowDeletingClasses: Set<String> = []
+    /// Split view scenes whose delegate keeps the primary when the columns collapse (``SplitCollapse``).
+    public var primaryKeepingSplits: Set<String> = []
     /// Source files that were found but not read, with the reason (``SourceFacts/unreadReason``).
     public var unreadFiles: [(file: String, reason: String)] = []
     public init() {}

@@ -24,6 +24,7 @@ struct ObjCBodyScanner {
     var children: [String: ControllerExpr] = [:]
     var styles: [String: ModalPresentationStyle] = [:]
     var calls: [NavigationCall] = []
+    var returnsTrue = false
     var invokes: [String] = []
     var handOffs: [HandOff] = []
     var returns: [ControllerExpr] = []
@@ -53,6 +54,9 @@ struct ObjCBodyScanner {
                 let value = expression(&k, end)
                 assign(chain, value, line: tokens[i].line)
                 i = max(k, i + 1)
+            } else if text(i) == "return", text(i + 1) == "YES" || text(i + 1) == "true" {
+                returnsTrue = true
+                i += 2
             } else if text(i) == "return", isIdentifier(i) {
                 var k = i + 1
                 let value = expression(&k, end)

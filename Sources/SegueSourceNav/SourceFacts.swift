@@ -239,6 +239,8 @@ public struct MethodFacts: Hashable, Sendable, Codable {
     /// Types of the app's the method makes an instance of (`AppCoordinator(navigationController:)`):
     /// followed from the launch to find what a coordinator pushes first.
     public var instantiates: [String] = []
+    /// Whether some `return` of the method is the literal `true` (`YES`).
+    public var returnsTrue = false
 
     public init(name: String, selector: String, line: Int, isAction: Bool) {
         self.name = name

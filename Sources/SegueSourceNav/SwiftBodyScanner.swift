@@ -20,6 +20,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
     var assigned: [String: ControllerExpr] = [:]
     var barItems: [CodeBarItem] = []
     var instantiates: [String] = []
+    var returnsTrue = false
     /// The method's parameters' names, in order.
     let parameters: [String]
 
@@ -32,6 +33,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
 
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
         if let value = node.expression {
+            if value.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true) { returnsTrue = true }
             returns.append(controller(value))
             if let name = SwiftExpr.unwrapped(value).as(DeclReferenceExprSyntax.self)?.baseName.text { returnedNames.append(name) }
         }

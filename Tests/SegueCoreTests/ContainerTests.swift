@@ -41,6 +41,25 @@ import SeguePageURL
         #expect(w.visibleScenes == ["other"])
     }
 
+    @Test("a delegate keeping the primary when the columns collapse: a phone starts on the primary, a pad as before")
+    func collapsedOntoThePrimary() throws {
+        var storyboard = containerStoryboard()
+        storyboard.scenes["split"]?.showsPrimaryWhenCollapsed = true
+        let phone = try launched(storyboard)
+        let split = try #require(phone.root as? SplitViewController)
+        #expect(split.isCollapsed && split.isPrimaryInFront)
+        #expect(phone.visibleScenes == ["list"])
+        // The covered secondary never appears; the primary's root does.
+        #expect(!phone.trace().contains("detail.viewDidAppear") && phone.trace().contains("list.viewDidAppear"))
+        #expect(!phone.elements.contains { $0.role == .backButton })
+        // showDetail still pushes the secondary onto the one stack.
+        _ = try phone.run(.tap(element: "open", values: [:]))
+        #expect(!split.isPrimaryInFront && phone.visibleScenes == ["other"])
+        // On a pad, where the columns do not collapse, nothing changes.
+        #expect(try launched(storyboard, traits: portrait).visibleScenes == ["detail"])
+        #expect(try launched(storyboard, traits: landscape).visibleScenes == ["list", "detail"])
+    }
+
     @Test func compactWidthCollapsesIntoOneStackAndExpandsAgain() throws {
         let w = try launched(containerStoryboard())
         let split = try #require(w.root as? SplitViewController)

@@ -269,6 +269,36 @@ struct SourceReaderTests {
         #expect(IdiomBranches.selectsPad("!isPhone") == true && IdiomBranches.selectsPad("isLoggedIn") == nil)
     }
 
+    @Test("a split view delegate answering true to collapse its secondary keeps the primary, in Swift 2, Swift and Objective-C")
+    func splitCollapseDelegates() throws {
+        let swift = SwiftReader.read(source: """
+            class Split: UISplitViewController {
+                func splitViewController(splitViewController: UISplitViewController, collapseSecondaryViewController secondary: UIViewController, ontoPrimaryViewController primary: UIViewController) -> Bool {
+                    return true;
+                }
+            }
+            class Delegate: NSObject {
+                func splitViewController(_ s: UISplitViewController, collapseSecondary secondary: UIViewController, onto primary: UIViewController) -> Bool {
+                    guard let detail = secondary as? Detail else { return false }
+                    return detail.item == nil
+                }
+            }
+            """, file: "S.swift")
+        let methods = swift.classes.flatMap(\.methods)
+        #expect(methods.map { SplitCollapse.isCollapseMethod($0) } == [true, true])
+        #expect(methods.map(\.returnsTrue) == [true, false])
+        let objc = ObjCReader.read(source: """
+            @implementation AppDelegate
+            - (BOOL)splitViewController:(UISplitViewController *)s collapseSecondaryViewController:(UIViewController *)c ontoPrimaryViewController:(UIViewController *)p {
+                if (self.item == nil) { return YES; }
+                return NO;
+            }
+            @end
+            """, file: "A.m")
+        let method = try #require(objc.classes.first?.methods.first)
+        #expect(SplitCollapse.isCollapseMethod(method) && method.returnsTrue)
+    }
+
     @Test("Objective-C: an app delegate's own rootViewController property, an instance variable read as its property, bar items' images")
     func objcPropertiesAndBarImages() throws {
         let facts = ObjCReader.read(source: """

@@ -112,6 +112,10 @@ open class SplitViewController: ViewController {
         if scene?.detailViewController != nil { rest = rest.dropFirst() }
         if scene?.supplementaryViewController != nil { supplementaryStorage = rest.popFirst() }
         if scene?.compactViewController != nil { compactStorage = rest.popFirst() }
+        // A delegate that keeps the primary when the columns collapse: a compact window starts on it.
+        if scene?.showsPrimaryWhenCollapsed == true, window?.traits.horizontalSizeClass == .compact, secondaryViewController != nil {
+            isPrimaryInFront = true
+        }
     }
 
     /// Whether `isPrimaryInFront` means anything with these traits (one column shown).

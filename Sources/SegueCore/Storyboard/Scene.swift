@@ -86,6 +86,10 @@ public struct Scene: Sendable {
     public var prefersLargeTitles = false
     /// A presented sheet refuses to be dragged down (`isModalInPresentation`; modern era only).
     public var isModalInPresentation = false
+    /// A split view whose delegate keeps the primary when the columns collapse
+    /// (`splitViewController(_:collapseSecondary:onto:)` answering true): at compact width it
+    /// starts on the primary.
+    public var showsPrimaryWhenCollapsed = false
 
     public var location: SourceLocation?
 
