@@ -64,25 +64,32 @@ extension NavigationAnalysis {
         }
     }
 
-    /// The scene the first return of `type`'s method `name` that resolves makes; where `type`
-    /// has no such method (a shared instance of another type), the one method of the app so named.
+    /// The scene the first return of `type`'s method `name` that resolves makes.
     private static func returnedScene(_ name: String, by type: String, caller cls: String?, from sourceScene: String?,
                                       index: AppIndex, depth: Int) -> Result<String, ResolutionProblem> {
-        let made = returns(of: name, by: type, index: index)
-        if made.isEmpty { return returnedScene(name, onSelf: false, caller: cls, from: sourceScene, index: index, depth: depth) }
-        for (value, owner) in made {
-            let from = index.scenesByClass[owner]?.first ?? sourceScene
-            if case .success(let id) = destination(value, from: from, inClass: owner, index: index, depth: depth + 1) { return .success(id) }
+        if let first = returnedScenes(name, by: type, caller: cls, from: sourceScene, index: index, depth: depth, limit: 1).first {
+            return .success(first)
         }
         return .failure(ResolutionProblem(reason: "no return of '\(type).\(name)(…)' makes a controller Segue can follow"))
+    }
+
+    /// Every scene the returns of `type`'s method `name` resolve to; where `type` has no such
+    /// method (a shared instance of another type), those of the one method of the app so named.
+    static func returnedScenes(_ name: String, by type: String, caller cls: String?, from sourceScene: String?,
+                               index: AppIndex, depth: Int, limit: Int = 16) -> [String] {
+        let classes = owner(of: name, in: type, index: index).map { [$0] } ?? index.callees(name, onSelf: false, caller: cls ?? "")
+        return returnedScenes(name, of: classes, from: sourceScene, index: index, depth: depth, limit: limit)
+    }
+
+    /// The class of `type`'s lineage, nearest first, that has a method `name`.
+    static func owner(of name: String, in type: String, index: AppIndex) -> String? {
+        index.lineage(type).first { cls in (index.methods[cls] ?? []).contains { $0.facts.name == name } }
     }
 
     /// The returns of the method `name` of `type` (or of the nearest class of its lineage that
     /// has one), each with the class that returns it, in source order; parameters left out.
     static func returns(of name: String, by type: String, index: AppIndex) -> [(ControllerExpr, String)] {
-        guard let owner = index.lineage(type).first(where: { cls in (index.methods[cls] ?? []).contains { $0.facts.name == name } }) else {
-            return []
-        }
+        guard let owner = owner(of: name, in: type, index: index) else { return [] }
         return (index.methods[owner] ?? []).filter { $0.facts.name == name }
             .flatMap { $0.facts.returns.filter { $0.isFollowable && parameterIndex($0) == nil } }
             .map { ($0, owner) }
@@ -112,16 +119,7 @@ extension NavigationAnalysis {
             let all = returnedScenes(method, onSelf: onSelf, caller: cls, from: sourceScene, index: index, depth: 0)
             if !all.isEmpty { return .success(all) }
         case .returnedBy(let type, let method):
-            let made = returns(of: method, by: type, index: index)
-            if made.isEmpty {
-                let all = returnedScenes(method, onSelf: false, caller: cls, from: sourceScene, index: index, depth: 0)
-                if !all.isEmpty { return .success(all) }
-            }
-            var all: [String] = []
-            for (value, owner) in made {
-                let from = index.scenesByClass[owner]?.first ?? sourceScene
-                if case .success(let id) = destination(value, from: from, inClass: owner, index: index, depth: 1), !all.contains(id) { all.append(id) }
-            }
+            let all = returnedScenes(method, by: type, caller: cls, from: sourceScene, index: index, depth: 0)
             if !all.isEmpty { return .success(all) }
         case .oneOf(let values):
             var all: [String] = []

@@ -173,9 +173,15 @@ extension NavigationAnalysis {
     /// Every scene the returns of method `name` resolve to, in source order, without repeats.
     static func returnedScenes(_ name: String, onSelf: Bool, caller: String?, from sourceScene: String?,
                                index: AppIndex, depth: Int, limit: Int = 16) -> [String] {
+        returnedScenes(name, of: index.callees(name, onSelf: onSelf, caller: caller ?? ""), from: sourceScene, index: index, depth: depth, limit: limit)
+    }
+
+    /// Every scene the returns of method `name` of `classes` resolve to, in source order, without repeats.
+    static func returnedScenes(_ name: String, of classes: [String], from sourceScene: String?,
+                               index: AppIndex, depth: Int, limit: Int = 16) -> [String] {
         var found: [String] = []
         guard depth < 6 else { return found }
-        for cls in index.callees(name, onSelf: onSelf, caller: caller ?? "") {
+        for cls in classes {
             let from = index.scenesByClass[cls]?.first ?? sourceScene
             for method in index.methods[cls] ?? [] where method.facts.name == name {
                 for value in method.facts.returns where value.isFollowable && parameterIndex(value) == nil {

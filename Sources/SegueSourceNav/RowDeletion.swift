@@ -26,14 +26,11 @@ enum RowDeletion {
     /// Adds the Delete buttons to the scenes of `classes`, in every idiom and language.
     static func apply(_ classes: Set<String>, to storyboard: inout Storyboard) {
         guard !classes.isEmpty else { return }
-        func apply(_ scenes: inout [String: Scene]) {
+        storyboard.updateEverySceneTable { scenes in
             for id in Array(scenes.keys) where scenes[id]?.className.map(classes.contains) ?? false {
                 addDeleteActions(to: &scenes[id]!)
             }
         }
-        apply(&storyboard.scenes)
-        apply(&storyboard.padScenes)
-        for locale in Array(storyboard.localizedScenes.keys) { apply(&storyboard.localizedScenes[locale]!) }
     }
 
     /// Gives every row of the tables of `scene` that has no trailing swipe action of its own

@@ -27,11 +27,8 @@ enum SplitCollapse {
     /// Marks those scenes (``Scene/showsPrimaryWhenCollapsed``), in every idiom and language.
     static func apply(_ ids: Set<String>, to storyboard: inout Storyboard) {
         guard !ids.isEmpty else { return }
-        func apply(_ scenes: inout [String: Scene]) {
+        storyboard.updateEverySceneTable { scenes in
             for id in ids where scenes[id]?.kind == .splitViewController { scenes[id]?.showsPrimaryWhenCollapsed = true }
         }
-        apply(&storyboard.scenes)
-        apply(&storyboard.padScenes)
-        for locale in Array(storyboard.localizedScenes.keys) { apply(&storyboard.localizedScenes[locale]!) }
     }
 }

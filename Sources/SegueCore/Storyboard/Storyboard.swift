@@ -254,6 +254,14 @@ extension Diagnostic {
 }
 
 extension Storyboard {
+    /// Runs `body` on every table of scenes: the storyboard's, the pad's and each language's, so
+    /// that a change made from code reaches every variant of a scene.
+    public mutating func updateEverySceneTable(_ body: (inout [String: Scene]) -> Void) {
+        body(&scenes)
+        body(&padScenes)
+        for locale in Array(localizedScenes.keys) { body(&localizedScenes[locale]!) }
+    }
+
     /// The storyboard with `made` added, in order, where no scene has its id.
     public func adding(_ made: [Scene]) -> Storyboard {
         var out = self
