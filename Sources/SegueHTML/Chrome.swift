@@ -225,6 +225,7 @@ extension PageBuilder {
         if !enabled { w.raw(" is-disabled") }
         w.raw("\"")
         if item.isSelected { w.raw(" aria-current=\"page\"") }
+        if item.isImageOnly, let image = item.image { w.attribute("aria-label", Self.humanised(image)) }
         w.raw("><span class=\"tab-icon\">")
         if let system = item.systemItem {
             icon(system.rawValue, alt: "", class: "tab-glyph")
@@ -237,9 +238,12 @@ extension PageBuilder {
             w.attribute("data-image", item.image)
             w.raw("></span>")
         }
-        w.raw("</span><span class=\"tab-title\">")
-        w.text(item.title.isEmpty ? (item.systemItem?.title ?? "") : item.title)
         w.raw("</span>")
+        if !item.isImageOnly {
+            w.raw("<span class=\"tab-title\">")
+            w.text(item.title.isEmpty ? (item.systemItem?.title ?? "") : item.title)
+            w.raw("</span>")
+        }
         if let badge = item.badgeValue {
             w.raw("<span class=\"badge\">")
             w.text(badge)

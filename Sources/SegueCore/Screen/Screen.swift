@@ -279,6 +279,9 @@ public struct TabItem: Sendable, Hashable {
     public var isEnabled: Bool
     /// The image shown while the tab is selected (`selectedImage`), when it has one.
     public var selectedImage: String? = nil
+    /// Whether the item has an image and no title: the bar shows the image alone (`title` is then
+    /// the image's name, for STATE and assistive technology).
+    public var isImageOnly = false
     public init(elementID: String, title: String, image: String? = nil, systemItem: TabBarSystemItem? = nil,
                 badgeValue: String? = nil, isSelected: Bool, isEnabled: Bool = true) {
         self.elementID = elementID

@@ -33,11 +33,19 @@ enum TabBarTap {
 /// `{tabs}.more.down.{i}` (`i` is the tab's index in `viewControllers`).
 extension ScreenBuilder {
     /// The title a tab shows: its item's title, the system item's fixed title, the child's title.
-    static func tabTitle(_ child: ViewController, index: Int) -> String {
+    static func declaredTabTitle(_ child: ViewController) -> String? {
         let item = child.tabBarItem
         return item.title ?? item.systemItem?.title ?? child.title ?? child.navigationItem.title
             ?? (child as? NavigationController)?.children.first.flatMap { $0.title ?? $0.navigationItem.title }
-            ?? "Tab \(index + 1)"
+    }
+
+    /// A tab's name in STATE and the More list: its title; for a tab with an image and no title
+    /// (UIKit shows the image alone) the image's name, as for an image-only bar button item;
+    /// "Tab N" for a tab with neither.
+    static func tabTitle(_ child: ViewController, index: Int) -> String {
+        let declared = declaredTabTitle(child)
+        if declared?.isEmpty ?? true, let image = child.tabBarItem.image { return image }
+        return declared ?? "Tab \(index + 1)"
     }
 
     mutating func tabPane(_ tabs: TabBarController) -> TabPane {
@@ -64,6 +72,7 @@ extension ScreenBuilder {
             var tab = TabItem(elementID: id, title: title, image: item.image, systemItem: item.systemItem,
                               badgeValue: item.badgeValue, isSelected: index == tabs.selectedIndex, isEnabled: item.enabled)
             tab.selectedImage = item.selectedImage
+            tab.isImageOnly = item.image != nil && Self.declaredTabTitle(child)?.isEmpty ?? true
             items.append(tab)
         }
         if tabs.showsMore {
