@@ -19,30 +19,13 @@ enum AppEra {
     /// The lowest `IPHONEOS_DEPLOYMENT_TARGET` of the first Xcode project found in `root` or the
     /// two folders above it; nil without a project or a setting.
     static func projectDeploymentTarget(near root: String) -> String? {
-        var folder = URL(fileURLWithPath: root).standardizedFileURL
-        for _ in 0..<3 {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            for name in names.sorted() where name.hasSuffix(".xcodeproj") {
-                let file = folder.appendingPathComponent(name).appendingPathComponent("project.pbxproj")
-                guard let data = FileManager.default.contents(atPath: file.path), data.count <= 16 << 20 else { continue }
-                let targets = deploymentTargets(in: String(decoding: data, as: UTF8.self))
-                if let lowest = targets.min(by: { versionLess($0, $1) }) { return lowest }
-            }
-            folder.deleteLastPathComponent()
-        }
-        return nil
+        guard let text = XcodeProject.text(near: root) else { return nil }
+        return deploymentTargets(in: text).min(by: { versionLess($0, $1) })
     }
 
     /// Every `IPHONEOS_DEPLOYMENT_TARGET = X;` value of a project file's text.
     static func deploymentTargets(in text: String) -> [String] {
-        var found: [String] = []
-        for line in text.split(separator: "\n") {
-            guard let key = line.range(of: "IPHONEOS_DEPLOYMENT_TARGET") else { continue }
-            let rest = line[key.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "=" || $0 == "\"" }
-            let value = rest.prefix { $0.isNumber || $0 == "." }
-            if !value.isEmpty { found.append(String(value)) }
-        }
-        return found
+        XcodeProject.settingValues("IPHONEOS_DEPLOYMENT_TARGET", in: text).map { String($0.prefix { $0.isNumber || $0 == "." }) }.filter { !$0.isEmpty }
     }
 
     private static func versionLess(_ a: String, _ b: String) -> Bool {

@@ -19,8 +19,11 @@ public indirect enum PlistValue: Sendable, Hashable {
     init(_ any: Any) {
         switch any {
         case let s as String: self = .string(s)
+        // Foundation gives `<true/>` as a Bool and `<integer>` as an NSNumber, which also casts
+        // to Bool when it is 0 or 1: the number is asked first, so `1` stays a number.
+        case let n as NSNumber where type(of: any) != Bool.self:
+            self = String(cString: n.objCType) == "c" ? .bool(n.boolValue) : .number(n.doubleValue)
         case let b as Bool: self = .bool(b)
-        case let n as NSNumber: self = .number(n.doubleValue)
         case let a as [Any]: self = .array(a.map(PlistValue.init))
         case let d as [String: Any]: self = .dictionary(d.mapValues(PlistValue.init))
         default: self = .other

@@ -143,14 +143,16 @@ public enum FlowSource {
     /// The traits a storyboard is designed for, from its `targetRuntime`: iPad storyboards
     /// (`iOS.CocoaTouch.iPad`) open on an iPad in landscape, Apple TV ones (`AppleTV`) on a
     /// 1920 × 1080 screen; `nil` (the server's default, an iPhone) for everything else, flow files
-    /// included. For a directory, the main storyboard's (`Main`, else the first by name).
+    /// included. For a directory, the main storyboard's (`Main`, else the first by name); for an
+    /// app folder, the pad's when the app is built for the iPad alone (`AppDevices`).
     public static func preferredTraits(path: String) -> Traits? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         var file = path
         if isDirectory.boolValue {
-            // An app opens at the phone's size; its pad root shows on a pad-sized viewport.
-            if AppFolder.find(root: path) != nil { return nil }
+            // An app opens at the phone's size (its pad root shows on a pad-sized viewport), and
+            // at the pad's when it is built for the iPad alone.
+            if let app = AppFolder.find(root: path) { return AppDevices.isPadOnly(app) ? .padLandscape : nil }
             var files: [String] = []
             if let walker = FileManager.default.enumerator(atPath: path) {
                 while files.count < 1000, let rel = walker.nextObject() as? String {
