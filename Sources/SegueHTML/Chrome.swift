@@ -73,7 +73,9 @@ extension PageBuilder {
         if let back = bar.backButton { barItem(back, isBack: true) }
         for item in bar.leftItems { barItem(item) }
         // The title is the page's heading; a bar without one keeps the slot, not an empty heading.
-        if let title = bar.title, !title.isEmpty, bar.showsLargeTitle {
+        if !bar.titleView.isEmpty {
+            titleView(bar, controllerID: controllerID)
+        } else if let title = bar.title, !title.isEmpty, bar.showsLargeTitle {
             // The large title below is the heading; this one shows once it collapses.
             w.raw("</div><div class=\"navbar-title\" aria-hidden=\"true\"")
             transitionName(controllerID, "title")
@@ -97,6 +99,22 @@ extension PageBuilder {
         w.raw(">")
         for item in bar.rightItems { barItem(item) }
         w.raw("</div></div></header>")
+    }
+
+    /// A custom title view in the bar's middle, its controls live as content's are; the title
+    /// (when there is one) stays the page's heading, for assistive technology alone.
+    mutating func titleView(_ bar: NavigationBar, controllerID: String) {
+        w.raw("</div><div class=\"navbar-title navbar-title-view\"")
+        transitionName(controllerID, "title")
+        w.raw(">")
+        if let title = bar.title, !title.isEmpty, !drawingUnder {
+            hasHeading = true
+            w.raw("<h1 class=\"visually-hidden\">")
+            w.text(title)
+            w.raw("</h1>")
+        }
+        nodes(bar.titleView)
+        w.raw("</div>")
     }
 
     /// The toolbar at the foot of a navigation controller, drawn in its appearances as a

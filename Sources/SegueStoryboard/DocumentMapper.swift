@@ -471,6 +471,8 @@ struct DocumentMapper {
                 spec.leftBarButtonItems += child.children("barButtonItem").map { mapBarButtonItem($0) }
             case ("rightBarButtonItems", _):
                 spec.rightBarButtonItems += child.children("barButtonItem").map { mapBarButtonItem($0) }
+            case (_, "titleView"):
+                if let node = mapView(child) { spec.titleView = TitleView([node]) }
             default: break
             }
         }

@@ -337,6 +337,8 @@ public struct NavigationItem: Sendable, Hashable {
     public var hidesBackButton: Bool
     public var leftItemsSupplementBackButton: Bool
     public var backButtonDisplayMode: BackButtonDisplayMode
+    /// Views drawn instead of the title (``NavigationItemSpec/titleView``).
+    public var titleView: TitleView?
 
     public init(_ spec: NavigationItemSpec) {
         title = spec.title
@@ -347,6 +349,7 @@ public struct NavigationItem: Sendable, Hashable {
         hidesBackButton = spec.hidesBackButton
         leftItemsSupplementBackButton = spec.leftItemsSupplementBackButton
         backButtonDisplayMode = spec.backButtonDisplayMode
+        titleView = spec.titleView
     }
 
     /// The title of the back button that leads to this item's controller (titled

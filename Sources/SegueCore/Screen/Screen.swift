@@ -241,6 +241,9 @@ public struct NavigationBar: Sendable {
     public var searchPlaceholder: String? = nil
     /// That search bar's field, text and Cancel (set with `searchPlaceholder`).
     public var search: NavigationSearch? = nil
+    /// The navigation item's title view, resolved as content is (values, element ids): drawn
+    /// instead of the title, which still names the screen for assistive technology.
+    public var titleView: [ViewNode] = []
     public init(title: String?, prompt: String?, backButton: BarItem?, leftItems: [BarItem], rightItems: [BarItem]) {
         self.title = title
         self.prompt = prompt

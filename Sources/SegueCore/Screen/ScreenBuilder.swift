@@ -229,13 +229,17 @@ struct ScreenBuilder {
             }
         }
         let left = barItems(top.navigationItem.leftBarButtonItems, owner: top, slot: "left")
+        // A title view's controls are read between the left and right items, as they show.
+        var titleCounter = 0
+        let titleView = top.navigationItem.titleView.map { resolveAll($0.nodes, owner: top, counter: &titleCounter) } ?? []
         // UIKit lists right items rightmost first; draw (and read) them left to right.
         let right = barItems(top.navigationItem.rightBarButtonItems, owner: top, slot: "right", rightmostFirst: true)
         guard resolvesNodes else { return nil }
         let item = top.navigationItem
         var bar = NavigationBar(title: item.title ?? top.title, prompt: item.prompt, backButton: back, leftItems: left, rightItems: right)
         bar.appearance = nav.scene?.barAppearance
-        bar.showsLargeTitle = window.showsLargeTitle(in: nav, stack: stack)
+        bar.showsLargeTitle = window.showsLargeTitle(in: nav, stack: stack) && titleView.isEmpty
+        bar.titleView = titleView
         return bar
     }
 

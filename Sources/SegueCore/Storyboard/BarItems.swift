@@ -96,7 +96,19 @@ public struct NavigationItemSpec: Sendable, Hashable {
     /// A search bar in the navigation bar (`navigationItem.searchController`; modern era), with
     /// its placeholder text.
     public var searchBarPlaceholder: String?
+    /// Views shown in the bar's middle instead of the title (`titleView`: a segmented control,
+    /// an image, labels), when the document gives some.
+    public var titleView: TitleView?
     public init() {}
+}
+
+/// A navigation item's custom title view: the views the bar draws where its title would be.
+/// Their controls are the top controller's, as its content's are.
+public struct TitleView: Sendable, Hashable {
+    public var nodes: [ViewNode]
+    public init(_ nodes: [ViewNode]) { self.nodes = nodes }
+    public static func == (a: TitleView, b: TitleView) -> Bool { a.nodes == b.nodes }
+    public func hash(into hasher: inout Hasher) { hasher.combine(nodes.count) }
 }
 
 /// `UINavigationItem.LargeTitleDisplayMode`: `automatic` follows the item below it in the stack
