@@ -19,6 +19,15 @@ enum ContainerChild {
         name.lowercased().contains("child") && !name.lowercased().hasPrefix("remove") || setters.contains(name)
     }
 
+    /// Initializer labels of side-menu and reveal containers' content controller (the one shown
+    /// full size, beside menus): `DrawerController(centerViewController:leftDrawerViewController:)`,
+    /// `SWRevealViewController(rearViewController:frontViewController:)`,
+    /// `RESideMenu(contentViewController:leftMenuViewController:rightMenuViewController:)`.
+    static let contentLabels: Set<String> = [
+        "centerViewController", "contentViewController", "frontViewController", "mainViewController",
+        "centerPanel", "topViewController",
+    ]
+
     /// Setters of the app containers' one content controller, by the names they usually have.
     static let setters: Set<String> = [
         "setRootViewController", "setContentViewController", "setCenterViewController",

@@ -112,8 +112,9 @@ extension ObjCBodyScanner {
                 call.tabIndex = n
                 calls.append(call)
             }
-        case "rootViewController" where chain[chain.count - 2] != "self":
-            // A window's root; `self.rootViewController` is a property of the class's own.
+        case "rootViewController" where chain[chain.count - 2] != "self" && namesWindow(Array(chain.dropLast())):
+            // A window's root; `self.rootViewController` is a property of the class's own, and
+            // other objects have one too (an ad banner's `self.bannerView.rootViewController = self`).
             calls.append(NavigationCall(action: .setRoot, line: line, destination: controller(value)))
         case "viewControllers":
             guard case .array(let items) = value else { return }
@@ -123,6 +124,27 @@ extension ObjCBodyScanner {
         default:
             break
         }
+    }
+
+    /// Which argument of an initializer is a side-menu container's content
+    /// (``ContainerChild/contentLabels``): `initWithCenterViewController:…` → 0,
+    /// `initWithRearViewController:frontViewController:` → 1.
+    static func contentArgument(_ selector: String) -> Int? {
+        let parts = selector.split(separator: ":").map(String.init)
+        return parts.indices.first { i in
+            var label = i == 0 ? String(parts[0].dropFirst("initWith".count)) : parts[i]
+            guard !label.isEmpty, i > 0 || parts[0].hasPrefix("initWith") else { return false }
+            label = label.prefix(1).lowercased() + label.dropFirst()
+            return ContainerChild.contentLabels.contains(label)
+        }
+    }
+
+    /// Whether a property chain names a window: its names say so (`self.window`, `_window`,
+    /// `appDelegate.window`), or it is a local made as one (`UIWindow *w = [[UIWindow alloc] …]`).
+    func namesWindow(_ chain: [String]) -> Bool {
+        if chain.contains(where: { $0.lowercased().contains("window") }) { return true }
+        guard chain.count == 1, let bound = bindings[chain[0]] else { return false }
+        return "\(bound)".contains("UIWindow")
     }
 
     func controller(_ expr: ObjCExpr, depth: Int = 0) -> ControllerExpr {
@@ -168,6 +190,11 @@ extension ObjCBodyScanner {
             // A navigation controller (or a container of the app's) around a controller leads where it does.
             if selector == "initWithRootViewController:", let root = args.first {
                 return .navigation(wrapping: controller(root, depth: depth + 1))
+            }
+            // A drawer or reveal container around its content
+            // (`initWithCenterViewController:leftDrawerViewController:`): it leads where that does.
+            if let index = Self.contentArgument(selector), index < args.count {
+                return controller(args[index], depth: depth + 1)
             }
             return .className(cls)
         }

@@ -139,7 +139,8 @@ final class SwiftBodyScanner: SyntaxVisitor {
             call = NavigationCall(action: .popToRoot, line: line)
         case "dismiss" where labels.first == "animated":
             call = NavigationCall(action: .dismiss, line: line)
-        case _ where labels.first == "rootViewController" && name.first?.isLowercase == true && base != nil:
+        case _ where labels.first == "rootViewController" && name.first?.isLowercase == true && base != nil && name != "init":
+            // (`super.init(rootViewController:)` in a navigation controller subclass is its own stack.)
             // A window helper that swaps the root (`window.set(rootViewController: vc, options: …)`).
             call = NavigationCall(action: .setRoot, line: line, destination: controller(args[0].expression))
         default:
@@ -261,8 +262,9 @@ final class SwiftBodyScanner: SyntaxVisitor {
                 call.tabIndex = n
                 calls.append(call)
             }
-        case "rootViewController" where member.base.map { !SwiftExpr.isSelf($0) } ?? true:
-            // A window's root; `self.rootViewController` is a property of the class's own.
+        case "rootViewController" where member.base.map { !SwiftExpr.isSelf($0) && isWindow($0) } ?? true:
+            // A window's root; `self.rootViewController` is a property of the class's own, and
+            // other objects have one too (an ad banner's `bannerView.rootViewController = self`).
             calls.append(NavigationCall(action: .setRoot, line: line, destination: controller(rhs)))
         case "viewControllers":
             guard let array = array(rhs) else { return }
@@ -274,6 +276,17 @@ final class SwiftBodyScanner: SyntaxVisitor {
         default:
             break
         }
+    }
+}
+
+extension SwiftBodyScanner {
+    /// Whether `base` (of `base.rootViewController = …`) names a window: its text says so
+    /// (`window`, `self.window`, `UIApplication.shared.keyWindow`, `appDelegate.window!`), or it is
+    /// a local made as one (`let w = UIWindow(…)`).
+    func isWindow(_ base: ExprSyntax) -> Bool {
+        if base.trimmedDescription.lowercased().contains("window") { return true }
+        guard let name = SwiftExpr.unwrapped(base).as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        return bindings[name]?.trimmedDescription.contains("Window") ?? false
     }
 }
 
@@ -377,6 +390,11 @@ enum SwiftExpr {
         if labels.first == "rootViewController", name != "UINavigationController", name.first?.isUppercase == true {
             // A container of the app's own around a controller: where it leads is that controller.
             return .navigation(wrapping: controller(args[0].expression, bindings: bindings, parameters: parameters, depth: depth + 1))
+        }
+        // A drawer or reveal container around its content (`DrawerController(centerViewController:
+        // nav, leftDrawerViewController: menu)`): it shows, and leads where, the content does.
+        if name.first?.isUppercase == true, let content = args.first(where: { ContainerChild.contentLabels.contains($0.label?.text ?? "") }) {
+            return controller(content.expression, bindings: bindings, parameters: parameters, depth: depth + 1)
         }
         switch name {
         case "instantiateViewController" where labels.first == "withIdentifier" || labels.first == "identifier":

@@ -323,4 +323,67 @@ struct SourceReaderTests {
         let items = try #require(facts.classes.first { $0.name == "DetailViewController" }?.methods.first?.barItems)
         #expect(items.map(\.image) == ["OverlayWatched"] && items.map(\.title) == [nil] && items.map(\.slot) == [.right])
     }
+
+    @Test("only a window's rootViewController is the app's root: not an ad banner's, not a navigation subclass's own stack")
+    func onlyWindowsHaveTheRoot() throws {
+        let swift = SwiftReader.read(source: """
+            class FeedNav: BaseNavigationController {
+                init(_ vc: UIViewController) { super.init(rootViewController: vc) }
+            }
+            class Feed: UIViewController {
+                override func viewDidLoad() { bannerView.rootViewController = self }
+            }
+            class AppDelegate: UIResponder {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: Any?) -> Bool {
+                    let w = UIWindow(frame: UIScreen.main.bounds)
+                    w.rootViewController = Home()
+                    UIApplication.shared.keyWindow?.rootViewController = Other()
+                    return true
+                }
+            }
+            """, file: "App.swift")
+        let roots = swift.classes.flatMap { $0.methods.flatMap(\.calls) }.filter { $0.action == .setRoot }.map(\.destination)
+        #expect(roots == [.className("Home"), .className("Other")])
+        let objc = ObjCReader.read(source: """
+            @implementation Feed
+            - (void)viewDidLoad {
+                self.bannerView.rootViewController = self;
+                UIWindow *w = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+                w.rootViewController = [[Home alloc] init];
+                _window.rootViewController = [[Other alloc] init];
+            }
+            @end
+            """, file: "Feed.m")
+        let objcRoots = objc.classes.flatMap { $0.methods.flatMap(\.calls) }.filter { $0.action == .setRoot }.map(\.destination)
+        #expect(objcRoots == [.className("Home"), .className("Other")])
+    }
+
+    @Test("a side-menu container's root leads where its content does")
+    func drawersLeadToTheirContent() throws {
+        let swift = SwiftReader.read(source: """
+            class AppDelegate: UIResponder {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: Any?) -> Bool {
+                    let centerNav = AppNavigation(rootViewController: HomeViewController())
+                    let drawer = DrawerController(centerViewController: centerNav, leftDrawerViewController: LeftViewController())
+                    window?.rootViewController = drawer
+                    return true
+                }
+            }
+            """, file: "App.swift")
+        let roots = swift.classes.flatMap { $0.methods.flatMap(\.calls) }.filter { $0.action == .setRoot }.map(\.destination)
+        #expect(roots == [.navigation(wrapping: .className("HomeViewController"))])
+        let objc = ObjCReader.read(source: """
+            @implementation AppDelegate
+            - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                SWRevealViewController *reveal = [[SWRevealViewController alloc] initWithRearViewController:[[MenuViewController alloc] init] frontViewController:[[FeedViewController alloc] init]];
+                self.window.rootViewController = reveal;
+                return YES;
+            }
+            @end
+            """, file: "A.m")
+        let objcRoots = objc.classes.flatMap { $0.methods.flatMap(\.calls) }.filter { $0.action == .setRoot }.map(\.destination)
+        #expect(objcRoots == [.className("FeedViewController")])
+        #expect(ObjCBodyScanner.contentArgument("initWithCenterViewController:leftDrawerViewController:") == 0)
+        #expect(ObjCBodyScanner.contentArgument("initWithNibName:bundle:") == nil)
+    }
 }
