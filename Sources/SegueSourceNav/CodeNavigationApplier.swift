@@ -7,7 +7,10 @@ import SegueCore
 public enum CodeNavigationApplier {
     public static func apply(_ result: InferenceResult, to storyboard: Storyboard) -> Storyboard {
         var out = storyboard
-        for found in result.findings {
+        // Steps taken for some rows only are wired first: a row's own case (`case 2:`) says more
+        // about it than a step any row may reach (`if selected == indexPath.row { … }`).
+        let ordered = result.findings.filter { $0.rowFilter != nil } + result.findings.filter { $0.rowFilter == nil }
+        for found in ordered {
             var finding = found
             if let navigation = madeNavigation(for: finding, in: &out) { finding.destination = navigation }
             for sceneID in finding.scenes {
@@ -51,8 +54,8 @@ public enum CodeNavigationApplier {
             case .action(let method):
                 if !SceneElements.actionNames(in: scene).contains(method) { add(barItems.filter { $0.action == method }, to: &scene) }
                 SceneElements.wire(action: method, to: target, in: &scene)
-            case .rowSelection: SceneElements.wireSelection(collection: false, to: target, in: &scene)
-            case .itemSelection: SceneElements.wireSelection(collection: true, to: target, in: &scene)
+            case .rowSelection: SceneElements.wireSelection(collection: false, to: target, in: &scene, only: finding.rowFilter)
+            case .itemSelection: SceneElements.wireSelection(collection: true, to: target, in: &scene, only: finding.rowFilter)
             case .automatic, .code: break
             }
         }

@@ -50,6 +50,9 @@ public struct NavigationFinding: Hashable, Sendable {
     /// (`UINavigationController(rootViewController:)`, written there or returned by the class
     /// factory called), which no storyboard has: a navigation scene is made for it.
     public var inMadeNavigation = false
+    /// The rows whose selection runs it (a branch on `indexPath.row` or `.section`); nil: every
+    /// row not wired by an earlier step.
+    public var rowFilter: RowFilter?
 }
 
 /// A navigating line Segue could not resolve, and why.

@@ -17,6 +17,7 @@ public enum InferenceReport {
             if let s = f.segue { line += " segue '\(s)'" }
             if let style = f.presentationStyle { line += " (\(style.rawValue))" }
             if let tab = f.tabIndex { line += " tab \(tab)" }
+            if let rows = f.rowFilter { line += " (\(describe(rows)))" }
             lines.append(line)
         }
         if !result.unresolved.isEmpty { lines.append("unresolved:") }
@@ -29,6 +30,14 @@ public enum InferenceReport {
         if !result.unreadFiles.isEmpty { lines.append("not read:") }
         for u in result.unreadFiles { lines.append("  \(u.file): \(u.reason)") }
         return lines.joined(separator: "\n")
+    }
+
+    /// `sections 1, rows 0, 2`.
+    static func describe(_ filter: RowFilter) -> String {
+        let parts = [("sections", filter.sections), ("rows", filter.rows)].compactMap { name, values in
+            values.map { "\(name) \($0.sorted().map(String.init).joined(separator: ", "))" }
+        }
+        return parts.joined(separator: ", ")
     }
 
     static func describe(_ root: LaunchRoot) -> String {
@@ -52,6 +61,8 @@ public enum InferenceReport {
             if let s = f.segue { fields.append("\"segue\":\(quote(s))") }
             if let style = f.presentationStyle { fields.append("\"presentationStyle\":\(quote(style.rawValue))") }
             if let tab = f.tabIndex { fields.append("\"tab\":\(tab)") }
+            if let sections = f.rowFilter?.sections { fields.append("\"sections\":[\(sections.sorted().map(String.init).joined(separator: ","))]") }
+            if let rows = f.rowFilter?.rows { fields.append("\"rows\":[\(rows.sorted().map(String.init).joined(separator: ","))]") }
             return "{" + fields.joined(separator: ",") + "}"
         }.joined(separator: ",")
         out += "],\"unresolved\":["

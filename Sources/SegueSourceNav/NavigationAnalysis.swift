@@ -78,6 +78,7 @@ public enum NavigationAnalysis {
         finding.onLaunchScene = onLaunch
         finding.presentationStyle = call.presentationStyle
         finding.tabIndex = call.tabIndex
+        finding.rowFilter = call.rowFilter
         if call.action == .performSegue {
             guard let value = call.segue, let id = index.resolve(value) else {
                 unresolved("segue identifier \(call.segue?.description ?? "?") is not a constant Segue can read")

@@ -30,6 +30,10 @@ extension ObjCBodyScanner {
         case "popToRootViewControllerAnimated:":
             call = NavigationCall(action: .popToRoot, line: line)
         case "dismissViewControllerAnimated:completion:", "dismissModalViewControllerAnimated:":
+            // `[self.presentedViewController dismiss…]` closes what this controller shows over
+            // itself: nothing, while a person taps it.
+            if case .member(_, "presentedViewController") = receiver { break }
+            if case .send(_, "presentedViewController", _) = receiver { break }
             call = NavigationCall(action: .dismiss, line: line)
         default:
             _ = holdsChild(receiver, first, selector: selector)

@@ -82,7 +82,7 @@ private struct FileWalk {
         var facts = MethodFacts(name: name, selector: parts.joined(separator: ":") + (takesArguments ? ":" : ""), line: line, isAction: isAction)
         var scanner = ObjCBodyScanner(tokens: tokens, parameters: parameters)
         scanner.scan(i + 1, close)
-        facts.calls = IdiomBranches.marking(scanner.calls, scanner.idiomLines(i + 1, close))
+        facts.calls = RowBranches.marking(IdiomBranches.marking(scanner.calls, scanner.idiomLines(i + 1, close)), scanner.rowBranches(i + 1, close))
         facts.invokes = scanner.invokes
         facts.returnsTrue = scanner.returnsTrue
         facts.handOffs = scanner.handOffs

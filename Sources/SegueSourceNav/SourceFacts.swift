@@ -148,6 +148,8 @@ public struct NavigationCall: Hashable, Sendable, Codable {
     public var presentationStyle: ModalPresentationStyle?
     /// Made in a branch taken only on a pad (``IdiomBranches``).
     public var padOnly = false
+    /// Made in a branch taken only for some rows of a selection (``RowBranches``).
+    public var rowFilter: RowFilter?
 
     public init(action: NavigationAction, line: Int, destination: ControllerExpr? = nil, segue: StringValue? = nil) {
         self.action = action

@@ -138,6 +138,9 @@ final class SwiftBodyScanner: SyntaxVisitor {
         case "popToRootViewController" where labels.first == "animated":
             call = NavigationCall(action: .popToRoot, line: line)
         case "dismiss" where labels.first == "animated":
+            // `presentedViewController?.dismiss(…)` closes what this controller shows over itself:
+            // nothing, while a person taps it.
+            guard base.map({ SwiftExpr.unwrapped($0).trimmedDescription.hasSuffix("presentedViewController") }) != true else { break }
             call = NavigationCall(action: .dismiss, line: line)
         case _ where labels.first == "rootViewController" && name.first?.isLowercase == true && base != nil && name != "init":
             // (`super.init(rootViewController:)` in a navigation controller subclass is its own stack.)

@@ -132,7 +132,9 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
         scanner.walk(body)
         let idioms = IdiomBranches.SwiftFinder(converter: converter)
         idioms.walk(body)
-        method.calls = IdiomBranches.marking(scanner.calls, idioms.lines)
+        let rows = RowBranches.SwiftFinder(converter: converter)
+        rows.walk(body)
+        method.calls = RowBranches.marking(IdiomBranches.marking(scanner.calls, idioms.lines), rows.branches)
         method.invokes = scanner.invokes
         method.handOffs = scanner.handOffs
         method.nibLoads = scanner.nibLoads

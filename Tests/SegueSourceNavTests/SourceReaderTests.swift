@@ -1,3 +1,4 @@
+import SegueCore
 import Testing
 @testable import SegueSourceNav
 
@@ -385,5 +386,84 @@ struct SourceReaderTests {
         #expect(objcRoots == [.className("FeedViewController")])
         #expect(ObjCBodyScanner.contentArgument("initWithCenterViewController:leftDrawerViewController:") == 0)
         #expect(ObjCBodyScanner.contentArgument("initWithNibName:bundle:") == nil)
+    }
+
+    @Test("a selection handler's branches on indexPath.row and .section keep their rows")
+    func rowBranchesKeepTheirRows() throws {
+        let swift = SwiftReader.read(source: """
+            class Menu: UITableViewController {
+                override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+                    switch indexPath.row {
+                    case 0: performSegue(withIdentifier: "map", sender: nil)
+                    case 1, 2:
+                        performSegue(withIdentifier: "cameras", sender: nil)
+                    default:
+                        performSegue(withIdentifier: "more", sender: nil)
+                    }
+                    switch (indexPath.section, indexPath.row) {
+                    case (1, 0): performSegue(withIdentifier: "a", sender: nil)
+                    case (2, _): performSegue(withIdentifier: "b", sender: nil)
+                    default: break
+                    }
+                    if indexPath.section == 3 {
+                        switch indexPath.row {
+                        case 4: performSegue(withIdentifier: "c", sender: nil)
+                        default: break
+                        }
+                    }
+                }
+            }
+            """, file: "Menu.swift")
+        let calls = try #require(swift.classes.first?.methods.first?.calls)
+        #expect(calls.map(\.rowFilter) == [
+            RowFilter(rows: [0]), RowFilter(rows: [1, 2]), nil,
+            RowFilter(sections: [1], rows: [0]), RowFilter(sections: [2]),
+            RowFilter(sections: [3], rows: [4]),
+        ])
+        let objc = ObjCReader.read(source: """
+            @implementation Menu
+            - (void)tableView:(UITableView *)tableView didSelectRowAtIndexPath:(NSIndexPath *)indexPath {
+                switch (indexPath.row) {
+                    case 0:
+                        [self performSegueWithIdentifier:@"map" sender:nil];
+                        break;
+                    case 1: {
+                        [self performSegueWithIdentifier:@"cameras" sender:nil];
+                        break;
+                    }
+                    default:
+                        [self performSegueWithIdentifier:@"more" sender:nil];
+                }
+                if (indexPath.section == 2) [self performSegueWithIdentifier:@"b" sender:nil];
+            }
+            @end
+            """, file: "Menu.m")
+        let objcCalls = try #require(objc.classes.first?.methods.first?.calls)
+        #expect(objcCalls.map(\.rowFilter) == [RowFilter(rows: [0]), RowFilter(rows: [1]), nil, RowFilter(sections: [2])])
+    }
+
+    @Test("dismissing what a controller presents is no step of its own")
+    func dismissingThePresentedIsNoStep() throws {
+        let swift = SwiftReader.read(source: """
+            class Tokens: UIViewController {
+                func next(_ name: String) {
+                    presentedViewController?.dismiss(animated: true, completion: nil)
+                    self.presentedViewController?.dismiss(animated: true)
+                    navigationController?.pushViewController(Scan(), animated: true)
+                }
+                @IBAction func close() { dismiss(animated: true) }
+            }
+            """, file: "Tokens.swift")
+        #expect(swift.classes.first?.methods.map { $0.calls.map(\.action) } == [[.push], [.dismiss]])
+        let objc = ObjCReader.read(source: """
+            @implementation Tokens
+            - (void)next {
+                [self.presentedViewController dismissViewControllerAnimated:YES completion:nil];
+                [[self presentedViewController] dismissViewControllerAnimated:YES completion:nil];
+                [self.navigationController pushViewController:[[Scan alloc] init] animated:YES];
+            }
+            @end
+            """, file: "Tokens.m")
+        #expect(objc.classes.first?.methods.first?.calls.map(\.action) == [.push])
     }
 }

@@ -58,21 +58,25 @@ public enum SceneElements {
     }
 
     /// Gives every row of the scene's tables (or every item of its collections) that does
-    /// nothing yet the tap `target`; the number wired.
+    /// nothing yet the tap `target`, or those `only` names; the number wired.
     @discardableResult
-    public static func wireSelection(collection: Bool, to target: TapTarget, in scene: inout Scene) -> Int {
+    public static func wireSelection(collection: Bool, to target: TapTarget, in scene: inout Scene, only filter: RowFilter? = nil) -> Int {
         var count = 0
         func visit(_ node: inout ViewNode) {
             if !collection, node.kind == .table {
                 for s in node.sections.indices {
                     for r in node.sections[s].rows.indices where node.sections[s].rows[r].tap == nil {
+                        guard filter?.matches(section: s, row: r) ?? true else { continue }
                         node.sections[s].rows[r].tap = target
                         count += 1
                     }
                 }
             }
             if collection, node.kind == .collection {
-                for k in node.children.indices where node.children[k].tap == nil && node.children[k].text != nil {
+                var item = 0
+                for k in node.children.indices where node.children[k].text != nil {
+                    defer { item += 1 }
+                    guard node.children[k].tap == nil, filter?.matches(section: 0, row: item) ?? true else { continue }
                     node.children[k].tap = target
                     count += 1
                 }
@@ -136,5 +140,26 @@ public enum SceneElements {
         }
         scene.view.forEach(visit)
         return ids
+    }
+}
+
+/// The rows a selection handler's branch is taken for (`switch indexPath.row { case 2: … }`,
+/// `if indexPath.section == 1 { … }`): sections and rows by number, nil for any.
+public struct RowFilter: Hashable, Sendable, Codable {
+    public var sections: Set<Int>?
+    public var rows: Set<Int>?
+    public init(sections: Set<Int>? = nil, rows: Set<Int>? = nil) {
+        self.sections = sections
+        self.rows = rows
+    }
+
+    public func matches(section: Int, row: Int) -> Bool {
+        (sections?.contains(section) ?? true) && (rows?.contains(row) ?? true)
+    }
+
+    /// Both filters at once (a row switch inside a section's case).
+    public func narrowed(by other: RowFilter) -> RowFilter {
+        func both(_ a: Set<Int>?, _ b: Set<Int>?) -> Set<Int>? { a.map { x in b.map { x.intersection($0) } ?? x } ?? b }
+        return RowFilter(sections: both(sections, other.sections), rows: both(rows, other.rows))
     }
 }
