@@ -90,6 +90,8 @@ extension ResourceLoader {
             if isDark { dark = dark ?? rgba } else if appearances.isEmpty || light == nil { light = rgba }
         }
         guard let value = light ?? dark else {
+            // Xcode's template colour sets (`AccentColor`) define no colour: the system's stands.
+            guard colors.contains(where: { $0["color"] != nil }) else { return }
             problems.append(AssetProblem(.malformedContents, path: folder + "/Contents.json", "a colour set with no readable colour"))
             return
         }

@@ -44,6 +44,9 @@ import SegueTestSupport
     @Test func malformedContentsIsACodedProblemNotACrash() {
         let problems = Self.resources.problems
         #expect(problems.contains { $0.code == .malformedContents && $0.path.contains("broken.imageset") })
+        // Xcode's template accent colour defines none: no problem; a colour that cannot be read is one.
+        #expect(!problems.contains { $0.path.contains("AccentColor.colorset") })
+        #expect(problems.contains { $0.code == .malformedContents && $0.path.contains("Unreadable.colorset") })
         #expect(Self.resources.catalog.image(named: "broken") == nil)
     }
 
