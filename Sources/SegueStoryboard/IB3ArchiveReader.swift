@@ -23,7 +23,7 @@ struct IB3ArchiveReader {
         self.archive = archive
         var byID: [String: XMLNode] = [:]
         archive.walk { n in
-            if n.name == "object", let id = n["id"] { byID[id] = n }
+            if n.name == "object" || n.name == "array", let id = n["id"] { byID[id] = n }
             return true
         }
         self.byID = byID
@@ -51,10 +51,16 @@ struct IB3ArchiveReader {
             }
         }
         guard let properties = container.child(key: "flattenedProperties") else { return }
-        let keys = properties.child(key: "dict.sortedKeys")?.children.filter { $0.name == "string" } ?? []
-        let values = properties.child(key: "dict.values")?.children.filter { $0.name != "bool" } ?? []
-        for (key, value) in zip(keys, values) where key.text.hasSuffix(".CustomClassName") && value.name == "string" {
-            let number = String(key.text.dropLast(".CustomClassName".count))
+        // Xcode 4.2 and later (archive version 8) write a `<dictionary>` of keyed strings; earlier
+        // ones two parallel lists, `dict.sortedKeys` and `dict.values`.
+        var pairs = properties.children.compactMap { child in child["key"].map { ($0, child) } }
+        if properties.name != "dictionary" {
+            let keys = properties.child(key: "dict.sortedKeys")?.children.filter { $0.name == "string" } ?? []
+            let values = properties.child(key: "dict.values")?.children.filter { $0.name != "bool" } ?? []
+            pairs = zip(keys, values).map { ($0.text, $1) }
+        }
+        for (key, value) in pairs where key.hasSuffix(".CustomClassName") && value.name == "string" {
+            let number = String(key.dropLast(".CustomClassName".count))
             if let ref = objectByRecord[number] { customClass[ref] = value.text }
         }
     }
@@ -72,9 +78,11 @@ struct IB3ArchiveReader {
         return doc
     }
 
+    /// An object, or what a reference names. Lists are `<object class="NSMutableArray">` in
+    /// version 7 archives and `<array class="NSMutableArray">` in version 8 ones: both are objects.
     private func resolve(_ node: XMLNode) -> XMLNode? {
         if node.name == "reference" { return node["ref"].flatMap { byID[$0] } }
-        return node.name == "object" ? node : nil
+        return node.name == "object" || node.name == "array" ? node : nil
     }
 
     private func property(_ node: XMLNode, _ key: String) -> XMLNode? {

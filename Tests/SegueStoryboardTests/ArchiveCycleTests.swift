@@ -37,3 +37,53 @@ struct ArchiveCycleTests {
         #expect(nib.isArchive)
     }
 }
+
+/// Archives of Xcode 4.2 and later (version 8.00) write lists as `<array class="NSMutableArray">`
+/// and custom classes as a `<dictionary>` of `N.CustomClassName` strings; version 7 wrote both as
+/// objects. Both are read alike.
+@Suite("IB3 archive version 8")
+struct ArchiveVersion8Tests {
+    static let xib = Data("""
+    <?xml version="1.0" encoding="UTF-8"?>
+    <archive type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="8.00">
+    <data>
+    <array class="NSMutableArray" key="IBDocument.RootObjects" id="1000">
+      <object class="IBUINavigationController" id="9">
+        <array class="NSMutableArray" key="IBUIViewControllers">
+          <object class="IBUIViewController" id="11">
+            <object class="IBUINavigationItem" key="IBUINavigationItem" id="12"><string key="IBUITitle">Feed</string></object>
+            <object class="IBUIView" key="IBUIView" id="13">
+              <array class="NSMutableArray" key="NSSubviews">
+                <object class="IBUILabel" id="14"><string key="IBUIText">Hello</string></object>
+              </array>
+            </object>
+          </object>
+        </array>
+      </object>
+    </array>
+    <object class="IBObjectContainer" key="IBDocument.Objects">
+      <array class="NSMutableArray" key="connectionRecords"/>
+      <object class="IBMutableOrderedSet" key="objectRecords">
+        <array key="orderedObjects">
+          <object class="IBObjectRecord"><int key="objectID">9</int><reference key="object" ref="9"/></object>
+          <object class="IBObjectRecord"><int key="objectID">16</int><reference key="object" ref="11"/></object>
+        </array>
+      </object>
+      <dictionary class="NSMutableDictionary" key="flattenedProperties">
+        <string key="16.CustomClassName">FeedViewController</string>
+        <string key="16.IBPluginDependency">com.apple.InterfaceBuilder.IBCocoaTouchPlugin</string>
+      </dictionary>
+    </object>
+    </data>
+    </archive>
+    """.utf8)
+
+    @Test func listsAndCustomClassesAreRead() throws {
+        let nib = try XibImporter.parse(data: Self.xib, fileName: "Window.xib")
+        let nav = try #require(nib.scenes.first { $0.kind == .navigationController })
+        let root = try #require(nib.scenes.first { $0.id == nav.rootViewController })
+        #expect(root.className == "FeedViewController")
+        #expect(root.navigationItem.title == "Feed")
+        #expect(root.view.flatMap(\.children).map(\.text) == ["Hello"] || root.view.map(\.text) == ["Hello"])
+    }
+}
