@@ -96,7 +96,7 @@ extension AppLoader {
         if let name = launchedName(guess.scene, storyboard: storyboard) { storyboard.name = name }
         let shown = guess.scene.map { "showing \(guess.why), scene '\($0)'" } ?? "nothing to show"
         if code?.replacesEmptyMainInterface == true {
-            launch.notice = "The main interface's initial view controller shows nothing and the app's delegate sets the window's root in code: \(shown)."
+            launch.notice = "The main interface's initial view controller shows nothing (or its window has none) and the app's delegate sets the window's root in code: \(shown)."
         } else if launch.phone == nil {
             launch.notice = "This app builds its root view controller in code (\(app.infoPlistName) names no main storyboard or nib): \(shown)."
             diagnostics.append(Diagnostic(.rootBuiltInCode, severity: .warning, at: plist,

@@ -38,7 +38,8 @@ extension FlowSource {
         // No main interface gives a root (none is named, the one named has no initial
         // controller, or its root shows nothing): as in UIKit, the window's root is what the
         // delegate's code sets.
-        let emptyRoot = app.launch.notice == nil && showsNothing(app.storyboard.initialViewController, in: app.storyboard, result: result)
+        let emptyRoot = app.launch.notice == nil && (showsNothing(app.storyboard.initialViewController, in: app.storyboard, result: result)
+            || windowWithoutRoot(app))
         if app.launch.notice != nil || emptyRoot, options.code?.rootScene == nil, let root = result.launchRoot {
             let made = LaunchRootReader.madeScenes(for: root, among: result.madeScenes)
             told.code = codeFindings(root, nibNames: told.code?.nibNames ?? [:], made: made)
@@ -52,6 +53,14 @@ extension FlowSource {
             }
         }
         return (app, result)
+    }
+
+    /// Whether the main interface is a nib whose window has no root view controller: what the
+    /// window shows is the root the delegate's code sets (the nib's first container stands in
+    /// only when the code sets none).
+    static func windowWithoutRoot(_ app: AppImport) -> Bool {
+        guard case .nib(let name)? = app.launch.phone else { return false }
+        return (app.nibs.first { $0.name == name } ?? app.nibs.first { $0.name == name + "~iphone" })?.windowWithoutRoot ?? false
     }
 
     /// Whether the scene `id` shows nothing a person could use: a plain controller (the one a new

@@ -24,6 +24,9 @@ public struct NibFile: Sendable {
     /// Whether the file is in the old IB3 archive format.
     public var isArchive: Bool
     public var diagnostics: [Diagnostic]
+    /// Whether the nib holds a window whose `rootViewController` it does not set (the app's
+    /// delegate sets it in code, or adds a controller's view to the window).
+    public var windowWithoutRoot = false
 }
 
 /// Reads `.xib` files in both formats: the document format (Xcode 5 and later, `<document
@@ -68,7 +71,7 @@ public enum XibImporter {
                 if let id = doc.xmlIDs.first(where: { $0.value == pair.key })?.key { out[id] = pair.value }
             },
             scenesWithoutView: Set(shaper.withoutView.compactMap { xml in doc.xmlIDs.first { $0.value == xml }?.key }),
-            isArchive: isArchive, diagnostics: doc.diagnostics)
+            isArchive: isArchive, diagnostics: doc.diagnostics, windowWithoutRoot: shaper.windowWithoutRoot)
     }
 }
 
@@ -81,6 +84,8 @@ struct XibShaper {
     var ownerClass: String?
     var ownerSceneID: String?
     var rootXMLID: String?
+    /// A window is among the top-level objects and names no `rootViewController`.
+    var windowWithoutRoot = false
     var nibNames: [String: String] = [:]
     var withoutView: [String] = []
     private var scenes: [XMLNode] = []
@@ -108,7 +113,9 @@ struct XibShaper {
                 addOwnerScene(ownerClass, view: object, owner: owner!)
             }
         }
-        rootXMLID = windowRoot(objects) ?? topControllers.first { $0.name != "viewController" }?["id"] ?? topControllers.first?["id"]
+        let windowRoot = windowRoot(objects)
+        windowWithoutRoot = windowRoot == nil && objects.contains { $0.name == "window" }
+        rootXMLID = windowRoot ?? topControllers.first { $0.name != "viewController" }?["id"] ?? topControllers.first?["id"]
         var attributes = document.attributes
         attributes["initialViewController"] = rootXMLID
         let root = XMLNode(name: "document", attributes: attributes, line: document.line)

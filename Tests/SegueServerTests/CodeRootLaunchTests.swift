@@ -1,6 +1,7 @@
 import Foundation
 import SegueCore
 import SegueSourceNav
+import SegueTestSupport
 import Testing
 @testable import SegueAppFolder
 @testable import SegueServer
@@ -106,6 +107,53 @@ struct CodeRootLaunchTests {
         // Without the sources' nib name, UIKit's own lookup (About, AboutController) finds nothing.
         let plain = try #require(try FlowSource.loadApp(path: repositoryRoot + "/Tests/Fixtures/CoordinatorApp"))
         #expect(plain.storyboard["about"]?.view.contains { $0.id == "credits" } != true)
+    }
+
+    /// An app whose main nib has a window (with or without a root outlet) and a navigation
+    /// controller, and whose delegate sets the window's root in code.
+    static func nibApp(windowRoot: Bool) throws -> String {
+        let root = Scratch.folder + "/nib-root-\(UUID().uuidString)"
+        let outlet = windowRoot ? #"<connections><outlet property="rootViewController" destination="nav" id="o1"/></connections>"# : ""
+        let files = [
+            "Info.plist": #"<?xml version="1.0"?><plist version="1.0"><dict><key>NSMainNibFile</key><string>MainWindow</string><key>CFBundleExecutable</key><string>X</string></dict></plist>"#,
+            "MainWindow.xib": """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14490.70" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none">
+                    <objects>
+                        <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="UIApplication"/>
+                        <window opaque="NO" contentMode="scaleToFill" id="win">\(outlet)</window>
+                        <navigationController id="nav"><viewController key="rootViewController" title="Welcome" id="welcome"/></navigationController>
+                    </objects>
+                </document>
+                """,
+            "AppDelegate.swift": """
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        window?.rootViewController = UINavigationController(rootViewController: HomeController())
+                        return true
+                    }
+                }
+                class HomeController: UIViewController {}
+                """,
+        ]
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        for (path, text) in files { try text.write(toFile: root + "/" + path, atomically: true, encoding: .utf8) }
+        return root
+    }
+
+    @Test("a main nib whose window has no root gives way to the root the app delegate sets")
+    func nibWindowWithoutRoot() throws {
+        let bare = try Self.nibApp(windowRoot: false)
+        defer { try? FileManager.default.removeItem(atPath: bare) }
+        let storyboard = try #require(try FlowSource.loadAppWithCode(path: bare)).storyboard
+        #expect(storyboard.initialViewController == "code-root")
+        #expect(storyboard["code-root"]?.rootViewController == "HomeController")
+        #expect(storyboard.launchNotice?.contains("its window has none") == true)
+        let rooted = try Self.nibApp(windowRoot: true)
+        defer { try? FileManager.default.removeItem(atPath: rooted) }
+        let kept = try #require(try FlowSource.loadAppWithCode(path: rooted)).storyboard
+        #expect(kept.initialViewController != "code-root" && kept[kept.initialViewController ?? ""]?.kind == .navigationController)
     }
 
     @Test("a main storyboard whose initial scene shows nothing gives way to the root the scene delegate builds at launch")
