@@ -89,6 +89,12 @@ public enum NavigationAnalysis {
         if let expr = call.destination {
             if isSystem(expr, index: index) { result.systemControllers += 1; return }
             switch destinations(expr, from: onLaunch ? nil : scenes[0], inClass: owner ?? cls, index: index) {
+            case .success(let ids) where ids.count > maximumAlternatives:
+                // A router's `controller(for: route)` switching over every screen of the app: a
+                // step to each would offer dozens of wrong ones; which one this call shows is
+                // the route's, not read.
+                unresolved("a method that can return \(ids.count) controllers: which one this call shows is not known")
+                return
             case .success(let ids):
                 let wrapped = madeNavigation(expr, index: index)
                 // A method that can return several controllers: a step to each, `~2`, `~3` after the first.
@@ -105,6 +111,10 @@ public enum NavigationAnalysis {
         }
         result.findings.append(finding)
     }
+
+    /// The most controllers one call is taken to show (a step to each); a method that can return
+    /// more is a router, whose choice depends on its argument.
+    static let maximumAlternatives = 10
 
     /// Whether `expr` is a navigation controller the code makes around the controller it shows:
     /// written so, or what the class factory it calls returns.

@@ -99,3 +99,44 @@ struct RepeatedHandOffTests {
         #expect(result.findings.first?.source == "Detail.swift:124")
     }
 }
+
+@Suite("Routers")
+struct RouterTests {
+    /// A storyboard of `count` scenes of classes `Screen0`…, and a `list` scene of class `List`.
+    func storyboard(_ count: Int) -> Storyboard {
+        var scenes = (0..<count).map { k -> Scene in
+            var scene = Scene(id: "s\(k)")
+            scene.className = "Screen\(k)"
+            return scene
+        }
+        var list = Scene(id: "list")
+        list.className = "List"
+        scenes.append(list)
+        return Storyboard(name: "Main", initialViewController: "list", scenes: scenes)
+    }
+
+    func source(_ count: Int) -> String {
+        let cases = (0..<count).map { "        case .r\($0): return Screen\($0)()" }.joined(separator: "\n")
+        return """
+            class List: UIViewController {
+                func controller(for route: Route) -> UIViewController {
+                    switch route {
+            \(cases)
+                    }
+                }
+                @IBAction func open(_ sender: Any) { navigationController?.pushViewController(controller(for: .r1), animated: true) }
+            }
+            """
+    }
+
+    @Test("a method returning a few controllers gives a step to each; a router returning many, none")
+    func routersAreNotFannedOut() throws {
+        // An onboarding's `next()` choosing among seven screens: a step to each.
+        let few = NavigationAnalysis.analyze(facts: [SwiftReader.read(source: source(7), file: "List.swift")], storyboard: storyboard(7))
+        #expect(few.findings.compactMap(\.destination) == (0..<7).map { "s\($0)" })
+        let many = NavigationAnalysis.analyze(facts: [SwiftReader.read(source: source(20), file: "List.swift")], storyboard: storyboard(20))
+        #expect(many.findings.isEmpty)
+        #expect(many.unresolved.count == 1)
+        #expect(many.unresolved.first?.reason.hasSuffix("controllers: which one this call shows is not known") == true)
+    }
+}
