@@ -41,10 +41,12 @@ extension AppFolder {
         }
         var problems: [Diagnostic] = []
         var best: (score: Int, path: String, info: [String: PlistValue])?
+        var extensionFolders: [String] = []
         for path in plists.sorted() {
             switch PropertyListReader.read(path: path) {
             case .failure(let problem): problems.append(problem)
             case .success(let info):
+                if info["NSExtension"] != nil { extensionFolders.append((path as NSString).deletingLastPathComponent) }
                 guard let score = applicationScore(info) else { continue }
                 let depth = path.split(separator: "/").count
                 let name = (path as NSString).lastPathComponent
@@ -55,6 +57,15 @@ extension AppFolder {
         guard let best else { return (nil, problems) }
         scan.infoPlist = best.path
         scan.info = best.info
+        // An extension's target (a Today widget's `MainInterface.storyboard`) is not the app's,
+        // whatever its folder is named: what lies in the folder of its Info.plist is left out,
+        // unless the app's own plist is there too.
+        let appFolder = (best.path as NSString).deletingLastPathComponent
+        let foreign = extensionFolders.filter { appFolder != $0 && !appFolder.hasPrefix($0 + "/") }
+        func isApps(_ path: String) -> Bool { !foreign.contains { path.hasPrefix($0 + "/") } }
+        scan.storyboards = scan.storyboards.filter(isApps)
+        scan.xibs = scan.xibs.filter(isApps)
+        scan.strings = scan.strings.filter(isApps)
         scan.storyboards.sort()
         scan.xibs.sort()
         scan.strings.sort()

@@ -66,6 +66,25 @@ struct AppFolderTests {
         #expect(SourceTree.isTestFolder("FreetimeTests") && SourceTree.isTestFolder("Specs") && !SourceTree.isTestFolder("Contests"))
     }
 
+    @Test("an extension's storyboards are not the app's, whatever its folder is named")
+    func extensionTargetsAreLeftOut() throws {
+        let root = Scratch.folder + "/extension-\(UUID().uuidString)"
+        let app = "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>UIMainStoryboardFile</key><string>Main</string></dict></plist>"
+        let today = "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>NSExtension</key><dict/></dict></plist>"
+        let files = [
+            "News/Info.plist": app, "News/Base.lproj/Main.storyboard": "<document/>",
+            "Today/Info.plist": today, "Today/Base.lproj/MainInterface.storyboard": "<document/>",
+        ]
+        for (path, text) in files {
+            let url = URL(fileURLWithPath: root + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let found = try #require(AppFolder.find(root: root))
+        #expect(found.storyboards.map { ($0 as NSString).lastPathComponent } == ["Main.storyboard"])
+    }
+
     @Test("an app whose only scene is its launch screen and whose root cannot be read is not served as its launch screen")
     func launchScreenIsNeverServed() throws {
         let root = Scratch.folder + "/launch-only-\(UUID().uuidString)"
