@@ -50,9 +50,13 @@ private struct Linker {
         offerCloseOnPresentedPlaceholders(scenes)
         scenes += placeholders
         stats.placeholderScenes = placeholders.count
-        // A tab that is a storyboard reference shows the reference's own tab bar item.
+        // A tab that is a storyboard reference shows the reference's own tab bar item, unless
+        // that is Interface Builder's bare placeholder ("Item", no image) and the referenced
+        // scene has an item of its own: apps ship with such tabs showing the scene's item.
         for i in scenes.indices {
-            if let item = tabItemsOfReferences[scenes[i].id] { scenes[i].tabBarItem = item }
+            guard let item = tabItemsOfReferences[scenes[i].id] else { continue }
+            if Self.isPlaceholderItem(item), scenes[i].tabBarItem != nil { continue }
+            scenes[i].tabBarItem = item
         }
         var storyboard = Storyboard(name: mainDoc.name, initialViewController: initial, scenes: scenes, diagnostics: diagnostics)
         storyboard.diagnostics = diagnostics
@@ -82,6 +86,11 @@ private struct Linker {
 
     /// A scene of document `i` with its id prefixed and its segues and relationships led to
     /// their final scenes; those into an unresolved reference are dropped with a warning.
+    /// Interface Builder's default tab bar item, titled "Item" (or untitled), with no image.
+    static func isPlaceholderItem(_ item: TabBarItemSpec) -> Bool {
+        (item.title == nil || item.title == "Item" || item.title == "") && item.image == nil && item.selectedImage == nil && item.systemItem == nil
+    }
+
     mutating func link(_ scene: Scene, doc i: Int, tabItemsOfReferences: inout [String: TabBarItemSpec]) -> Scene {
         var scene = scene
         xmlIDs[prefix(i) + scene.id] = docs[i].xmlIDs[scene.id]

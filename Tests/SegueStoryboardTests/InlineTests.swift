@@ -954,6 +954,31 @@ struct DirectoryTests {
         #expect(window.elements.filter { $0.role == .tab }.map(\.title) == ["News", "Saved"])
     }
 
+    @Test("a reference tab with Interface Builder's bare \"Item\" shows the referenced scene's own item")
+    func placeholderItemOfAReference() throws {
+        let main = document(initial: "tabs", [
+            scene("tabs", """
+                <tabBarController id="tabs" sceneMemberID="viewController">
+                    <connections><segue destination="teamRef" kind="relationship" relationship="viewControllers" id="r1"/></connections>
+                </tabBarController>
+                """),
+            scene("teamRef", """
+                <viewControllerPlaceholder storyboardName="Team" id="teamRef" sceneMemberID="viewController">
+                    <tabBarItem key="tabBarItem" title="Item" id="tbi1"/>
+                </viewControllerPlaceholder>
+                """),
+        ].joined(separator: "\n"))
+        let team = document(initial: "tnav", scene("tnav", """
+            <navigationController id="tnav" sceneMemberID="viewController">
+                <tabBarItem key="tabBarItem" title="Team" image="teamIcon" id="own"/>
+            </navigationController>
+            """))
+        let dir = try write(["Main.storyboard": main, "Team.storyboard": team])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let sb = try StoryboardImporter.loadDirectory(path: dir)
+        #expect(sb["Team:tnav"]?.tabBarItem?.title == "Team" && sb["Team:tnav"]?.tabBarItem?.image == "teamIcon")
+    }
+
     @Test("a directory without Main uses its only storyboard")
     func onlyOne() throws {
         let dir = try write(["Only.storyboard": document(initial: "a", scene("a", #"<viewController id="a" sceneMemberID="viewController"/>"#))])
