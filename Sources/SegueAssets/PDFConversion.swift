@@ -9,6 +9,18 @@ enum PDFConversion {
 
     static let tool: String? = ["/usr/bin/pdftocairo", "/usr/local/bin/pdftocairo"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
+    /// Converts `pdfs` side by side, as many at once as the machine has cores, into the cache
+    /// ``svg(fromPDF:key:)`` reads.
+    static func convertAll(_ pdfs: [[UInt8]]) {
+        guard tool != nil, pdfs.count > 1 else { return }
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        DispatchQueue.concurrentPerform(iterations: min(cores, pdfs.count)) { worker in
+            for k in stride(from: worker, to: pdfs.count, by: cores) {
+                _ = svg(fromPDF: pdfs[k], key: ResourceFiles.hash(pdfs[k]))
+            }
+        }
+    }
+
     static func svg(fromPDF bytes: [UInt8], key: String) -> [UInt8]? {
         if let known = converted.withLock({ $0[key] }) { return known }
         guard let tool, !bytes.isEmpty else { return nil }

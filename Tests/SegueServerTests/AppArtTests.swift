@@ -57,6 +57,8 @@ import SegueTestSupport
         }
         let paper = try #require(Self.resources.catalog.image(named: "paper"))
         #expect(paper.isVector && paper.variants.first?.url.hasSuffix(".svg") == true)
+        let note = try #require(Self.resources.catalog.image(named: "note"))
+        #expect(note.isVector && note.variants.first?.url != paper.variants.first?.url)
     }
 
     @Test func symbolsMapAtLeastThreeHundredNames() {

@@ -74,6 +74,9 @@ enum ArtFixture {
         try text(cat + "/vector.imageset/vector.svg", svg)
         try text(cat + "/paper.imageset/Contents.json", imageSet(#"{"idiom":"universal","filename":"paper.pdf"}"#))
         try text(cat + "/paper.imageset/paper.pdf", pdf)
+        // A second PDF (other bytes): the two are converted side by side.
+        try text(cat + "/note.imageset/Contents.json", imageSet(#"{"idiom":"universal","filename":"note.pdf"}"#))
+        try text(cat + "/note.imageset/note.pdf", pdf + "\n% note\n")
         try text(cat + "/broken.imageset/Contents.json", #"{"images": [ {"idiom": "#)
         try text(cat + "/Brand.colorset/Contents.json", """
             {"colors":[{"idiom":"universal","color":{"color-space":"srgb","components":{"red":"0xFF","green":"0.500","blue":"0","alpha":"1.000"}}},\
