@@ -49,6 +49,7 @@ struct AppIndex {
     func resolve(_ value: StringValue) -> String? {
         switch value {
         case .literal(let s): return s
+        case .parameter: return nil
         case .symbol(let name):
             if let v = constants[name] { return v }
             let last = name.split(separator: ".").last.map(String.init) ?? name

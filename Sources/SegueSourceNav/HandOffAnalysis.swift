@@ -11,6 +11,7 @@ extension NavigationAnalysis {
     static func parameterIndex(_ expr: ControllerExpr?) -> Int? {
         switch expr {
         case .parameter(let k)?: k
+        case .storyboardID(.parameter(let k), _)?: k
         case .navigation(let inner)?: parameterIndex(inner)
         case .oneOf(let values)?: values.lazy.compactMap { parameterIndex($0) }.first
         default: nil
@@ -21,6 +22,10 @@ extension NavigationAnalysis {
     static func substitute(_ expr: ControllerExpr, with argument: ControllerExpr) -> ControllerExpr {
         switch expr {
         case .parameter: argument
+        // A storyboard ID handed in: the literal passed (a call's string argument comes as a
+        // storyboard ID of the current storyboard, ``SwiftBodyScanner``), in the callee's storyboard.
+        case .storyboardID(.parameter, let storyboard):
+            if case .storyboardID(let id, _) = argument { .storyboardID(id, storyboard: storyboard) } else { .unresolved("not a storyboard ID") }
         case .navigation(let inner): .navigation(wrapping: substitute(inner, with: argument))
         case .oneOf(let values): .oneOf(values.map { substitute($0, with: argument) })
         default: expr
@@ -223,6 +228,7 @@ extension NavigationAnalysis {
                         let owner = load.className ?? cls.name
                         let name: String? = switch load.nib {
                         case .literal(let s): s
+                        case .parameter: nil
                         case .symbol(let s): constants[s] ?? constants[s.split(separator: ".").last.map(String.init) ?? s]
                         }
                         if let name, !name.isEmpty, out[owner] == nil { out[owner] = name }

@@ -9,10 +9,14 @@ public enum StringValue: Hashable, Sendable, Codable, CustomStringConvertible {
     case literal(String)
     /// A constant or enum case (`Identifiers.feed`, `.feed`, `kFeedID`), `.rawValue` dropped.
     case symbol(String)
+    /// The method's parameter at this index (`func open(_ id: String)`): followed to the calls
+    /// that pass it a literal.
+    case parameter(Int)
     public var description: String {
         switch self {
         case .literal(let s): "\"\(s)\""
         case .symbol(let s): s
+        case .parameter(let k): "parameter \(k + 1)"
         }
     }
 }

@@ -14,6 +14,9 @@ final class SwiftBodyScanner: SyntaxVisitor {
     var tabItems: [String: CodeTabItem] = [:]
     var calls: [NavigationCall] = []
     var invokes: [String] = []
+    /// How many closures stored in a property (`view.onTap = { … }`) enclose the node visited:
+    /// their code runs later, on that object's event, not as this method runs.
+    private var storedClosureDepth = 0
     var handOffs: [HandOff] = []
     var returns: [ControllerExpr] = []
     var nibLoads: [NibLoad] = []
@@ -107,7 +110,33 @@ final class SwiftBodyScanner: SyntaxVisitor {
         return .visitChildren
     }
 
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        if Self.isStored(node) { storedClosureDepth += 1 }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ClosureExprSyntax) {
+        if Self.isStored(node) { storedClosureDepth -= 1 }
+    }
+
+    /// Whether a closure is assigned to a property (`cell.onTap = { … }`, `self.handler = { … }`),
+    /// not called now or passed to a call.
+    static func isStored(_ closure: ClosureExprSyntax) -> Bool {
+        guard let parent = closure.parent else { return false }
+        if let infix = parent.as(InfixOperatorExprSyntax.self) {
+            return infix.operator.is(AssignmentExprSyntax.self) && infix.rightOperand.id == closure.id && infix.leftOperand.is(MemberAccessExprSyntax.self)
+        }
+        if let list = parent.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            return elements.count == 3 && elements[1].is(AssignmentExprSyntax.self) && elements[2].id == closure.id && elements[0].is(MemberAccessExprSyntax.self)
+        }
+        return false
+    }
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        // A stored closure's calls are no step of this method (a presented screen's dismiss
+        // handler, an empty-state view's button): they run on that object's event.
+        guard storedClosureDepth == 0 else { return .visitChildren }
         let (written, base) = SwiftExpr.callee(node)
         let args = Array(node.arguments)
         let (name, labels) = SwiftExpr.swift3Name(written, labels: args.map { $0.label?.text })
@@ -189,7 +218,13 @@ final class SwiftBodyScanner: SyntaxVisitor {
     /// navigation runs where it is called), and calls on `self` that pass a controller.
     private func recordHandOff(_ name: String, onSelf: Bool, args: [LabeledExprSyntax], line: Int) {
         guard let first = name.first, first.isLowercase, !onSelf || !args.isEmpty else { return }
-        let values = args.map { controller($0.expression) }
+        // A string literal passed may be a storyboard ID the method instantiates (`next("scan")`).
+        let values = args.map { arg -> ControllerExpr in
+            if case .literal(let s) = SwiftExpr.string(arg.expression), SwiftExpr.unwrapped(arg.expression).is(StringLiteralExprSyntax.self) {
+                return .storyboardID(.literal(s), storyboard: .current)
+            }
+            return controller(arg.expression)
+        }
         guard !onSelf || values.contains(where: \.isFollowable) else { return }
         handOffs.append(HandOff(method: name, onSelf: onSelf, line: line, arguments: values))
     }
@@ -401,7 +436,9 @@ enum SwiftExpr {
         }
         switch name {
         case "instantiateViewController" where labels.first == "withIdentifier" || labels.first == "identifier":
-            return .storyboardID(string(args[0].expression), storyboard: storyboard(base, bindings: bindings, depth: depth))
+            var id = string(args[0].expression)
+            if case .symbol(let name) = id, let k = parameters.firstIndex(of: name), bindings[name] == nil { id = .parameter(k) }
+            return .storyboardID(id, storyboard: storyboard(base, bindings: bindings, depth: depth))
         case "instantiateInitialViewController":
             return .initial(storyboard(base, bindings: bindings, depth: depth))
         case "UINavigationController" where labels.first == "rootViewController":

@@ -140,3 +140,38 @@ struct RouterTests {
         #expect(many.unresolved.first?.reason.hasSuffix("controllers: which one this call shows is not known") == true)
     }
 }
+
+@Suite("Storyboard IDs handed to a helper")
+struct StoryboardIDHandOffTests {
+    @Test("a helper instantiating the storyboard ID it is given leads, at each call, to that ID's scene")
+    func identifierParameter() throws {
+        let source = """
+            class Tokens: UIViewController {
+                private func next(_ name: String, sender: AnyObject?) -> UIViewController {
+                    let vc = storyboard!.instantiateViewController(withIdentifier: name)
+                    navigationController?.pushViewController(vc, animated: true)
+                    return vc
+                }
+                @IBAction func scanClicked(_ sender: Any) { _ = next("scan", sender: nil) }
+                @IBAction func addClicked(_ sender: Any) { _ = self.next("new", sender: nil) }
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    emptyState.addToken = { self.scanClicked(self) }
+                }
+            }
+            """
+        var tokens = Scene(id: "tokens")
+        tokens.className = "Tokens"
+        var scan = Scene(id: "scanScene")
+        scan.storyboardIdentifier = "scan"
+        var new = Scene(id: "newScene")
+        new.storyboardIdentifier = "new"
+        let storyboard = Storyboard(name: "Main", initialViewController: "tokens", scenes: [tokens, scan, new])
+        let result = NavigationAnalysis.analyze(facts: [SwiftReader.read(source: source, file: "Tokens.swift")], storyboard: storyboard)
+        #expect(result.findings.map(\.destination) == ["scanScene", "newScene"])
+        #expect(result.findings.map(\.source) == ["Tokens.swift:7", "Tokens.swift:8"])
+        // The empty state's stored closure runs on its button, not as the view loads.
+        #expect(result.findings.allSatisfy { finding in !finding.triggers.contains { if case .automatic = $0 { true } else { false } } })
+        #expect(result.unresolved.isEmpty)
+    }
+}

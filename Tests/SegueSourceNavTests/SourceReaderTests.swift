@@ -466,4 +466,25 @@ struct SourceReaderTests {
             """, file: "Tokens.m")
         #expect(objc.classes.first?.methods.first?.calls.map(\.action) == [.push])
     }
+
+    @Test("calls in a closure stored in a property are no steps of the method that stores it")
+    func storedClosuresRunLater() throws {
+        let swift = SwiftReader.read(source: """
+            class Search: UIViewController {
+                func showDate() {
+                    let vc = DatePicker()
+                    vc.dismissHandler = { [weak self] in self?.dismiss(animated: true) }
+                    vc.saveHandler = { date in
+                        self.dismiss(animated: true)
+                        self.refresh()
+                    }
+                    present(UINavigationController(rootViewController: vc), animated: true)
+                    UIView.animate(withDuration: 0.3) { self.layout() }
+                }
+            }
+            """, file: "Search.swift")
+        let method = try #require(swift.classes.first?.methods.first)
+        #expect(method.calls.map(\.action) == [.present])
+        #expect(method.invokes == ["layout"])
+    }
 }
