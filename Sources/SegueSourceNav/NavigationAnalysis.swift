@@ -88,28 +88,34 @@ public enum NavigationAnalysis {
         }
         if let expr = call.destination {
             if isSystem(expr, index: index) { result.systemControllers += 1; return }
-            switch destinations(expr, from: onLaunch ? nil : scenes[0], inClass: owner ?? cls, index: index) {
-            case .success(let ids) where ids.count > maximumAlternatives:
-                // A router's `controller(for: route)` switching over every screen of the app: a
-                // step to each would offer dozens of wrong ones; which one this call shows is
-                // the route's, not read.
-                unresolved("a method that can return \(ids.count) controllers: which one this call shows is not known")
-                return
-            case .success(let ids):
-                let wrapped = madeNavigation(expr, index: index)
-                // A method that can return several controllers: a step to each, `~2`, `~3` after the first.
-                for (k, id) in ids.enumerated() {
-                    var each = finding
-                    each.destination = id
-                    each.inMadeNavigation = wrapped && index.storyboard[id]?.kind.isContainer == false
-                    if k > 0 { each.identifier += "~\(k + 1)" }
-                    result.findings.append(each)
-                }
-                return
-            case .failure(let problem): unresolved(problem.reason); return
+            switch shownSteps(expr, finding, from: onLaunch ? nil : scenes[0], inClass: owner ?? cls, index: index) {
+            case .success(let steps): result.findings += steps
+            case .failure(let problem): unresolved(problem.reason)
             }
+            return
         }
         result.findings.append(finding)
+    }
+
+    /// A step to each scene a shown controller can be (`~2`, `~3` after the first), or the
+    /// reason there is none.
+    private static func shownSteps(_ expr: ControllerExpr, _ finding: NavigationFinding, from source: String?, inClass cls: String,
+                                   index: AppIndex) -> Result<[NavigationFinding], ResolutionProblem> {
+        destinations(expr, from: source, inClass: cls, index: index).flatMap { ids in
+            // A router's `controller(for: route)` switching over every screen of the app: a step
+            // to each would offer dozens of wrong ones; which one this call shows is the route's.
+            guard ids.count <= maximumAlternatives else {
+                return .failure(ResolutionProblem(reason: "a method that can return \(ids.count) controllers: which one this call shows is not known"))
+            }
+            let wrapped = madeNavigation(expr, index: index)
+            return .success(ids.enumerated().map { k, id in
+                var each = finding
+                each.destination = id
+                each.inMadeNavigation = wrapped && index.storyboard[id]?.kind.isContainer == false
+                if k > 0 { each.identifier += "~\(k + 1)" }
+                return each
+            })
+        }
     }
 
     /// The most controllers one call is taken to show (a step to each); a method that can return
