@@ -150,8 +150,8 @@ public enum LaunchRootReader {
             NavigationAnalysis.returns(of: method, by: type, index: index).lazy.compactMap { madeInCode($0.0, index: index) }.first
         default: nil
         }
-        guard let name = named, index.methods[name] != nil, index.scenes(ofExactClass: name).isEmpty,
-              !NavigationAnalysis.isSystemClass(name), name.hasSuffix("Controller") else { return nil }
+        // A view controller by its lineage, whatever its name (`RootView`, `HomeVC`).
+        guard let name = named, MadeInCodeScenes.isMadeInCode(name, index: index) else { return nil }
         return name
     }
 

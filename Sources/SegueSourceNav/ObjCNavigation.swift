@@ -23,6 +23,15 @@ extension ObjCBodyScanner {
                 call = shown(.setViewControllers, last, line)
                 call?.tabs = items.map { controller($0) }  // on a tab bar controller, its tabs
             }
+        case "setRootViewController:" where namesWindow(receiver):
+            call = shown(.setRoot, first, line)
+        case "addSubview:" where namesWindow(receiver):
+            // Before iOS 4 a window showed a controller by taking its view (`[window addSubview:
+            // navigationController.view]`): that controller is the root.
+            switch first {
+            case .member(let owner, "view"), .send(let owner, "view", _): call = shown(.setRoot, owner, line)
+            default: break
+            }
         case "addChildViewController:" where !holdsChild(receiver, first):
             call = shown(.addChild, first, line)
         case "popViewControllerAnimated:":
@@ -140,6 +149,16 @@ extension ObjCBodyScanner {
             guard !label.isEmpty, i > 0 || parts[0].hasPrefix("initWith") else { return false }
             label = label.prefix(1).lowercased() + label.dropFirst()
             return ContainerChild.contentLabels.contains(label)
+        }
+    }
+
+    /// Whether a receiver names a window (`window`, `self.window`, `[self window]`, a local made
+    /// as a `UIWindow`).
+    func namesWindow(_ receiver: ObjCExpr) -> Bool {
+        switch receiver {
+        case .identifier(let name): namesWindow([name])
+        case .member(let base, let name), .send(let base, let name, []): name.lowercased().contains("window") || namesWindow(base)
+        default: false
         }
     }
 

@@ -175,3 +175,52 @@ struct StoryboardIDHandOffTests {
         #expect(result.unresolved.isEmpty)
     }
 }
+
+@Suite("Launch roots written other ways")
+struct LaunchRootFormsTests {
+    func root(swift: String = "", objc: String = "") -> LaunchRoot? {
+        var facts: [SourceFacts] = []
+        if !swift.isEmpty { facts.append(SwiftReader.read(source: swift, file: "App.swift")) }
+        if !objc.isEmpty { facts.append(ObjCReader.read(source: objc, file: "AppDelegate.m")) }
+        let storyboard = Storyboard(name: "Main", initialViewController: nil, scenes: [])
+        return NavigationAnalysis.analyze(facts: facts, storyboard: storyboard).launchRoot
+    }
+
+    @Test("a view controller made in code is the root whatever its class is called")
+    func anyName() {
+        let launched = root(swift: """
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    window?.rootViewController = RootView()
+                    return true
+                }
+            }
+            class RootView: UIViewController {}
+            """)
+        #expect(launched == .madeInCode(className: "RootView", inNavigation: false, source: "App.swift:3"))
+    }
+
+    @Test("Objective-C: setRootViewController: and a window taking a controller's view set the root")
+    func objcForms() {
+        let classes = "@interface Home : UIViewController\n@end\n@implementation Home\n- (void)viewDidLoad { }\n@end\n"
+        let setter = root(objc: classes + """
+            @implementation AppDelegate
+            - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                UINavigationController *nav = [[UINavigationController alloc] initWithRootViewController:[[Home alloc] init]];
+                [self.window setRootViewController:nav];
+                return YES;
+            }
+            @end
+            """)
+        #expect(setter == .madeInCode(className: "Home", inNavigation: true, source: "AppDelegate.m:9"))
+        let subview = root(objc: classes + """
+            @implementation AppDelegate
+            - (void)applicationDidFinishLaunching:(UIApplication *)application {
+                self.navigationController = [[UINavigationController alloc] initWithRootViewController:[[Home alloc] init]];
+                [window addSubview:[navigationController view]];
+            }
+            @end
+            """)
+        #expect(subview == .madeInCode(className: "Home", inNavigation: true, source: "AppDelegate.m:9"))
+    }
+}
