@@ -180,7 +180,9 @@ struct IB3ArchiveReader {
         if let item = property(object, "IBUINavigationItem").flatMap(navigationItem) { node.children.append(keyed(item, "navigationItem")) }
         if let item = property(object, "IBUITabBarItem").flatMap(tabBarItem) { node.children.append(keyed(item, "tabBarItem")) }
         if let view = (property(object, "view") ?? property(object, "IBUIView")).flatMap({ element($0, ancestors: ancestors) }) { node.children.append(keyed(view, "view")) }
-        let children = property(object, "IBUIViewControllers")?.children.compactMap(resolve) ?? []
+        // A split view controller of the iPad template names its two columns instead.
+        let children = property(object, "IBUIViewControllers")?.children.compactMap(resolve)
+            ?? ["IBUIMasterViewController", "IBUIDetailViewController"].compactMap { property(object, $0) }
         if !children.isEmpty {
             let list = XMLNode(name: "viewControllers", attributes: [:], line: object.line)
             list.children = children.compactMap { child in

@@ -87,3 +87,23 @@ struct ArchiveVersion8Tests {
         #expect(root.view.flatMap(\.children).map(\.text) == ["Hello"] || root.view.map(\.text) == ["Hello"])
     }
 }
+
+/// The iPad's "Split View-based Application" template of Xcode 3.2: the split view controller of
+/// its MainWindow names its master and detail controllers, not a list.
+@Suite("IB3 archive split views")
+struct ArchiveSplitViewTests {
+    @Test func theMasterAndDetailAreTheColumns() throws {
+        let data = ArchiveCycleTests.archive("""
+        <object class="IBUISplitViewController" id="80">
+          <object class="IBUINavigationController" key="IBUIMasterViewController" id="81">
+            <object class="NSMutableArray" key="IBUIViewControllers"><object class="IBUITableViewController" id="82"><string key="IBUITitle">Notes</string></object></object>
+          </object>
+          <object class="IBUIViewController" key="IBUIDetailViewController" id="83"><string key="IBUITitle">Note</string></object>
+        </object>
+        """)
+        let nib = try XibImporter.parse(data: data, fileName: "MainWindow.xib")
+        let split = try #require(nib.scenes.first { $0.kind == .splitViewController })
+        #expect(nib.scenes.first { $0.id == split.masterViewController }?.kind == .navigationController)
+        #expect(nib.scenes.first { $0.id == split.detailViewController }?.title == "Note")
+    }
+}
