@@ -23,11 +23,12 @@ extension ObjCBodyScanner {
                 call = shown(.setViewControllers, last, line)
                 call?.tabs = items.map { controller($0) }  // on a tab bar controller, its tabs
             }
-        case "setRootViewController:" where namesWindow(receiver):
+        case "setRootViewController:" where namesWindow(receiver) && !isOtherWindow(receiver):
             call = shown(.setRoot, first, line)
-        case "addSubview:" where namesWindow(receiver):
+        case "addSubview:" where namesWindow(receiver) && !isOtherWindow(receiver) && !calls.contains(where: { $0.action == .setRoot }):
             // Before iOS 4 a window showed a controller by taking its view (`[window addSubview:
-            // navigationController.view]`): that controller is the root.
+            // navigationController.view]`): the first controller added is the root, a later one's
+            // view covers it for a while (a login screen over the tabs).
             switch first {
             case .member(let owner, "view"), .send(let owner, "view", _): call = shown(.setRoot, owner, line)
             default: break
@@ -160,6 +161,14 @@ extension ObjCBodyScanner {
         case .member(let base, let name), .send(let base, let name, []): name.lowercased().contains("window") || namesWindow(base)
         default: false
         }
+    }
+
+    /// Whether a receiver is a window this method makes for itself (`UIWindow *window =
+    /// [[UIWindow alloc] …]`, an error screen's or an overlay's) and keeps in no property: not
+    /// the app's window.
+    func isOtherWindow(_ receiver: ObjCExpr) -> Bool {
+        guard case .identifier(let name) = receiver, let bound = bindings[name], "\(bound)".contains("UIWindow") else { return false }
+        return !bindings.contains { $0.key.hasPrefix("self.") && $0.value == .identifier(name) }
     }
 
     /// Whether a property chain names a window: its names say so (`self.window`, `_window`,

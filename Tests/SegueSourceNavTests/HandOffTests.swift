@@ -222,5 +222,25 @@ struct LaunchRootFormsTests {
             @end
             """)
         #expect(subview == .madeInCode(className: "Home", inNavigation: true, source: "AppDelegate.m:9"))
+        // A login screen's view put over the first one is no root; nor is a window the method
+        // makes for an error message.
+        let covered = root(objc: classes + """
+            @interface Login : UIViewController
+            @end
+            @implementation Login
+            @end
+            @implementation AppDelegate
+            + (void)presentError {
+                UIWindow *window = [[UIWindow alloc] initWithFrame:[[UIScreen mainScreen] bounds]];
+                [window setRootViewController:[[Login alloc] init]];
+            }
+            - (void)applicationDidFinishLaunching:(UIApplication *)application {
+                self.navigationController = [[UINavigationController alloc] initWithRootViewController:[[Home alloc] init]];
+                [window addSubview:navigationController.view];
+                [window addSubview:[[Login alloc] init].view];
+            }
+            @end
+            """)
+        #expect(covered == .madeInCode(className: "Home", inNavigation: true, source: "AppDelegate.m:17"))
     }
 }
