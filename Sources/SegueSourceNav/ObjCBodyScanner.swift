@@ -24,7 +24,7 @@ struct ObjCBodyScanner {
     var children: [String: ControllerExpr] = [:]
     var styles: [String: ModalPresentationStyle] = [:]
     var calls: [NavigationCall] = []
-    var returnsTrue = false
+    var mayReturnTrue = false
     var invokes: [String] = []
     var handOffs: [HandOff] = []
     var returns: [ControllerExpr] = []
@@ -49,13 +49,14 @@ struct ObjCBodyScanner {
         var i = start
         while i < end, budget > 0 {
             budget -= 1
+            // `return YES`, `return [secondary isKindOfClass:…]`: the method can give true.
+            if text(i) == "return", !["NO", "false", "nil", "0", ";"].contains(text(i + 1)) { mayReturnTrue = true }
             if isIdentifier(i), let (chain, afterChain) = lhsChain(i, end), text(afterChain) == "=" {
                 var k = afterChain + 1
                 let value = expression(&k, end)
                 assign(chain, value, line: tokens[i].line)
                 i = max(k, i + 1)
             } else if text(i) == "return", text(i + 1) == "YES" || text(i + 1) == "true" {
-                returnsTrue = true
                 i += 2
             } else if text(i) == "return", isIdentifier(i) {
                 var k = i + 1

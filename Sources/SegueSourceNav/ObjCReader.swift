@@ -84,7 +84,7 @@ private struct FileWalk {
         scanner.scan(i + 1, close)
         facts.calls = RowBranches.marking(IdiomBranches.marking(scanner.calls, scanner.idiomLines(i + 1, close)), scanner.rowBranches(i + 1, close))
         facts.invokes = scanner.invokes
-        facts.returnsTrue = scanner.returnsTrue
+        facts.mayReturnTrue = scanner.mayReturnTrue
         facts.handOffs = scanner.handOffs
         facts.returns = scanner.returns
         facts.nibLoads = scanner.nibLoads

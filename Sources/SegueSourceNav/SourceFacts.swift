@@ -245,8 +245,9 @@ public struct MethodFacts: Hashable, Sendable, Codable {
     /// Types of the app's the method makes an instance of (`AppCoordinator(navigationController:)`):
     /// followed from the launch to find what a coordinator pushes first.
     public var instantiates: [String] = []
-    /// Whether some `return` of the method is the literal `true` (`YES`).
-    public var returnsTrue = false
+    /// Whether some `return` of the method can give `true`: the literal (`YES`), or an
+    /// expression that is not the literal `false` (`return secondary is EmptyViewController`).
+    public var mayReturnTrue = false
 
     public init(name: String, selector: String, line: Int, isAction: Bool) {
         self.name = name

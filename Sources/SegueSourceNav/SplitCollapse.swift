@@ -16,7 +16,7 @@ enum SplitCollapse {
     /// The split view scenes whose delegate keeps the primary: a class's own scenes when it is a
     /// split view controller with scenes, every split view scene when another object is the delegate.
     static func scenes(index: AppIndex) -> Set<String> {
-        let classes = index.methods.filter { _, methods in methods.contains { isCollapseMethod($0.facts) && $0.facts.returnsTrue } }.keys
+        let classes = index.methods.filter { _, methods in methods.contains { isCollapseMethod($0.facts) && $0.facts.mayReturnTrue } }.keys
         guard !classes.isEmpty else { return [] }
         let own = classes.filter { !(index.scenesByClass[$0] ?? []).isEmpty && index.lineage($0).contains("UISplitViewController") }
         let splits = index.storyboard.orderedScenes.filter { $0.kind == .splitViewController }

@@ -23,7 +23,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
     var assigned: [String: ControllerExpr] = [:]
     var barItems: [CodeBarItem] = []
     var instantiates: [String] = []
-    var returnsTrue = false
+    var mayReturnTrue = false
     /// The method's parameters' names, in order.
     let parameters: [String]
 
@@ -36,7 +36,9 @@ final class SwiftBodyScanner: SyntaxVisitor {
 
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
         if let value = node.expression {
-            if value.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true) { returnsTrue = true }
+            if value.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind != .keyword(.false), !value.is(NilLiteralExprSyntax.self) {
+                mayReturnTrue = true
+            }
             returns.append(controller(value))
             if let name = SwiftExpr.unwrapped(value).as(DeclReferenceExprSyntax.self)?.baseName.text { returnedNames.append(name) }
         }
