@@ -18,6 +18,14 @@ struct FolderWalk {
         URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 
+    /// The file in `path`'s folder whose name is `path`'s but for case, when there is one.
+    static func sameNameIgnoringCase(_ path: String) -> String? {
+        let folder = (path as NSString).deletingLastPathComponent
+        let wanted = (path as NSString).lastPathComponent.lowercased()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.sorted().first { $0.lowercased() == wanted }.map { (folder as NSString).appendingPathComponent($0) }
+    }
+
     /// Whether `path` (a real path) is `root` or inside it.
     static func isInside(_ path: String, root: String) -> Bool {
         path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
@@ -47,7 +55,8 @@ struct FolderWalk {
 
     /// Reads a file inside `root` (checked again: the file may have changed since the walk).
     static func read(_ path: String, root: String, maxBytes: Int) -> [UInt8]? {
-        let real = realPath(path)
+        // Apps are built on a Mac, whose disks ignore case: `HackTheBox.png` finds `hackthebox.png`.
+        let real = realPath(FileManager.default.fileExists(atPath: path) ? path : sameNameIgnoringCase(path) ?? path)
         guard isInside(real, root: realPath(root)),
               let size = (try? FileManager.default.attributesOfItem(atPath: real))?[.size] as? Int, size <= maxBytes,
               let data = FileManager.default.contents(atPath: real) else { return nil }

@@ -47,6 +47,7 @@ import SegueTestSupport
         // Xcode's template accent colour defines none: no problem; a colour that cannot be read is one.
         #expect(!problems.contains { $0.path.contains("AccentColor.colorset") })
         #expect(problems.contains { $0.code == .malformedContents && $0.path.contains("Unreadable.colorset") })
+        #expect(Self.resources.catalog.image(named: "HackTheBox") != nil && !problems.contains { $0.path.contains("HackTheBox") })
         #expect(Self.resources.catalog.image(named: "broken") == nil)
     }
 

@@ -83,6 +83,9 @@ enum ArtFixture {
             {"idiom":"universal","appearances":[{"appearance":"luminosity","value":"dark"}],"color":{"color-space":"srgb","components":{"red":"10","green":"20","blue":"30","alpha":"1"}}}],\
             "info":{"version":1,"author":"xcode"}}
             """)
+        // Named in another case than its file's (a Mac's disk ignores it).
+        try text(cat + "/HackTheBox.imageset/Contents.json", imageSet(#"{"idiom":"universal","filename":"HackTheBox.png","scale":"2x"}"#))
+        try write(cat + "/HackTheBox.imageset/hackthebox.png", png("htb"))
         try text(cat + "/AccentColor.colorset/Contents.json", #"{"colors":[{"idiom":"universal"}],"info":{"author":"xcode","version":1}}"#)
         try text(cat + "/Unreadable.colorset/Contents.json", #"{"colors":[{"idiom":"universal","color":{"color-space":"srgb"}}]}"#)
         try text(cat + "/AppIcon.appiconset/Contents.json", imageSet(#"{"idiom":"iphone","size":"60x60","scale":"3x","filename":"icon180.png"}"#))
