@@ -221,12 +221,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
     private func recordHandOff(_ name: String, onSelf: Bool, args: [LabeledExprSyntax], line: Int) {
         guard let first = name.first, first.isLowercase, !onSelf || !args.isEmpty else { return }
         // A string literal passed may be a storyboard ID the method instantiates (`next("scan")`).
-        let values = args.map { arg -> ControllerExpr in
-            if case .literal(let s) = SwiftExpr.string(arg.expression), SwiftExpr.unwrapped(arg.expression).is(StringLiteralExprSyntax.self) {
-                return .storyboardID(.literal(s), storyboard: .current)
-            }
-            return controller(arg.expression)
-        }
+        let values = args.map { arg in SwiftExpr.literalIdentifier(arg.expression) ?? controller(arg.expression) }
         guard !onSelf || values.contains(where: \.isFollowable) else { return }
         handOffs.append(HandOff(method: name, onSelf: onSelf, line: line, arguments: values))
     }
@@ -462,12 +457,24 @@ enum SwiftExpr {
         // A method of the app that makes the controller (`makeInbox()`, `manager.checkStatus()`).
         if let first = name.first, first.isLowercase || first == "_" {
             // A helper of the class given a controller (`wrap(FeedController())`): it may return it.
-            let given = args.map { controller($0.expression, bindings: bindings, parameters: parameters, depth: depth + 1) }
+            let given = args.map { argument($0.expression, bindings: bindings, parameters: parameters, depth: depth + 1) }
             if isSelf(base), given.contains(where: \.makesController) { return .returnedGiven(method: name, arguments: given) }
             if let type = typeName(of: base) { return .returnedBy(type: type, method: name) }
             return .returned(method: name, onSelf: isSelf(base))
         }
         return .unresolved("'\(name)(…)' returns a controller Segue cannot follow")
+    }
+
+    /// An argument passed to a method of the app: the controller it is, or a string literal as the
+    /// storyboard ID it may name (`viewController(for: "PostNav")` instantiating its parameter).
+    static func argument(_ expr: ExprSyntax, bindings: [String: ExprSyntax], parameters: [String], depth: Int) -> ControllerExpr {
+        literalIdentifier(expr) ?? controller(expr, bindings: bindings, parameters: parameters, depth: depth)
+    }
+
+    /// A string literal argument as the storyboard ID it may name; nil for anything else.
+    static func literalIdentifier(_ expr: ExprSyntax) -> ControllerExpr? {
+        guard unwrapped(expr).is(StringLiteralExprSyntax.self), case .literal(let s) = string(expr) else { return nil }
+        return .storyboardID(.literal(s), storyboard: .current)
     }
 
     /// The type a method is called on: `Builder.build()`, `Builder().build()`,

@@ -244,3 +244,31 @@ struct LaunchRootFormsTests {
         #expect(covered == .madeInCode(className: "Home", inNavigation: true, source: "AppDelegate.m:17"))
     }
 }
+
+@Suite("Storyboard IDs a helper returns")
+struct ReturnedStoryboardIDTests {
+    @Test("a helper returning the scene of the storyboard ID it is given leads to that scene")
+    func returnedIdentifier() throws {
+        let source = """
+            class Feed: UIViewController {
+                private func viewController(for identifier: String) -> UIViewController {
+                    let storyboard = UIStoryboard(name: "Main", bundle: nil)
+                    return storyboard.instantiateViewController(identifier: identifier)
+                }
+                @IBAction func openPost(_ sender: Any) {
+                    if let nav = viewController(for: "PostNav") as? UINavigationController {
+                        present(nav, animated: true)
+                    }
+                }
+            }
+            """
+        var feed = Scene(id: "feed")
+        feed.className = "Feed"
+        var post = Scene(id: "postNav", kind: .navigationController)
+        post.storyboardIdentifier = "PostNav"
+        let storyboard = Storyboard(name: "Main", initialViewController: "feed", scenes: [feed, post])
+        let result = NavigationAnalysis.analyze(facts: [SwiftReader.read(source: source, file: "Feed.swift")], storyboard: storyboard)
+        #expect(result.findings.map(\.destination) == ["postNav"])
+        #expect(result.unresolved.isEmpty)
+    }
+}

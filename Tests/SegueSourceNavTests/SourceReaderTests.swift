@@ -70,7 +70,8 @@ struct SourceReaderTests {
             Issue.record("the helper's tab is \(String(describing: load.calls[1].tabs.last))")
             return
         }
-        #expect(arguments.count == 2 && arguments.first == .className("AboutController") && arguments[1].isFollowable == false)
+        // A string literal is kept as the storyboard ID it may name (a helper may instantiate it).
+        #expect(arguments.count == 2 && arguments.first == .className("AboutController") && arguments[1] == .storyboardID(.literal("About"), storyboard: .current))
         #expect(load.calls[1].destination == load.calls[1].tabs.last)
     }
 
