@@ -212,6 +212,10 @@ extension NavigationAnalysis {
                 }
             }
         }
+        // A lazy getter of the property (`- (X *)settings { if (!_settings) { _settings = …; } return _settings; }`).
+        if let owner = cls, case .success(let id) = destination(.returned(method: name, onSelf: true), from: sourceScene, inClass: owner, index: index, depth: depth + 1) {
+            return .success(id)
+        }
         return .failure(ResolutionProblem(reason: "'\(name)' is not set in this class (a value set elsewhere)"))
     }
 

@@ -54,7 +54,8 @@ struct ObjCBodyScanner {
             if isIdentifier(i), let (chain, afterChain) = lhsChain(i, end), text(afterChain) == "=" {
                 var k = afterChain + 1
                 let value = expression(&k, end)
-                assign(chain, value, line: tokens[i].line)
+                // `Type *name = …` (or `id name = …`) declares a local; `name = …` sets an ivar.
+                assign(chain, value, line: tokens[i].line, declaring: i > 0 && (text(i - 1) == "*" || isIdentifier(i - 1)))
                 i = max(k, i + 1)
             } else if text(i) == "return", text(i + 1) == "YES" || text(i + 1) == "true" {
                 i += 2

@@ -100,10 +100,15 @@ extension ObjCBodyScanner {
         return call
     }
 
-    mutating func assign(_ chain: [String], _ value: ObjCExpr, line: Int) {
+    mutating func assign(_ chain: [String], _ value: ObjCExpr, line: Int, declaring: Bool = false) {
         if chain.count == 1 {
             bindings[chain[0]] = value
             children[chain[0]] = nil
+            // An instance variable (`_settings = …`, `settings = …` of a synthesized property)
+            // is read by the class's other methods as the property.
+            let made = controller(value)
+            let property = chain[0].hasPrefix("_") ? String(chain[0].dropFirst()) : chain[0]
+            if !declaring, made.makesController, assigned[property] == nil { assigned[property] = made }
             return
         }
         // `self.child = …`: read back as `self.child` later in the method, and by the class's other methods.
@@ -187,7 +192,8 @@ extension ObjCBodyScanner {
                 if let k = parameters.firstIndex(of: name) { return .parameter(k) }
                 // A property's instance variable (`@synthesize`), set as `self.name` before.
                 if let property = bindings["self." + name] { return controller(property, depth: depth + 1) }
-                return .unresolved("'\(name)' is not set in this method (a value set elsewhere)")
+                // An instance variable set by another method of the class (or its lazy getter).
+                return .property(name.hasPrefix("_") ? String(name.dropFirst()) : name)
             }
             // A container the method made and put a controller into shows that controller.
             if let child = children[name] { return child }

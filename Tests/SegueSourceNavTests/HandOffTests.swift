@@ -272,3 +272,40 @@ struct ReturnedStoryboardIDTests {
         #expect(result.unresolved.isEmpty)
     }
 }
+
+@Suite("Objective-C properties set elsewhere")
+struct ObjCPropertyTests {
+    @Test("an instance variable set in another method, and a lazy getter's controller, are followed")
+    func ivarsAndLazyGetters() throws {
+        let source = """
+            @implementation RootViewController
+            - (void)viewDidLoad {
+                self.title = @"Apps";
+                settingsController = [[SettingsViewController alloc] initWithNibName:@"SettingsViewController" bundle:nil];
+            }
+            - (IBAction)showSettings:(id)sender {
+                [self.navigationController pushViewController:settingsController animated:YES];
+            }
+            - (IASKAppSettingsViewController *)appSettingsViewController {
+                if (!_appSettingsViewController) {
+                    _appSettingsViewController = [[IASKAppSettingsViewController alloc] initWithNibName:@"IASKAppSettingsView" bundle:nil];
+                }
+                return _appSettingsViewController;
+            }
+            - (IBAction)showAppSettings:(id)sender {
+                UINavigationController *nav = [[UINavigationController alloc] initWithRootViewController:self.appSettingsViewController];
+                [self presentViewController:nav animated:YES completion:nil];
+            }
+            @end
+            """
+        let scenes = [("root", "RootViewController"), ("settings", "SettingsViewController"), ("appSettings", "IASKAppSettingsViewController")].map { id, cls in
+            var scene = Scene(id: id)
+            scene.className = cls
+            return scene
+        }
+        let storyboard = Storyboard(name: "Main", initialViewController: "root", scenes: scenes)
+        let result = NavigationAnalysis.analyze(facts: [ObjCReader.read(source: source, file: "Root.m")], storyboard: storyboard)
+        #expect(result.findings.map(\.destination) == ["settings", "appSettings"])
+        #expect(result.unresolved.isEmpty)
+    }
+}
