@@ -62,10 +62,11 @@ public enum CodeNavigationApplier {
     }
 
     /// The navigation scene made for a destination the code shows inside a navigation controller
-    /// it makes (`code-nav-ROOT`, its root the destination), added once; nil for other steps and
-    /// for a push or show (a navigation controller is not pushed).
+    /// it makes (`code-nav-ROOT`, its root the destination): presented, shown as a detail, added
+    /// as a child or made the window's root. Added once; nil for other steps and for a push or
+    /// show (a navigation controller is not pushed).
     static func madeNavigation(for finding: NavigationFinding, in storyboard: inout Storyboard) -> String? {
-        guard finding.inMadeNavigation, finding.action == .present || finding.action == .showDetail,
+        guard finding.inMadeNavigation, [.present, .showDetail, .addChild, .setRoot].contains(finding.action),
               let root = finding.destination, storyboard[root] != nil else { return nil }
         let id = "code-nav-" + root
         if storyboard.scenes[id] == nil {

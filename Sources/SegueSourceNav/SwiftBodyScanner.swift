@@ -162,7 +162,10 @@ final class SwiftBodyScanner: SyntaxVisitor {
             call?.tabs = items.map { controller($0.expression) }
             call?.tabItems = tabItems(for: items.map(\.expression))
             call?.tabArguments = tabArguments(for: items.map(\.expression))
-        case "addChild", "addChildViewController" where args.count == 1 && !holdsChild(base, name, args):
+        // (A child added to another object's controller is that controller's, not this one's.)
+        // (A `where` binds to the last pattern of a case alone: one condition for both names.)
+        case _ where (name == "addChild" || name == "addChildViewController") && args.count == 1
+                && !holdsChild(base, name, args) && SwiftExpr.isSelf(base):
             call = navigation(.addChild, args[0].expression, line)
         case "popViewController" where labels.first == "animated":
             call = NavigationCall(action: .pop, line: line)

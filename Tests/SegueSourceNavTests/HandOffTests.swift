@@ -309,3 +309,32 @@ struct ObjCPropertyTests {
         #expect(result.unresolved.isEmpty)
     }
 }
+
+@Suite("Children in navigation controllers made in code")
+struct MadeNavigationChildTests {
+    @Test("a child added inside a navigation controller made for it is embedded in one, so it can push")
+    func childInNavigation() throws {
+        let source = """
+            class AppViewController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let nav = UINavigationController(rootViewController: HomeViewController())
+                    addChild(nav)
+                    view.addSubview(nav.view)
+                    loggedOut.addChild(SignInViewController())
+                }
+            }
+            """
+        let scenes = [("app", "AppViewController"), ("home", "HomeViewController"), ("signIn", "SignInViewController")].map { id, cls in
+            var scene = Scene(id: id)
+            scene.className = cls
+            return scene
+        }
+        let storyboard = Storyboard(name: "Main", initialViewController: "app", scenes: scenes)
+        let result = NavigationAnalysis.analyze(facts: [SwiftReader.read(source: source, file: "App.swift")], storyboard: storyboard)
+        #expect(result.findings.map(\.action) == [.addChild], "\(result.findings.map { ($0.source, $0.destination ?? "") })")
+        let applied = CodeNavigationApplier.apply(result, to: storyboard)
+        let embed = try #require(applied["app"]?.segues.first { $0.kind == .embed })
+        #expect(embed.destination == "code-nav-home" && applied["code-nav-home"]?.rootViewController == "home")
+    }
+}
