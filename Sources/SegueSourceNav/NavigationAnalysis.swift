@@ -201,5 +201,9 @@ public enum NavigationAnalysis {
     static func isSystemClass(_ name: String) -> Bool {
         ["UI", "SF", "MF", "AV", "PH", "CN", "QL", "SK", "EK", "MP", "GK", "PK", "AS", "WK"].contains { name.hasPrefix($0) }
             && name != "UINavigationController" && name != "UITabBarController"
+            || otherSystemControllers.contains(name)
     }
+
+    /// Share sheets of frameworks whose prefix apps use too (Social, Twitter).
+    static let otherSystemControllers: Set<String> = ["SLComposeViewController", "TWTweetComposeViewController"]
 }

@@ -146,6 +146,12 @@ struct ObjCBodyScanner {
                 parts.append(text(i) + ":")
                 i += 2
                 args.append(expression(&i, end))
+                // A variadic argument list (`arrayWithObjects:a, b, nil`).
+                while i < end, text(i) == ",", budget > 0 {
+                    budget -= 1
+                    i += 1
+                    args.append(expression(&i, end))
+                }
             } else if isIdentifier(i), parts.isEmpty {
                 parts.append(text(i))
                 i += 1
@@ -162,6 +168,11 @@ struct ObjCBodyScanner {
             }
         }
         if i < end { i += 1 }
+        // `[NSArray arrayWithObjects:a, b, nil]` is the array `@[a, b]`.
+        if case .identifier(let cls) = receiver, cls == "NSArray" || cls == "NSMutableArray",
+           ["arrayWithObjects:", "arrayWithObject:"].contains(parts.joined()) {
+            return .array(args.filter { $0 != .identifier("nil") })
+        }
         let value = ObjCExpr.send(receiver, parts.joined(), args)
         navigation(value, line: line)
         return value

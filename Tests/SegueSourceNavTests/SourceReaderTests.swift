@@ -494,4 +494,22 @@ struct SourceReaderTests {
         #expect(method.calls.map(\.action) == [.present])
         #expect(method.invokes == ["layout"])
     }
+
+    @Test("Objective-C: [NSArray arrayWithObjects:…, nil] is a list, as @[…] is; share sheets are the system's")
+    func objcArraysAndShareSheets() throws {
+        let objc = ObjCReader.read(source: """
+            @implementation AppDelegate
+            - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                UINavigationController *first = [[UINavigationController alloc] initWithRootViewController:[[FirstViewController alloc] init]];
+                self.tabBarController = [[[UITabBarController alloc] init] autorelease];
+                self.tabBarController.viewControllers = [NSArray arrayWithObjects:first, [[SecondViewController alloc] init], nil];
+                return YES;
+            }
+            @end
+            """, file: "A.m")
+        let calls = try #require(objc.classes.first?.methods.first?.calls)
+        #expect(calls.map(\.action) == [.setTabs])
+        #expect(calls.first?.tabs == [.navigation(wrapping: .className("FirstViewController")), .className("SecondViewController")])
+        #expect(NavigationAnalysis.isSystemClass("SLComposeViewController") && !NavigationAnalysis.isSystemClass("SLFeedViewController"))
+    }
 }
