@@ -44,6 +44,13 @@ public enum CodeNavigationApplier {
                   !scene.segues.contains(where: { $0.kind == .embed && $0.codeSource != nil }) else { return }
             scene.segues.append(segue(for: finding, destination: destination))
             return
+        case .setViewControllers where scene.kind == .pageViewController:
+            // A page view controller setting its first page as its view loads (an onboarding's
+            // `setViewControllers([contentViewController(at: 0)], …)`): that page shows in it.
+            guard finding.triggers.contains(where: { if case .automatic = $0 { true } else { false } }),
+                  let destination = finding.destination, storyboard[destination] != nil, scene.pages.isEmpty else { return }
+            scene.pages = [destination]
+            return
         case .push, .show, .showDetail, .present, .setViewControllers, .setRoot:
             guard let destination = finding.destination, storyboard[destination] != nil else { return }
             if scene.segue(finding.identifier) == nil { scene.segues.append(segue(for: finding, destination: destination)) }

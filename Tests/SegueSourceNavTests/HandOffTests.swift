@@ -338,3 +338,32 @@ struct MadeNavigationChildTests {
         #expect(embed.destination == "code-nav-home" && applied["code-nav-home"]?.rootViewController == "home")
     }
 }
+
+@Suite("Pages set in code")
+struct CodePagesTests {
+    @Test("a page view controller setting its first page as its view loads shows that page")
+    func firstPage() throws {
+        let source = """
+            class Walkthrough: UIPageViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    if let first = storyboard?.instantiateViewController(withIdentifier: "Content") {
+                        setViewControllers([first], direction: .forward, animated: true, completion: nil)
+                    }
+                }
+            }
+            """
+        var pager = Scene(id: "pager", kind: .pageViewController)
+        pager.className = "Walkthrough"
+        var content = Scene(id: "content")
+        content.storyboardIdentifier = "Content"
+        let storyboard = Storyboard(name: "Main", initialViewController: "pager", scenes: [pager, content])
+        let result = NavigationAnalysis.analyze(facts: [SwiftReader.read(source: source, file: "Walkthrough.swift")], storyboard: storyboard)
+        let applied = CodeNavigationApplier.apply(result, to: storyboard)
+        #expect(applied["pager"]?.pages == ["content"])
+        #expect(applied["pager"]?.segues.isEmpty == true)
+        let window = Window(id: "w", storyboard: applied)
+        try window.launch()
+        #expect(window.visibleContentControllers.map(\.sceneID) == ["content"])
+    }
+}
