@@ -162,8 +162,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             call?.tabs = items.map { controller($0.expression) }
             call?.tabItems = tabItems(for: items.map(\.expression))
             call?.tabArguments = tabArguments(for: items.map(\.expression))
-        // (A child added to another object's controller is that controller's, not this one's.)
-        // (A `where` binds to the last pattern of a case alone: one condition for both names.)
+        // Not a child added to another object's controller (one `where` for both names: it binds to the last pattern alone).
         case _ where (name == "addChild" || name == "addChildViewController") && args.count == 1
                 && !holdsChild(base, name, args) && SwiftExpr.isSelf(base):
             call = navigation(.addChild, args[0].expression, line)
@@ -171,10 +170,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             call = NavigationCall(action: .pop, line: line)
         case "popToRootViewController" where labels.first == "animated":
             call = NavigationCall(action: .popToRoot, line: line)
-        case "dismiss" where labels.first == "animated":
-            // `presentedViewController?.dismiss(…)` closes what this controller shows over itself:
-            // nothing, while a person taps it.
-            guard base.map({ SwiftExpr.unwrapped($0).trimmedDescription.hasSuffix("presentedViewController") }) != true else { break }
+        case "dismiss" where labels.first == "animated" && !SwiftExpr.closesPresented(base):
             call = NavigationCall(action: .dismiss, line: line)
         case _ where labels.first == "rootViewController" && name.first?.isLowercase == true && base != nil && name != "init":
             // (`super.init(rootViewController:)` in a navigation controller subclass is its own stack.)
@@ -466,6 +462,12 @@ enum SwiftExpr {
             return .returned(method: name, onSelf: isSelf(base))
         }
         return .unresolved("'\(name)(…)' returns a controller Segue cannot follow")
+    }
+
+    /// Whether a dismissal is sent to what the controller presents (`presentedViewController?.
+    /// dismiss(…)`): it closes what shows over the controller, nothing while a person taps it.
+    static func closesPresented(_ base: ExprSyntax?) -> Bool {
+        base.map { unwrapped($0).trimmedDescription.hasSuffix("presentedViewController") } ?? false
     }
 
     /// An argument passed to a method of the app: the controller it is, or a string literal as the
