@@ -80,7 +80,7 @@ extension ObjCBodyScanner {
     }
 
     /// The index after the statement or braced block starting at `k`.
-    private func statementEnd(_ k: Int, _ end: Int, depth: Int = 0) -> Int {
+    func statementEnd(_ k: Int, _ end: Int, depth: Int = 0) -> Int {
         if text(k) == "{" { return skipBalanced(k, end) }
         if text(k) == "if", text(k + 1) == "(", depth < 64 {
             // `else if (…) {…} else …`: the chain, not the statement after it.
@@ -94,7 +94,8 @@ extension ObjCBodyScanner {
         return min(j + 1, end)
     }
 
-    private func lines(_ from: Int, _ to: Int) -> ClosedRange<Int> {
+    /// The source lines of the tokens `from..<to`.
+    func lines(_ from: Int, _ to: Int) -> ClosedRange<Int> {
         guard from < tokens.count else { return Int.max...Int.max }
         let first = tokens[from].line
         return first...max(first, tokens[max(from, min(to, tokens.count) - 1)].line)

@@ -132,8 +132,7 @@ extension ObjCBodyScanner {
                 let afterCondition = skipBalanced(i + 1, end)
                 let condition = (i + 2..<max(i + 2, afterCondition - 1)).map(text)
                 if let (axis, value) = Self.equality(condition) {
-                    let body = text(afterCondition) == "{" ? skipBalanced(afterCondition, end) : statementEndForRows(afterCondition, end)
-                    found.append(.init(lines: rowLines(afterCondition, body), filter: RowBranches.filter(axis, [value])))
+                    found.append(.init(lines: lines(afterCondition, statementEnd(afterCondition, end)), filter: RowBranches.filter(axis, [value])))
                 }
             }
             i += 1
@@ -175,20 +174,8 @@ extension ObjCBodyScanner {
             guard let values = label.values, !values.isEmpty else { continue }
             let next = n + 1 < labels.count ? labels[n + 1].keyword : to
             guard label.start < next else { continue }
-            branches.append(.init(lines: rowLines(label.start, next), filter: RowBranches.filter(axis, values)))
+            branches.append(.init(lines: lines(label.start, next), filter: RowBranches.filter(axis, values)))
         }
         return branches
-    }
-
-    private func statementEndForRows(_ k: Int, _ end: Int) -> Int {
-        var j = k
-        while j < end, text(j) != ";" { j = text(j) == "(" || text(j) == "[" ? skipBalanced(j, end) : j + 1 }
-        return min(j + 1, end)
-    }
-
-    private func rowLines(_ from: Int, _ to: Int) -> ClosedRange<Int> {
-        guard from < tokens.count else { return Int.max...Int.max }
-        let first = tokens[from].line
-        return first...max(first, tokens[max(from, min(to, tokens.count) - 1)].line)
     }
 }
