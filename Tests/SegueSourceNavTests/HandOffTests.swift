@@ -298,12 +298,7 @@ struct ObjCPropertyTests {
             }
             @end
             """
-        let scenes = [("root", "RootViewController"), ("settings", "SettingsViewController"), ("appSettings", "IASKAppSettingsViewController")].map { id, cls in
-            var scene = Scene(id: id)
-            scene.className = cls
-            return scene
-        }
-        let storyboard = Storyboard(name: "Main", initialViewController: "root", scenes: scenes)
+        let storyboard = classedStoryboard([("root", "RootViewController"), ("settings", "SettingsViewController"), ("appSettings", "IASKAppSettingsViewController")])
         let result = NavigationAnalysis.analyze(facts: [ObjCReader.read(source: source, file: "Root.m")], storyboard: storyboard)
         #expect(result.findings.map(\.destination) == ["settings", "appSettings"])
         #expect(result.unresolved.isEmpty)
@@ -325,14 +320,9 @@ struct MadeNavigationChildTests {
                 }
             }
             """
-        let scenes = [("app", "AppViewController"), ("home", "HomeViewController"), ("signIn", "SignInViewController")].map { id, cls in
-            var scene = Scene(id: id)
-            scene.className = cls
-            return scene
-        }
-        let storyboard = Storyboard(name: "Main", initialViewController: "app", scenes: scenes)
+        let storyboard = classedStoryboard([("app", "AppViewController"), ("home", "HomeViewController"), ("signIn", "SignInViewController")])
         let result = NavigationAnalysis.analyze(facts: [SwiftReader.read(source: source, file: "App.swift")], storyboard: storyboard)
-        #expect(result.findings.map(\.action) == [.addChild], "\(result.findings.map { ($0.source, $0.destination ?? "") })")
+        #expect(result.findings.map(\.action) == [.addChild])
         let applied = CodeNavigationApplier.apply(result, to: storyboard)
         let embed = try #require(applied["app"]?.segues.first { $0.kind == .embed })
         #expect(embed.destination == "code-nav-home" && applied["code-nav-home"]?.rootViewController == "home")
@@ -366,4 +356,13 @@ struct CodePagesTests {
         try window.launch()
         #expect(window.visibleContentControllers.map(\.sceneID) == ["content"])
     }
+}
+
+/// A storyboard of plain scenes with these ids and classes, the first one initial.
+func classedStoryboard(_ scenes: [(id: String, cls: String)]) -> Storyboard {
+    Storyboard(name: "Main", initialViewController: scenes.first?.id, scenes: scenes.map { id, cls in
+        var scene = Scene(id: id)
+        scene.className = cls
+        return scene
+    })
 }
