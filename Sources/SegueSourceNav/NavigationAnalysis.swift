@@ -66,7 +66,7 @@ public enum NavigationAnalysis {
         // A parameter shown is followed where the method is called (``followHandOffs``).
         if parameterIndex(call.destination) != nil { return }
         guard !scenes.isEmpty else {
-            if call.action != .dismiss, call.action != .pop, call.action != .popToRoot, !isSystem(call.destination, index: index) {
+            if call.action != .dismiss, call.action != .pop, call.action != .popToRoot, !isSystem(call.destination, in: cls, index: index) {
                 unresolved("class \(cls) is the class of no scene")
             }
             return
@@ -87,7 +87,7 @@ public enum NavigationAnalysis {
             finding.segue = id
         }
         if let expr = call.destination {
-            if isSystem(expr, index: index) { result.systemControllers += 1; return }
+            if isSystem(expr, in: owner ?? cls, index: index) { result.systemControllers += 1; return }
             switch shownSteps(expr, finding, from: onLaunch ? nil : scenes[0], inClass: owner ?? cls, index: index) {
             case .success(let steps): result.findings += steps
             case .failure(let problem): unresolved(problem.reason)
@@ -193,9 +193,28 @@ public enum NavigationAnalysis {
     }
 
     /// Alerts, share sheets, pickers: UIKit's own controllers that are no scene of the app.
-    static func isSystem(_ expr: ControllerExpr?, index: AppIndex) -> Bool {
-        guard case .className(let name)? = expr, index.scenes(ofExactClass: name).isEmpty else { return false }
-        return isSystemClass(name)
+    /// Whether `expr` is a controller of UIKit or another system framework (an alert, a share
+    /// sheet, Safari): made directly, by a system type's factory (`SFSafariViewController.instance(…)`),
+    /// or returned by a method of the app (`cls`'s own, or a type's) all of whose returns are one
+    /// (`func makeAddAlert() -> UIAlertController { let alert = UIAlertController(…) … return alert }`).
+    static func isSystem(_ expr: ControllerExpr?, in cls: String? = nil, index: AppIndex, depth: Int = 0) -> Bool {
+        guard let expr, depth < 4 else { return false }
+        func allSystem(_ values: [(ControllerExpr, String)]) -> Bool {
+            !values.isEmpty && values.allSatisfy { isSystem($0.0, in: $0.1, index: index, depth: depth + 1) }
+        }
+        switch expr {
+        case .className(let name), .classFactory(let name, _):
+            return index.scenes(ofExactClass: name).isEmpty && isSystemClass(name)
+        case .returnedBy(let type, let method):
+            if isSystemClass(type), index.scenes(ofExactClass: type).isEmpty { return true }
+            return allSystem(returns(of: method, by: type, index: index))
+        case .returned(let method, let onSelf):
+            return allSystem(index.callees(method, onSelf: onSelf, caller: cls ?? "").flatMap { owner in
+                (index.methods[owner] ?? []).filter { $0.facts.name == method }.flatMap { $0.facts.returns.filter(\.isFollowable) }.map { ($0, owner) }
+            })
+        default:
+            return false
+        }
     }
 
     static func isSystemClass(_ name: String) -> Bool {

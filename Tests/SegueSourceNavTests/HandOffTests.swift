@@ -366,3 +366,31 @@ func classedStoryboard(_ scenes: [(id: String, cls: String)]) -> Storyboard {
         return scene
     })
 }
+
+@Suite("System controllers made by the app's helpers")
+struct SystemHelperTests {
+    @Test("an alert a method returns and Safari from a factory on its own type are the system's, not unresolved")
+    func helpersOfSystemControllers() throws {
+        let source = """
+            class Accounts: UIViewController {
+                private lazy var addAlert = makeAddAlert()
+                private func makeAddAlert() -> UIAlertController {
+                    let alert = UIAlertController(title: "Add", message: nil, preferredStyle: .actionSheet)
+                    return alert
+                }
+                @IBAction func add(_ sender: Any) { present(addAlert, animated: true) }
+                @IBAction func help(_ sender: Any) { present(SFSafariViewController.instance(for: helpURL), animated: true) }
+                @IBAction func login(_ sender: Any) { present(AuthHelper.unauthenticatedAlert(), animated: true) }
+            }
+            enum AuthHelper {
+                static func unauthenticatedAlert() -> UIAlertController {
+                    UIAlertController(title: "Not logged in", message: nil, preferredStyle: .alert)
+                }
+            }
+            """
+        let result = NavigationAnalysis.analyze(facts: [SwiftReader.read(source: source, file: "Accounts.swift")],
+                                                storyboard: classedStoryboard([("accounts", "Accounts")]))
+        #expect(result.unresolved.isEmpty)
+        #expect(result.systemControllers == 3)
+    }
+}
