@@ -116,10 +116,19 @@ public enum StoryboardImporter {
             ])
         }
         var files: [String] = []
+        var xibs = 0
         if let walker = fm.enumerator(atPath: path) {
             while let rel = walker.nextObject() as? String {
                 if rel.hasSuffix(".storyboard") { files.append(rel) }
+                if rel.hasSuffix(".xib") { xibs += 1 }
             }
+        }
+        // Xibs alone are read as an app's, which its Info.plist makes one: say why none is served.
+        if files.isEmpty, xibs > 0 {
+            throw StoryboardImportError(diagnostics: [
+                Diagnostic(.unreadableFile, at: SourceLocation(file: path, line: 1),
+                           "no .storyboard files in directory, and no app Info.plist: its \(xibs) .xib files are read as an app's, which an Info.plist (NSMainNibFile, or a root built in code) makes one"),
+            ])
         }
         // Base.lproj first, then by path, so a localized copy never shadows the base one.
         files.sort { a, b in

@@ -979,6 +979,18 @@ struct DirectoryTests {
         #expect(sb["Team:tnav"]?.tabBarItem?.title == "Team" && sb["Team:tnav"]?.tabBarItem?.image == "teamIcon")
     }
 
+    @Test("a directory of xibs without an app Info.plist says why nothing is served")
+    func xibsWithoutPlist() throws {
+        let dir = try write(["Views/Feed.xib": "<document/>", "Views/About.xib": "<document/>"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        do {
+            _ = try StoryboardImporter.loadDirectory(path: dir)
+            Issue.record("a folder of xibs alone loaded")
+        } catch {
+            #expect(error.diagnostics.first?.message.contains("its 2 .xib files are read as an app's") == true)
+        }
+    }
+
     @Test("a directory without Main uses its only storyboard")
     func onlyOne() throws {
         let dir = try write(["Only.storyboard": document(initial: "a", scene("a", #"<viewController id="a" sceneMemberID="viewController"/>"#))])
