@@ -24,6 +24,11 @@ public struct AppImport: Sendable {
     public var launch: AppLaunch
     /// The nibs read, by name (their scenes are in `storyboard`).
     public var nibs: [NibFile]
+
+    /// The nib a main interface names (`MainWindow`, else its phone copy `MainWindow~iphone`).
+    public static func mainNib(_ name: String, in nibs: [NibFile]) -> NibFile? {
+        nibs.first { $0.name == name } ?? nibs.first { $0.name == name + "~iphone" }
+    }
 }
 
 /// Reads an app folder (see `AppFolder`) into a storyboard that launches what iOS launches.

@@ -37,7 +37,7 @@ extension AppLoader {
                 if name == storyboard.name { return storyboard.initialViewController }
                 return storyboard.entryScenes.sorted().first { $0.hasPrefix(name + ":") }
             case .nib(let name):
-                return (nibs.first { $0.name == name } ?? nibs.first { $0.name == name + "~iphone" })?.rootScene
+                return AppImport.mainNib(name, in: nibs)?.rootScene
             }
         }
         func describe(_ interface: AppLaunch.Interface) -> String {

@@ -60,7 +60,7 @@ extension FlowSource {
     /// only when the code sets none).
     static func windowWithoutRoot(_ app: AppImport) -> Bool {
         guard case .nib(let name)? = app.launch.phone else { return false }
-        return (app.nibs.first { $0.name == name } ?? app.nibs.first { $0.name == name + "~iphone" })?.windowWithoutRoot ?? false
+        return AppImport.mainNib(name, in: app.nibs)?.windowWithoutRoot ?? false
     }
 
     /// Whether the scene `id` shows nothing a person could use: a plain controller (the one a new

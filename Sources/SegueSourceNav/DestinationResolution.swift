@@ -90,9 +90,17 @@ extension NavigationAnalysis {
     /// has one), each with the class that returns it, in source order; parameters left out.
     static func returns(of name: String, by type: String, index: AppIndex) -> [(ControllerExpr, String)] {
         guard let owner = owner(of: name, in: type, index: index) else { return [] }
-        return (index.methods[owner] ?? []).filter { $0.facts.name == name }
-            .flatMap { $0.facts.returns.filter { $0.isFollowable && parameterIndex($0) == nil } }
-            .map { ($0, owner) }
+        return returns(of: name, in: [owner], index: index)
+    }
+
+    /// The returns of the methods `name` of `classes`, each with its class, in order; parameters
+    /// and what cannot be followed left out.
+    static func returns(of name: String, in classes: [String], index: AppIndex) -> [(ControllerExpr, String)] {
+        classes.flatMap { cls in
+            (index.methods[cls] ?? []).filter { $0.facts.name == name }
+                .flatMap { $0.facts.returns.filter { $0.isFollowable && parameterIndex($0) == nil } }
+                .map { ($0, cls) }
+        }
     }
 
     /// The returns of the caller's method `name` that are one of its parameters (or a navigation

@@ -186,15 +186,11 @@ extension NavigationAnalysis {
                                index: AppIndex, depth: Int, limit: Int = 16) -> [String] {
         var found: [String] = []
         guard depth < 6 else { return found }
-        for cls in classes {
+        for (value, cls) in returns(of: name, in: classes, index: index) {
             let from = index.scenesByClass[cls]?.first ?? sourceScene
-            for method in index.methods[cls] ?? [] where method.facts.name == name {
-                for value in method.facts.returns where value.isFollowable && parameterIndex(value) == nil {
-                    if case .success(let id) = destination(value, from: from, inClass: cls, index: index, depth: depth + 1), !found.contains(id) {
-                        found.append(id)
-                        if found.count >= limit { return found }
-                    }
-                }
+            if case .success(let id) = destination(value, from: from, inClass: cls, index: index, depth: depth + 1), !found.contains(id) {
+                found.append(id)
+                if found.count >= limit { return found }
             }
         }
         return found

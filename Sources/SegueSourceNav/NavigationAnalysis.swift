@@ -209,9 +209,7 @@ public enum NavigationAnalysis {
             if isSystemClass(type), index.scenes(ofExactClass: type).isEmpty { return true }
             return allSystem(returns(of: method, by: type, index: index))
         case .returned(let method, let onSelf):
-            return allSystem(index.callees(method, onSelf: onSelf, caller: cls ?? "").flatMap { owner in
-                (index.methods[owner] ?? []).filter { $0.facts.name == method }.flatMap { $0.facts.returns.filter(\.isFollowable) }.map { ($0, owner) }
-            })
+            return allSystem(returns(of: method, in: index.callees(method, onSelf: onSelf, caller: cls ?? ""), index: index))
         default:
             return false
         }

@@ -43,7 +43,10 @@ extension ScreenBuilder {
     /// (UIKit shows the image alone) the image's name, as for an image-only bar button item;
     /// "Tab N" for a tab with neither.
     static func tabTitle(_ child: ViewController, index: Int) -> String {
-        let declared = declaredTabTitle(child)
+        tabTitle(child, index: index, declared: declaredTabTitle(child))
+    }
+
+    static func tabTitle(_ child: ViewController, index: Int, declared: String?) -> String {
         if declared?.isEmpty ?? true, let image = child.tabBarItem.image { return image }
         return declared ?? "Tab \(index + 1)"
     }
@@ -64,7 +67,8 @@ extension ScreenBuilder {
         let all = tabs.viewControllers
         for (index, child) in all.prefix(tabs.barTabCount).enumerated() {
             let item = child.tabBarItem
-            let title = Self.tabTitle(child, index: index)
+            let declared = Self.declaredTabTitle(child)
+            let title = Self.tabTitle(child, index: index, declared: declared)
             var id = item.id ?? ElementID.tab(tabs.id, index: index)
             if !barHidden && !tabs.isCustomizing {
                 id = register(id, role: .tab, title: title, controller: tabs, target: .tab(tabs, index: index), enabled: item.enabled)
@@ -72,7 +76,7 @@ extension ScreenBuilder {
             var tab = TabItem(elementID: id, title: title, image: item.image, systemItem: item.systemItem,
                               badgeValue: item.badgeValue, isSelected: index == tabs.selectedIndex, isEnabled: item.enabled)
             tab.selectedImage = item.selectedImage
-            tab.isImageOnly = item.image != nil && Self.declaredTabTitle(child)?.isEmpty ?? true
+            tab.isImageOnly = item.image != nil && declared?.isEmpty ?? true
             items.append(tab)
         }
         if tabs.showsMore {
