@@ -18,7 +18,7 @@ public enum CodeNavigation {
         if launched.initialViewController == nil, let root = result.launchRoot {
             launched = LaunchRootReader.applying(root, to: launched)
         }
-        launched = launched.adding(result.madeScenes)
+        launched = launched.adding(result.madeScenes).adding(result.alertScenes)
         // What the app delegate presents once launched is a step of the launch scene.
         var placed = result
         for i in placed.findings.indices where placed.findings[i].onLaunchScene {

@@ -29,6 +29,10 @@ public enum CodeNavigationApplier {
     static func apply(_ finding: NavigationFinding, to scene: inout Scene, storyboard: Storyboard, barItems: [CodeBarItem] = []) {
         let target: TapTarget
         switch finding.action {
+        case .performSegue where scene.kind == .alertController:
+            // A handler's `performSegue`: the presenter's segue, run once the alert is gone.
+            guard let id = finding.segue else { return }
+            target = .segue(id)
         case .performSegue:
             guard let id = finding.segue, let spec = scene.segues.first(where: { $0.codeIdentifier == id }) else { return }
             target = .segue(spec.id)
@@ -63,6 +67,8 @@ public enum CodeNavigationApplier {
                 SceneElements.wire(action: method, to: target, in: &scene)
             case .rowSelection: SceneElements.wireSelection(collection: false, to: target, in: &scene, only: finding.rowFilter)
             case .itemSelection: SceneElements.wireSelection(collection: true, to: target, in: &scene, only: finding.rowFilter)
+            case .alertAction(let k):
+                if scene.alert?.actions.indices.contains(k) == true, scene.alert?.actions[k].tap == nil { scene.alert?.actions[k].tap = target }
             case .automatic, .code: break
             }
         }

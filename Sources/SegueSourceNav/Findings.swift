@@ -13,6 +13,8 @@ public enum NavigationTrigger: Hashable, Sendable, CustomStringConvertible {
     case automatic(String)
     /// A method only code calls (a timer, a callback, a notification): a manual step.
     case code(String)
+    /// Choosing the action at this index of an alert the code presents (``AlertScenes``).
+    case alertAction(Int)
 
     public var description: String {
         switch self {
@@ -21,6 +23,7 @@ public enum NavigationTrigger: Hashable, Sendable, CustomStringConvertible {
         case .itemSelection: "item selection"
         case .automatic(let m): "automatic (\(m))"
         case .code(let m): "code (\(m))"
+        case .alertAction(let k): "alert action \(k + 1)"
         }
     }
 }
@@ -91,6 +94,8 @@ public struct InferenceResult: Sendable {
     /// Made scenes the launch added to the app's storyboard (a tab bar controller of the app's
     /// own that is the root, and its tabs): made, so not counted among the app's scenes.
     public var launchScenes: [String] = []
+    /// Scenes made for the alerts the code presents (``AlertScenes``): steps lead to them.
+    public var alertScenes: [Scene] = []
     /// Controller class → the nib its code creates it with (`initWithNibName:`, `init(nibName:)`).
     public var nibNames: [String: String] = [:]
     /// Classes of the app that are views, not controllers (they inherit from `UIView`, a cell, a

@@ -23,8 +23,13 @@ public enum NavigationAnalysis {
         for cls in index.methods.keys.sorted() {
             let scenes = index.scenesByClass[cls] ?? []
             for method in index.methods[cls] ?? [] {
-                for call in method.facts.calls {
-                    record(call, in: method, of: cls, scenes: scenes, index: index, into: &result)
+                let handled = AlertScenes.handled(in: method)
+                for call in method.facts.calls where !handled.contains(call.alertHandler ?? "") {
+                    if let alert = call.alert {
+                        AlertScenes.record(call, alert: alert, in: method, of: cls, scenes: scenes, index: index, into: &result)
+                    } else {
+                        record(call, in: method, of: cls, scenes: scenes, index: index, into: &result)
+                    }
                 }
             }
         }

@@ -7,7 +7,9 @@ public enum OverlayWriter {
     public static func yaml(_ result: InferenceResult, storyboard: Storyboard) -> String {
         var lines = ["# Navigation read from the app's code by `segue infer`. Edit, then pass with --overlay.", "scenes:"]
         var byScene: [String: [NavigationFinding]] = [:]
-        for f in result.findings where f.destination != nil {
+        // An overlay names the flow's scenes; the alerts made for the code are not among them.
+        let alerts = Set(result.alertScenes.map(\.id))
+        for f in result.findings where f.destination != nil && !alerts.contains(f.destination ?? "") {
             for scene in f.scenes { byScene[scene, default: []].append(f) }
         }
         for sceneID in storyboard.sceneOrder where byScene[sceneID] != nil {
@@ -21,7 +23,7 @@ public enum OverlayWriter {
                     switch trigger {
                     case .action(let m): lines.append("        method: \(quote(m))")
                     case .rowSelection, .itemSelection: lines.append("        rows: true")
-                    case .automatic, .code: break
+                    case .automatic, .code, .alertAction: break
                     }
                 }
                 lines.append("        source: \(quote(f.source))")

@@ -154,6 +154,11 @@ public struct NavigationCall: Hashable, Sendable, Codable {
     public var padOnly = false
     /// Made in a branch taken only for some rows of a selection (``RowBranches``).
     public var rowFilter: RowFilter?
+    /// The alert the method made and presents here (`present(alert, animated: true)`).
+    public var alert: CodeAlert?
+    /// Made in the handler of an alert action (``CodeAlert/Action/key``): it runs when a person
+    /// chooses that action, not as the method runs.
+    public var alertHandler: String?
 
     public init(action: NavigationAction, line: Int, destination: ControllerExpr? = nil, segue: StringValue? = nil) {
         self.action = action

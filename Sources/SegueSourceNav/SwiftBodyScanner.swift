@@ -24,6 +24,13 @@ final class SwiftBodyScanner: SyntaxVisitor {
     var barItems: [CodeBarItem] = []
     var instantiates: [String] = []
     var mayReturnTrue = false
+    /// Alerts the method made, by local name, and the actions it made into locals.
+    var alerts: [String: CodeAlert] = [:]
+    var alertActions: [String: CodeAlert.Action] = [:]
+    /// The alert actions whose handlers enclose the node visited (``CodeAlert/Action/key``).
+    private var handlers: [String] = []
+    /// The methods of `self` each action's handler calls.
+    private var handlerInvokes: [String: [String]] = [:]
     /// The method's parameters' names, in order.
     let parameters: [String]
 
@@ -86,6 +93,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             // A declaration makes a new variable (`let vc = …` in each branch of an `if`): only
             // later assignments to it are other values of the same one.
             history[name] = [value]
+            bindAlert(name, value)
         }
         return .visitChildren
     }
@@ -114,11 +122,13 @@ final class SwiftBodyScanner: SyntaxVisitor {
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
         if Self.isStored(node) { storedClosureDepth += 1 }
+        if let owner = SwiftAlerts.handlerOwner(node) { handlers.append(SwiftAlerts.key(of: owner, converter: converter)) }
         return .visitChildren
     }
 
     override func visitPost(_ node: ClosureExprSyntax) {
         if Self.isStored(node) { storedClosureDepth -= 1 }
+        if SwiftAlerts.handlerOwner(node) != nil { handlers.removeLast() }
     }
 
     /// Whether a closure is assigned to a property (`cell.onTap = { … }`, `self.handler = { … }`),
@@ -179,13 +189,23 @@ final class SwiftBodyScanner: SyntaxVisitor {
         default:
             _ = holdsChild(base, name, args)
             let onSelf = SwiftExpr.isSelf(base)
-            if onSelf, let first = name.first, first.isLowercase { invokes.append(name) }
+            if onSelf, let first = name.first, first.isLowercase {
+                // A handler's calls run when its action is chosen, not as the method runs.
+                if let handler = handlers.last { handlerInvokes[handler, default: []].append(name) } else { invokes.append(name) }
+            }
+            readAlert(name, base: base, args: args)
             recordHandOff(name, onSelf: onSelf, args: args, line: line)
             if base == nil, name.first?.isUppercase == true, !NavigationAnalysis.isSystemClass(name), !instantiates.contains(name) {
                 instantiates.append(name)
             }
         }
-        if let call { calls.append(call) }
+        if var call {
+            call.alertHandler = handlers.last
+            if call.action == .present, let name = args.first.flatMap({ SwiftExpr.unwrapped($0.expression).as(DeclReferenceExprSyntax.self) }) {
+                call.alert = presentedAlert(name.baseName.text)
+            }
+            calls.append(call)
+        }
         readBarItems(node, name: name, line: line)
         if labels.first == "nibName", let nib = args.first?.expression, let owner = SwiftExpr.nibOwner(name: name, base: base) {
             nibLoads.append(NibLoad(className: owner.isEmpty ? nil : owner, nib: SwiftExpr.string(nib)))
@@ -269,6 +289,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
                 calls.append(call)
             }
             bindings[plain.baseName.text] = rhs
+            bindAlert(plain.baseName.text, rhs)
             remember(rhs, for: plain.baseName.text)
             children[plain.baseName.text] = nil
             return
@@ -314,6 +335,38 @@ final class SwiftBodyScanner: SyntaxVisitor {
 }
 
 extension SwiftBodyScanner {
+    /// Keeps the alert or alert action a local is given (forgets what it held before).
+    func bindAlert(_ name: String, _ value: ExprSyntax) {
+        let line = converter.location(for: value.positionAfterSkippingLeadingTrivia).line
+        alerts[name] = SwiftAlerts.alert(value, line: line)
+        alertActions[name] = SwiftAlerts.action(value, converter: converter)
+    }
+
+    /// `alert.addAction(…)` and `alert.addTextField { … }` on an alert the method made.
+    func readAlert(_ name: String, base: ExprSyntax?, args: [LabeledExprSyntax]) {
+        guard let base, let local = SwiftExpr.unwrapped(base).as(DeclReferenceExprSyntax.self)?.baseName.text,
+              var alert = alerts[local], alert.actions.count + alert.textFields.count < CodeAlert.limit else { return }
+        switch name {
+        case "addAction":
+            guard let argument = args.first?.expression else { return }
+            let named = SwiftExpr.unwrapped(argument).as(DeclReferenceExprSyntax.self).flatMap { alertActions[$0.baseName.text] }
+            guard let action = named ?? SwiftAlerts.action(argument, converter: converter) else { return }
+            alert.actions.append(action)
+        case "addTextField":
+            guard let call = base.parent?.parent?.as(FunctionCallExprSyntax.self) else { return }
+            alert.textFields.append(SwiftAlerts.placeholder(in: call))
+        default: return
+        }
+        alerts[local] = alert
+    }
+
+    /// The alert a local holds as it is presented, with what its actions' handlers call.
+    func presentedAlert(_ local: String) -> CodeAlert? {
+        guard var alert = alerts[local] else { return nil }
+        for k in alert.actions.indices { alert.actions[k].invokes = handlerInvokes[alert.actions[k].key] ?? [] }
+        return alert
+    }
+
     /// Whether `base` (of `base.rootViewController = …`) names a window: its text says so
     /// (`window`, `self.window`, `UIApplication.shared.keyWindow`, `appDelegate.window!`), or it is
     /// a local made as one (`let w = UIWindow(…)`).

@@ -1,0 +1,85 @@
+import SwiftSyntax
+
+/// Reading alerts in Swift: `UIAlertController(title:message:preferredStyle:)`, the actions
+/// added to it (`addAction(UIAlertAction(title:style:handler:))`, inline or from a local), its
+/// text fields, and which closures are an action's handler.
+enum SwiftAlerts {
+    /// The alert `expr` makes, if it is `UIAlertController(title:message:preferredStyle:)`.
+    static func alert(_ expr: ExprSyntax, line: Int) -> CodeAlert? {
+        guard let call = SwiftExpr.unwrapped(expr).as(FunctionCallExprSyntax.self), isMade("UIAlertController", by: call) else { return nil }
+        var alert = CodeAlert(title: nil, message: nil, isActionSheet: false, line: line)
+        for argument in call.arguments {
+            switch argument.label?.text {
+            case "title": alert.title = text(argument.expression)
+            case "message": alert.message = text(argument.expression)
+            case "preferredStyle": alert.isActionSheet = argument.expression.trimmedDescription.hasSuffix("actionSheet")
+            default: break
+            }
+        }
+        return alert
+    }
+
+    /// The action `expr` makes, if it is `UIAlertAction(title:style:handler:)`.
+    static func action(_ expr: ExprSyntax, converter: SourceLocationConverter) -> CodeAlert.Action? {
+        guard let call = SwiftExpr.unwrapped(expr).as(FunctionCallExprSyntax.self), isMade("UIAlertAction", by: call) else { return nil }
+        var title: String?
+        var style = "default"
+        for argument in call.arguments {
+            switch argument.label?.text {
+            case "title": title = text(argument.expression)
+            case "style":
+                let name = argument.expression.trimmedDescription
+                style = ["cancel", "destructive"].first { name.hasSuffix($0) } ?? "default"
+            default: break
+            }
+        }
+        return CodeAlert.Action(title: title, style: style, key: key(of: call, converter: converter))
+    }
+
+    /// Where an action is made: its handler's navigation names it so.
+    static func key(of call: FunctionCallExprSyntax, converter: SourceLocationConverter) -> String {
+        let location = converter.location(for: call.positionAfterSkippingLeadingTrivia)
+        return "\(location.line):\(location.column)"
+    }
+
+    /// The `UIAlertAction(…)` call whose handler `closure` is: its `handler:` argument or its
+    /// trailing closure.
+    static func handlerOwner(_ closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
+        if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id {
+            return isMade("UIAlertAction", by: call) ? call : nil
+        }
+        guard let argument = closure.parent?.as(LabeledExprSyntax.self), argument.label?.text == "handler",
+              let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), isMade("UIAlertAction", by: call) else { return nil }
+        return call
+    }
+
+    /// The placeholder a text field's configuration closure sets (`$0.placeholder = "Name"`).
+    static func placeholder(in call: FunctionCallExprSyntax) -> String? {
+        let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self)
+        for item in closure?.statements ?? [] {
+            guard let sequence = item.item.as(SequenceExprSyntax.self) else { continue }
+            let parts = Array(sequence.elements)
+            if parts.count == 3, parts[1].is(AssignmentExprSyntax.self),
+               parts[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text == "placeholder" {
+                return text(parts[2])
+            }
+        }
+        return nil
+    }
+
+    /// `Type(…)` or `Type.init(…)`.
+    static func isMade(_ type: String, by call: FunctionCallExprSyntax) -> Bool {
+        let (name, base) = SwiftExpr.callee(call)
+        if name == type, base == nil { return true }
+        return name == "init" && base?.trimmedDescription == type
+    }
+
+    /// A text as a person reads it: a literal (a localized string's key), or an interpolated
+    /// one with `…` where its values go (`"Delete \(name)?"` → `Delete …?`); nil for `nil` and
+    /// for values only the running app knows.
+    static func text(_ expr: ExprSyntax) -> String? {
+        if let literal = SwiftTabItems.literal(expr) { return literal }
+        guard let string = SwiftExpr.unwrapped(expr).as(StringLiteralExprSyntax.self) else { return nil }
+        return string.segments.map { segment in segment.as(StringSegmentSyntax.self)?.content.text ?? "…" }.joined()
+    }
+}

@@ -1,0 +1,89 @@
+import Testing
+import SegueCore
+@testable import SegueSourceNav
+
+/// Alerts and action sheets an app's code makes and presents: a scene each, its actions running
+/// what their handlers do once the alert is gone.
+@Suite("Alerts made in code")
+struct CodeAlertTests {
+    static let source = """
+        class ListViewController: UITableViewController {
+            @IBAction func deleteTapped(_ sender: Any) {
+                let alert = UIAlertController(title: "Delete \\(name)?", message: "This cannot be undone.", preferredStyle: .actionSheet)
+                alert.addAction(UIAlertAction(title: "Delete", style: .destructive) { _ in
+                    self.navigationController?.popViewController(animated: true)
+                })
+                let open = UIAlertAction(title: "Open", style: .default, handler: { _ in self.openDetail() })
+                alert.addAction(open)
+                alert.addAction(UIAlertAction(title: NSLocalizedString("Cancel", comment: ""), style: .cancel))
+                alert.addTextField { $0.placeholder = "Reason" }
+                present(alert, animated: true)
+            }
+            func openDetail() {
+                performSegue(withIdentifier: "showDetail", sender: nil)
+            }
+        }
+        """
+
+    func storyboard() -> Storyboard {
+        var nav = Scene(id: "nav", kind: .navigationController)
+        nav.rootViewController = "list"
+        var list = Scene(id: "list")
+        list.className = "ListViewController"
+        var button = ViewNode(.button, id: "deleteButton", text: "Delete")
+        button.actions = ["deleteTapped:"]
+        list.view = [button]
+        list.segues = [SegueSpec(id: "showDetail", kind: .show, destination: "detail")]
+        return Storyboard(name: "Main", initialViewController: "nav", scenes: [nav, list, Scene(id: "detail")])
+    }
+
+    @Test("the alert is read with its title, message, style, text fields and actions")
+    func alertIsRead() throws {
+        let facts = SwiftReader.read(source: Self.source, file: "List.swift")
+        let present = try #require(facts.classes.first?.methods.first?.calls.first { $0.action == .present })
+        let alert = try #require(present.alert)
+        #expect(alert.title == "Delete …?" && alert.message == "This cannot be undone." && alert.isActionSheet)
+        #expect(alert.actions.map(\.title) == ["Delete", "Open", "Cancel"])
+        #expect(alert.actions.map(\.style) == ["destructive", "default", "cancel"])
+        #expect(alert.actions[1].invokes == ["openDetail"])
+        #expect(alert.textFields == ["Reason"])
+        // The handler's pop runs when its action is chosen, not as the method runs.
+        let pop = try #require(facts.classes.first?.methods.first?.calls.first { $0.action == .pop })
+        #expect(pop.alertHandler == alert.actions[0].key)
+        #expect(facts.classes.first?.methods.first?.invokes.contains("openDetail") == false)
+    }
+
+    @Test("presenting it is a step to its scene; its actions are steps of that scene")
+    func stepsAndScene() throws {
+        let board = storyboard()
+        let result = NavigationAnalysis.analyze(facts: [SwiftReader.read(source: Self.source, file: "List.swift")], storyboard: board)
+        let alertID = "code-alert-List.swift-11"
+        let scene = try #require(result.alertScenes.first)
+        #expect(scene.id == alertID && scene.kind == .alertController && scene.alert?.preferredStyle == .actionSheet)
+        let shown = try #require(result.findings.first { $0.destination == alertID })
+        #expect(shown.scenes == ["list"] && shown.triggers == [.action("deleteTapped")] && shown.action == .present)
+        let chosen = result.findings.filter { $0.scenes == [alertID] }
+        #expect(chosen.map(\.action) == [.pop, .performSegue])
+        #expect(chosen.map(\.triggers) == [[.alertAction(0)], [.alertAction(1)]])
+        // Neither is a step of the list itself wired to its button.
+        #expect(!result.findings.contains { $0.scenes == ["list"] && $0.action == .pop })
+        #expect(result.unresolved.isEmpty)
+    }
+
+    @Test("a person taps the button, sees the sheet, and each action does what its handler does")
+    func runsInASession() throws {
+        let board = storyboard()
+        let augmented = CodeNavigation.augment(board, result: NavigationAnalysis.analyze(
+            facts: [SwiftReader.read(source: Self.source, file: "List.swift")], storyboard: board)).storyboard
+        let alert = try #require(augmented["code-alert-List.swift-11"]?.alert)
+        #expect(alert.actions.map(\.tap) == [.action("pop"), .segue("showDetail"), nil])
+        let window = Window(id: "alerts", storyboard: augmented, traits: .phonePortrait)
+        try window.launch()
+        func scenes() -> [String] { window.visibleContentControllers.compactMap(\.sceneID) }
+        _ = try window.perform(.tap(element: "deleteButton", values: [:]), animated: false)
+        #expect(scenes() == ["list", "code-alert-List.swift-11"])
+        let open = try #require(window.elements.first { $0.title == "Open" })
+        _ = try window.perform(.tap(element: open.id, values: [:]), animated: false)
+        #expect(scenes() == ["detail"])
+    }
+}
