@@ -45,14 +45,27 @@ public enum LaunchRootReader {
         return launch + helpers + methods.filter { !runsAtLaunch($0) && !called.contains($0.facts.name) }
     }
 
+    /// The root `call` sets; set to what a method returns (`AuthBuilder.build()`,
+    /// `getRootController()`), the first of its returns that resolves: a first launch's screen
+    /// (`if !onboarded { return OnboardingViewController() }`) comes first.
     private static func resolve(_ call: NavigationCall, in method: AppIndex.Method, of cls: String, index: AppIndex,
                                 made: [Scene]) -> LaunchRoot? {
-        let source = "\(method.file):\(call.line)"
-        guard var expr = call.destination else { return nil }
-        // A builder's product (`AuthBuilder.build()`): what it returns, a navigation controller made around one included.
-        if case .returnedBy(let type, let method) = expr, let made = NavigationAnalysis.returns(of: method, by: type, index: index).first {
-            expr = made.0
+        guard let expr = call.destination else { return nil }
+        let returned: [(ControllerExpr, String)] = switch expr {
+        case .returnedBy(let type, let name): NavigationAnalysis.returns(of: name, by: type, index: index)
+        case .returned(let name, let onSelf): NavigationAnalysis.returns(of: name, in: index.callees(name, onSelf: onSelf, caller: cls), index: index)
+        default: []
         }
+        for (value, _) in returned.prefix(NavigationAnalysis.maximumAlternatives) {
+            if let root = resolve(value, call, in: method, of: cls, index: index, made: made) { return root }
+        }
+        return resolve(expr, call, in: method, of: cls, index: index, made: made)
+    }
+
+    private static func resolve(_ shown: ControllerExpr, _ call: NavigationCall, in method: AppIndex.Method, of cls: String, index: AppIndex,
+                                made: [Scene]) -> LaunchRoot? {
+        let source = "\(method.file):\(call.line)"
+        var expr = shown
         if let k = NavigationAnalysis.parameterIndex(expr) {
             // A helper of the delegate given the root: what the delegate's own calls pass it.
             let passed = (index.methods[cls] ?? []).flatMap(\.facts.handOffs).first {

@@ -31,6 +31,8 @@ struct ObjCBodyScanner {
     var nibLoads: [NibLoad] = []
     var assigned: [String: ControllerExpr] = [:]
     var barItems: [CodeBarItem] = []
+    /// The names the method declares (`UIWindow *window = …`), not instance variables it sets.
+    var declaredLocals: Set<String> = []
     /// The method's parameters' names, in order.
     let parameters: [String]
     /// A bound on the work one body can cause (nested expressions, blocks).

@@ -102,6 +102,7 @@ extension ObjCBodyScanner {
 
     mutating func assign(_ chain: [String], _ value: ObjCExpr, line: Int, declaring: Bool = false) {
         if chain.count == 1 {
+            if declaring { declaredLocals.insert(chain[0]) }
             bindings[chain[0]] = value
             children[chain[0]] = nil
             // An instance variable (`_settings = …`, `settings = …` of a synthesized property)
@@ -172,7 +173,9 @@ extension ObjCBodyScanner {
     /// [[UIWindow alloc] …]`, an error screen's or an overlay's) and keeps in no property: not
     /// the app's window.
     func isOtherWindow(_ receiver: ObjCExpr) -> Bool {
-        guard case .identifier(let name) = receiver, let bound = bindings[name], "\(bound)".contains("UIWindow") else { return false }
+        // (An instance variable given a new window, `_window = [[UIWindow alloc] …]`, is the app's.)
+        guard case .identifier(let name) = receiver, declaredLocals.contains(name), let bound = bindings[name],
+              "\(bound)".contains("UIWindow") else { return false }
         return !bindings.contains { $0.key.hasPrefix("self.") && $0.value == .identifier(name) }
     }
 

@@ -186,6 +186,49 @@ struct LaunchRootFormsTests {
         return NavigationAnalysis.analyze(facts: facts, storyboard: storyboard).launchRoot
     }
 
+    @Test("a root a method of the delegate returns is its first return that resolves")
+    func returnedByAMethod() {
+        let launched = root(swift: """
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                    let window = UIWindow(windowScene: scene as! UIWindowScene)
+                    window.rootViewController = getRootController()
+                    self.window = window
+                }
+                private func getRootController() -> UIViewController {
+                    if !UserDefaults.standard.bool(forKey: "onboarded") {
+                        return OnboardingViewController()
+                    }
+                    return UINavigationController(rootViewController: LoginViewController())
+                }
+            }
+            class OnboardingViewController: UIPageViewController {}
+            class LoginViewController: UIViewController {}
+            """)
+        #expect(launched == .madeInCode(className: "OnboardingViewController", inNavigation: false, source: "App.swift:5"))
+    }
+
+    @Test("an instance variable given a new window is the app's window")
+    func windowInstanceVariable() {
+        let launched = root(objc: """
+            @implementation AppDelegate
+            - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                _window = [[UIWindow alloc] initWithFrame:[[UIScreen mainScreen] bounds]];
+                _navigationController = [[UINavigationController alloc] initWithRootViewController:[[WelcomeScreen alloc] init]];
+                [_window setRootViewController:_navigationController];
+                return YES;
+            }
+            @end
+            @interface WelcomeScreen : UIViewController
+            @end
+            @implementation WelcomeScreen
+            - (void)viewDidLoad { }
+            @end
+            """)
+        #expect(launched == .madeInCode(className: "WelcomeScreen", inNavigation: true, source: "AppDelegate.m:5"))
+    }
+
     @Test("a view controller made in code is the root whatever its class is called")
     func anyName() {
         let launched = root(swift: """
