@@ -254,8 +254,17 @@ final class SwiftBodyScanner: SyntaxVisitor {
     }
 
     /// The bar item set on each listed local before the list (nil for other values).
+    /// A navigation controller made around a local (`UINavigationController(rootViewController:
+    /// home)`, listed or bound to the local listed) shows its root's item, as UIKit's does.
     private func tabItems(for values: [ExprSyntax]) -> [CodeTabItem?] {
-        values.map { value in SwiftExpr.unwrapped(value).as(DeclReferenceExprSyntax.self).flatMap { tabItems[$0.baseName.text] } }
+        values.map { value in
+            let name = SwiftExpr.unwrapped(value).as(DeclReferenceExprSyntax.self)?.baseName.text
+            if let name, let item = tabItems[name] { return item }
+            guard let made = SwiftExpr.unwrapped(name.flatMap { bindings[$0] } ?? value).as(FunctionCallExprSyntax.self),
+                  let root = made.arguments.first(where: { $0.label?.text == "rootViewController" }),
+                  let rootName = SwiftExpr.unwrapped(root.expression).as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+            return tabItems[rootName]
+        }
     }
 
     /// The arguments of the call making each listed tab, written in the list or bound to the

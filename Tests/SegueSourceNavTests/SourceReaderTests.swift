@@ -46,6 +46,24 @@ struct SourceReaderTests {
         #expect(helper.calls[3].tabIndex == 2)
     }
 
+    @Test("Swift: a navigation controller listed as a tab shows its root's bar item")
+    func navigationTabShowsItsRootsItem() throws {
+        let facts = SwiftReader.read(source: """
+            class Tabs: UITabBarController {
+                override func viewDidLoad() {
+                    let news = NewsController()
+                    news.tabBarItem = UITabBarItem(title: "News", image: UIImage(named: "mail"), tag: 0)
+                    let newsNav = UINavigationController(rootViewController: news)
+                    let settings = SettingsController()
+                    settings.tabBarItem = UITabBarItem(title: "Settings", image: UIImage(systemName: "gear"), tag: 1)
+                    viewControllers = [newsNav, UINavigationController(rootViewController: settings), AboutController()]
+                }
+            }
+            """, file: "Tabs.swift")
+        let load = try #require(facts.classes.first?.methods.first { $0.name == "viewDidLoad" })
+        #expect(load.calls.first?.tabItems == [CodeTabItem(title: "News", image: "mail"), CodeTabItem(title: "Settings", image: "gear"), nil])
+    }
+
     @Test("Swift: a tab bar controller's own tabs, assigned or set, keep every item of the list")
     func swiftTabs() throws {
         let facts = SwiftReader.read(source: """
