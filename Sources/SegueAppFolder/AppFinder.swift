@@ -8,6 +8,8 @@ extension AppFolder {
         if name.hasPrefix(".") { return true }
         let lower = name.lowercased()
         if ["pods", "carthage", "node_modules", "build", "deriveddata", "vendor"].contains(lower) { return true }
+        // A Mac target's folder in a repository that builds for both.
+        if ["mac", "macos", "osx"].contains(lower) { return true }
         if lower.hasSuffix(".xcassets") || lower.hasSuffix(".xcodeproj") || lower.hasSuffix(".xcworkspace")
             || lower.hasSuffix(".framework") || lower.hasSuffix(".bundle") { return true }
         return ["extension", "widget", "watch", "tests", "intents"].contains { lower.contains($0) }
@@ -63,14 +65,24 @@ extension AppFolder {
         let appFolder = (best.path as NSString).deletingLastPathComponent
         let foreign = extensionFolders.filter { appFolder != $0 && !appFolder.hasPrefix($0 + "/") }
         func isApps(_ path: String) -> Bool { !foreign.contains { path.hasPrefix($0 + "/") } }
-        scan.storyboards = scan.storyboards.filter(isApps)
-        scan.xibs = scan.xibs.filter(isApps)
+        // A Mac target's interface files, wherever they lie, are AppKit's.
+        scan.storyboards = scan.storyboards.filter { isApps($0) && !isMacInterface($0) }
+        scan.xibs = scan.xibs.filter { isApps($0) && !isMacInterface($0) }
         scan.strings = scan.strings.filter(isApps)
         scan.storyboards.sort()
         scan.xibs.sort()
         scan.strings.sort()
         scan.diagnostics = problems
         return (scan, problems)
+    }
+
+    /// Whether an interface file is made for the Mac: its document's `targetRuntime` is
+    /// `MacOSX.Cocoa` (read from the file's first kilobyte, where the root element is).
+    static func isMacInterface(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 1024)) ?? Data()
+        return String(decoding: head, as: UTF8.self).contains("targetRuntime=\"MacOSX")
     }
 
     /// Between plists of several app targets side by side, a sample, demo, example or snapshot

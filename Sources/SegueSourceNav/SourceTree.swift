@@ -15,13 +15,19 @@ public enum SourceTree {
         name.hasSuffix("Tests") || name.hasSuffix("Specs") || ["tests", "specs"].contains(name.lowercased())
     }
 
+    /// A Mac target's folder in a repository that builds for both (`Mac`, `macOS`, `OSX`): its
+    /// controllers are AppKit's.
+    static func isMacFolder(_ name: String) -> Bool {
+        ["mac", "macos", "osx"].contains(name.lowercased())
+    }
+
     /// Paths relative to `root`, sorted.
     public static func sourceFiles(root: String) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
         var files: [String] = []
         while let rel = walker.nextObject() as? String {
             let name = (rel as NSString).lastPathComponent
-            if skippedFolders.contains(name) || skippedBundles.contains((name as NSString).pathExtension) || isTestFolder(name) {
+            if skippedFolders.contains(name) || skippedBundles.contains((name as NSString).pathExtension) || isTestFolder(name) || isMacFolder(name) {
                 walker.skipDescendants()
                 continue
             }

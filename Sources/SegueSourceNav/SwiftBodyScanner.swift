@@ -120,6 +120,11 @@ final class SwiftBodyScanner: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// Code for another platform (``SwiftPlatforms``) is not the app's.
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        SwiftPlatforms.isForOtherPlatform(node) ? .skipChildren : .visitChildren
+    }
+
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
         if Self.isStored(node) { storedClosureDepth += 1 }
         if let owner = SwiftAlerts.handlerOwner(node) { handlers.append(SwiftAlerts.key(of: owner, converter: converter)) }

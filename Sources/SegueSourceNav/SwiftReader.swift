@@ -108,6 +108,11 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
         return .skipChildren
     }
 
+    /// Code for another platform (``SwiftPlatforms``) is not the app's.
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        SwiftPlatforms.isForOtherPlatform(node) ? .skipChildren : .visitChildren
+    }
+
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let body = node.body, !classStack.isEmpty else { return .skipChildren }
         let parameters = node.signature.parameterClause.parameters

@@ -85,6 +85,29 @@ struct AppFolderTests {
         #expect(found.storyboards.map { ($0 as NSString).lastPathComponent } == ["Main.storyboard"])
     }
 
+    @Test("a Mac target's storyboards and sources are not the app's, in a Mac folder or by their runtime")
+    func macTargetsAreLeftOut() throws {
+        let root = Scratch.folder + "/mac-\(UUID().uuidString)"
+        let app = "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>UIMainStoryboardFile</key><string>Main</string></dict></plist>"
+        let cocoa = "<?xml version=\"1.0\"?><document type=\"com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB\" targetRuntime=\"MacOSX.Cocoa\"/>"
+        let touch = "<?xml version=\"1.0\"?><document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" targetRuntime=\"iOS.CocoaTouch\"/>"
+        let files = [
+            "App/iOS/Info.plist": app, "App/iOS/Base.lproj/Main.storyboard": touch, "App/iOS/Feed.swift": "class Feed: UIViewController {}",
+            "App/Mac/Base.lproj/Main.storyboard": touch, "App/Mac/Preferences.swift": "class Preferences: NSViewController {}",
+            "App/Shared/Base.lproj/Window.storyboard": cocoa, "App/Shared/Menu.xib": cocoa,
+        ]
+        for (path, text) in files {
+            let url = URL(fileURLWithPath: root + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let found = try #require(AppFolder.find(root: root))
+        #expect(found.storyboards.map { String($0.dropFirst(root.count)) } == ["/App/iOS/Base.lproj/Main.storyboard"])
+        #expect(found.xibs.isEmpty)
+        #expect(SourceTree.sourceFiles(root: root) == ["App/iOS/Feed.swift"])
+    }
+
     @Test("an app whose only scene is its launch screen and whose root cannot be read is not served as its launch screen")
     func launchScreenIsNeverServed() throws {
         let root = Scratch.folder + "/launch-only-\(UUID().uuidString)"
