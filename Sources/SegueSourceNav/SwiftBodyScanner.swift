@@ -108,6 +108,10 @@ final class SwiftBodyScanner: SyntaxVisitor {
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
         if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) { assign(elements[0], elements[2]) }
+        // `x = make() as? T`, `x = a ?? b`: the parser leaves the right side's operators unfolded.
+        if elements.count > 3, elements[1].is(AssignmentExprSyntax.self), !elements.dropFirst(2).contains(where: { $0.is(AssignmentExprSyntax.self) }) {
+            assign(elements[0], ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(Array(elements.dropFirst(2))))))
+        }
         // `….leftBarButtonItem = editing ? nil : doneButton`: the items any operand holds go there.
         if elements.count > 3, elements[1].is(AssignmentExprSyntax.self), let slot = SwiftBarItems.slot(of: elements[0]) {
             for operand in elements.dropFirst(2) { place(operand, in: slot) }

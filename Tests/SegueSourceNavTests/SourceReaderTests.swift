@@ -46,6 +46,52 @@ struct SourceReaderTests {
         #expect(helper.calls[3].tabIndex == 2)
     }
 
+    @Test("Swift: code for another platform is skipped, as the iOS compiler skips it")
+    func otherPlatformsCode() throws {
+        let facts = SwiftReader.read(source: """
+            #if os(macOS)
+            class Preferences: NSViewController {
+                func open() { presentAsSheet(Other()) }
+            }
+            #endif
+            class Feed: UIViewController {
+                @IBAction func open(_ sender: Any) {
+                    #if os(macOS)
+                    NSWorkspace.shared.open(url)
+                    #elseif os(iOS)
+                    present(Detail(), animated: true)
+                    #endif
+                    #if os(iOS)
+                    navigationController?.pushViewController(Other(), animated: true)
+                    #else
+                    navigationController?.popViewController(animated: true)
+                    #endif
+                    #if DEBUG
+                    show(Debug(), sender: nil)
+                    #endif
+                }
+            }
+            """, file: "Feed.swift")
+        #expect(facts.classes.map(\.name) == ["Feed"])
+        let calls = try #require(facts.classes.first?.methods.first?.calls)
+        #expect(calls.map(\.action) == [.present, .push, .show])
+    }
+
+    @Test("Swift: a property set to a cast or a default is read in the class's other methods")
+    func assignmentsWithOperators() throws {
+        let facts = SwiftReader.read(source: """
+            class Launch: UIViewController {
+                private var destination: TabBarController!
+                override func viewDidLoad() {
+                    self.destination = self.storyboard!.instantiateViewController(withIdentifier: "tabs") as? TabBarController
+                    fallback = cached ?? Settings()
+                }
+            }
+            """, file: "Launch.swift")
+        let load = try #require(facts.classes.first?.methods.first)
+        #expect(load.assigned["destination"] == .storyboardID(.literal("tabs"), storyboard: .current))
+    }
+
     @Test("Swift: a navigation controller listed as a tab shows its root's bar item")
     func navigationTabShowsItsRootsItem() throws {
         let facts = SwiftReader.read(source: """
