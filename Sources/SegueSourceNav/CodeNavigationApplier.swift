@@ -13,13 +13,15 @@ public enum CodeNavigationApplier {
         for found in ordered {
             var finding = found
             if let navigation = madeNavigation(for: finding, in: &out) { finding.destination = navigation }
+            // Every copy of the scene (the pad's, each language's) runs the same code.
             for sceneID in finding.scenes {
-                guard var scene = out.scenes[sceneID] else { continue }
-                apply(finding, to: &scene, storyboard: out, barItems: result.barItems[finding.className] ?? [])
-                out.scenes[sceneID] = scene
+                out.updateEveryCopy(of: sceneID) { scene, storyboard in
+                    apply(finding, to: &scene, storyboard: storyboard, barItems: result.barItems[finding.className] ?? [])
+                }
             }
         }
         RowDeletion.apply(result.rowDeletingClasses, to: &out)
+        CodeTitles.apply(result.titles, to: &out)
         SplitCollapse.apply(result.primaryKeepingSplits, to: &out)
         return out
     }

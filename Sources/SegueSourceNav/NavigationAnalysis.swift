@@ -50,6 +50,7 @@ public enum NavigationAnalysis {
             return items.isEmpty ? nil : items
         }
         result.rowDeletingClasses = RowDeletion.classes(index: index)
+        result.titles = CodeTitles.titles(index: index)
         result.primaryKeepingSplits = SplitCollapse.scenes(index: index)
         result.viewClasses = Set(index.superclass.keys.filter { cls in index.lineage(cls).contains(where: uikitViews.contains) })
         return result

@@ -31,6 +31,9 @@ struct ObjCBodyScanner {
     var nibLoads: [NibLoad] = []
     var assigned: [String: ControllerExpr] = [:]
     var barItems: [CodeBarItem] = []
+    /// The titles the method sets (``MethodFacts/setsTitle``).
+    var title: String?
+    var navigationTitle: String?
     /// The names the method declares (`UIWindow *window = …`), not instance variables it sets.
     var declaredLocals: Set<String> = []
     /// The method's parameters' names, in order.

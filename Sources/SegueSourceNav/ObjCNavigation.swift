@@ -52,6 +52,7 @@ extension ObjCBodyScanner {
             recordHandOff(selector, onSelf: onSelf, args: args, line: line)
         }
         if let call { calls.append(call) }
+        if selector == "setTitle:", receiver == .identifier("self"), title == nil { title = Self.text(first) }
         readBarItem(receiver, selector, args, line: line)
         if selector == "initWithNibName:bundle:", let nib = args.first {
             switch receiver {
@@ -119,6 +120,10 @@ extension ObjCBodyScanner {
             if made.isFollowable, assigned[chain[1]] == nil { assigned[chain[1]] = made }
         }
         if let slot = chain.last.flatMap(Self.barSlot) { place(value, in: slot) }
+        if chain == ["self", "title"], title == nil { title = Self.text(value) }
+        if chain.suffix(2) == ["navigationItem", "title"], chain.count <= 3, chain.first == "self" || chain.count == 2, navigationTitle == nil {
+            navigationTitle = Self.text(value)
+        }
         switch chain.last {
         case "modalPresentationStyle":
             if case .identifier(let constant) = value, constant.hasPrefix("UIModalPresentation") {
@@ -278,6 +283,15 @@ extension ObjCBodyScanner {
             return .named(Self.string(args.first ?? .other))
         default:
             return .unknown("a storyboard Segue cannot follow")
+        }
+    }
+
+    /// A text as written: a literal, or a localized string's key (`NSLocalizedString(@"Feed", nil)`).
+    static func text(_ expr: ObjCExpr) -> String? {
+        switch expr {
+        case .string(let text): text
+        case .call("NSLocalizedString", let words): if case .string(let key)? = words.first { key } else { nil }
+        default: nil
         }
     }
 

@@ -90,6 +90,8 @@ private struct FileWalk {
         facts.nibLoads = scanner.nibLoads
         facts.assigned = scanner.assigned
         facts.barItems = scanner.barItems
+        facts.setsTitle = scanner.title
+        facts.setsNavigationTitle = scanner.navigationTitle
         facts.bound()
         i = close + 1
         return facts

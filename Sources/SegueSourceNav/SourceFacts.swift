@@ -253,6 +253,11 @@ public struct MethodFacts: Hashable, Sendable, Codable {
     /// Whether some `return` of the method can give `true`: the literal (`YES`), or an
     /// expression that is not the literal `false` (`return secondary is EmptyViewController`).
     public var mayReturnTrue = false
+    /// The title the method gives its controller (`title = "Settings"`, `self.title = @"…"`,
+    /// `[self setTitle:…]`) and its navigation item (`navigationItem.title = …`): literals, a
+    /// localized string's key.
+    public var setsTitle: String?
+    public var setsNavigationTitle: String?
 
     public init(name: String, selector: String, line: Int, isAction: Bool) {
         self.name = name

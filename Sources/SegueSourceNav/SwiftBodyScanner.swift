@@ -31,6 +31,9 @@ final class SwiftBodyScanner: SyntaxVisitor {
     private var handlers: [String] = []
     /// The methods of `self` each action's handler calls.
     private var handlerInvokes: [String: [String]] = [:]
+    /// The titles the method sets (``MethodFacts/setsTitle``).
+    var title: String?
+    var navigationTitle: String?
     /// The method's parameters' names, in order.
     let parameters: [String]
 
@@ -298,6 +301,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
         if let plain = lhs.as(DeclReferenceExprSyntax.self) {
             // `toolbarItems = […]` on the controller itself.
             if let slot = SwiftBarItems.slot(plain.baseName.text), bindings[plain.baseName.text] == nil { place(rhs, in: slot) }
+            if plain.baseName.text == "title", bindings["title"] == nil, title == nil { title = SwiftTabItems.literal(rhs) }
             // `viewControllers = […]` on the controller itself: a tab bar controller's tabs.
             if plain.baseName.text == "viewControllers", bindings["viewControllers"] == nil, let array = array(rhs) {
                 var call = NavigationCall(action: .setTabs, line: line)
@@ -313,6 +317,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             return
         }
         guard let member = lhs.as(MemberAccessExprSyntax.self) else { return }
+        readTitle(member, rhs)
         SwiftTabItems.record(member, rhs, parameters: parameters, into: &tabItems)
         if let slot = SwiftBarItems.slot(member.declName.baseName.text) { place(rhs, in: slot) }
         if let base = member.base, SwiftExpr.isSelf(base) {
@@ -353,6 +358,18 @@ final class SwiftBodyScanner: SyntaxVisitor {
 }
 
 extension SwiftBodyScanner {
+    /// `self.title = …` and `navigationItem.title = …` (on `self`), the first literal of each.
+    func readTitle(_ member: MemberAccessExprSyntax, _ value: ExprSyntax) {
+        guard member.declName.baseName.text == "title", handlers.isEmpty, let base = member.base.map(SwiftExpr.unwrapped) else { return }
+        if SwiftExpr.isSelf(base) {
+            if title == nil { title = SwiftTabItems.literal(value) }
+            return
+        }
+        let item = base.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? base.as(MemberAccessExprSyntax.self).flatMap { SwiftExpr.isSelf($0.base) && $0.base != nil ? $0.declName.baseName.text : nil }
+        if item == "navigationItem", bindings["navigationItem"] == nil, navigationTitle == nil { navigationTitle = SwiftTabItems.literal(value) }
+    }
+
     /// Keeps the alert or alert action a local is given (forgets what it held before).
     func bindAlert(_ name: String, _ value: ExprSyntax) {
         let line = converter.location(for: value.positionAfterSkippingLeadingTrivia).line

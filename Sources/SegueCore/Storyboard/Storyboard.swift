@@ -262,6 +262,25 @@ extension Storyboard {
         for locale in Array(localizedScenes.keys) { body(&localizedScenes[locale]!) }
     }
 
+    /// Runs `body` on every copy of the scene `id` (the storyboard's, the pad's of the same
+    /// class, each language's), given the storyboard as it is before that copy changes.
+    public mutating func updateEveryCopy(of id: String, _ body: (inout Scene, Storyboard) -> Void) {
+        guard var base = scenes[id] else { return }
+        body(&base, self)
+        scenes[id] = base
+        if var pad = padScenes[id], pad.className == base.className {
+            body(&pad, self)
+            padScenes[id] = pad
+        }
+        for locale in Array(localizedScenes.keys) {
+            for key in [id, id + "~ipad"] {
+                guard var copy = localizedScenes[locale]?[key] else { continue }
+                body(&copy, self)
+                localizedScenes[locale]?[key] = copy
+            }
+        }
+    }
+
     /// The storyboard with `made` added, in order, where no scene has its id.
     public func adding(_ made: [Scene]) -> Storyboard {
         var out = self
