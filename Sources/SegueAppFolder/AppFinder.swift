@@ -38,6 +38,7 @@ extension AppFolder {
             case "storyboard": scan.storyboards.append(path)
             case "xib": scan.xibs.append(path)
             case "strings": scan.strings.append(path)
+            case "xcstrings": scan.stringCatalogs.append(path)
             default: break
             }
         }
@@ -69,6 +70,7 @@ extension AppFolder {
         scan.storyboards = scan.storyboards.filter { isApps($0) && !isMacInterface($0) }
         scan.xibs = scan.xibs.filter { isApps($0) && !isMacInterface($0) }
         scan.strings = scan.strings.filter(isApps)
+        scan.stringCatalogs = scan.stringCatalogs.filter(isApps).sorted()
         scan.storyboards.sort()
         scan.xibs.sort()
         scan.strings.sort()

@@ -15,6 +15,8 @@ public struct AppFolder: Sendable {
     public var storyboards: [String] = []
     public var xibs: [String] = []
     public var strings: [String] = []
+    /// Every String Catalog (`.xcstrings`) outside those folders: the code's strings, by language.
+    public var stringCatalogs: [String] = []
     /// Problems met while finding the app (malformed plists): reported by `check`.
     public var diagnostics: [Diagnostic] = []
 

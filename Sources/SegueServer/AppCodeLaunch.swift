@@ -11,7 +11,10 @@ extension FlowSource {
     /// navigation its code does (nil when the directory holds no app Info.plist).
     public static func loadAppWithCode(path: String, options: AppLoadOptions = AppLoadOptions()) throws(LoadError) -> (app: AppImport, storyboard: Storyboard)? {
         guard let analyzed = try analyzeApp(path: path, options: options) else { return nil }
-        return (analyzed.app, CodeNavigation.augment(analyzed.app.storyboard, result: analyzed.result).storyboard)
+        var storyboard = CodeNavigation.augment(analyzed.app.storyboard, result: analyzed.result).storyboard
+        // The code's texts are its strings tables' keys.
+        CodeStrings.localize(&storyboard, app: analyzed.app.app)
+        return (analyzed.app, storyboard)
     }
 
     /// The app in a directory with what its code does: the nibs its code creates controllers
