@@ -46,7 +46,7 @@ public enum NavigationAnalysis {
         result.launchRoot = LaunchRootReader.root(index: plain, made: made.scenes)
         result.nibNames = nibNames(facts: facts)
         result.barItems = index.methods.compactMapValues { methods in
-            let items = methods.flatMap(\.facts.barItems)
+            let items = onScreenBarItems(methods)
             return items.isEmpty ? nil : items
         }
         result.rowDeletingClasses = RowDeletion.classes(index: index)
@@ -122,6 +122,23 @@ public enum NavigationAnalysis {
                 return each
             })
         }
+    }
+
+    /// The bar items a class's screen shows as it appears: where a method that makes or loads the
+    /// controller (an initializer, `loadView`, `viewDidLoad`, `viewWillAppear`) sets a place
+    /// (left, right, toolbar), its items there; other methods' items for that place replace them
+    /// later (while editing, adding) and are left out. One item per action and place.
+    static func onScreenBarItems(_ methods: [AppIndex.Method]) -> [CodeBarItem] {
+        func setsUp(_ m: AppIndex.Method) -> Bool { CodeTitles.isMaking(m.facts.name) || CodeTitles.isLoading(m.facts.name) }
+        let placedOnLoad = Set(methods.filter(setsUp).flatMap { $0.facts.barItems.map(\.slot) })
+        var seen: Set<String> = []
+        var kept: [CodeBarItem] = []
+        for method in methods.filter(setsUp) + methods.filter({ !setsUp($0) }) {
+            for item in method.facts.barItems where setsUp(method) || !placedOnLoad.contains(item.slot) {
+                if seen.insert("\(item.slot.rawValue) \(item.action)").inserted { kept.append(item) }
+            }
+        }
+        return kept
     }
 
     /// The most controllers one call is taken to show (a step to each); a method that can return
