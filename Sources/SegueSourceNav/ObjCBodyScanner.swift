@@ -34,6 +34,12 @@ struct ObjCBodyScanner {
     /// The titles the method sets (``MethodFacts/setsTitle``).
     var title: String?
     var navigationTitle: String?
+    /// Alerts and alert actions the method makes (``ObjCExpr`` `@alert(N)`, `@alertAction(N)`),
+    /// the actions whose handler blocks enclose the token read, and what those handlers call.
+    var madeAlerts: [CodeAlert] = []
+    var madeActions: [CodeAlert.Action] = []
+    var handlers: [String] = []
+    var handlerInvokes: [String: [String]] = [:]
     /// The names the method declares (`UIWindow *window = …`), not instance variables it sets.
     var declaredLocals: Set<String> = []
     /// The method's parameters' names, in order.
@@ -143,6 +149,9 @@ struct ObjCBodyScanner {
         let line = tokens[i].line
         i += 1
         let receiver = expression(&i, end)
+        // An alert action's handler block runs when a person chooses the action.
+        let handler = receiver == .identifier("UIAlertAction") && text(i) == "actionWithTitle" ? "\(line):\(i)" : nil
+        if let handler { handlers.append(handler) }
         var parts: [String] = []
         var args: [ObjCExpr] = []
         while i < end, text(i) != "]", budget > 0 {
@@ -173,6 +182,8 @@ struct ObjCBodyScanner {
             }
         }
         if i < end { i += 1 }
+        if handler != nil { handlers.removeLast() }
+        if let made = madeAlertValue(receiver, parts.joined(), args, line: line, key: handler) { return made }
         // `[NSArray arrayWithObjects:a, b, nil]` is the array `@[a, b]`.
         if case .identifier(let cls) = receiver, cls == "NSArray" || cls == "NSMutableArray",
            ["arrayWithObjects:", "arrayWithObject:"].contains(parts.joined()) {

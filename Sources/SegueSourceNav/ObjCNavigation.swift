@@ -48,10 +48,18 @@ extension ObjCBodyScanner {
         default:
             _ = holdsChild(receiver, first, selector: selector)
             let onSelf = receiver == .identifier("self")
-            if onSelf, let name = selector.split(separator: ":").first { invokes.append(String(name)) }
+            if onSelf, let name = selector.split(separator: ":").first {
+                // A handler's sends run when its action is chosen, not as the method runs.
+                if let handler = handlers.last { handlerInvokes[handler, default: []].append(String(name)) } else { invokes.append(String(name)) }
+            }
             recordHandOff(selector, onSelf: onSelf, args: args, line: line)
+            readAlert(receiver, selector, first)
         }
-        if let call { calls.append(call) }
+        if var call {
+            call.alertHandler = handlers.last
+            if call.action == .present, let k = alertIndex(first) { call.alert = presentedAlert(k) }
+            calls.append(call)
+        }
         if selector == "setTitle:", receiver == .identifier("self"), title == nil { title = Self.text(first) }
         readBarItem(receiver, selector, args, line: line)
         if selector == "initWithNibName:bundle:", let nib = args.first {
@@ -214,6 +222,8 @@ extension ObjCBodyScanner {
             return .property(name)
         case .member(_, let name):
             return .unresolved("'\(name)' is a property set elsewhere")
+        case .call("@alert", _):
+            return .className("UIAlertController")
         case .call(let name, _):
             return .unresolved("'\(name)(…)' returns a controller Segue cannot follow")
         default:

@@ -1,0 +1,60 @@
+/// Reading alerts in Objective-C: `[UIAlertController alertControllerWithTitle:message:
+/// preferredStyle:]`, `[UIAlertAction actionWithTitle:style:handler:]` (its handler block's sends
+/// run when the action is chosen), `[alert addAction:]`, `[alert addTextFieldWithConfigurationHandler:]`,
+/// and presenting the alert. An alert or action the method makes reads as `@alert(N)` or
+/// `@alertAction(N)`: the index of what ``ObjCBodyScanner/madeAlerts`` or `madeActions` holds.
+extension ObjCBodyScanner {
+    /// The value a send making an alert or an alert action stands for, after keeping what it makes.
+    mutating func madeAlertValue(_ receiver: ObjCExpr, _ selector: String, _ args: [ObjCExpr], line: Int, key: String?) -> ObjCExpr? {
+        switch (receiver, selector) {
+        case (.identifier("UIAlertController"), "alertControllerWithTitle:message:preferredStyle:") where args.count == 3:
+            let sheet = args[2] == .identifier("UIAlertControllerStyleActionSheet")
+            madeAlerts.append(CodeAlert(title: Self.text(args[0]), message: Self.text(args[1]), isActionSheet: sheet, line: line))
+            return .call("@alert", [.number(madeAlerts.count - 1)])
+        case (.identifier("UIAlertAction"), "actionWithTitle:style:handler:") where args.count == 3:
+            let style: String = switch args[1] {
+            case .identifier("UIAlertActionStyleCancel"): "cancel"
+            case .identifier("UIAlertActionStyleDestructive"): "destructive"
+            default: "default"
+            }
+            madeActions.append(CodeAlert.Action(title: Self.text(args[0]), style: style, key: key ?? "\(line)"))
+            return .call("@alertAction", [.number(madeActions.count - 1)])
+        default:
+            return nil
+        }
+    }
+
+    /// `[alert addAction:…]` and `[alert addTextFieldWithConfigurationHandler:…]` on an alert the method made.
+    mutating func readAlert(_ receiver: ObjCExpr, _ selector: String, _ first: ObjCExpr) {
+        guard let k = alertIndex(receiver), madeAlerts[k].actions.count + madeAlerts[k].textFields.count < CodeAlert.limit else { return }
+        switch selector {
+        case "addAction:":
+            if let j = made("@alertAction", first) { madeAlerts[k].actions.append(madeActions[j]) }
+        case "addTextFieldWithConfigurationHandler:":
+            madeAlerts[k].textFields.append(nil)
+        default:
+            break
+        }
+    }
+
+    /// The alert an expression holds: made there, or bound to the local or `self.` property named.
+    func alertIndex(_ expr: ObjCExpr) -> Int? { made("@alert", expr) }
+
+    /// The index of what `expr` is (`@alert(N)` or `@alertAction(N)`), through up to four bindings.
+    func made(_ kind: String, _ expr: ObjCExpr, depth: Int = 0) -> Int? {
+        guard depth < 4 else { return nil }
+        switch expr {
+        case .call(kind, let args): if case .number(let k)? = args.first { return k } else { return nil }
+        case .identifier(let name): return bindings[name].flatMap { made(kind, $0, depth: depth + 1) }
+        case .member(.identifier("self"), let name): return bindings["self." + name].flatMap { made(kind, $0, depth: depth + 1) }
+        default: return nil
+        }
+    }
+
+    /// The alert at `k` as presented, with what its actions' handlers call.
+    func presentedAlert(_ k: Int) -> CodeAlert {
+        var alert = madeAlerts[k]
+        for j in alert.actions.indices { alert.actions[j].invokes = handlerInvokes[alert.actions[j].key] ?? [] }
+        return alert
+    }
+}
