@@ -67,6 +67,15 @@ enum SwiftAlerts {
         return nil
     }
 
+    /// The name `expr` holds a value in: a local (`alert`, `alert!`) or a property of `self`
+    /// (`self.lockAlert!`).
+    static func localOrProperty(_ expr: ExprSyntax) -> String? {
+        let value = SwiftExpr.unwrapped(expr)
+        if let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text { return name }
+        guard let member = value.as(MemberAccessExprSyntax.self), member.base != nil, SwiftExpr.isSelf(member.base) else { return nil }
+        return member.declName.baseName.text
+    }
+
     /// `Type(…)` or `Type.init(…)`.
     static func isMade(_ type: String, by call: FunctionCallExprSyntax) -> Bool {
         let (name, base) = SwiftExpr.callee(call)

@@ -213,8 +213,8 @@ final class SwiftBodyScanner: SyntaxVisitor {
         }
         if var call {
             call.alertHandler = handlers.last
-            if call.action == .present, let name = args.first.flatMap({ SwiftExpr.unwrapped($0.expression).as(DeclReferenceExprSyntax.self) }) {
-                call.alert = presentedAlert(name.baseName.text)
+            if call.action == .present, let name = args.first.flatMap({ SwiftAlerts.localOrProperty($0.expression) }) {
+                call.alert = presentedAlert(name)
             }
             calls.append(call)
         }
@@ -297,6 +297,8 @@ final class SwiftBodyScanner: SyntaxVisitor {
     }
 
     private func assign(_ lhs: ExprSyntax, _ rhs: ExprSyntax) {
+        // An alert action's handler clearing a value (`self.alert = nil`) does so once it is chosen.
+        guard handlers.isEmpty || !rhs.is(NilLiteralExprSyntax.self) else { return }
         let line = converter.location(for: lhs.positionAfterSkippingLeadingTrivia).line
         if let plain = lhs.as(DeclReferenceExprSyntax.self) {
             // `toolbarItems = […]` on the controller itself.
@@ -324,6 +326,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             // `self.child = …`: the class's other methods may show it.
             let name = member.declName.baseName.text
             bindings[name] = rhs
+            bindAlert(name, rhs)
             let made = controller(rhs)
             if made.isFollowable, assigned[name] == nil { assigned[name] = made }
         }
@@ -379,8 +382,7 @@ extension SwiftBodyScanner {
 
     /// `alert.addAction(…)` and `alert.addTextField { … }` on an alert the method made.
     func readAlert(_ name: String, base: ExprSyntax?, args: [LabeledExprSyntax]) {
-        guard let base, let local = SwiftExpr.unwrapped(base).as(DeclReferenceExprSyntax.self)?.baseName.text,
-              var alert = alerts[local], alert.actions.count + alert.textFields.count < CodeAlert.limit else { return }
+        guard let base, let local = SwiftAlerts.localOrProperty(base), var alert = alerts[local], alert.actions.count + alert.textFields.count < CodeAlert.limit else { return }
         switch name {
         case "addAction":
             guard let argument = args.first?.expression else { return }

@@ -86,4 +86,54 @@ struct CodeAlertTests {
         _ = try window.perform(.tap(element: open.id, values: [:]), animated: false)
         #expect(scenes() == ["detail"])
     }
+
+    @Test("Objective-C: the alert, its actions' handler blocks and the methods they call")
+    func objectiveC() throws {
+        let source = """
+            @implementation ListViewController
+            - (IBAction)deleteTapped:(id)sender {
+                UIAlertController *alert = [UIAlertController alertControllerWithTitle:NSLocalizedString(@"Delete?", nil) message:@"This cannot be undone." preferredStyle:UIAlertControllerStyleActionSheet];
+                [alert addAction:[UIAlertAction actionWithTitle:@"Delete" style:UIAlertActionStyleDestructive handler:^(UIAlertAction *action) {
+                    [self.navigationController popViewControllerAnimated:YES];
+                }]];
+                UIAlertAction *open = [UIAlertAction actionWithTitle:@"Open" style:UIAlertActionStyleDefault handler:^(UIAlertAction *action) { [self openDetail]; }];
+                [alert addAction:open];
+                [alert addAction:[UIAlertAction actionWithTitle:@"Cancel" style:UIAlertActionStyleCancel handler:nil]];
+                [self presentViewController:alert animated:YES completion:nil];
+            }
+            - (void)openDetail {
+                [self performSegueWithIdentifier:@"showDetail" sender:nil];
+            }
+            @end
+            """
+        let facts = ObjCReader.read(source: source, file: "List.m")
+        let method = try #require(facts.classes.first?.methods.first)
+        let alert = try #require(method.calls.first { $0.action == .present }?.alert)
+        #expect(alert.title == "Delete?" && alert.message == "This cannot be undone." && alert.isActionSheet)
+        #expect(alert.actions.map(\.title) == ["Delete", "Open", "Cancel"])
+        #expect(alert.actions.map(\.style) == ["destructive", "default", "cancel"])
+        #expect(alert.actions[1].invokes == ["openDetail"] && !method.invokes.contains("openDetail"))
+        let result = NavigationAnalysis.analyze(facts: [facts], storyboard: storyboard())
+        let alertID = "code-alert-List.m-10"
+        #expect(result.findings.first { $0.destination == alertID }?.triggers == [.action("deleteTapped")])
+        let chosen = result.findings.filter { $0.scenes == [alertID] }
+        #expect(chosen.map(\.action) == [.pop, .performSegue])
+        #expect(chosen.map(\.triggers) == [[.alertAction(0)], [.alertAction(1)]])
+    }
+
+    @Test("an alert kept in a property, cleared by its own action, is the alert presented")
+    func alertInAProperty() throws {
+        let facts = SwiftReader.read(source: """
+            class Root: UIViewController {
+                var lockAlert: UIAlertController?
+                @IBAction func lock(_ sender: Any) {
+                    self.lockAlert = UIAlertController(title: "Locked", message: nil, preferredStyle: .alert)
+                    self.lockAlert?.addAction(UIAlertAction(title: "OK", style: .default) { _ in self.lockAlert = nil })
+                    self.present(self.lockAlert!, animated: true)
+                }
+            }
+            """, file: "Root.swift")
+        let alert = try #require(facts.classes.first?.methods.first?.calls.first?.alert)
+        #expect(alert.title == "Locked" && alert.actions.map(\.title) == ["OK"])
+    }
 }
