@@ -7,6 +7,7 @@ import SegueCore
 public enum CodeNavigationApplier {
     public static func apply(_ result: InferenceResult, to storyboard: Storyboard) -> Storyboard {
         var out = storyboard
+        OutletWiring.apply(result.outletActions, to: &out)
         // Steps taken for some rows only are wired first: a row's own case (`case 2:`) says more
         // about it than a step any row may reach (`if selected == indexPath.row { … }`).
         let ordered = result.findings.filter { $0.rowFilter != nil } + result.findings.filter { $0.rowFilter == nil }

@@ -94,6 +94,8 @@ public struct InferenceResult: Sendable {
     /// Made scenes the launch added to the app's storyboard (a tab bar controller of the app's
     /// own that is the root, and its tabs): made, so not counted among the app's scenes.
     public var launchScenes: [String] = []
+    /// Class → the actions its code attaches to its outlets (``OutletWiring``).
+    public var outletActions: [String: [OutletAction]] = [:]
     /// Class → the titles its own code gives its controllers as they are made or load (``CodeTitles``).
     public var titles: [String: CodeTitle] = [:]
     /// Scenes made for the alerts the code presents (``AlertScenes``): steps lead to them.

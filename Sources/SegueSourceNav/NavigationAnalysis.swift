@@ -9,7 +9,11 @@ public enum NavigationAnalysis {
         analyze(facts: SourceTree.read(root: root), storyboard: storyboard)
     }
 
-    public static func analyze(facts: [SourceFacts], storyboard: Storyboard) -> InferenceResult {
+    public static func analyze(facts: [SourceFacts], storyboard given: Storyboard) -> InferenceResult {
+        // Actions the code attaches to outlets trigger steps as connected ones do.
+        let outletActions = OutletWiring.actions(facts: facts)
+        var storyboard = given
+        OutletWiring.apply(outletActions, to: &storyboard)
         let plain = AppIndex(facts: facts, storyboard: storyboard)
         // Controllers the code shows that no storyboard or nib has get scenes, so what shows
         // them resolves and their own navigation is followed.
@@ -17,6 +21,7 @@ public enum NavigationAnalysis {
         let index = made.index
         var result = InferenceResult()
         result.madeScenes = made.scenes
+        result.outletActions = outletActions
         result.files = facts.count
         result.unreadFiles = facts.compactMap { f in f.unreadReason.map { (f.file, $0) } }
         result.classes = index.methods.count

@@ -31,6 +31,7 @@ struct ObjCBodyScanner {
     var nibLoads: [NibLoad] = []
     var assigned: [String: ControllerExpr] = [:]
     var barItems: [CodeBarItem] = []
+    var outletActions: [OutletAction] = []
     /// The titles the method sets (``MethodFacts/setsTitle``).
     var title: String?
     var navigationTitle: String?

@@ -54,6 +54,7 @@ extension ObjCBodyScanner {
             }
             recordHandOff(selector, onSelf: onSelf, args: args, line: line)
             readAlert(receiver, selector, first)
+            readOutletAction(receiver, selector, args)
         }
         if var call {
             call.alertHandler = handlers.last

@@ -90,6 +90,7 @@ private struct FileWalk {
         facts.nibLoads = scanner.nibLoads
         facts.assigned = scanner.assigned
         facts.barItems = scanner.barItems
+        facts.outletActions = scanner.outletActions
         facts.setsTitle = scanner.title
         facts.setsNavigationTitle = scanner.navigationTitle
         facts.bound()

@@ -185,6 +185,16 @@ public struct HandOff: Hashable, Sendable, Codable {
     }
 }
 
+/// An action method attached in code to a view an outlet of the class names.
+public struct OutletAction: Hashable, Sendable, Codable {
+    public var outlet: String
+    public var action: String
+    public init(outlet: String, action: String) {
+        self.outlet = outlet
+        self.action = action
+    }
+}
+
 /// A nib a controller is created with: `initWithNibName:@"Feed" bundle:nil`, `init(nibName:)`.
 public struct NibLoad: Hashable, Sendable, Codable {
     /// The controller's class; nil for the class whose method it is (`[super initWithNibName:…]`).
@@ -258,6 +268,9 @@ public struct MethodFacts: Hashable, Sendable, Codable {
     /// localized string's key.
     public var setsTitle: String?
     public var setsNavigationTitle: String?
+    /// Actions the method attaches to the class's outlets (`loginButton.addTarget(self, action:
+    /// #selector(login), for: .touchUpInside)`, a tap recognizer added to one): outlet → method.
+    public var outletActions: [OutletAction] = []
 
     public init(name: String, selector: String, line: Int, isAction: Bool) {
         self.name = name

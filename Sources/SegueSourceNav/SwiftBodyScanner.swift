@@ -31,6 +31,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
     private var handlers: [String] = []
     /// The methods of `self` each action's handler calls.
     private var handlerInvokes: [String: [String]] = [:]
+    var outletActions: [OutletAction] = []
     /// The titles the method sets (``MethodFacts/setsTitle``).
     var title: String?
     var navigationTitle: String?
@@ -206,6 +207,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
                 if let handler = handlers.last { handlerInvokes[handler, default: []].append(name) } else { invokes.append(name) }
             }
             readAlert(name, base: base, args: args)
+            readOutletAction(name, base: base, args: args)
             recordHandOff(name, onSelf: onSelf, args: args, line: line)
             if base == nil, name.first?.isUppercase == true, !NavigationAnalysis.isSystemClass(name), !instantiates.contains(name) {
                 instantiates.append(name)
@@ -371,6 +373,27 @@ extension SwiftBodyScanner {
         let item = base.as(DeclReferenceExprSyntax.self)?.baseName.text
             ?? base.as(MemberAccessExprSyntax.self).flatMap { SwiftExpr.isSelf($0.base) && $0.base != nil ? $0.declName.baseName.text : nil }
         if item == "navigationItem", bindings["navigationItem"] == nil, navigationTitle == nil { navigationTitle = SwiftTabItems.literal(value) }
+    }
+
+    /// `loginButton.addTarget(self, action: #selector(login), for: …)` and
+    /// `photo.addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(open)))`
+    /// on an outlet (a property the class does not make itself).
+    func readOutletAction(_ name: String, base: ExprSyntax?, args: [LabeledExprSyntax]) {
+        guard let base, let outlet = SwiftAlerts.localOrProperty(base), outlet != "self", bindings[outlet] == nil,
+              let first = args.first?.expression else { return }
+        var action: String?
+        switch name {
+        case "addTarget" where SwiftExpr.unwrapped(first).trimmedDescription == "self":
+            action = args.first { $0.label?.text == "action" }.flatMap { SwiftBarItems.selectorName($0.expression) }
+        case "addGestureRecognizer":
+            let named = SwiftExpr.unwrapped(first).as(DeclReferenceExprSyntax.self).flatMap { bindings[$0.baseName.text] }
+            guard let made = SwiftExpr.unwrapped(named ?? first).as(FunctionCallExprSyntax.self),
+                  made.arguments.first(where: { $0.label?.text == "target" })?.expression.trimmedDescription == "self" else { return }
+            action = made.arguments.first { $0.label?.text == "action" }.flatMap { SwiftBarItems.selectorName($0.expression) }
+        default:
+            return
+        }
+        if let action, outletActions.count < MethodFacts.limit { outletActions.append(OutletAction(outlet: outlet, action: action)) }
     }
 
     /// Keeps the alert or alert action a local is given (forgets what it held before).

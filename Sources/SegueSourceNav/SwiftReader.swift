@@ -148,6 +148,7 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
         method.barItems = scanner.barItems
         method.returnedTabItem = scanner.returnedTabItem
         method.instantiates = scanner.instantiates
+        method.outletActions = scanner.outletActions
         method.setsTitle = scanner.title
         method.setsNavigationTitle = scanner.navigationTitle
         method.mayReturnTrue = scanner.mayReturnTrue || body.statements.count == 1 && body.statements.first?.item.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)

@@ -184,6 +184,10 @@ struct DocumentMapper {
         scene.className = c["customClass"]
         scene.storyboardIdentifier = c["storyboardIdentifier"].flatMap { $0.isEmpty ? nil : $0 }
         scene.storyboardName = name
+        // Outlets to the controller's own views: code that adds targets to them names them so.
+        for outlet in c.child("connections")?.children("outlet") ?? [] {
+            if let property = outlet["property"], let destination = outlet["destination"], property != "view" { scene.outlets[property] = destination }
+        }
         if let point = sceneElement.children("point").first(where: { $0["key"] == "canvasLocation" }),
            let x = point["x"].flatMap(Double.init), let y = point["y"].flatMap(Double.init) {
             scene.canvasLocation = CanvasPoint(x: x, y: y)

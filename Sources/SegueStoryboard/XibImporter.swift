@@ -155,6 +155,7 @@ struct XibShaper {
         keyed.text = view.text
         controller.children = [keyed]
         if let item = owner.child("navigationItem") { controller.children.append(item) }
+        if let connections = owner.child("connections") { controller.children.append(connections) }
         ownerSceneID = cls
         scenes.append(scene(controller))
     }

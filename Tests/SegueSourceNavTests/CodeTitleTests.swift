@@ -89,31 +89,3 @@ struct CodeTitleTests {
         #expect(copy.segues.map(\.destination) == ["composer"])
     }
 }
-
-@Suite("Bar items made in code")
-struct CodeBarItemScreenTests {
-    @Test("the items set as the view loads are on screen; those another method swaps in later are not, nor repeats")
-    func itemsSetAsTheViewLoads() throws {
-        let source = """
-            @implementation Lists
-            - (void)viewDidLoad {
-                self.navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc] initWithImage:[UIImage imageNamed:@"plus"] style:UIBarButtonItemStylePlain target:self action:@selector(createList:)];
-            }
-            - (void)setEditing:(BOOL)editing animated:(BOOL)animated {
-                self.navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc] initWithTitle:@"Create" style:UIBarButtonItemStyleDone target:self action:@selector(saveList:)];
-            }
-            - (void)cancelAdding:(id)sender {
-                self.navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc] initWithImage:[UIImage imageNamed:@"plus"] style:UIBarButtonItemStylePlain target:self action:@selector(createList:)];
-                self.navigationItem.leftBarButtonItem = [[UIBarButtonItem alloc] initWithTitle:@"Settings" style:UIBarButtonItemStylePlain target:self action:@selector(showSettings:)];
-            }
-            @end
-            """
-        var lists = Scene(id: "lists")
-        lists.className = "Lists"
-        let result = NavigationAnalysis.analyze(facts: [ObjCReader.read(source: source, file: "Lists.m")],
-                                                storyboard: Storyboard(name: "Main", initialViewController: "lists", scenes: [lists]))
-        let items = try #require(result.barItems["Lists"])
-        #expect(items.map(\.action) == ["createList", "showSettings"])
-        #expect(items.map(\.slot) == [.right, .left])
-    }
-}

@@ -25,6 +25,9 @@ public struct Scene: Sendable {
     /// A registered Swift subclass (`ControllerRegistry`) to instantiate instead of the kind's class.
     public var className: String?
     public var title: String?
+    /// The controller's outlets to views of its own, by property name (`loginButton` → the
+    /// element's id): what tools reading the app's code attach its `addTarget` calls to.
+    public var outlets: [String: String] = [:]
     public var restorationIdentifier: String?
     public var navigationItem = NavigationItemSpec()
     public var tabBarItem: TabBarItemSpec?

@@ -1,0 +1,95 @@
+import Testing
+import SegueCore
+import SegueStoryboard
+@testable import SegueSourceNav
+
+@Suite("Bar items made in code")
+struct CodeBarItemScreenTests {
+    @Test("the items set as the view loads are on screen; those another method swaps in later are not, nor repeats")
+    func itemsSetAsTheViewLoads() throws {
+        let source = """
+            @implementation Lists
+            - (void)viewDidLoad {
+                self.navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc] initWithImage:[UIImage imageNamed:@"plus"] style:UIBarButtonItemStylePlain target:self action:@selector(createList:)];
+            }
+            - (void)setEditing:(BOOL)editing animated:(BOOL)animated {
+                self.navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc] initWithTitle:@"Create" style:UIBarButtonItemStyleDone target:self action:@selector(saveList:)];
+            }
+            - (void)cancelAdding:(id)sender {
+                self.navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc] initWithImage:[UIImage imageNamed:@"plus"] style:UIBarButtonItemStylePlain target:self action:@selector(createList:)];
+                self.navigationItem.leftBarButtonItem = [[UIBarButtonItem alloc] initWithTitle:@"Settings" style:UIBarButtonItemStylePlain target:self action:@selector(showSettings:)];
+            }
+            @end
+            """
+        var lists = Scene(id: "lists")
+        lists.className = "Lists"
+        let result = NavigationAnalysis.analyze(facts: [ObjCReader.read(source: source, file: "Lists.m")],
+                                                storyboard: Storyboard(name: "Main", initialViewController: "lists", scenes: [lists]))
+        let items = try #require(result.barItems["Lists"])
+        #expect(items.map(\.action) == ["createList", "showSettings"])
+        #expect(items.map(\.slot) == [.right, .left])
+    }
+}
+
+@Suite("Actions attached to outlets in code")
+struct OutletActionTests {
+    static let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch" initialViewController="login">
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController id="login" customClass="Login" sceneMemberID="viewController">
+                            <view key="view" id="v1">
+                                <subviews>
+                                    <button buttonType="system" id="btn"><state key="normal" title="Sign in"/></button>
+                                    <imageView image="logo" id="logo"/>
+                                </subviews>
+                            </view>
+                            <connections>
+                                <outlet property="signInButton" destination="btn" id="o1"/>
+                                <outlet property="logoView" destination="logo" id="o2"/>
+                            </connections>
+                        </viewController>
+                    </objects>
+                </scene>
+                <scene sceneID="s2">
+                    <objects><viewController storyboardIdentifier="Home" id="home" customClass="Home" sceneMemberID="viewController"/></objects>
+                </scene>
+            </scenes>
+        </document>
+        """
+
+    @Test("a target added to a storyboard outlet wires the element to the action's step, in Swift and Objective-C")
+    func targetOnAnOutlet() throws {
+        let board = try StoryboardImporter.parse(data: Array(Self.xml.utf8), fileName: "Main.storyboard")
+        #expect(board["login"]?.outlets == ["signInButton": "btn", "logoView": "logo"])
+        let swift = SwiftReader.read(source: """
+            class Login: UIViewController {
+                @IBOutlet weak var signInButton: UIButton!
+                override func viewDidLoad() {
+                    signInButton.addTarget(self, action: #selector(signIn), for: .touchUpInside)
+                }
+                @objc func signIn() {
+                    present(storyboard!.instantiateViewController(withIdentifier: "Home"), animated: true)
+                }
+            }
+            """, file: "Login.swift")
+        let swiftResult = NavigationAnalysis.analyze(facts: [swift], storyboard: board)
+        #expect(swiftResult.findings.first?.triggers == [.action("signIn")])
+        let swiftApplied = CodeNavigationApplier.apply(swiftResult, to: board)
+        #expect(swiftApplied["login"]?.view.first?.tap == .segue("code:Login.swift:7"))
+        let objc = ObjCReader.read(source: """
+            @implementation Login
+            - (void)viewDidLoad {
+                [self.logoView addGestureRecognizer:[[UITapGestureRecognizer alloc] initWithTarget:self action:@selector(showHome:)]];
+            }
+            - (void)showHome:(id)sender {
+                [self presentViewController:[self.storyboard instantiateViewControllerWithIdentifier:@"Home"] animated:YES completion:nil];
+            }
+            @end
+            """, file: "Login.m")
+        let objcApplied = CodeNavigationApplier.apply(NavigationAnalysis.analyze(facts: [objc], storyboard: board), to: board)
+        #expect(objcApplied["login"]?.view.last?.tap == .segue("code:Login.m:6"))
+    }
+}
