@@ -46,15 +46,7 @@ extension ObjCBodyScanner {
             if case .send(_, "presentedViewController", _) = receiver { break }
             call = NavigationCall(action: .dismiss, line: line)
         default:
-            _ = holdsChild(receiver, first, selector: selector)
-            let onSelf = receiver == .identifier("self")
-            if onSelf, let name = selector.split(separator: ":").first {
-                // A handler's sends run when its action is chosen, not as the method runs.
-                if let handler = handlers.last { handlerInvokes[handler, default: []].append(String(name)) } else { invokes.append(String(name)) }
-            }
-            recordHandOff(selector, onSelf: onSelf, args: args, line: line)
-            readAlert(receiver, selector, first)
-            readOutletAction(receiver, selector, args)
+            readOther(receiver, selector, args, line: line)
         }
         if var call {
             call.alertHandler = handlers.last
@@ -70,6 +62,21 @@ extension ObjCBodyScanner {
             default: break
             }
         }
+    }
+
+    /// A send that navigates nowhere itself: a method of `self` it runs, a container it fills, a
+    /// controller it hands over, an alert it builds, an outlet it attaches an action to.
+    private mutating func readOther(_ receiver: ObjCExpr, _ selector: String, _ args: [ObjCExpr], line: Int) {
+        let first = args.first ?? .other
+        _ = holdsChild(receiver, first, selector: selector)
+        let onSelf = receiver == .identifier("self")
+        if onSelf, let name = selector.split(separator: ":").first {
+            // A handler's sends run when its action is chosen, not as the method runs.
+            if let handler = handlers.last { handlerInvokes[handler, default: []].append(String(name)) } else { invokes.append(String(name)) }
+        }
+        recordHandOff(selector, onSelf: onSelf, args: args, line: line)
+        readAlert(receiver, selector, first)
+        readOutletAction(receiver, selector, args)
     }
 
     /// Whether the send puts a controller into a container the method made

@@ -200,31 +200,42 @@ final class SwiftBodyScanner: SyntaxVisitor {
             // A window helper that swaps the root (`window.set(rootViewController: vc, options: …)`).
             call = NavigationCall(action: .setRoot, line: line, destination: controller(args[0].expression))
         default:
-            _ = holdsChild(base, name, args)
-            let onSelf = SwiftExpr.isSelf(base)
-            if onSelf, let first = name.first, first.isLowercase {
-                // A handler's calls run when its action is chosen, not as the method runs.
-                if let handler = handlers.last { handlerInvokes[handler, default: []].append(name) } else { invokes.append(name) }
-            }
-            readAlert(name, base: base, args: args)
-            readOutletAction(name, base: base, args: args)
-            recordHandOff(name, onSelf: onSelf, args: args, line: line)
-            if base == nil, name.first?.isUppercase == true, !NavigationAnalysis.isSystemClass(name), !instantiates.contains(name) {
-                instantiates.append(name)
-            }
+            readOther(name, base: base, args: args, line: line)
         }
-        if var call {
-            call.alertHandler = handlers.last
-            if call.action == .present, let name = args.first.flatMap({ SwiftAlerts.localOrProperty($0.expression) }) {
-                call.alert = presentedAlert(name)
-            }
-            calls.append(call)
-        }
+        if let call { record(call, args: args) }
         readBarItems(node, name: name, line: line)
         if labels.first == "nibName", let nib = args.first?.expression, let owner = SwiftExpr.nibOwner(name: name, base: base) {
             nibLoads.append(NibLoad(className: owner.isEmpty ? nil : owner, nib: SwiftExpr.string(nib)))
         }
         return .visitChildren
+    }
+
+    /// A call that navigates nowhere itself: a method of `self` it runs, a container it fills,
+    /// an alert it builds, an outlet it attaches an action to, a controller it hands over or a type it makes.
+    private func readOther(_ name: String, base: ExprSyntax?, args: [LabeledExprSyntax], line: Int) {
+        _ = holdsChild(base, name, args)
+        let onSelf = SwiftExpr.isSelf(base)
+        if onSelf, let first = name.first, first.isLowercase {
+            // A handler's calls run when its action is chosen, not as the method runs.
+            if let handler = handlers.last { handlerInvokes[handler, default: []].append(name) } else { invokes.append(name) }
+        }
+        readAlert(name, base: base, args: args)
+        readOutletAction(name, base: base, args: args)
+        recordHandOff(name, onSelf: onSelf, args: args, line: line)
+        if base == nil, name.first?.isUppercase == true, !NavigationAnalysis.isSystemClass(name), !instantiates.contains(name) {
+            instantiates.append(name)
+        }
+    }
+
+    /// Keeps a navigation call, marked with the alert action whose handler makes it, and with the
+    /// alert it presents.
+    private func record(_ found: NavigationCall, args: [LabeledExprSyntax]) {
+        var call = found
+        call.alertHandler = handlers.last
+        if call.action == .present, let name = args.first.flatMap({ SwiftAlerts.localOrProperty($0.expression) }) {
+            call.alert = presentedAlert(name)
+        }
+        calls.append(call)
     }
 
     /// Whether the call puts a controller into a container the method made
@@ -303,21 +314,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
         guard handlers.isEmpty || !rhs.is(NilLiteralExprSyntax.self) else { return }
         let line = converter.location(for: lhs.positionAfterSkippingLeadingTrivia).line
         if let plain = lhs.as(DeclReferenceExprSyntax.self) {
-            // `toolbarItems = […]` on the controller itself.
-            if let slot = SwiftBarItems.slot(plain.baseName.text), bindings[plain.baseName.text] == nil { place(rhs, in: slot) }
-            if plain.baseName.text == "title", bindings["title"] == nil, title == nil { title = SwiftTabItems.literal(rhs) }
-            // `viewControllers = […]` on the controller itself: a tab bar controller's tabs.
-            if plain.baseName.text == "viewControllers", bindings["viewControllers"] == nil, let array = array(rhs) {
-                var call = NavigationCall(action: .setTabs, line: line)
-                call.tabs = array.elements.map { controller($0.expression) }
-                call.tabItems = tabItems(for: array.elements.map(\.expression))
-                call.tabArguments = tabArguments(for: array.elements.map(\.expression))
-                calls.append(call)
-            }
-            bindings[plain.baseName.text] = rhs
-            bindAlert(plain.baseName.text, rhs)
-            remember(rhs, for: plain.baseName.text)
-            children[plain.baseName.text] = nil
+            assign(name: plain.baseName.text, rhs, line: line)
             return
         }
         guard let member = lhs.as(MemberAccessExprSyntax.self) else { return }
@@ -363,6 +360,24 @@ final class SwiftBodyScanner: SyntaxVisitor {
 }
 
 extension SwiftBodyScanner {
+    /// `name = …`: a local, or a property of the controller itself (`toolbarItems`, `title`,
+    /// `viewControllers`: a tab bar controller's tabs).
+    func assign(name: String, _ rhs: ExprSyntax, line: Int) {
+        if let slot = SwiftBarItems.slot(name), bindings[name] == nil { place(rhs, in: slot) }
+        if name == "title", bindings["title"] == nil, title == nil { title = SwiftTabItems.literal(rhs) }
+        if name == "viewControllers", bindings["viewControllers"] == nil, let array = array(rhs) {
+            var call = NavigationCall(action: .setTabs, line: line)
+            call.tabs = array.elements.map { controller($0.expression) }
+            call.tabItems = tabItems(for: array.elements.map(\.expression))
+            call.tabArguments = tabArguments(for: array.elements.map(\.expression))
+            calls.append(call)
+        }
+        bindings[name] = rhs
+        bindAlert(name, rhs)
+        remember(rhs, for: name)
+        children[name] = nil
+    }
+
     /// `self.title = …` and `navigationItem.title = …` (on `self`), the first literal of each.
     func readTitle(_ member: MemberAccessExprSyntax, _ value: ExprSyntax) {
         guard member.declName.baseName.text == "title", handlers.isEmpty, let base = member.base.map(SwiftExpr.unwrapped) else { return }
