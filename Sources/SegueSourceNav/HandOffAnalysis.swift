@@ -160,7 +160,7 @@ extension NavigationAnalysis {
                 if !sites.isEmpty { for call in all { followed.insert("\(method.file):\(call.line)") } }
             }
         }
-        result.unresolved.removeAll { followed.contains($0.source) && $0.reason.hasSuffix("is the class of no scene") }
+        result.unresolved.removeAll { followed.contains($0.source) && $0.reason == noSceneReason($0.className, index: index) }
     }
 
     /// The scene a method returns (`.returned`): the first of its returns that resolves.

@@ -78,7 +78,7 @@ public enum NavigationAnalysis {
         if parameterIndex(call.destination) != nil { return }
         guard !scenes.isEmpty else {
             if call.action != .dismiss, call.action != .pop, call.action != .popToRoot, !isSystem(call.destination, in: cls, index: index) {
-                unresolved("class \(cls) is the class of no scene")
+                unresolved(noSceneReason(cls, index: index))
             }
             return
         }
@@ -86,6 +86,14 @@ public enum NavigationAnalysis {
         var finding = NavigationFinding(identifier: "code:\(basename):\(call.line)", source: source, className: cls,
                                         method: method.facts.name, triggers: triggers(of: method.facts.name, in: cls, index: index),
                                         action: call.action, scenes: onLaunch ? [] : scenes)
+        // A category or extension of UIKit's own class (`UIViewController+Helpers`): its helper runs
+        // where the app's classes call it, not as a step every screen offers.
+        if owner == nil, isSystemClass(cls), finding.triggers.allSatisfy({ if case .code = $0 { true } else { false } }) {
+            for caller in callers(of: method.facts.name, index: index) {
+                record(call, in: method, of: caller, scenes: index.scenesByClass[caller] ?? [], index: index, into: &result, resolvingIn: cls)
+            }
+            return
+        }
         finding.onLaunchScene = onLaunch
         finding.presentationStyle = call.presentationStyle
         finding.tabIndex = call.tabIndex
@@ -144,6 +152,26 @@ public enum NavigationAnalysis {
             }
         }
         return kept
+    }
+
+    /// The app's classes (not UIKit's) with a method that calls `method` on `self`.
+    static func callers(of method: String, index: AppIndex) -> [String] {
+        index.methods.keys.sorted().filter { cls in
+            !isSystemClass(cls) && (index.methods[cls] ?? []).contains { $0.facts.invokes.contains(method) }
+        }
+    }
+
+    /// Why a line of a class with no scene is not a step: a controller class no storyboard or
+    /// code shows, or an object that is no controller (a coordinator, a router, a helper) whose
+    /// navigation runs on a screen that the reading cannot tell.
+    static func noSceneReason(_ cls: String, index: AppIndex) -> String {
+        // (A Swift class that inherits from nothing is no controller; an Objective-C one may be
+        // whose interface was not read.)
+        let lineage = index.lineage(cls)
+        let known = lineage.count > 1 || index.methods[cls]?.first?.file.hasSuffix(".swift") == true
+        let isController = lineage.contains { $0.hasSuffix("Controller") && isSystemClass($0) }
+        return isController || !known ? "class \(cls) is the class of no scene"
+            : "\(cls) is no view controller and no screen's code hands it this call: which screen it shows from is not known"
     }
 
     /// The most controllers one call is taken to show (a step to each); a method that can return

@@ -44,6 +44,8 @@ extension ObjCBodyScanner {
             // itself: nothing, while a person taps it.
             if case .member(_, "presentedViewController") = receiver { break }
             if case .send(_, "presentedViewController", _) = receiver { break }
+            // A controller a delegate callback is handed (`[picker dismiss…]`) is another one.
+            if case .identifier(let name) = receiver, parameters.contains(name) { break }
             call = NavigationCall(action: .dismiss, line: line)
         default:
             readOther(receiver, selector, args, line: line)

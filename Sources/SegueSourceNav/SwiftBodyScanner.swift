@@ -193,7 +193,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             call = NavigationCall(action: .pop, line: line)
         case "popToRootViewController" where labels.first == "animated":
             call = NavigationCall(action: .popToRoot, line: line)
-        case "dismiss" where labels.first == "animated" && !SwiftExpr.closesPresented(base):
+        case "dismiss" where labels.first == "animated" && !closesAnother(base):
             call = NavigationCall(action: .dismiss, line: line)
         case _ where labels.first == "rootViewController" && name.first?.isLowercase == true && base != nil && name != "init":
             // (`super.init(rootViewController:)` in a navigation controller subclass is its own stack.)
@@ -360,6 +360,16 @@ final class SwiftBodyScanner: SyntaxVisitor {
 }
 
 extension SwiftBodyScanner {
+    /// Whether `base.dismiss(animated:)` closes another controller than this one: what this one
+    /// presented (`presentedViewController`, or a local holding it), or a controller a delegate
+    /// callback is handed (`picker.dismiss(animated: true)` in `imagePickerController(_:didFinish…)`).
+    func closesAnother(_ base: ExprSyntax?) -> Bool {
+        if SwiftExpr.closesPresented(base) { return true }
+        guard let base, let name = SwiftExpr.unwrapped(base).as(DeclReferenceExprSyntax.self)?.baseName.text, name != "self" else { return false }
+        if parameters.contains(name) { return true }
+        return bindings[name]?.trimmedDescription.contains("presentedViewController") ?? false
+    }
+
     /// `name = …`: a local, or a property of the controller itself (`toolbarItems`, `title`,
     /// `viewControllers`: a tab bar controller's tabs).
     func assign(name: String, _ rhs: ExprSyntax, line: Int) {

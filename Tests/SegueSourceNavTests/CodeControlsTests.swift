@@ -93,3 +93,35 @@ struct OutletActionTests {
         #expect(objcApplied["login"]?.view.last?.tap == .segue("code:Login.m:6"))
     }
 }
+
+@Suite("Helpers of UIKit's own classes and other objects")
+struct UIKitExtensionHelperTests {
+    @Test("an extension of UIViewController runs where the app calls it; a delegate's picker dismissing is no step; a coordinator is named as such")
+    func helpersRunWhereCalled() throws {
+        let source = """
+            extension UIViewController {
+                func presentLogin() { present(Login(), animated: true) }
+            }
+            class Feed: UIViewController {
+                @IBAction func signIn(_ sender: Any) { presentLogin() }
+                func imagePickerController(_ picker: UIImagePickerController, didFinishPickingMediaWithInfo info: [String: Any]) {
+                    picker.dismiss(animated: true)
+                }
+            }
+            class Other: UIViewController {}
+            final class Router: Coordinator {
+                func go() { navigationController.pushViewController(Login(), animated: true) }
+            }
+            """
+        func scene(_ id: String, _ cls: String) -> Scene {
+            var s = Scene(id: id)
+            s.className = cls
+            return s
+        }
+        let board = Storyboard(name: "Main", initialViewController: "feed", scenes: [scene("feed", "Feed"), scene("other", "Other"), scene("login", "Login")])
+        let result = NavigationAnalysis.analyze(facts: [SwiftReader.read(source: source, file: "App.swift")], storyboard: board)
+        #expect(result.findings.map(\.scenes) == [["feed"]])
+        #expect(result.findings.first?.triggers == [.action("signIn")] && result.findings.first?.destination == "login")
+        #expect(result.unresolved.map(\.reason) == ["Router is no view controller and no screen's code hands it this call: which screen it shows from is not known"])
+    }
+}
