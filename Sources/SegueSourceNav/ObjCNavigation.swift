@@ -39,13 +39,8 @@ extension ObjCBodyScanner {
             call = NavigationCall(action: .pop, line: line)
         case "popToRootViewControllerAnimated:":
             call = NavigationCall(action: .popToRoot, line: line)
-        case "dismissViewControllerAnimated:completion:", "dismissModalViewControllerAnimated:":
-            // `[self.presentedViewController dismiss…]` closes what this controller shows over
-            // itself: nothing, while a person taps it.
-            if case .member(_, "presentedViewController") = receiver { break }
-            if case .send(_, "presentedViewController", _) = receiver { break }
-            // A controller a delegate callback is handed (`[picker dismiss…]`) is another one.
-            if case .identifier(let name) = receiver, parameters.contains(name) { break }
+        // (One `where` for both names: it binds to the last pattern alone.)
+        case _ where ["dismissViewControllerAnimated:completion:", "dismissModalViewControllerAnimated:"].contains(selector) && !closesAnother(receiver):
             call = NavigationCall(action: .dismiss, line: line)
         default:
             readOther(receiver, selector, args, line: line)
@@ -63,6 +58,16 @@ extension ObjCBodyScanner {
             case .send(.identifier(let cls), "alloc", _): nibLoads.append(NibLoad(className: cls, nib: Self.string(nib)))
             default: break
             }
+        }
+    }
+
+    /// Whether `[receiver dismiss…]` closes another controller than this one: what it shows over
+    /// itself (`self.presentedViewController`), or one a delegate callback is handed (`[picker dismiss…]`).
+    func closesAnother(_ receiver: ObjCExpr) -> Bool {
+        switch receiver {
+        case .member(_, "presentedViewController"), .send(_, "presentedViewController", _): true
+        case .identifier(let name): parameters.contains(name)
+        default: false
         }
     }
 
