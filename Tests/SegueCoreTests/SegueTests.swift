@@ -163,6 +163,21 @@ import Testing
         #expect(run.contains("inbox.prepareForSegue"))
         #expect(w.visibleScenes == ["message"])
     }
+
+    /// A handler names the segue as the app's code sees it: its identifier, where the storyboard
+    /// gave the segue another id (two segues of a scene sharing an identifier).
+    @Test func anAlertActionFindsThePresentersSegueByItsIdentifier() throws {
+        var board = mailStoryboard()
+        board.scenes["inbox"]!.segues[0].id = "open-1"
+        board.scenes["inbox"]!.segues[0].identifier = "open"
+        board.scenes["inbox"]!.view[0].sections[0].rows[0].tap = .segue("open-1")
+        board.scenes["alert"]!.alert!.actions[0].tap = .segue("open")
+        let w = try launched(board, traits: .padLandscape)
+        _ = try w.perform(.tap(element: "inboxRow", values: [:]))
+        _ = try w.run(.present(scene: "alert", style: nil, transitionStyle: nil, controller: nil))
+        _ = try w.run(.tap(element: "ok", values: [:]))
+        #expect(w.visibleScenes == ["message"])
+    }
 }
 
 /// Unwinds that leave a presentation made over part of the screen (a current-context presentation or a popover).
