@@ -5,8 +5,10 @@ import SegueCore
 /// they were added before it was presented. Presenting it shows an alert scene made for it
 /// (``AlertScenes``), whose actions run what their handlers do.
 public struct CodeAlert: Hashable, Sendable, Codable {
+    /// Texts as written: literals (a localized string's key), or constants resolved against the
+    /// whole app (``AppIndex/resolve(_:)``).
     public struct Action: Hashable, Sendable, Codable {
-        public var title: String?
+        public var title: StringValue?
         /// `default`, `cancel` or `destructive`.
         public var style: String
         /// Where the `UIAlertAction` is made (`LINE:COLUMN`): the navigation its handler does
@@ -14,20 +16,20 @@ public struct CodeAlert: Hashable, Sendable, Codable {
         public var key: String
         /// The methods of `self` its handler calls, whose navigation it runs too.
         public var invokes: [String] = []
-        public init(title: String?, style: String, key: String) {
+        public init(title: StringValue?, style: String, key: String) {
             self.title = title
             self.style = style
             self.key = key
         }
     }
-    public var title: String?
-    public var message: String?
+    public var title: StringValue?
+    public var message: StringValue?
     public var isActionSheet = false
     public var actions: [Action] = []
     /// The placeholder of each text field added (nil where none is set).
     public var textFields: [String?] = []
     public var line: Int
-    public init(title: String?, message: String?, isActionSheet: Bool, line: Int) {
+    public init(title: StringValue?, message: StringValue?, isActionSheet: Bool, line: Int) {
         self.title = title
         self.message = message
         self.isActionSheet = isActionSheet
@@ -58,7 +60,7 @@ enum AlertScenes {
         guard !scenes.isEmpty, !NavigationAnalysis.isSystemClass(cls) else { result.systemControllers += 1; return }
         let basename = method.file.split(separator: "/").last.map(String.init) ?? method.file
         let id = "code-alert-\(basename)-\(call.line)"
-        if !result.alertScenes.contains(where: { $0.id == id }) { result.alertScenes.append(scene(id, alert)) }
+        if !result.alertScenes.contains(where: { $0.id == id }) { result.alertScenes.append(scene(id, alert, index: index)) }
         var shown = NavigationFinding(identifier: "code:\(basename):\(call.line)", source: "\(method.file):\(call.line)", className: cls,
                                       method: method.facts.name, triggers: NavigationAnalysis.triggers(of: method.facts.name, in: cls, index: index),
                                       action: .present, scenes: scenes)
@@ -93,17 +95,21 @@ enum AlertScenes {
         return found
     }
 
-    static func scene(_ id: String, _ alert: CodeAlert) -> Scene {
+    /// The alert's scene. A text no constant holds is left out; an action's title that cannot be
+    /// read is its style's usual word, as a button needs one.
+    static func scene(_ id: String, _ alert: CodeAlert, index: AppIndex) -> Scene {
         var spec = AlertSpec()
-        spec.title = alert.title
-        spec.message = alert.message
+        spec.title = alert.title.flatMap(index.resolve)
+        spec.message = alert.message.flatMap(index.resolve)
         spec.preferredStyle = alert.isActionSheet ? .actionSheet : .alert
         spec.textFields = alert.textFields.enumerated().map { k, placeholder in AlertSpec.TextField(id: "textField\(k + 1)", placeholder: placeholder) }
         spec.actions = alert.actions.map { action in
-            AlertSpec.Action(title: action.title ?? "", style: AlertSpec.Action.Style(rawValue: action.style) ?? .default)
+            let style = AlertSpec.Action.Style(rawValue: action.style) ?? .default
+            let fallback = switch style { case .cancel: "Cancel"; case .destructive: "Delete"; case .default: "OK" }
+            return AlertSpec.Action(title: action.title.flatMap(index.resolve) ?? fallback, style: style)
         }
         var scene = Scene(id: id, kind: .alertController)
-        scene.title = alert.title
+        scene.title = spec.title
         scene.alert = spec
         return scene
     }

@@ -9,7 +9,7 @@ extension ObjCBodyScanner {
         switch (receiver, selector) {
         case (.identifier("UIAlertController"), "alertControllerWithTitle:message:preferredStyle:") where args.count == 3:
             let sheet = args[2] == .identifier("UIAlertControllerStyleActionSheet")
-            madeAlerts.append(CodeAlert(title: Self.text(args[0]), message: Self.text(args[1]), isActionSheet: sheet, line: line))
+            madeAlerts.append(CodeAlert(title: alertText(args[0]), message: alertText(args[1]), isActionSheet: sheet, line: line))
             return .call("@alert", [.number(madeAlerts.count - 1)])
         case (.identifier("UIAlertAction"), "actionWithTitle:style:handler:") where args.count == 3:
             let style: String = switch args[1] {
@@ -17,10 +17,24 @@ extension ObjCBodyScanner {
             case .identifier("UIAlertActionStyleDestructive"): "destructive"
             default: "default"
             }
-            madeActions.append(CodeAlert.Action(title: Self.text(args[0]), style: style, key: key ?? "\(line)"))
+            madeActions.append(CodeAlert.Action(title: alertText(args[0]), style: style, key: key ?? "\(line)"))
             return .call("@alertAction", [.number(madeActions.count - 1)])
         default:
             return nil
+        }
+    }
+
+    /// An alert's text: a literal (a localized string's key), a local holding one, or a constant's
+    /// name (`STR_CANCEL`, resolved against the app's `#define`s); nil for `nil` and other values.
+    func alertText(_ expr: ObjCExpr, depth: Int = 0) -> StringValue? {
+        if let literal = Self.text(expr) { return .literal(literal) }
+        switch expr {
+        case .identifier("nil"): return nil
+        case .identifier(let name):
+            if depth < 3, let bound = bindings[name] { return alertText(bound, depth: depth + 1) }
+            return .symbol(name)
+        case .member: return Self.string(expr)
+        default: return nil
         }
     }
 

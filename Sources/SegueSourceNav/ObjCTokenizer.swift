@@ -121,7 +121,8 @@ public struct ObjCTokenizer {
         i = min(i + 2, bytes.count)
     }
 
-    /// A preprocessor line (with `\` continuations); `#define NAME @"literal"` is kept.
+    /// A preprocessor line (with `\` continuations); `#define NAME @"literal"` is kept, and
+    /// `#define NAME NSLocalizedString(@"key", …)` as its key.
     private mutating func preprocessorLine() {
         let start = i
         while i < bytes.count, bytes[i] != UInt8(ascii: "\n") || (i > start && bytes[i - 1] == UInt8(ascii: "\\")) {
@@ -132,6 +133,10 @@ public struct ObjCTokenizer {
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard parts.count >= 3, parts[0] == "#define" else { return }
         var value = parts[2...].joined(separator: " ")
+        // `NSLocalizedString(@"Cancel", @"comment")`: the key.
+        if value.hasPrefix("NSLocalizedString(@\""), let end = value.dropFirst(20).firstIndex(of: "\"") {
+            value = "\"" + value[value.index(value.startIndex, offsetBy: 20)..<end] + "\""
+        }
         if value.hasPrefix("@") { value.removeFirst() }
         if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\""), !value.dropFirst().dropLast().contains("\"") {
             defines[parts[1]] = String(value.dropFirst().dropLast())

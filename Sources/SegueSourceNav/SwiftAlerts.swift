@@ -4,8 +4,9 @@ import SwiftSyntax
 /// added to it (`addAction(UIAlertAction(title:style:handler:))`, inline or from a local), its
 /// text fields, and which closures are an action's handler.
 enum SwiftAlerts {
-    /// The alert `expr` makes, if it is `UIAlertController(title:message:preferredStyle:)`.
-    static func alert(_ expr: ExprSyntax, line: Int) -> CodeAlert? {
+    /// The alert `expr` makes, if it is `UIAlertController(title:message:preferredStyle:)`; `text`
+    /// reads its texts (a local holding one is followed by the scanner).
+    static func alert(_ expr: ExprSyntax, line: Int, text: (ExprSyntax) -> StringValue?) -> CodeAlert? {
         guard let call = SwiftExpr.unwrapped(expr).as(FunctionCallExprSyntax.self), isMade("UIAlertController", by: call) else { return nil }
         var alert = CodeAlert(title: nil, message: nil, isActionSheet: false, line: line)
         for argument in call.arguments {
@@ -20,9 +21,15 @@ enum SwiftAlerts {
     }
 
     /// The action `expr` makes, if it is `UIAlertAction(title:style:handler:)`.
-    static func action(_ expr: ExprSyntax, converter: SourceLocationConverter) -> CodeAlert.Action? {
+    static func action(_ expr: ExprSyntax, converter: SourceLocationConverter, text: (ExprSyntax) -> StringValue?) -> CodeAlert.Action? {
+        if let member = SwiftExpr.unwrapped(expr).as(MemberAccessExprSyntax.self), member.base == nil {
+            // A ready-made action of the app's (`addAction(.cancel)`): its name says what it is.
+            let name = member.declName.baseName.text
+            let key = "\(converter.location(for: member.positionAfterSkippingLeadingTrivia).line):\(name)"
+            return CodeAlert.Action(title: .literal(name.prefix(1).uppercased() + name.dropFirst()), style: name == "cancel" ? "cancel" : "default", key: key)
+        }
         guard let call = SwiftExpr.unwrapped(expr).as(FunctionCallExprSyntax.self), isMade("UIAlertAction", by: call) else { return nil }
-        var title: String?
+        var title: StringValue?
         var style = "default"
         for argument in call.arguments {
             switch argument.label?.text {
@@ -81,6 +88,20 @@ enum SwiftAlerts {
         let (name, base) = SwiftExpr.callee(call)
         if name == type, base == nil { return true }
         return name == "init" && base?.trimmedDescription == type
+    }
+
+    /// A text as written: its literal (``text(_:)``), a local's value (`bound`, as the scanner
+    /// holds it), else a constant's name to resolve (`Strings.cancel`, `kCancelTitle`); nil for
+    /// `nil` and values only the running app knows.
+    static func value(_ expr: ExprSyntax, bound: (String) -> ExprSyntax?, depth: Int = 0) -> StringValue? {
+        if let literal = text(expr) { return .literal(literal) }
+        let e = SwiftExpr.unwrapped(expr)
+        if let name = e.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            if depth < 3, let value = bound(name) { return self.value(value, bound: bound, depth: depth + 1) }
+            return .symbol(name)
+        }
+        if e.is(MemberAccessExprSyntax.self), !e.trimmedDescription.contains("(") { return SwiftExpr.string(e) }
+        return nil
     }
 
     /// A text as a person reads it: a literal (a localized string's key), or an interpolated

@@ -424,8 +424,8 @@ extension SwiftBodyScanner {
     /// Keeps the alert or alert action a local is given (forgets what it held before).
     func bindAlert(_ name: String, _ value: ExprSyntax) {
         let line = converter.location(for: value.positionAfterSkippingLeadingTrivia).line
-        alerts[name] = SwiftAlerts.alert(value, line: line)
-        alertActions[name] = SwiftAlerts.action(value, converter: converter)
+        alerts[name] = SwiftAlerts.alert(value, line: line, text: alertText)
+        alertActions[name] = SwiftAlerts.action(value, converter: converter, text: alertText)
     }
 
     /// `alert.addAction(…)` and `alert.addTextField { … }` on an alert the method made.
@@ -435,7 +435,7 @@ extension SwiftBodyScanner {
         case "addAction":
             guard let argument = args.first?.expression else { return }
             let named = SwiftExpr.unwrapped(argument).as(DeclReferenceExprSyntax.self).flatMap { alertActions[$0.baseName.text] }
-            guard let action = named ?? SwiftAlerts.action(argument, converter: converter) else { return }
+            guard let action = named ?? SwiftAlerts.action(argument, converter: converter, text: alertText) else { return }
             alert.actions.append(action)
         case "addTextField":
             guard let call = base.parent?.parent?.as(FunctionCallExprSyntax.self) else { return }
@@ -443,6 +443,11 @@ extension SwiftBodyScanner {
         default: return
         }
         alerts[local] = alert
+    }
+
+    /// An alert's text: a literal, a local holding one, or a constant's name.
+    func alertText(_ expr: ExprSyntax) -> StringValue? {
+        SwiftAlerts.value(expr, bound: { self.bindings[$0] })
     }
 
     /// The alert a local holds as it is presented, with what its actions' handlers call.

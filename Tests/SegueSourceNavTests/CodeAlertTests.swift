@@ -42,8 +42,8 @@ struct CodeAlertTests {
         let facts = SwiftReader.read(source: Self.source, file: "List.swift")
         let present = try #require(facts.classes.first?.methods.first?.calls.first { $0.action == .present })
         let alert = try #require(present.alert)
-        #expect(alert.title == "Delete …?" && alert.message == "This cannot be undone." && alert.isActionSheet)
-        #expect(alert.actions.map(\.title) == ["Delete", "Open", "Cancel"])
+        #expect(alert.title == .literal("Delete …?") && alert.message == .literal("This cannot be undone.") && alert.isActionSheet)
+        #expect(alert.actions.map(\.title) == [.literal("Delete"), .literal("Open"), .literal("Cancel")])
         #expect(alert.actions.map(\.style) == ["destructive", "default", "cancel"])
         #expect(alert.actions[1].invokes == ["openDetail"])
         #expect(alert.textFields == ["Reason"])
@@ -109,8 +109,8 @@ struct CodeAlertTests {
         let facts = ObjCReader.read(source: source, file: "List.m")
         let method = try #require(facts.classes.first?.methods.first)
         let alert = try #require(method.calls.first { $0.action == .present }?.alert)
-        #expect(alert.title == "Delete?" && alert.message == "This cannot be undone." && alert.isActionSheet)
-        #expect(alert.actions.map(\.title) == ["Delete", "Open", "Cancel"])
+        #expect(alert.title == .literal("Delete?") && alert.message == .literal("This cannot be undone.") && alert.isActionSheet)
+        #expect(alert.actions.map(\.title) == [.literal("Delete"), .literal("Open"), .literal("Cancel")])
         #expect(alert.actions.map(\.style) == ["destructive", "default", "cancel"])
         #expect(alert.actions[1].invokes == ["openDetail"] && !method.invokes.contains("openDetail"))
         let result = NavigationAnalysis.analyze(facts: [facts], storyboard: storyboard())
@@ -134,6 +134,47 @@ struct CodeAlertTests {
             }
             """, file: "Root.swift")
         let alert = try #require(facts.classes.first?.methods.first?.calls.first?.alert)
-        #expect(alert.title == "Locked" && alert.actions.map(\.title) == ["OK"])
+        #expect(alert.title == .literal("Locked") && alert.actions.map(\.title) == [.literal("OK")])
+    }
+
+    @Test("texts held in locals or constants are read; an action whose title cannot be read says what it does")
+    func textsFromLocalsAndConstants() throws {
+        let objc = """
+            #define STR_CANCEL NSLocalizedString(@"Cancel it", nil)
+            #define kTitle @"Saved"
+            @implementation Editor
+            - (IBAction)save:(id)sender {
+                NSString *message = NSLocalizedString(@"Your note is saved.", nil);
+                UIAlertController *alert = [UIAlertController alertControllerWithTitle:kTitle message:message preferredStyle:UIAlertControllerStyleAlert];
+                [alert addAction:[UIAlertAction actionWithTitle:STR_CANCEL style:UIAlertActionStyleCancel handler:nil]];
+                [alert addAction:[UIAlertAction actionWithTitle:[self buttonTitle] style:UIAlertActionStyleDestructive handler:nil]];
+                [self presentViewController:alert animated:YES completion:nil];
+            }
+            @end
+            """
+        let swift = """
+            enum Strings { static let ok = "Fine" }
+            class Viewer: UIViewController {
+                @IBAction func share(_ sender: Any) {
+                    let title = NSLocalizedString("Shared", comment: "")
+                    let alert = UIAlertController(title: title, message: nil, preferredStyle: .alert)
+                    alert.addAction(UIAlertAction(title: Strings.ok, style: .default))
+                    alert.addAction(.cancel)
+                    present(alert, animated: true)
+                }
+            }
+            """
+        var editor = Scene(id: "editor")
+        editor.className = "Editor"
+        var viewer = Scene(id: "viewer")
+        viewer.className = "Viewer"
+        let board = Storyboard(name: "Main", initialViewController: "editor", scenes: [editor, viewer])
+        let result = NavigationAnalysis.analyze(facts: [ObjCReader.read(source: objc, file: "Editor.m"), SwiftReader.read(source: swift, file: "Viewer.swift")], storyboard: board)
+        let saved = try #require(result.alertScenes.first { $0.id.hasPrefix("code-alert-Editor") }?.alert)
+        #expect(saved.title == "Saved" && saved.message == "Your note is saved.")
+        #expect(saved.actions.map(\.title) == ["Cancel it", "Delete"])
+        let shared = try #require(result.alertScenes.first { $0.id.hasPrefix("code-alert-Viewer") }?.alert)
+        #expect(shared.title == "Shared" && shared.message == nil)
+        #expect(shared.actions.map(\.title) == ["Fine", "Cancel"] && shared.actions.map(\.style) == [.default, .cancel])
     }
 }
