@@ -94,12 +94,15 @@ public struct AppFolder: Sendable {
             default: 3
             }
         }
-        let home = (infoPlist as NSString).deletingLastPathComponent
-        func distance(_ path: String) -> Int {
-            let a = home.split(separator: "/"), b = path.split(separator: "/")
-            let common = zip(a, b).prefix { $0 == $1 }.count
-            return (a.count - common) * 100 + b.count
-        }
         return matches.min { (rank($0), distance($0)) < (rank($1), distance($1)) }
+    }
+
+    /// How far a file lies from the Info.plist's folder: the folders to climb from there, then
+    /// the path's depth (a sibling target's or a sample project's copy lies farther).
+    public func distance(_ path: String) -> Int {
+        let home = (infoPlist as NSString).deletingLastPathComponent
+        let a = home.split(separator: "/"), b = path.split(separator: "/")
+        let common = zip(a, b).prefix { $0 == $1 }.count
+        return (a.count - common) * 100 + b.count
     }
 }

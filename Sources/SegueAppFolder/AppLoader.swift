@@ -75,7 +75,9 @@ public enum AppLoader {
     }
 
     /// One copy of each name: Base.lproj's, else the development region's, else an unlocalized
-    /// one, else the first localized one. Other languages' copies are translations.
+    /// one, else the first localized one; among equals the one nearest the app's Info.plist (a
+    /// sample project's `Main.storyboard` elsewhere in the repository is not the app's). Other
+    /// languages' copies are translations.
     static func baseFiles(_ paths: [String], app: AppFolder) -> [String] {
         var best: [String: (rank: Int, path: String)] = [:]
         for path in paths {
@@ -86,7 +88,7 @@ public enum AppLoader {
             case nil: 2
             default: 3
             }
-            if let current = best[name], current.rank <= rank { continue }
+            if let current = best[name], (current.rank, app.distance(current.path)) <= (rank, app.distance(path)) { continue }
             best[name] = (rank, path)
         }
         return best.values.sorted { ($0.rank, $0.path) < ($1.rank, $1.path) }.map(\.path)

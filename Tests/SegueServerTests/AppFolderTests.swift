@@ -108,6 +108,25 @@ struct AppFolderTests {
         #expect(SourceTree.sourceFiles(root: root) == ["App/iOS/Feed.swift"])
     }
 
+    @Test("of two storyboards of one name, the one nearest the app's Info.plist is the app's")
+    func nearestStoryboardOfAName() throws {
+        let root = Scratch.folder + "/nearest-\(UUID().uuidString)"
+        let app = "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>UIMainStoryboardFile</key><string>Main</string></dict></plist>"
+        let files = [
+            "Animation/Demo/Base.lproj/Main.storyboard": "<document/>",
+            "Gulps/Info.plist": app, "Gulps/Base.lproj/Main.storyboard": "<document/>",
+        ]
+        for (path, text) in files {
+            let url = URL(fileURLWithPath: root + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let found = try #require(AppFolder.find(root: root))
+        #expect(AppLoader.baseFiles(found.storyboards, app: found).map { String($0.dropFirst(root.count)) } == ["/Gulps/Base.lproj/Main.storyboard"])
+        #expect(found.resolve("Main", ext: "storyboard")?.hasSuffix("/Gulps/Base.lproj/Main.storyboard") == true)
+    }
+
     @Test("an app whose only scene is its launch screen and whose root cannot be read is not served as its launch screen")
     func launchScreenIsNeverServed() throws {
         let root = Scratch.folder + "/launch-only-\(UUID().uuidString)"
