@@ -18,18 +18,30 @@ public enum LaunchRootReader {
             a.hasSuffix("SceneDelegate") != b.hasSuffix("SceneDelegate") ? a.hasSuffix("SceneDelegate") : a < b
         }
         let helpers = index.methods.keys.filter { !isDelegate($0) && (index.scenesByClass[$0] ?? []).isEmpty }.sorted()
-        for cls in delegates + helpers {
-            for method in launchOrder(index.methods[cls] ?? []) {
-                // The last root a method sets is the one on screen when it returns: after a
-                // placeholder, or for a first launch (`if signedIn { home } else { welcome }`),
-                // the usual order; a phone's before one set only on a pad (`IdiomBranches`).
-                let roots = method.facts.calls.reversed().filter { $0.action == .setRoot }
-                for call in roots.filter({ !$0.padOnly }) + roots.filter(\.padOnly) {
-                    if let root = resolve(call, in: method, of: cls, index: index, made: made) { return root }
+        // The app's window first; a cover or lock window's root only when no other is set.
+        for otherWindows in [false, true] {
+            for cls in delegates + helpers {
+                for method in launchOrder(index.methods[cls] ?? []) {
+                    // The last root a method sets is the one on screen when it returns: after a
+                    // placeholder, or for a first launch (`if signedIn { home } else { welcome }`),
+                    // the usual order; a phone's before one set only on a pad (`IdiomBranches`).
+                    let roots = method.facts.calls.reversed().filter { $0.action == .setRoot && $0.onOtherWindow == otherWindows }
+                    for call in roots.filter({ !$0.padOnly }) + roots.filter(\.padOnly) {
+                        if let root = resolve(call, in: method, of: cls, index: index, made: made) { return root }
+                    }
                 }
             }
         }
         return nil
+    }
+
+    /// Whether a window's expression names another window than the app's main one: its last
+    /// name says window but is not `window` itself (`appCoverWindow`, `self.lockWindow`), nor
+    /// the key or first window.
+    static func namesOtherWindow(_ text: String) -> Bool {
+        let lower = String((text.split(separator: ".").last ?? "").filter { $0.isLetter || $0 == "_" }).lowercased()
+        guard lower.contains("window"), lower != "window", lower != "_window" else { return false }
+        return !["keywindow", "mainwindow", "windows", "first", "appwindow"].contains(where: lower.contains)
     }
 
     /// A class's methods, those run at launch first (`scene(_:willConnectTo:options:)`,

@@ -163,7 +163,9 @@ extension ObjCBodyScanner {
         case "rootViewController" where chain[chain.count - 2] != "self" && namesWindow(Array(chain.dropLast())):
             // A window's root; `self.rootViewController` is a property of the class's own, and
             // other objects have one too (an ad banner's `self.bannerView.rootViewController = self`).
-            calls.append(NavigationCall(action: .setRoot, line: line, destination: controller(value)))
+            var call = NavigationCall(action: .setRoot, line: line, destination: controller(value))
+            call.onOtherWindow = LaunchRootReader.namesOtherWindow(chain.dropLast().joined(separator: "."))
+            calls.append(call)
         case "viewControllers":
             guard case .array(let items) = value else { return }
             var call = NavigationCall(action: .setTabs, line: line)

@@ -152,6 +152,9 @@ public struct NavigationCall: Hashable, Sendable, Codable {
     public var presentationStyle: ModalPresentationStyle?
     /// Made in a branch taken only on a pad (``IdiomBranches``).
     public var padOnly = false
+    /// A root set on a window the name of which says it is not the app's main one (a privacy
+    /// cover's, a lock screen's: `appCoverWindow.rootViewController = …`).
+    public var onOtherWindow = false
     /// Made in a branch taken only for some rows of a selection (``RowBranches``).
     public var rowFilter: RowFilter?
     /// The alert the method made and presents here (`present(alert, animated: true)`).

@@ -32,6 +32,10 @@ final class SwiftBodyScanner: SyntaxVisitor {
     /// The methods of `self` each action's handler calls.
     private var handlerInvokes: [String: [String]] = [:]
     var outletActions: [OutletAction] = []
+    /// Roots set on windows the method makes (`let window = UIWindow(…)`), by call index and
+    /// local, and the locals it keeps as the app's window (`self.window = window`).
+    var windowRoots: [(call: Int, local: String)] = []
+    var keptWindows: Set<String> = []
     /// The titles the method sets (``MethodFacts/setsTitle``).
     var title: String?
     var navigationTitle: String?
@@ -321,6 +325,9 @@ final class SwiftBodyScanner: SyntaxVisitor {
         readTitle(member, rhs)
         SwiftTabItems.record(member, rhs, parameters: parameters, into: &tabItems)
         if let slot = SwiftBarItems.slot(member.declName.baseName.text) { place(rhs, in: slot) }
+        if member.declName.baseName.text == "window", let kept = SwiftExpr.unwrapped(rhs).as(DeclReferenceExprSyntax.self) {
+            keptWindows.insert(kept.baseName.text)
+        }
         if let base = member.base, SwiftExpr.isSelf(base) {
             // `self.child = …`: the class's other methods may show it.
             let name = member.declName.baseName.text
@@ -345,7 +352,13 @@ final class SwiftBodyScanner: SyntaxVisitor {
         case "rootViewController" where member.base.map { !SwiftExpr.isSelf($0) && isWindow($0) } ?? true:
             // A window's root; `self.rootViewController` is a property of the class's own, and
             // other objects have one too (an ad banner's `bannerView.rootViewController = self`).
-            calls.append(NavigationCall(action: .setRoot, line: line, destination: controller(rhs)))
+            var call = NavigationCall(action: .setRoot, line: line, destination: controller(rhs))
+            call.onOtherWindow = member.base.map { LaunchRootReader.namesOtherWindow($0.trimmedDescription) } ?? false
+            if let local = member.base.flatMap({ SwiftExpr.unwrapped($0).as(DeclReferenceExprSyntax.self)?.baseName.text }),
+               bindings[local]?.trimmedDescription.hasPrefix("UIWindow(") == true {
+                windowRoots.append((calls.count, local))
+            }
+            calls.append(call)
         case "viewControllers":
             guard let array = array(rhs) else { return }
             var call = NavigationCall(action: .setTabs, line: line)
@@ -370,9 +383,18 @@ extension SwiftBodyScanner {
         return bindings[name]?.trimmedDescription.contains("presentedViewController") ?? false
     }
 
+    /// The calls, a root set on a window the method makes and keeps nowhere (a privacy cover's,
+    /// shown above the app's) marked as another window's.
+    var callsMarkingOtherWindows: [NavigationCall] {
+        var marked = calls
+        for (k, local) in windowRoots where k < marked.count && !keptWindows.contains(local) { marked[k].onOtherWindow = true }
+        return marked
+    }
+
     /// `name = …`: a local, or a property of the controller itself (`toolbarItems`, `title`,
     /// `viewControllers`: a tab bar controller's tabs).
     func assign(name: String, _ rhs: ExprSyntax, line: Int) {
+        if name == "window", let kept = SwiftExpr.unwrapped(rhs).as(DeclReferenceExprSyntax.self) { keptWindows.insert(kept.baseName.text) }
         if let slot = SwiftBarItems.slot(name), bindings[name] == nil { place(rhs, in: slot) }
         if name == "title", bindings["title"] == nil, title == nil { title = SwiftTabItems.literal(rhs) }
         if name == "viewControllers", bindings["viewControllers"] == nil, let array = array(rhs) {

@@ -139,7 +139,7 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
         idioms.walk(body)
         let rows = RowBranches.SwiftFinder(converter: converter)
         rows.walk(body)
-        method.calls = RowBranches.marking(IdiomBranches.marking(scanner.calls, idioms.lines), rows.branches)
+        method.calls = RowBranches.marking(IdiomBranches.marking(scanner.callsMarkingOtherWindows, idioms.lines), rows.branches)
         method.invokes = scanner.invokes
         method.handOffs = scanner.handOffs
         method.nibLoads = scanner.nibLoads

@@ -209,6 +209,30 @@ struct LaunchRootFormsTests {
         #expect(launched == .madeInCode(className: "OnboardingViewController", inNavigation: false, source: "App.swift:5"))
     }
 
+    @Test("a root set on a cover or lock window is not the app's while the app's window has one")
+    func otherWindows() {
+        let launched = root(swift: """
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                    let window = UIWindow(windowScene: scene as! UIWindowScene)
+                    window.rootViewController = HomeViewController()
+                    self.window = window
+                    let cover = UIWindow(windowScene: scene as! UIWindowScene)
+                    cover.rootViewController = CoverViewController()
+                    lockWindow.rootViewController = LockViewController()
+                }
+            }
+            class HomeViewController: UIViewController {}
+            class CoverViewController: UIViewController {}
+            class LockViewController: UIViewController {}
+            """)
+        #expect(launched == .madeInCode(className: "HomeViewController", inNavigation: false, source: "App.swift:5"))
+        #expect(LaunchRootReader.namesOtherWindow("self.appCoverWindow") && LaunchRootReader.namesOtherWindow("lockWindow!"))
+        #expect(!LaunchRootReader.namesOtherWindow("self.window!") && !LaunchRootReader.namesOtherWindow("UIApplication.shared.keyWindow")
+                && !LaunchRootReader.namesOtherWindow("_window"))
+    }
+
     @Test("an instance variable given a new window is the app's window")
     func windowInstanceVariable() {
         let launched = root(objc: """
