@@ -66,6 +66,10 @@ public enum LaunchRootReader {
         let returned: [(ControllerExpr, String)] = switch expr {
         case .returnedBy(let type, let name): NavigationAnalysis.returns(of: name, by: type, index: index)
         case .returned(let name, let onSelf): NavigationAnalysis.returns(of: name, in: index.callees(name, onSelf: onSelf, caller: cls), index: index)
+        // A property of the delegate: what its methods set it to, else what its lazy getter returns.
+        case .property(let name):
+            (index.methods[cls] ?? []).compactMap { $0.facts.assigned[name].map { ($0, cls) } }
+                + NavigationAnalysis.returns(of: name, in: [cls], index: index)
         default: []
         }
         for (value, _) in returned.prefix(NavigationAnalysis.maximumAlternatives) {

@@ -10,7 +10,7 @@ extension ObjCBodyScanner {
         switch selector {
         case "performSegueWithIdentifier:sender:":
             call = NavigationCall(action: .performSegue, line: line, segue: Self.string(first))
-        case "pushViewController:animated:" where !holdsChild(receiver, first, selector: selector):
+        case "pushViewController:animated:" where !holdsChild(receiver, first, selector: selector) && !isAnothersNavigation(receiver):
             call = shown(.push, first, line)
         case "presentViewController:animated:completion:", "presentModalViewController:animated:":
             call = shown(.present, first, line)
@@ -58,6 +58,16 @@ extension ObjCBodyScanner {
             case .send(.identifier(let cls), "alloc", _): nibLoads.append(NibLoad(className: cls, nib: Self.string(nib)))
             default: break
             }
+        }
+    }
+
+    /// Whether a receiver is another controller's navigation controller (`controller.navigationController`
+    /// of a delegate callback's argument or a local): a push there is no step of this controller's.
+    func isAnothersNavigation(_ receiver: ObjCExpr) -> Bool {
+        switch receiver {
+        case .member(.identifier(let owner), "navigationController"), .send(.identifier(let owner), "navigationController", []):
+            owner != "self" && owner != "super"
+        default: false
         }
     }
 

@@ -174,7 +174,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
         switch name {
         case "performSegue" where labels.first == "withIdentifier":
             call = NavigationCall(action: .performSegue, line: line, segue: SwiftExpr.string(args[0].expression))
-        case "pushViewController" where !args.isEmpty && !holdsChild(base, name, args):
+        case "pushViewController" where !args.isEmpty && !holdsChild(base, name, args) && !SwiftExpr.isAnothersNavigation(base):
             call = navigation(.push, args[0].expression, line)
         case "show" where labels == [nil, "sender"]:
             call = navigation(.show, args[0].expression, line)
@@ -182,7 +182,8 @@ final class SwiftBodyScanner: SyntaxVisitor {
             call = navigation(.showDetail, args[0].expression, line)
         case "present" where args.count >= 2 && labels[1] == "animated":
             call = navigation(.present, args[0].expression, line)
-        case "setViewControllers" where !args.isEmpty:
+        // (A page view controller held by this one turning its page is no step of this one's.)
+        case "setViewControllers" where !args.isEmpty && !(labels.contains("direction") && !SwiftExpr.isSelf(base)):
             let items = array(args[0].expression).map { Array($0.elements) } ?? []
             call = navigation(.setViewControllers, items.last?.expression ?? args[0].expression, line)
             // On a tab bar controller the list is its tabs.
@@ -631,6 +632,14 @@ enum SwiftExpr {
 
     /// Whether a dismissal is sent to what the controller presents (`presentedViewController?.
     /// dismiss(…)`): it closes what shows over the controller, nothing while a person taps it.
+    /// `controller.navigationController?` of a controller other than `self` (a delegate
+    /// callback's argument, a local): a push there is that controller's, not this one's.
+    static func isAnothersNavigation(_ base: ExprSyntax?) -> Bool {
+        guard let base, let member = unwrapped(base).as(MemberAccessExprSyntax.self), member.declName.baseName.text == "navigationController",
+              let owner = member.base.map(unwrapped)?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        return owner != "self"
+    }
+
     static func closesPresented(_ base: ExprSyntax?) -> Bool {
         base.map { unwrapped($0).trimmedDescription.hasSuffix("presentedViewController") } ?? false
     }

@@ -125,3 +125,30 @@ struct UIKitExtensionHelperTests {
         #expect(result.unresolved.map(\.reason) == ["Router is no view controller and no screen's code hands it this call: which screen it shows from is not known"])
     }
 }
+
+@Suite("Navigation of other controllers")
+struct OtherControllersNavigationTests {
+    @Test("a push onto another controller's navigation controller, and a held page view controller's page turn, are no steps")
+    func othersNavigationIsNoStep() throws {
+        let swift = SwiftReader.read(source: """
+            class Tabs: UITabBarController {
+                func picker(_ picker: UIViewController, didPick item: Item) {
+                    picker.navigationController?.pushViewController(Confirm(), animated: true)
+                    pageViewController.setViewControllers([Page()], direction: .forward, animated: false)
+                    navigationController?.pushViewController(Detail(), animated: true)
+                }
+            }
+            """, file: "Tabs.swift")
+        #expect(swift.classes.first?.methods.first?.calls.map(\.action) == [.push])
+        let objc = ObjCReader.read(source: """
+            @implementation Tabs
+            - (void)recorder:(Recorder *)recorder didFinish:(id)sound {
+                [recorder.navigationController pushViewController:[[Confirm alloc] init] animated:YES];
+                [self.navigationController pushViewController:[[Detail alloc] init] animated:YES];
+            }
+            @end
+            """, file: "Tabs.m")
+        #expect(objc.classes.first?.methods.first?.calls.map(\.destination) == [.className("Detail")])
+    }
+}
+

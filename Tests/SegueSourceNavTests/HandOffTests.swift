@@ -233,6 +233,31 @@ struct LaunchRootFormsTests {
                 && !LaunchRootReader.namesOtherWindow("_window"))
     }
 
+    @Test("a root held in a property of the delegate is what its lazy getter makes")
+    func lazyGetterRoot() {
+        let launched = root(objc: """
+            @interface Login : UIViewController
+            @end
+            @implementation Login
+            - (void)viewDidLoad { }
+            @end
+            @implementation AppDelegate
+            - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                [self.window setRootViewController:self.loginViewController];
+                return YES;
+            }
+            - (UINavigationController *)loginViewController {
+                if (!_loginViewController) {
+                    Login *login = [[Login alloc] init];
+                    _loginViewController = [[UINavigationController alloc] initWithRootViewController:login];
+                }
+                return _loginViewController;
+            }
+            @end
+            """)
+        #expect(launched == .madeInCode(className: "Login", inNavigation: true, source: "AppDelegate.m:8"))
+    }
+
     @Test("an instance variable given a new window is the app's window")
     func windowInstanceVariable() {
         let launched = root(objc: """
