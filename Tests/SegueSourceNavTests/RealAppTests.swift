@@ -35,9 +35,14 @@ struct RealAppTests {
             #expect(number >= 1 && number <= lines.count)
             let line = lines[number - 1]
             #expect(keywords.contains { line.contains($0) }, "\(step.source): \(line)")
-            // A destination is a scene of the app's, or one made for a controller its code builds.
+            // A destination is a scene of the app's, one made for a controller its code builds, or
+            // one made for an alert it presents (whose actions the alert's steps are).
             if let destination = step.destination {
-                #expect(storyboard[destination] != nil || result.madeScenes.contains { $0.id == destination && $0.className != nil })
+                #expect(storyboard[destination] != nil || result.madeScenes.contains { $0.id == destination && $0.className != nil }
+                        || result.alertScenes.contains { $0.id == destination && $0.kind == .alertController })
+            }
+            for sceneID in step.scenes where sceneID.hasPrefix("code-alert-") {
+                #expect(result.alertScenes.contains { $0.id == sceneID } && step.triggers.allSatisfy { if case .alertAction = $0 { true } else { false } })
             }
         }
         for problem in result.unresolved { #expect(!problem.reason.isEmpty && problem.source.contains(":")) }
