@@ -42,6 +42,12 @@ public enum CodeNavigationApplier {
         case .pop: target = .action(BuiltInAction.pop.rawValue)
         case .popToRoot: target = .action(BuiltInAction.popToRoot.rawValue)
         case .dismiss: target = .action(BuiltInAction.dismiss.rawValue)
+        case .selectTab where scene.kind == .tabBarController:
+            // A tab bar controller selecting a tab as its view loads starts on that tab.
+            guard finding.triggers.contains(.automatic("viewDidLoad")), let index = finding.tabIndex,
+                  scene.viewControllers.indices.contains(index), scene.selectedIndex == nil else { return }
+            scene.selectedIndex = index
+            return
         case .selectTab, .setTabs: return
         case .addChild:
             // A child the controller adds as its view loads: embedded, as an embed segue is. Only

@@ -152,3 +152,29 @@ struct OtherControllersNavigationTests {
     }
 }
 
+
+@Suite("Tabs selected in code")
+struct CodeTabSelectionTests {
+    @Test("a tab bar controller selecting a tab as its view loads starts on that tab; later selections stay steps")
+    func selectedAsTheViewLoads() throws {
+        let source = """
+            class Tabs: UITabBarController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    self.selectedIndex = 2
+                }
+                func showInbox() { selectedIndex = 0 }
+            }
+            """
+        var tabs = Scene(id: "tabs", kind: .tabBarController)
+        tabs.className = "Tabs"
+        tabs.viewControllers = ["a", "b", "c"]
+        let board = Storyboard(name: "Main", initialViewController: "tabs", scenes: [tabs, Scene(id: "a"), Scene(id: "b"), Scene(id: "c")])
+        let result = NavigationAnalysis.analyze(facts: [SwiftReader.read(source: source, file: "Tabs.swift")], storyboard: board)
+        let applied = CodeNavigationApplier.apply(result, to: board)
+        #expect(applied["tabs"]?.selectedIndex == 2)
+        let window = Window(id: "tabs", storyboard: applied, traits: .phonePortrait)
+        try window.launch()
+        #expect(window.visibleContentControllers.compactMap(\.sceneID) == ["c"])
+    }
+}
