@@ -19,9 +19,46 @@ extension ObjCBodyScanner {
             }
             madeActions.append(CodeAlert.Action(title: alertText(args[0]), style: style, key: key ?? "\(line)"))
             return .call("@alertAction", [.number(madeActions.count - 1)])
+        case (.send(.identifier("UIAlertView"), "alloc", _), let sel) where sel.hasPrefix("initWithTitle:message:delegate:cancelButtonTitle:") && args.count >= 4:
+            // Before iOS 8: the cancel button, then the others (a list ending in nil).
+            var alert = CodeAlert(title: alertText(args[0]), message: alertText(args[1]), isActionSheet: false, line: line)
+            alert.actions = buttons(cancel: args[3], destructive: nil, others: Array(args.dropFirst(4)), line: line)
+            madeAlerts.append(alert)
+            return .call("@alert", [.number(madeAlerts.count - 1)])
+        case (.send(.identifier("UIActionSheet"), "alloc", _), let sel)
+            where sel.hasPrefix("initWithTitle:delegate:cancelButtonTitle:destructiveButtonTitle:") && args.count >= 4:
+            var sheet = CodeAlert(title: alertText(args[0]), message: nil, isActionSheet: true, line: line)
+            sheet.actions = buttons(cancel: args[2], destructive: args[3], others: Array(args.dropFirst(4)), line: line)
+            madeAlerts.append(sheet)
+            return .call("@alert", [.number(madeAlerts.count - 1)])
         default:
             return nil
         }
+    }
+
+    /// A `UIAlertView`'s or `UIActionSheet`'s buttons, in the order UIKit draws them: the
+    /// destructive one first, the others, the cancel one last (`nil` titles are no buttons).
+    func buttons(cancel: ObjCExpr, destructive: ObjCExpr?, others: [ObjCExpr], line: Int) -> [CodeAlert.Action] {
+        var actions: [CodeAlert.Action] = []
+        func add(_ title: ObjCExpr?, _ style: String) {
+            guard let title, title != .identifier("nil"), actions.count < CodeAlert.limit else { return }
+            actions.append(CodeAlert.Action(title: alertText(title), style: style, key: "\(line):button\(actions.count)"))
+        }
+        add(destructive, "destructive")
+        for other in others { add(other, "default") }
+        add(cancel, "cancel")
+        return actions
+    }
+
+    /// The sends that show a `UIAlertView` or `UIActionSheet`.
+    static let showsAlert: Set<String> = ["show", "showInView:", "showFromBarButtonItem:animated:", "showFromTabBar:",
+                                          "showFromToolbar:", "showFromRect:inView:animated:"]
+
+    /// Showing the `UIAlertView` or `UIActionSheet` the method made: presenting its alert.
+    func shownAlert(_ receiver: ObjCExpr, line: Int) -> NavigationCall {
+        var call = NavigationCall(action: .present, line: line, destination: .className("UIAlertController"))
+        if let k = alertIndex(receiver) { call.alert = presentedAlert(k) }
+        return call
     }
 
     /// An alert's text: a literal (a localized string's key), a local holding one, or a constant's

@@ -35,6 +35,8 @@ extension ObjCBodyScanner {
             }
         case "addChildViewController:" where !holdsChild(receiver, first):
             call = shown(.addChild, first, line)
+        case _ where Self.showsAlert.contains(selector) && alertIndex(receiver) != nil:
+            call = shownAlert(receiver, line: line)
         case "popViewControllerAnimated:":
             call = NavigationCall(action: .pop, line: line)
         case "popToRootViewControllerAnimated:":

@@ -177,4 +177,27 @@ struct CodeAlertTests {
         #expect(shared.title == "Shared" && shared.message == nil)
         #expect(shared.actions.map(\.title) == ["Fine", "Cancel"] && shared.actions.map(\.style) == [.default, .cancel])
     }
+
+    @Test("Objective-C before iOS 8: a UIAlertView or UIActionSheet shown is an alert scene with its buttons")
+    func alertViews() throws {
+        let facts = ObjCReader.read(source: """
+            @implementation Editor
+            - (IBAction)discard:(id)sender {
+                UIAlertView *alert = [[UIAlertView alloc] initWithTitle:@"Discard?" message:@"Your changes will be lost." delegate:self cancelButtonTitle:@"Keep" otherButtonTitles:@"Discard", @"Save Copy", nil];
+                [alert show];
+            }
+            - (IBAction)share:(id)sender {
+                UIActionSheet *sheet = [[UIActionSheet alloc] initWithTitle:nil delegate:self cancelButtonTitle:@"Cancel" destructiveButtonTitle:@"Delete" otherButtonTitles:@"Mail", nil];
+                [sheet showFromBarButtonItem:sender animated:YES];
+            }
+            @end
+            """, file: "Editor.m")
+        let alerts = try #require(facts.classes.first?.methods.compactMap { $0.calls.first?.alert })
+        #expect(alerts.count == 2)
+        #expect(alerts[0].title == .literal("Discard?") && !alerts[0].isActionSheet)
+        #expect(alerts[0].actions.map(\.title) == [.literal("Discard"), .literal("Save Copy"), .literal("Keep")])
+        #expect(alerts[0].actions.map(\.style) == ["default", "default", "cancel"])
+        #expect(alerts[1].isActionSheet && alerts[1].title == nil)
+        #expect(alerts[1].actions.map(\.style) == ["destructive", "default", "cancel"])
+    }
 }
