@@ -36,6 +36,8 @@ final class SwiftBodyScanner: SyntaxVisitor {
     /// local, and the locals it keeps as the app's window (`self.window = window`).
     var windowRoots: [(call: Int, local: String)] = []
     var keptWindows: Set<String> = []
+    /// The names the method declares (`let window = …`), not properties it sets.
+    var declaredLocals: Set<String> = []
     /// The titles the method sets (``MethodFacts/setsTitle``).
     var title: String?
     var navigationTitle: String?
@@ -101,6 +103,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             // A declaration makes a new variable (`let vc = …` in each branch of an `if`): only
             // later assignments to it are other values of the same one.
             history[name] = [value]
+            declaredLocals.insert(name)
             bindAlert(name, value)
         }
         return .visitChildren
@@ -356,7 +359,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             var call = NavigationCall(action: .setRoot, line: line, destination: controller(rhs))
             call.onOtherWindow = member.base.map { LaunchRootReader.namesOtherWindow($0.trimmedDescription) } ?? false
             if let local = member.base.flatMap({ SwiftExpr.unwrapped($0).as(DeclReferenceExprSyntax.self)?.baseName.text }),
-               bindings[local]?.trimmedDescription.hasPrefix("UIWindow(") == true {
+               declaredLocals.contains(local), bindings[local]?.trimmedDescription.hasPrefix("UIWindow(") == true {
                 windowRoots.append((calls.count, local))
             }
             calls.append(call)
