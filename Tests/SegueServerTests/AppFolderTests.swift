@@ -27,6 +27,15 @@ func launchedRoot(_ storyboard: Storyboard, _ traits: Traits = .phonePortrait, l
     return try #require(window.root)
 }
 
+/// Writes `files` (relative path → text) under `root`, making the folders they need.
+func writeFiles(_ files: [String: String], under root: String) throws {
+    for (path, text) in files {
+        let url = URL(fileURLWithPath: root + "/" + path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+}
+
 @Suite("App folder")
 struct AppFolderTests {
     @Test("the app's Info.plist is found below the folder; extensions' and tests' plists are not")
@@ -56,11 +65,7 @@ struct AppFolderTests {
             "App/Feed.swift": "class Feed: UIViewController {}",
             "AppTests/FeedTests.swift": "class FeedTests { func test() { window.rootViewController = Feed() } }",
         ]
-        for (path, text) in files {
-            let url = URL(fileURLWithPath: root + "/" + path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try writeFiles(files, under: root)
         #expect(try #require(AppFolder.find(root: root)).infoPlist.hasSuffix("App/Info.plist"))
         #expect(SourceTree.sourceFiles(root: root) == ["App/Feed.swift"])
         #expect(SourceTree.isTestFolder("FreetimeTests") && SourceTree.isTestFolder("Specs") && !SourceTree.isTestFolder("Contests"))
@@ -75,11 +80,7 @@ struct AppFolderTests {
             "News/Info.plist": app, "News/Base.lproj/Main.storyboard": "<document/>",
             "Today/Info.plist": today, "Today/Base.lproj/MainInterface.storyboard": "<document/>",
         ]
-        for (path, text) in files {
-            let url = URL(fileURLWithPath: root + "/" + path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try writeFiles(files, under: root)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let found = try #require(AppFolder.find(root: root))
         #expect(found.storyboards.map { ($0 as NSString).lastPathComponent } == ["Main.storyboard"])
@@ -96,11 +97,7 @@ struct AppFolderTests {
             "App/Mac/Base.lproj/Main.storyboard": touch, "App/Mac/Preferences.swift": "class Preferences: NSViewController {}",
             "App/Shared/Base.lproj/Window.storyboard": cocoa, "App/Shared/Menu.xib": cocoa,
         ]
-        for (path, text) in files {
-            let url = URL(fileURLWithPath: root + "/" + path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try writeFiles(files, under: root)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let found = try #require(AppFolder.find(root: root))
         #expect(found.storyboards.map { String($0.dropFirst(root.count)) } == ["/App/iOS/Base.lproj/Main.storyboard"])
@@ -116,11 +113,7 @@ struct AppFolderTests {
             "Animation/Demo/Base.lproj/Main.storyboard": "<document/>",
             "Gulps/Info.plist": app, "Gulps/Base.lproj/Main.storyboard": "<document/>",
         ]
-        for (path, text) in files {
-            let url = URL(fileURLWithPath: root + "/" + path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try writeFiles(files, under: root)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let found = try #require(AppFolder.find(root: root))
         #expect(AppLoader.baseFiles(found.storyboards, app: found).map { String($0.dropFirst(root.count)) } == ["/Gulps/Base.lproj/Main.storyboard"])
@@ -140,11 +133,7 @@ struct AppFolderTests {
                 """,
             "App/AppDelegate.swift": "class AppDelegate { func application(_ a: UIApplication, didFinishLaunchingWithOptions o: [String: Any]?) -> Bool { window?.rootViewController = Library.make(); return true } }",
         ]
-        for (path, text) in files {
-            let url = URL(fileURLWithPath: root + "/" + path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try writeFiles(files, under: root)
         let (_, storyboard) = try #require(try FlowSource.loadAppWithCode(path: root))
         #expect(storyboard.initialViewController == nil)
         #expect(storyboard.launchScreenScenes.contains("launch"))

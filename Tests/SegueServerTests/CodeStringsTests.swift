@@ -10,11 +10,7 @@ import SegueTestSupport
 struct CodeStringsTests {
     func write(_ files: [String: String]) throws -> String {
         let root = Scratch.folder + "/code-strings-\(UUID().uuidString)"
-        for (path, text) in files {
-            let url = URL(fileURLWithPath: root + "/" + path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try writeFiles(files, under: root)
         return root
     }
 
