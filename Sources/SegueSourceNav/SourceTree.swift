@@ -23,7 +23,9 @@ public enum SourceTree {
 
     /// Paths relative to `root`, sorted.
     public static func sourceFiles(root: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        // A root given as a symbolic link is walked where it leads (the walker does not enter it).
+        let resolved = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+        guard let walker = FileManager.default.enumerator(atPath: resolved) else { return [] }
         var files: [String] = []
         while let rel = walker.nextObject() as? String {
             let name = (rel as NSString).lastPathComponent

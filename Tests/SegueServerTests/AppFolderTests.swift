@@ -105,6 +105,16 @@ struct AppFolderTests {
         #expect(SourceTree.sourceFiles(root: root) == ["App/iOS/Feed.swift"])
     }
 
+    @Test("an app folder given as a symbolic link has its sources read")
+    func symlinkedFolder() throws {
+        let root = Scratch.folder + "/linked-\(UUID().uuidString)"
+        try writeFiles(["App/Feed.swift": "class Feed: UIViewController {}", "App/Info.plist": "<plist/>"], under: root)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/App")
+        #expect(SourceTree.sourceFiles(root: root + "/link") == ["Feed.swift"])
+        #expect(SourceTree.read(root: root + "/link").map(\.file) == ["Feed.swift"])
+    }
+
     @Test("of two storyboards of one name, the one nearest the app's Info.plist is the app's")
     func nearestStoryboardOfAName() throws {
         let root = Scratch.folder + "/nearest-\(UUID().uuidString)"
