@@ -28,12 +28,10 @@ public struct CodeAlert: Hashable, Sendable, Codable {
     public var actions: [Action] = []
     /// The placeholder of each text field added (nil where none is set).
     public var textFields: [String?] = []
-    public var line: Int
-    public init(title: StringValue?, message: StringValue?, isActionSheet: Bool, line: Int) {
+    public init(title: StringValue?, message: StringValue?, isActionSheet: Bool) {
         self.title = title
         self.message = message
         self.isActionSheet = isActionSheet
-        self.line = line
     }
 
     /// The most actions and text fields one alert keeps: a bound on what malformed code makes.

@@ -9,7 +9,7 @@ extension ObjCBodyScanner {
         switch (receiver, selector) {
         case (.identifier("UIAlertController"), "alertControllerWithTitle:message:preferredStyle:") where args.count == 3:
             let sheet = args[2] == .identifier("UIAlertControllerStyleActionSheet")
-            madeAlerts.append(CodeAlert(title: alertText(args[0]), message: alertText(args[1]), isActionSheet: sheet, line: line))
+            madeAlerts.append(CodeAlert(title: alertText(args[0]), message: alertText(args[1]), isActionSheet: sheet))
             return .call("@alert", [.number(madeAlerts.count - 1)])
         case (.identifier("UIAlertAction"), "actionWithTitle:style:handler:") where args.count == 3:
             let style: String = switch args[1] {
@@ -21,13 +21,13 @@ extension ObjCBodyScanner {
             return .call("@alertAction", [.number(madeActions.count - 1)])
         case (.send(.identifier("UIAlertView"), "alloc", _), let sel) where sel.hasPrefix("initWithTitle:message:delegate:cancelButtonTitle:") && args.count >= 4:
             // Before iOS 8: the cancel button, then the others (a list ending in nil).
-            var alert = CodeAlert(title: alertText(args[0]), message: alertText(args[1]), isActionSheet: false, line: line)
+            var alert = CodeAlert(title: alertText(args[0]), message: alertText(args[1]), isActionSheet: false)
             alert.actions = buttons(cancel: args[3], destructive: nil, others: Array(args.dropFirst(4)), line: line)
             madeAlerts.append(alert)
             return .call("@alert", [.number(madeAlerts.count - 1)])
         case (.send(.identifier("UIActionSheet"), "alloc", _), let sel)
             where sel.hasPrefix("initWithTitle:delegate:cancelButtonTitle:destructiveButtonTitle:") && args.count >= 4:
-            var sheet = CodeAlert(title: alertText(args[0]), message: nil, isActionSheet: true, line: line)
+            var sheet = CodeAlert(title: alertText(args[0]), message: nil, isActionSheet: true)
             sheet.actions = buttons(cancel: args[2], destructive: args[3], others: Array(args.dropFirst(4)), line: line)
             madeAlerts.append(sheet)
             return .call("@alert", [.number(madeAlerts.count - 1)])

@@ -6,9 +6,9 @@ import SwiftSyntax
 enum SwiftAlerts {
     /// The alert `expr` makes, if it is `UIAlertController(title:message:preferredStyle:)`; `text`
     /// reads its texts (a local holding one is followed by the scanner).
-    static func alert(_ expr: ExprSyntax, line: Int, text: (ExprSyntax) -> StringValue?) -> CodeAlert? {
+    static func alert(_ expr: ExprSyntax, text: (ExprSyntax) -> StringValue?) -> CodeAlert? {
         guard let call = SwiftExpr.unwrapped(expr).as(FunctionCallExprSyntax.self), isMade("UIAlertController", by: call) else { return nil }
-        var alert = CodeAlert(title: nil, message: nil, isActionSheet: false, line: line)
+        var alert = CodeAlert(title: nil, message: nil, isActionSheet: false)
         for argument in call.arguments {
             switch argument.label?.text {
             case "title": alert.title = text(argument.expression)

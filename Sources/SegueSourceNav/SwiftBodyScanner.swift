@@ -449,8 +449,7 @@ extension SwiftBodyScanner {
 
     /// Keeps the alert or alert action a local is given (forgets what it held before).
     func bindAlert(_ name: String, _ value: ExprSyntax) {
-        let line = converter.location(for: value.positionAfterSkippingLeadingTrivia).line
-        alerts[name] = SwiftAlerts.alert(value, line: line, text: alertText)
+        alerts[name] = SwiftAlerts.alert(value, text: alertText)
         alertActions[name] = SwiftAlerts.action(value, converter: converter, text: alertText)
     }
 
