@@ -21,6 +21,9 @@ enum PDFConversion {
         }
     }
 
+    /// The longest one conversion may take, in seconds (an icon takes a few milliseconds).
+    static let timeLimit: Double = 10
+
     static func svg(fromPDF bytes: [UInt8], key: String) -> [UInt8]? {
         if let known = converted.withLock({ $0[key] }) { return known }
         guard let tool, !bytes.isEmpty else { return nil }
@@ -34,6 +37,8 @@ enum PDFConversion {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return nil }
+        // A PDF the tool cannot finish with is given up, so a malformed file never holds the start.
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) { if process.isRunning { process.terminate() } }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0, data.count > 20 else { return nil }

@@ -12,7 +12,10 @@ struct ResourceLoader {
     /// Loose image files by key, gathered before they become resources.
     var loose: [String: [ImageVariant]] = [:]
 
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "pdf", "webp"]
+    /// Image files `UIImage(named:)` finds loose in a bundle. A PDF is not one: UIKit draws a PDF
+    /// only from an asset catalog, which Xcode renders at build time (a loose one, such as a game
+    /// skin the app reads itself, is the app's business, and converting it costs seconds).
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp"]
     static let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "woff", "woff2"]
 
     init(root: String, limits: AppResources.Limits) {
@@ -27,7 +30,8 @@ struct ResourceLoader {
         // that the pass below finds them converted (an app with a hundred icons starts in
         // seconds less).
         var pdfs: [[UInt8]] = [], total = 0
-        for entry in entries where entry.relative.lowercased().hasSuffix(".pdf") && total < limits.maxTotalBytes {
+        for entry in entries where entry.relative.contains(".xcassets/") && entry.relative.lowercased().hasSuffix(".pdf")
+            && total < limits.maxTotalBytes {
             guard let bytes = FolderWalk.read(root + "/" + entry.relative, root: root, maxBytes: limits.maxFileBytes) else { continue }
             pdfs.append(bytes)
             total += bytes.count

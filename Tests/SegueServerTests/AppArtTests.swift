@@ -60,6 +60,7 @@ import SegueTestSupport
         #expect(paper.isVector && paper.variants.first?.url.hasSuffix(".svg") == true)
         let note = try #require(Self.resources.catalog.image(named: "note"))
         #expect(note.isVector && note.variants.first?.url != paper.variants.first?.url)
+        #expect(Self.resources.catalog.image(named: "skin") == nil)
     }
 
     @Test func symbolsMapAtLeastThreeHundredNames() {

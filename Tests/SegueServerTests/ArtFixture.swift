@@ -94,6 +94,8 @@ enum ArtFixture {
         try write("ArtApp/Images/arrow-left@2x.png", png("arrow2"))
         try write("ArtApp/Images/banner~ipad.png", png("banner-pad"))
         try write("ArtApp/Images/banner.png", png("banner"))
+        // A loose PDF is no image UIKit finds by name (only a catalog's PDF is drawn).
+        try text("ArtApp/Skins/skin.pdf", pdf)
         try write("ArtApp/Fonts/weird-name.ttf", font(family: "Fixture Sans", style: "Bold", postScript: "FixtureSans-Bold"))
         try fm.createDirectory(atPath: Scratch.folder + "/art-outside", withIntermediateDirectories: true)
         try Data("secret".utf8).write(to: URL(fileURLWithPath: Scratch.folder + "/art-outside/secret.png"))
