@@ -42,17 +42,40 @@ enum RowBranches {
     /// The row branches of a Swift method body.
     final class SwiftFinder: SyntaxVisitor {
         let converter: SourceLocationConverter
+        /// The file's integer enumerations, for `switch Section(rawValue: indexPath.section)`.
+        let enums: RowEnums.Table
+        /// Locals holding an index or an enumeration made from one (`let section = Section(rawValue: indexPath.section)`).
+        private var locals: [String: RowEnums.Subject] = [:]
         var branches: [Branch] = []
 
-        init(converter: SourceLocationConverter) {
+        init(converter: SourceLocationConverter, enums: RowEnums.Table = [:]) {
             self.converter = converter
+            self.enums = enums
             super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+            if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
+                bind(name, value)
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+            if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
+                bind(name, value)
+            }
+            return .visitChildren
+        }
+
+        private func bind(_ name: String, _ value: ExprSyntax) {
+            if let subject = RowEnums.subject(value, enums: enums, locals: locals) { locals[name] = subject } else { locals[name] = nil }
         }
 
         override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
             let subject = SwiftExpr.unwrapped(node.subject)
-            let axes: [Axis?] = subject.as(TupleExprSyntax.self).map { $0.elements.map { axis($0.expression.trimmedDescription) } }
-                ?? [axis(subject.trimmedDescription)]
+            let parts = subject.as(TupleExprSyntax.self).map { $0.elements.map(\.expression) } ?? [subject]
+            let axes = parts.map { RowEnums.subject($0, enums: enums, locals: locals) }
             guard axes.contains(where: { $0 != nil }) else { return .visitChildren }
             for case .switchCase(let switchCase) in node.cases {
                 guard case .case(let label) = switchCase.label, !switchCase.statements.isEmpty,
@@ -69,9 +92,9 @@ enum RowBranches {
             return .visitChildren
         }
 
-        /// A case label's numbers on each axis (`case 0, 2:`, `case (1, _):`); nil when a pattern
-        /// is not made of integer literals.
-        static func caseFilter(_ label: SwitchCaseLabelSyntax, _ axes: [Axis?]) -> RowFilter? {
+        /// A case label's numbers on each axis (`case 0, 2:`, `case (1, _):`, `case .about:`); nil
+        /// when a pattern is neither an integer literal nor a case of the subject's enumeration.
+        static func caseFilter(_ label: SwitchCaseLabelSyntax, _ axes: [RowEnums.Subject?]) -> RowFilter? {
             var sections: Set<Int> = [], rows: Set<Int> = []
             var constrains = (section: false, row: false)
             for item in label.caseItems {
@@ -80,12 +103,18 @@ enum RowBranches {
                 guard let parts, parts.count == axes.count else { return nil }
                 for (part, axis) in zip(parts, axes) {
                     if part.is(DiscardAssignmentExprSyntax.self) { continue }
-                    guard let axis, let n = integer(part) else { return nil }
-                    if axis == .section { sections.insert(n); constrains.section = true } else { rows.insert(n); constrains.row = true }
+                    guard let subject = axis, let n = number(part, subject) else { return nil }
+                    if subject.axis == .section { sections.insert(n); constrains.section = true } else { rows.insert(n); constrains.row = true }
                 }
             }
             guard constrains.section || constrains.row else { return nil }
             return RowFilter(sections: constrains.section ? sections : nil, rows: constrains.row ? rows : nil)
+        }
+
+        /// A pattern's number: an integer literal, or a case of the enumeration the subject makes.
+        static func number(_ pattern: ExprSyntax, _ subject: RowEnums.Subject) -> Int? {
+            guard let cases = subject.cases else { return integer(pattern) }
+            return RowEnums.number(pattern, in: cases)
         }
 
         /// `indexPath.row == 2` (either way round).

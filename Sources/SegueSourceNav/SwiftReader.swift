@@ -36,7 +36,8 @@ public enum SwiftReader {
             // The parser copies the bytes into the tree's arena.
             let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: SwiftNesting.parserNestingLevel) }
             entering(.walking)
-            let visitor = SwiftDeclarationVisitor(converter: SourceLocationConverter(fileName: file, tree: tree), file: file)
+            let visitor = SwiftDeclarationVisitor(converter: SourceLocationConverter(fileName: file, tree: tree), file: file,
+                                                  rowEnums: RowEnums.table(tree))
             visitor.walk(tree)
             return visitor.facts
         }
@@ -53,8 +54,12 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
     /// The class (or extension) whose methods are being read, with its stored properties' values.
     private var classStack: [(facts: ClassFacts, properties: [String: ExprSyntax])] = []
 
-    init(converter: SourceLocationConverter, file: String) {
+    /// The file's integer enumerations, which table sections and rows are switched over.
+    let rowEnums: RowEnums.Table
+
+    init(converter: SourceLocationConverter, file: String, rowEnums: RowEnums.Table = [:]) {
         self.converter = converter
+        self.rowEnums = rowEnums
         self.facts = SourceFacts(file: file)
         super.init(viewMode: .sourceAccurate)
     }
@@ -137,7 +142,7 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
         scanner.walk(body)
         let idioms = IdiomBranches.SwiftFinder(converter: converter)
         idioms.walk(body)
-        let rows = RowBranches.SwiftFinder(converter: converter)
+        let rows = RowBranches.SwiftFinder(converter: converter, enums: rowEnums)
         rows.walk(body)
         method.calls = RowBranches.marking(IdiomBranches.marking(scanner.callsMarkingOtherWindows, idioms.lines), rows.branches)
         method.invokes = scanner.invokes

@@ -513,6 +513,45 @@ struct SourceReaderTests {
         #expect(objcCalls.map(\.rowFilter) == [RowFilter(rows: [0]), RowFilter(rows: [1]), nil, RowFilter(sections: [2])])
     }
 
+    @Test("a switch over an integer enumeration made from the index path keeps each case's rows")
+    func enumerationRowBranchesKeepTheirRows() throws {
+        let swift = SwiftReader.read(source: """
+            class Settings: UITableViewController {
+                override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+                    switch Section(rawValue: indexPath.section) {
+                    case .notifications: performSegue(withIdentifier: "n", sender: nil)
+                    case .accounts, .help:
+                        switch FeedsRow(rawValue: indexPath.row)! {
+                        case .export: performSegue(withIdentifier: "e", sender: nil)
+                        default: break
+                        }
+                    default: break
+                    }
+                    guard let row = Settings.FeedsRow(rawValue: indexPath.row) else { return }
+                    switch (Section(rawValue: indexPath.section), row) {
+                    case (.help, .add): performSegue(withIdentifier: "h", sender: nil)
+                    default: break
+                    }
+                    switch Mixed(rawValue: indexPath.row) {
+                    case .one: performSegue(withIdentifier: "m", sender: nil)
+                    default: break
+                    }
+                }
+                private enum Section: Int {
+                    case notifications = 0
+                    case accounts = 1
+                    case help = 5
+                }
+                enum FeedsRow: Int { case add, export; case other }
+            }
+            enum Mixed: String { case one }
+            """, file: "Settings.swift")
+        let calls = try #require(swift.classes.first?.methods.first?.calls)
+        #expect(calls.map(\.rowFilter) == [
+            RowFilter(sections: [0]), RowFilter(sections: [1, 5], rows: [1]), RowFilter(sections: [5], rows: [0]), nil,
+        ])
+    }
+
     @Test("dismissing what a controller presents is no step of its own")
     func dismissingThePresentedIsNoStep() throws {
         let swift = SwiftReader.read(source: """
