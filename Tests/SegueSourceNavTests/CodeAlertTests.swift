@@ -82,9 +82,21 @@ struct CodeAlertTests {
         func scenes() -> [String] { window.visibleContentControllers.compactMap(\.sceneID) }
         _ = try window.perform(.tap(element: "deleteButton", values: [:]), animated: false)
         #expect(scenes() == ["list", "code-alert-List.swift-11"])
+        let alertURL = try #require(HierarchyPath.parse(window.canonicalURL))
         let open = try #require(window.elements.first { $0.title == "Open" })
         _ = try window.perform(.tap(element: open.id, values: [:]), animated: false)
         #expect(scenes() == ["detail"])
+        // The alert reached by its URL, restored or browsed back to, runs its handlers from the
+        // list that made it, not from the navigation controller presenting it.
+        let restored = Window(id: "restored", storyboard: augmented, traits: .phonePortrait)
+        _ = try restored.restore(alertURL)
+        _ = try restored.perform(.tap(element: try #require(restored.elements.first { $0.title == "Open" }).id, values: [:]), animated: false)
+        #expect(restored.visibleContentControllers.compactMap(\.sceneID) == ["detail"])
+        let browsed = Window(id: "browsed", storyboard: augmented, traits: .phonePortrait)
+        try browsed.launch()
+        _ = try browsed.navigate(to: alertURL, animated: false)
+        _ = try browsed.perform(.tap(element: try #require(browsed.elements.first { $0.title == "Open" }).id, values: [:]), animated: false)
+        #expect(browsed.visibleContentControllers.compactMap(\.sceneID) == ["detail"])
     }
 
     @Test("Objective-C: the alert, its actions' handler blocks and the methods they call")

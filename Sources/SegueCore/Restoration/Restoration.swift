@@ -278,7 +278,8 @@ extension Window {
         if let tabs = c as? TabBarController { try restoreMoreStack(tabs, node, restored: &restored) }
         if let p = node.presented {
             let m = try instantiate(sceneID: p.node.scene)
-            link(presented: m, over: c, caller: c, style: p.style, transition: p.transition ?? .coverVertical, anchor: p.anchor)
+            link(presented: m, over: c, caller: presentationCaller(of: p.node.scene, under: c), style: p.style,
+                 transition: p.transition ?? .coverVertical, anchor: p.anchor)
             try build(m, p.node, restored: &restored)
         }
     }

@@ -41,8 +41,22 @@ extension Window {
     /// Presents from an explicit presenting controller that presents nothing (URL navigation).
     func present(_ controller: ViewController, presenter: ViewController, style: ModalPresentationStyle,
                  transitionStyle: ModalTransitionStyle, anchor: String? = nil, animated: Bool) {
-        show(controller, presentedBy: presenter, caller: presenter, style: style, transitionStyle: transitionStyle,
-             anchor: anchor, animated: animated)
+        show(controller, presentedBy: presenter, caller: presentationCaller(of: controller.sceneID, under: presenter),
+             style: style, transitionStyle: transitionStyle, anchor: anchor, animated: animated)
+    }
+
+    /// The controller `present` was sent to, which a URL does not name: the deepest visible
+    /// controller under `presenter` whose scene leads to the presented one (the screen whose code
+    /// made an alert, whose handlers then run from it), else `presenter`.
+    func presentationCaller(of sceneID: String?, under presenter: ViewController) -> ViewController {
+        guard let sceneID else { return presenter }
+        var found = presenter
+        func visit(_ c: ViewController) {
+            if c !== presenter, c.scene?.segues.contains(where: { $0.destination == sceneID }) == true { found = c }
+            c.forEachVisibleChild(visit)
+        }
+        visit(presenter)
+        return found
     }
 
     /// The presentation itself, once its rules are checked: one transition that links
