@@ -273,9 +273,13 @@ public enum NavigationAnalysis {
 
     static func isSystemClass(_ name: String) -> Bool {
         ["UI", "SF", "MF", "AV", "PH", "CN", "QL", "SK", "EK", "MP", "GK", "PK", "AS", "WK"].contains { name.hasPrefix($0) }
-            && name != "UINavigationController" && name != "UITabBarController"
+            && name != "UINavigationController" && name != "UITabBarController" && !textureControllers.contains(name)
             || otherSystemControllers.contains(name)
     }
+
+    /// The Texture library's controllers, whose prefix is AuthenticationServices' too: their
+    /// subclasses are the app's own screens.
+    static let textureControllers: Set<String> = ["ASDKViewController", "ASViewController"]
 
     /// Share sheets of frameworks whose prefix apps use too (Social, Twitter).
     static let otherSystemControllers: Set<String> = ["SLComposeViewController", "TWTweetComposeViewController"]

@@ -65,11 +65,19 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        let superclass = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
+        let superclass = node.inheritanceClause?.inheritedTypes.first.map { Self.className($0.type) }
         beginClass(node.name.text, superclass: superclass, members: node.memberBlock)
         return .visitChildren
     }
     override func visitPost(_ node: ClassDeclSyntax) { endClass() }
+
+    /// A superclass by the name its declaration goes by: `ListViewController` for
+    /// `ListViewController<Item>`, `UIViewController` for `UIKit.UIViewController`.
+    static func className(_ type: TypeSyntax) -> String {
+        if let generic = type.as(IdentifierTypeSyntax.self) { return generic.name.text }
+        if let member = type.as(MemberTypeSyntax.self), member.baseType.trimmedDescription == "UIKit" { return member.name.text }
+        return type.trimmedDescription
+    }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = node.extendedType.trimmedDescription.split(separator: "<").first.map(String.init) ?? ""

@@ -34,6 +34,29 @@ struct MadeInCodeTests {
         #expect(measure.before == ["feedNav", "feed"] && measure.after == measure.navigable)
     }
 
+    @Test("a controller whose superclass is generic, the app's or a library's, is a controller")
+    func genericSuperclasses() throws {
+        let facts = SwiftReader.read(source: """
+            class ListViewController<Item>: UIKit.UITableViewController {}
+            class VaultListViewController: ListViewController<VaultCell> {
+                @IBAction func showLibrary(_ sender: Any) { navigationController?.pushViewController(LibraryViewController(), animated: true) }
+            }
+            class BaseViewController: ASDKViewController<ASDisplayNode> {}
+            class LibraryViewController: BaseViewController {
+                override func viewDidLoad() { title = "Library" }
+            }
+            """, file: "Lists.swift")
+        #expect(facts.classes.first { $0.name == "VaultListViewController" }?.superclass == "ListViewController")
+        #expect(facts.classes.first { $0.name == "ListViewController" }?.superclass == "UITableViewController")
+        var nav = Scene(id: "nav", kind: .navigationController)
+        nav.rootViewController = "vaults"
+        var vaults = Scene(id: "vaults", kind: .tableViewController)
+        vaults.className = "VaultListViewController"
+        let result = NavigationAnalysis.analyze(facts: [facts], storyboard: Storyboard(name: "Main", initialViewController: "nav", scenes: [nav, vaults]))
+        #expect(result.madeScenes.map(\.id) == ["LibraryViewController"])
+        #expect(result.findings.contains { $0.destination == "LibraryViewController" && $0.scenes == ["vaults"] })
+    }
+
     @Test("a container the method makes and puts a controller into leads where that controller does")
     func containerChild() throws {
         let (_, result) = try FixtureAppTests.analyzed("MadeInCodeApp")
