@@ -203,9 +203,10 @@ final class SwiftBodyScanner: SyntaxVisitor {
             call = NavigationCall(action: .popToRoot, line: line)
         case "dismiss" where labels.first == "animated" && !closesAnother(base):
             call = NavigationCall(action: .dismiss, line: line)
-        case _ where labels.first == "rootViewController" && name.first?.isLowercase == true && base != nil && name != "init":
+        case _ where labels.first == "rootViewController" && base != nil && Self.swapsRoot(name):
             // (`super.init(rootViewController:)` in a navigation controller subclass is its own stack.)
-            // A window helper that swaps the root (`window.set(rootViewController: vc, options: …)`).
+            // A window helper that swaps the root (`window.set(rootViewController: vc, options: …)`),
+            // not one that reads it (`topViewController(rootViewController:)`).
             call = NavigationCall(action: .setRoot, line: line, destination: controller(args[0].expression))
         default:
             readOther(name, base: base, args: args, line: line)
@@ -287,6 +288,14 @@ final class SwiftBodyScanner: SyntaxVisitor {
     }
 
     /// The bar item set on each listed local before the list (nil for other values).
+    /// Whether a method taking `rootViewController:` first is named to set it: `set`,
+    /// `setRoot`, `replaceRoot`, `switchRootViewController`, ….
+    static func swapsRoot(_ name: String) -> Bool {
+        ["set", "replace", "change", "switch", "swap", "update", "make"].contains { verb in
+            name == verb || name.hasPrefix(verb) && name.dropFirst(verb.count).first?.isUppercase == true
+        }
+    }
+
     /// A navigation controller made around a local (`UINavigationController(rootViewController:
     /// home)`, listed or bound to the local listed) shows its root's item, as UIKit's does.
     private func tabItems(for values: [ExprSyntax]) -> [CodeTabItem?] {

@@ -513,6 +513,21 @@ struct SourceReaderTests {
         #expect(objcCalls.map(\.rowFilter) == [RowFilter(rows: [0]), RowFilter(rows: [1]), nil, RowFilter(sections: [2])])
     }
 
+    @Test("a helper named to set the window's root sets it; one that reads the root does not")
+    func rootHelpers() throws {
+        let swift = SwiftReader.read(source: """
+            class Router {
+                func login() {
+                    window.set(rootViewController: HomeViewController(), options: .init())
+                    AppDelegate.shared.switchRootViewController(rootViewController: LoginViewController())
+                    let top = UiUtils.topViewController(rootViewController: window?.rootViewController)
+                }
+            }
+            """, file: "Router.swift")
+        let roots = swift.classes.flatMap { $0.methods.flatMap(\.calls) }.filter { $0.action == .setRoot }.map(\.destination)
+        #expect(roots == [.className("HomeViewController"), .className("LoginViewController")])
+    }
+
     @Test("a switch over an integer enumeration made from the index path keeps each case's rows")
     func enumerationRowBranchesKeepTheirRows() throws {
         let swift = SwiftReader.read(source: """
