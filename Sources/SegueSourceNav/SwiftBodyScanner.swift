@@ -176,7 +176,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
         var call: NavigationCall?
         switch name {
         case "performSegue" where labels.first == "withIdentifier":
-            call = NavigationCall(action: .performSegue, line: line, segue: SwiftExpr.string(args[0].expression))
+            call = NavigationCall(action: .performSegue, line: line, segue: segueIdentifier(args[0].expression))
         case "pushViewController" where !args.isEmpty && !holdsChild(base, name, args) && !SwiftExpr.isAnothersNavigation(base):
             call = navigation(.push, args[0].expression, line)
         case "show" where labels == [nil, "sender"]:
@@ -288,6 +288,21 @@ final class SwiftBodyScanner: SyntaxVisitor {
     }
 
     /// The bar item set on each listed local before the list (nil for other values).
+    /// A segue identifier as written: a literal or a constant's name, a local's or property's
+    /// value, or a parameter (`let identifier = segue.rawValue` in SwiftGen's `perform(segue:)`:
+    /// known only to the callers, never a constant that happens to share the local's name).
+    func segueIdentifier(_ expr: ExprSyntax, depth: Int = 0) -> StringValue {
+        let id = SwiftExpr.string(expr)
+        guard case .symbol(let name) = id, !name.contains("."), depth < 3 else { return id }
+        if let bound = bindings[name] {
+            let e = SwiftExpr.unwrapped(bound)
+            let isName = e.is(DeclReferenceExprSyntax.self) || e.is(MemberAccessExprSyntax.self) && !e.trimmedDescription.contains("(")
+            return isName || SwiftDeclarationVisitor.literal(e) != nil ? segueIdentifier(bound, depth: depth + 1) : .symbol(e.trimmedDescription)
+        }
+        if let k = parameters.firstIndex(of: name) { return .parameter(k) }
+        return id
+    }
+
     /// Whether a method taking `rootViewController:` first is named to set it: `set`,
     /// `setRoot`, `replaceRoot`, `switchRootViewController`, ….
     static func swapsRoot(_ name: String) -> Bool {

@@ -528,6 +528,30 @@ struct SourceReaderTests {
         #expect(roots == [.className("HomeViewController"), .className("LoginViewController")])
     }
 
+    @Test("a segue identifier held by a local is the local's value, never a constant sharing its name")
+    func segueIdentifierLocals() throws {
+        let swift = SwiftReader.read(source: """
+            class Promotions { var identifier = "fall_extra_gems" }
+            extension UIViewController {
+                func perform<S: StoryboardSegueType>(segue: S, sender: Any? = nil) {
+                    let identifier = segue.rawValue
+                    performSegue(withIdentifier: identifier, sender: sender)
+                }
+            }
+            class Feed: UIViewController {
+                let showID = "show"
+                func open() {
+                    let id = showID
+                    performSegue(withIdentifier: id, sender: nil)
+                    let made = makeIdentifier()
+                    performSegue(withIdentifier: made, sender: nil)
+                }
+            }
+            """, file: "Segues.swift")
+        let segues = swift.classes.flatMap { $0.methods.flatMap(\.calls) }.compactMap(\.segue)
+        #expect(segues == [.parameter(0), .literal("show"), .symbol("makeIdentifier()")])
+    }
+
     @Test("a switch over an integer enumeration made from the index path keeps each case's rows")
     func enumerationRowBranchesKeepTheirRows() throws {
         let swift = SwiftReader.read(source: """
