@@ -84,7 +84,8 @@ public enum NavigationAnalysis {
         }
         let basename = method.file.split(separator: "/").last.map(String.init) ?? method.file
         var finding = NavigationFinding(identifier: "code:\(basename):\(call.line)", source: source, className: cls,
-                                        method: method.facts.name, triggers: triggers(of: method.facts.name, in: cls, index: index),
+                                        method: method.facts.name,
+                                        triggers: call.runsLater ? [.code(method.facts.name)] : triggers(of: method.facts.name, in: cls, index: index),
                                         action: call.action, scenes: onLaunch ? [] : scenes)
         // A category or extension of UIKit's own class (`UIViewController+Helpers`): its helper runs
         // where the app's classes call it, not as a step every screen offers.

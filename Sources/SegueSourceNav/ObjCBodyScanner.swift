@@ -49,8 +49,29 @@ struct ObjCBodyScanner {
     private var budget = 200_000
 
     init(tokens: [ObjCToken], parameters: [String] = []) {
-        self.tokens = tokens
+        self.tokens = Self.selfAliasesResolved(tokens)
         self.parameters = parameters
+    }
+
+    /// `tokens` with the names blocks use for `self` written as `self`: `__weak typeof(self)
+    /// weakSelf = self;`, `__strong typeof(weakSelf) strongSelf = weakSelf;`, `__block
+    /// MyController *blockSelf = self;`. A block's `[weakSelf.navigationController push…]` is the
+    /// controller's own navigation.
+    static func selfAliasesResolved(_ tokens: [ObjCToken]) -> [ObjCToken] {
+        var aliases: Set<String> = []
+        var out = tokens
+        for k in out.indices where out[k].kind == .identifier {
+            let name = out[k].text
+            // A declaration (after its type: `*`, `typeof(self)`, `id`), not `x.delegate = self;`.
+            let declares = k > 0 && (out[k - 1].text == "*" || out[k - 1].text == ")" || out[k - 1].kind == .identifier)
+            if declares, k + 3 < out.count, out[k + 1].text == "=", out[k + 3].text == ";", name != "self",
+               out[k + 2].text == "self" || aliases.contains(out[k + 2].text) {
+                aliases.insert(name)
+                continue
+            }
+            if aliases.contains(name), !(k + 1 < out.count && out[k + 1].text == "=") { out[k].text = "self" }
+        }
+        return out
     }
 
     func text(_ k: Int) -> String { k < tokens.count ? tokens[k].text : "" }

@@ -162,6 +162,9 @@ public struct NavigationCall: Hashable, Sendable, Codable {
     /// Made in the handler of an alert action (``CodeAlert/Action/key``): it runs when a person
     /// chooses that action, not as the method runs.
     public var alertHandler: String?
+    /// Made in a closure stored on an object (`button.touchUpCallback = { … }`): it runs on that
+    /// object's event, which the reading cannot tie to an element: a step only code takes.
+    public var runsLater = false
 
     public init(action: NavigationAction, line: Int, destination: ControllerExpr? = nil, segue: StringValue? = nil) {
         self.action = action

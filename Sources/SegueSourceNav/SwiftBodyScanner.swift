@@ -166,9 +166,10 @@ final class SwiftBodyScanner: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        // A stored closure's calls are no step of this method (a presented screen's dismiss
-        // handler, an empty-state view's button): they run on that object's event.
-        guard storedClosureDepth == 0 else { return .visitChildren }
+        // A stored closure's calls are no step of this method's triggers (a presented screen's
+        // dismiss handler, an empty-state view's button): they run on that object's event, so
+        // only what it shows is kept, as a step code takes.
+        let later = storedClosureDepth > 0
         let (written, base) = SwiftExpr.callee(node)
         let args = Array(node.arguments)
         let (name, labels) = SwiftExpr.swift3Name(written, labels: args.map { $0.label?.text })
@@ -209,9 +210,11 @@ final class SwiftBodyScanner: SyntaxVisitor {
             // not one that reads it (`topViewController(rootViewController:)`).
             call = NavigationCall(action: .setRoot, line: line, destination: controller(args[0].expression))
         default:
-            readOther(name, base: base, args: args, line: line)
+            if !later { readOther(name, base: base, args: args, line: line) }
         }
-        if let call { record(call, args: args) }
+        // (A stored closure's dismiss or pop closes what this method showed: its handler's.)
+        if let call, !(later && [.dismiss, .pop, .popToRoot].contains(call.action)) { record(call, args: args) }
+        guard !later else { return .visitChildren }
         readBarItems(node, name: name, line: line)
         if labels.first == "nibName", let nib = args.first?.expression, let owner = SwiftExpr.nibOwner(name: name, base: base) {
             nibLoads.append(NibLoad(className: owner.isEmpty ? nil : owner, nib: SwiftExpr.string(nib)))
@@ -241,6 +244,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
     private func record(_ found: NavigationCall, args: [LabeledExprSyntax]) {
         var call = found
         call.alertHandler = handlers.last
+        call.runsLater = storedClosureDepth > 0
         if call.action == .present, let name = args.first.flatMap({ SwiftAlerts.localOrProperty($0.expression) }) {
             call.alert = presentedAlert(name)
         }
@@ -529,8 +533,11 @@ enum SwiftExpr {
 
     static func isSelf(_ base: ExprSyntax?) -> Bool {
         guard let base else { return true }
-        return unwrapped(base).as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+        return unwrapped(base).as(DeclReferenceExprSyntax.self).map { selfNames.contains($0.baseName.text) } ?? false
     }
+
+    /// `self`, and the names closures give it (`guard let strongSelf = self`).
+    static let selfNames: Set<String> = ["self", "strongSelf", "weakSelf", "sself", "wself", "welf", "sSelf", "wSelf"]
 
     /// The expression without casts, `!`, `?`, `try`, `await` and parentheses.
     static func unwrapped(_ expr: ExprSyntax) -> ExprSyntax {

@@ -552,6 +552,52 @@ struct SourceReaderTests {
         #expect(segues == [.parameter(0), .literal("show"), .symbol("makeIdentifier()")])
     }
 
+    @Test("the names closures and blocks give self are self, in Swift and Objective-C")
+    func selfAliases() throws {
+        let swift = SwiftReader.read(source: """
+            class Home: UIViewController {
+                override func viewDidLoad() {
+                    button.touchUpCallback = { [weak self] in
+                        guard let strongSelf = self else { return }
+                        strongSelf.present(VerifyViewController(), animated: true)
+                    }
+                    load { [weak self] in self?.navigationController?.pushViewController(DetailViewController(), animated: true) }
+                }
+            }
+            """, file: "Home.swift")
+        let calls = swift.classes.flatMap { $0.methods.flatMap(\.calls) }
+        #expect(calls.map(\.action) == [.present, .push])
+        #expect(calls.map(\.destination) == [.className("VerifyViewController"), .className("DetailViewController")])
+        // The button's stored callback runs on its tap, which the reading cannot tie to an element.
+        #expect(calls.map(\.runsLater) == [true, false])
+        var home = Scene(id: "home")
+        home.className = "Home"
+        var verify = Scene(id: "verify"), detail = Scene(id: "detail")
+        verify.className = "VerifyViewController"
+        detail.className = "DetailViewController"
+        let result = NavigationAnalysis.analyze(facts: [swift], storyboard: Storyboard(name: "Main", initialViewController: "home",
+                                                                                      scenes: [home, verify, detail]))
+        let triggers = result.findings.sorted { $0.source < $1.source }.map(\.triggers)
+        #expect(triggers == [[.code("viewDidLoad")], [.automatic("viewDidLoad")]])
+        let objc = ObjCReader.read(source: """
+            @implementation Home
+            - (void)wire {
+                __weak typeof(self) weakSelf = self;
+                self.delegate = self;
+                [self.api load:^{
+                    __strong typeof(weakSelf) strongSelf = weakSelf;
+                    [strongSelf.navigationController pushViewController:[[DetailViewController alloc] init] animated:YES];
+                    [weakSelf performSegueWithIdentifier:@"done" sender:nil];
+                }];
+                [self.delegate finish];
+            }
+            @end
+            """, file: "Home.m")
+        let objcCalls = objc.classes.flatMap { $0.methods.flatMap(\.calls) }
+        #expect(objcCalls.map(\.action) == [.push, .performSegue])
+        #expect(objc.classes.first?.methods.first?.invokes.contains("finish") == false)
+    }
+
     @Test("a switch over an integer enumeration made from the index path keeps each case's rows")
     func enumerationRowBranchesKeepTheirRows() throws {
         let swift = SwiftReader.read(source: """
@@ -616,7 +662,7 @@ struct SourceReaderTests {
         #expect(objc.classes.first?.methods.first?.calls.map(\.action) == [.push])
     }
 
-    @Test("calls in a closure stored in a property are no steps of the method that stores it")
+    @Test("calls in a closure stored in a property are no steps of the method that stores it; what it shows is a step code takes")
     func storedClosuresRunLater() throws {
         let swift = SwiftReader.read(source: """
             class Search: UIViewController {
@@ -627,13 +673,15 @@ struct SourceReaderTests {
                         self.dismiss(animated: true)
                         self.refresh()
                     }
+                    vc.helpHandler = { self.present(HelpViewController(), animated: true) }
                     present(UINavigationController(rootViewController: vc), animated: true)
                     UIView.animate(withDuration: 0.3) { self.layout() }
                 }
             }
             """, file: "Search.swift")
         let method = try #require(swift.classes.first?.methods.first)
-        #expect(method.calls.map(\.action) == [.present])
+        #expect(method.calls.map(\.action) == [.present, .present])
+        #expect(method.calls.map(\.runsLater) == [true, false])
         #expect(method.invokes == ["layout"])
     }
 
