@@ -7,7 +7,7 @@ enum SwiftAlerts {
     /// The alert `expr` makes, if it is `UIAlertController(title:message:preferredStyle:)`; `text`
     /// reads its texts (a local holding one is followed by the scanner).
     static func alert(_ expr: ExprSyntax, text: (ExprSyntax) -> StringValue?) -> CodeAlert? {
-        guard let call = SwiftExpr.unwrapped(expr).as(FunctionCallExprSyntax.self), isMade("UIAlertController", by: call) else { return nil }
+        guard let call = SwiftExpr.unwrapped(expr).as(FunctionCallExprSyntax.self), makesAlert(call) else { return nil }
         var alert = CodeAlert(title: nil, message: nil, isActionSheet: false)
         for argument in call.arguments {
             switch argument.label?.text {
@@ -28,7 +28,12 @@ enum SwiftAlerts {
             let key = "\(converter.location(for: member.positionAfterSkippingLeadingTrivia).line):\(name)"
             return CodeAlert.Action(title: .literal(name.prefix(1).uppercased() + name.dropFirst()), style: name == "cancel" ? "cancel" : "default", key: key)
         }
-        guard let call = SwiftExpr.unwrapped(expr).as(FunctionCallExprSyntax.self), isMade("UIAlertAction", by: call) else { return nil }
+        guard let call = SwiftExpr.unwrapped(expr).as(FunctionCallExprSyntax.self) else { return nil }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil, member.declName.baseName.text != "init" {
+            // A ready-made action a helper of the app's makes (`addAction(.cancel())`).
+            return action(ExprSyntax(member), converter: converter, text: text)
+        }
+        guard makesAction(call) else { return nil }
         var title: StringValue?
         var style = "default"
         for argument in call.arguments {
@@ -53,11 +58,29 @@ enum SwiftAlerts {
     /// trailing closure.
     static func handlerOwner(_ closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
         if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id {
-            return isMade("UIAlertAction", by: call) ? call : nil
+            return makesAction(call) ? call : nil
         }
         guard let argument = closure.parent?.as(LabeledExprSyntax.self), argument.label?.text == "handler",
-              let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), isMade("UIAlertAction", by: call) else { return nil }
+              let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), makesAction(call) else { return nil }
         return call
+    }
+
+    /// `UIAlertController(title:message:preferredStyle:)`, or the same made by a subclass of the
+    /// app's (`BeamAlertController(title:message:preferredStyle:)`).
+    static func makesAlert(_ call: FunctionCallExprSyntax) -> Bool {
+        if isMade("UIAlertController", by: call) { return true }
+        let (name, base) = SwiftExpr.callee(call)
+        let type = name == "init" ? base?.trimmedDescription ?? "" : base == nil ? name : ""
+        return type.hasSuffix("AlertController") && call.arguments.contains { $0.label?.text == "preferredStyle" }
+    }
+
+    /// `UIAlertAction(title:style:handler:)`, or `.init(title:style:handler:)` handed to `addAction`.
+    static func makesAction(_ call: FunctionCallExprSyntax) -> Bool {
+        if isMade("UIAlertAction", by: call) { return true }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+              member.declName.baseName.text == "init",
+              let added = call.parent?.parent?.parent?.as(FunctionCallExprSyntax.self) else { return false }
+        return SwiftExpr.callee(added).0 == "addAction"
     }
 
     /// The placeholder a text field's configuration closure sets (`$0.placeholder = "Name"`).

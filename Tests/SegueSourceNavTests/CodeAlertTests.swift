@@ -149,6 +149,27 @@ struct CodeAlertTests {
         #expect(alert.title == .literal("Locked") && alert.actions.map(\.title) == [.literal("OK")])
     }
 
+    @Test("an alert of the app's own subclass, actions made with .init and a helper's ready-made action")
+    func subclassAndImplicitActions() throws {
+        let facts = SwiftReader.read(source: """
+            class Paths: UIViewController {
+                @IBAction func info(_ sender: Any) {
+                    let sheet = BeamAlertController(title: "Info", message: nil, preferredStyle: .actionSheet)
+                    sheet.addAction(.init(title: "App Info", style: .default) { _ in self.showAppInfo() })
+                    sheet.addAction(.init(title: "Cancel", style: .cancel))
+                    sheet.addAction(.cancel())
+                    present(sheet, animated: true)
+                }
+            }
+            """, file: "Paths.swift")
+        let method = try #require(facts.classes.first?.methods.first)
+        let alert = try #require(method.calls.first?.alert)
+        #expect(alert.title == .literal("Info") && alert.isActionSheet)
+        #expect(alert.actions.map(\.title) == [.literal("App Info"), .literal("Cancel"), .literal("Cancel")])
+        #expect(alert.actions.map(\.style) == ["default", "cancel", "cancel"])
+        #expect(alert.actions[0].invokes == ["showAppInfo"] && !method.invokes.contains("showAppInfo"))
+    }
+
     @Test("texts held in locals or constants are read; an action whose title cannot be read says what it does")
     func textsFromLocalsAndConstants() throws {
         let objc = """
