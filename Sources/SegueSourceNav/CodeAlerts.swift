@@ -60,7 +60,7 @@ enum AlertScenes {
         let id = "code-alert-\(basename)-\(call.line)"
         if !result.alertScenes.contains(where: { $0.id == id }) { result.alertScenes.append(scene(id, alert, index: index)) }
         var shown = NavigationFinding(identifier: "code:\(basename):\(call.line)", source: "\(method.file):\(call.line)", className: cls,
-                                      method: method.facts.name, triggers: NavigationAnalysis.triggers(of: method.facts.name, in: cls, index: index),
+                                      method: method.facts.name, triggers: NavigationAnalysis.triggers(of: method.facts, in: cls, index: index),
                                       action: .present, scenes: scenes)
         shown.destination = id
         shown.rowFilter = call.rowFilter

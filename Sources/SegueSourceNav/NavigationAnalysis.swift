@@ -85,7 +85,7 @@ public enum NavigationAnalysis {
         let basename = method.file.split(separator: "/").last.map(String.init) ?? method.file
         var finding = NavigationFinding(identifier: "code:\(basename):\(call.line)", source: source, className: cls,
                                         method: method.facts.name,
-                                        triggers: call.runsLater ? [.code(method.facts.name)] : triggers(of: method.facts.name, in: cls, index: index),
+                                        triggers: call.runsLater ? [.code(method.facts.name)] : triggers(of: method.facts, in: cls, index: index),
                                         action: call.action, scenes: onLaunch ? [] : scenes)
         // A category or extension of UIKit's own class (`UIViewController+Helpers`): its helper runs
         // where the app's classes call it, not as a step every screen offers.
@@ -208,28 +208,30 @@ public enum NavigationAnalysis {
 
     /// What sets a method off: itself (an action, a row selection, a lifecycle method), else
     /// the methods of its class that call it, one or two levels up; else only code.
-    static func triggers(of method: String, in cls: String, index: AppIndex) -> [NavigationTrigger] {
+    static func triggers(of facts: MethodFacts, in cls: String, index: AppIndex) -> [NavigationTrigger] {
+        // Methods by their whole selector: `tableView(_:contextMenuConfigurationForRowAt:)` is no
+        // row selection, though `tableView(_:didSelectRowAt:)` shares its name.
         var found: [NavigationTrigger] = []
-        var level: Set<String> = [method]
-        var seen: Set<String> = [method]
+        var level: [MethodFacts] = [facts]
+        var seen: Set<String> = [facts.selector]
         for _ in 0..<3 {
-            var callers: Set<String> = []
-            for name in level.sorted() {
-                if let trigger = trigger(ofMethod: name, in: cls, index: index) {
+            var callers: [MethodFacts] = []
+            for method in level {
+                if let trigger = trigger(ofMethod: method.name, selector: method.selector, in: cls, index: index) {
                     if !found.contains(trigger) { found.append(trigger) }
                     continue
                 }
-                for m in index.methods[cls] ?? [] where m.facts.invokes.contains(name) && seen.insert(m.facts.name).inserted {
-                    callers.insert(m.facts.name)
+                for m in index.methods[cls] ?? [] where m.facts.invokes.contains(method.name) && seen.insert(m.facts.selector).inserted {
+                    callers.append(m.facts)
                 }
             }
-            level = callers
+            level = callers.sorted { $0.selector < $1.selector }
         }
-        return found.isEmpty ? [.code(method)] : found
+        return found.isEmpty ? [.code(facts.name)] : found
     }
 
-    static func trigger(ofMethod name: String, in cls: String, index: AppIndex) -> NavigationTrigger? {
-        let facts = (index.methods[cls] ?? []).filter { $0.facts.name == name }
+    static func trigger(ofMethod name: String, selector: String? = nil, in cls: String, index: AppIndex) -> NavigationTrigger? {
+        let facts = (index.methods[cls] ?? []).filter { $0.facts.name == name && (selector == nil || $0.facts.selector == selector) }
         if facts.contains(where: { $0.facts.selector.contains("didSelectRowAt") }) { return .rowSelection }
         if facts.contains(where: { $0.facts.selector.contains("didSelectItemAt") }) { return .itemSelection }
         if ["viewDidLoad", "viewWillAppear", "viewDidAppear"].contains(name) { return .automatic(name) }

@@ -598,6 +598,32 @@ struct SourceReaderTests {
         #expect(objc.classes.first?.methods.first?.invokes.contains("finish") == false)
     }
 
+    @Test("a table delegate method other than the selection is no row selection, though it shares the name")
+    func tableDelegateMethodsByTheirSelector() throws {
+        let swift = SwiftReader.read(source: """
+            class Master: UITableViewController {
+                override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+                    open(url)
+                }
+                override func tableView(_ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: CGPoint) -> UIContextMenuConfiguration? {
+                    UIContextMenuConfiguration(identifier: nil, previewProvider: nil) { _ in
+                        UIMenu(children: [UIAction(title: "Configure...") { _ in self.performSegue(withIdentifier: "showPreferences", sender: self) }])
+                    }
+                }
+                override func tableView(_ tableView: UITableView, accessoryButtonTappedForRowWith indexPath: IndexPath) { showInfo() }
+                func showInfo() { performSegue(withIdentifier: "info", sender: nil) }
+            }
+            """, file: "Master.swift")
+        var master = Scene(id: "master", kind: .tableViewController)
+        master.className = "Master"
+        master.segues = [SegueSpec(id: "showPreferences", kind: .show, destination: "prefs"), SegueSpec(id: "info", kind: .show, destination: "info")]
+        let result = NavigationAnalysis.analyze(facts: [swift], storyboard: Storyboard(name: "Main", initialViewController: "master",
+                                                                                      scenes: [master, Scene(id: "prefs"), Scene(id: "info")]))
+        let triggers = Dictionary(uniqueKeysWithValues: result.findings.map { ($0.segue ?? "", $0.triggers) })
+        #expect(triggers["showPreferences"] == [.code("tableView")])
+        #expect(triggers["info"] == [.code("showInfo")])
+    }
+
     @Test("a switch over an integer enumeration made from the index path keeps each case's rows")
     func enumerationRowBranchesKeepTheirRows() throws {
         let swift = SwiftReader.read(source: """
