@@ -45,6 +45,7 @@ extension AppFolder {
         var problems: [Diagnostic] = []
         var best: (score: Int, path: String, info: [String: PlistValue])?
         var extensionFolders: [String] = []
+        let projects = projectNames(root)
         for path in plists.sorted() {
             switch PropertyListReader.read(path: path) {
             case .failure(let problem): problems.append(problem)
@@ -53,7 +54,9 @@ extension AppFolder {
                 guard let score = applicationScore(info) else { continue }
                 let depth = path.split(separator: "/").count
                 let name = (path as NSString).lastPathComponent
-                let ranked = (score + namePenalty(name)) * 10_000 + (name == "Info.plist" ? 5_000 : 0) - depth
+                let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : name
+                let ranked = (score + namePenalty(relative) + projectBonus(relative, projects: projects)) * 10_000
+                    + (name == "Info.plist" ? 5_000 : 0) - depth
                 if best == nil || ranked > best!.score { best = (ranked, path, info) }
             }
         }
@@ -88,11 +91,34 @@ extension AppFolder {
     }
 
     /// Between plists of several app targets side by side, a sample, demo, example or snapshot
-    /// target's counts less (as two keys fewer); of equal ones, `Info.plist` itself wins over
-    /// `NAME-Info.plist`, then the shallowest.
-    static func namePenalty(_ name: String) -> Int {
-        let lower = name.lowercased()
+    /// target's counts less (as two keys fewer), by its file's or a folder's name (`AWKGallery/
+    /// Example/Info.plist`); of equal ones, `Info.plist` itself wins over `NAME-Info.plist`, then
+    /// the shallowest.
+    static func namePenalty(_ relative: String) -> Int {
+        let lower = relative.lowercased()
         return ["sample", "demo", "example", "snapshot"].contains(where: lower.contains) ? -4 : 0
+    }
+
+    /// A plist named for the repository's own Xcode project (`CycleStreets-Info.plist` or
+    /// `Beam/Info.plist` beside `CycleStreets.xcodeproj`, `Beam.xcodeproj`) is its main app's,
+    /// not a white-label variant's or a bundled library's example: it counts as a key more.
+    static func projectBonus(_ relative: String, projects: Set<String>) -> Int {
+        var names = relative.lowercased().split(separator: "/").map(String.init)
+        if let file = names.popLast(), file.hasSuffix("-info.plist") { names.append(String(file.dropLast("-info.plist".count))) }
+        return names.contains(where: projects.contains) ? 3 : 0
+    }
+
+    /// The names of the Xcode projects at the top of `root`, else one folder down, lowercased.
+    static func projectNames(_ root: String) -> Set<String> {
+        let fm = FileManager.default
+        func projects(in folder: String) -> Set<String> {
+            let names = (try? fm.contentsOfDirectory(atPath: folder)) ?? []
+            return Set(names.filter { $0.hasSuffix(".xcodeproj") }.map { String($0.dropLast(".xcodeproj".count)).lowercased() })
+        }
+        let top = projects(in: root)
+        if !top.isEmpty { return top }
+        let folders = ((try? fm.contentsOfDirectory(atPath: root)) ?? []).filter { !isForeignFolder($0) }.sorted().prefix(64)
+        return folders.reduce(into: Set<String>()) { $0.formUnion(projects(in: root + "/" + $1)) }
     }
 
     /// How surely a plist is an application's: nil for an extension's (`NSExtension`) or a
@@ -102,7 +128,8 @@ extension AppFolder {
         if info["NSExtension"] != nil || info["WKWatchKitApp"] != nil || info["WKApplication"] != nil { return nil }
         if let type = info["CFBundlePackageType"]?.string, !type.hasPrefix("$("), type != "APPL" { return nil }
         var score = 0
-        for key in ["UIMainStoryboardFile", "NSMainNibFile", "UIMainStoryboardFile~ipad", "NSMainNibFile~ipad"] where info[key] != nil {
+        // A main interface (a pad's as well counts once).
+        if ["UIMainStoryboardFile", "NSMainNibFile", "UIMainStoryboardFile~ipad", "NSMainNibFile~ipad"].contains(where: { info[$0] != nil }) {
             score += 8
         }
         if info["UIApplicationSceneManifest"] != nil { score += 4 }

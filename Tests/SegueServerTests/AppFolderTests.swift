@@ -71,6 +71,27 @@ struct AppFolderTests {
         #expect(SourceTree.isTestFolder("FreetimeTests") && SourceTree.isTestFolder("Specs") && !SourceTree.isTestFolder("Contests"))
     }
 
+    @Test("the plist named for the repository's Xcode project wins over a variant's and a bundled example's")
+    func theProjectsOwnPlistWins() throws {
+        let root = Scratch.folder + "/projects-\(UUID().uuidString)"
+        func plist(_ keys: String) -> String { "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict>\(keys)</dict></plist>" }
+        let main = "<key>UIMainStoryboardFile</key><string>Main</string><key>CFBundleExecutable</key><string>X</string>"
+        try writeFiles([
+            "Beam.xcodeproj/project.pbxproj": "",
+            "Beam/Info.plist": plist(main),
+            // A library's example: a pad storyboard too, and in an Example folder.
+            "Gallery/Example/Info.plist": plist(main + "<key>UIMainStoryboardFile~ipad</key><string>Main_iPad</string>"),
+        ], under: root)
+        #expect(try #require(AppFolder.find(root: root)).infoPlist.hasSuffix("/Beam/Info.plist"))
+        let streets = Scratch.folder + "/streets-\(UUID().uuidString)"
+        try writeFiles([
+            "CycleStreets.xcodeproj/project.pbxproj": "",
+            "CycleStreets-Info.plist": plist(main),
+            "src/projects/stoke/AppDefaults/Info.plist": plist(main),
+        ], under: streets)
+        #expect(try #require(AppFolder.find(root: streets)).infoPlist.hasSuffix("/CycleStreets-Info.plist"))
+    }
+
     @Test("an extension's storyboards are not the app's, whatever its folder is named")
     func extensionTargetsAreLeftOut() throws {
         let root = Scratch.folder + "/extension-\(UUID().uuidString)"
