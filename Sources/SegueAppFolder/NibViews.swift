@@ -13,13 +13,18 @@ enum NibViews {
         }
         var nibNames: [String: String] = [:]
         var withoutView: Set<String> = []
-        // A class's own nib (named like it) gives its scene; its other nibs (idiom variants,
-        // nibs code loads by name) only supply views.
-        let ordered = nibs.filter { ownsItsClass($0) } + nibs.filter { !ownsItsClass($0) }
+        // A class's own nib (named like it) gives its scene, the phone's first (`X~iphone`, then
+        // `X`); its `X~ipad` gives pad windows their view. Its other nibs (nibs code loads by
+        // name) only supply views.
+        let own = nibs.enumerated().filter { ownsItsClass($0.element) }.sorted { (idiomRank($0.element.name), $0.offset) < (idiomRank($1.element.name), $1.offset) }
+        let ordered = own.map(\.element) + nibs.filter { !ownsItsClass($0) }
         for nib in ordered {
             for scene in nib.scenes {
                 if storyboard.scenes[scene.id] != nil {
-                    if scene.id == nib.ownerScene { continue }
+                    if scene.id == nib.ownerScene {
+                        if nib.name.hasSuffix("~ipad"), storyboard.padScenes[scene.id] == nil { storyboard.padScenes[scene.id] = scene }
+                        continue
+                    }
                     diagnostics.append(Diagnostic(.duplicateScene, severity: .warning, at: scene.location,
                                                   "a scene '\(scene.id)' already exists; this one of \(nib.name).xib is ignored"))
                     continue
@@ -54,7 +59,14 @@ enum NibViews {
     /// Whether a nib is its owner class's own: named like the class, or like it without `Controller`.
     static func ownsItsClass(_ nib: NibFile) -> Bool {
         guard let owner = nib.ownerClass else { return false }
-        return candidateNibs(className: owner, nibName: nil).contains(nib.name)
+        var name = nib.name
+        for suffix in ["~iphone", "~ipad"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
+        return candidateNibs(className: owner, nibName: nil).contains(name)
+    }
+
+    /// The order UIKit loads a nib's variants in on a phone: `~iphone`, the plain one, `~ipad`.
+    static func idiomRank(_ name: String) -> Int {
+        name.hasSuffix("~iphone") ? 0 : name.hasSuffix("~ipad") ? 2 : 1
     }
 
     /// Whether a scene shows nothing of its own: no view, or only the placeholder of content

@@ -263,6 +263,9 @@ struct AppFolderTests {
         #expect(feed.view.first?.text == "Latest news")
         #expect(feed.view.contains { $0.kind == .table })
         #expect(sb.padScenes["MainWindow:FeedController"]?.view.first?.text == "Latest news, wide")
+        // A class's own ~iphone nib is its scene, its ~ipad one the pad's view.
+        #expect(sb["LoginViewController"]?.view.first?.text == "Sign in")
+        #expect(sb.padScenes["LoginViewController"]?.view.first?.text == "Sign in, wide")
         // No nibName: SettingsViewController loads SettingsView.xib (the class name without Controller).
         #expect(sb["MainWindow:SettingsViewController"]?.view.first?.kind == .switch)
         // Nib-based classes are scenes of their own, id the class name.

@@ -129,6 +129,11 @@ def nib_doc_app():
           '<tableView style="plain" id="feed-table"><rect key="frame" x="0" y="40" width="320" height="440"/></tableView>'))
     write(root + "/Feed~ipad.xib", owner_xib("FeedController",
           '<label text="Latest news, wide" id="feed-label-pad"><rect key="frame" x="10" y="10" width="700" height="21"/></label>'))
+    # A class's own nibs for each idiom, the pad's first by name: the phone's is the scene.
+    write(root + "/LoginViewController~ipad.xib", owner_xib("LoginViewController",
+          '<label text="Sign in, wide" id="login-label-pad"><rect key="frame" x="10" y="10" width="700" height="21"/></label>'))
+    write(root + "/LoginViewController~iphone.xib", owner_xib("LoginViewController",
+          '<label text="Sign in" id="login-label"><rect key="frame" x="10" y="10" width="300" height="21"/></label>'))
     write(root + "/SettingsView.xib", owner_xib("SettingsViewController",
           '<switch on="YES" id="settings-switch"><rect key="frame" x="10" y="10" width="51" height="31"/></switch>'))
     write(root + "/ProfileCard.xib", owner_xib("ProfileController",
