@@ -97,6 +97,11 @@ struct AppIndex {
         scenesByExactClass[name] ?? []
     }
 
+    /// The scenes of the exact class `sceneID`'s scene has (none without a class).
+    func scenes(ofClassOf sceneID: String?) -> [String] {
+        sceneID.flatMap { storyboard[$0]?.className }.map(scenes(ofExactClass:)) ?? []
+    }
+
     /// The storyboard a scene was declared in.
     func storyboardName(of sceneID: String?) -> String {
         sceneID.flatMap { storyboard[$0]?.storyboardName } ?? storyboard.name

@@ -167,7 +167,13 @@ extension NavigationAnalysis {
         case .failure(let p): return .failure(p)
         }
         let candidates = index.storyboard.orderedScenes.filter { $0.storyboardIdentifier == id }
-        let inStoryboard = named.map { name in candidates.filter { index.storyboardName(of: $0.id) == name } } ?? candidates
+        var inStoryboard = named.map { name in candidates.filter { index.storyboardName(of: $0.id) == name } } ?? candidates
+        if inStoryboard.isEmpty, case .current = ref {
+            // `self.storyboard` of a class with a scene in each idiom's storyboard (`Main-iPhone`,
+            // `Main-iPad`): the one of its storyboards that has the identifier.
+            let own = Set(index.scenes(ofClassOf: sourceScene).map { index.storyboardName(of: $0) })
+            inStoryboard = candidates.filter { own.contains(index.storyboardName(of: $0.id)) }
+        }
         if let scene = inStoryboard.first, inStoryboard.count == 1 || named != nil { return .success(scene.id) }
         if inStoryboard.count > 1 {
             return .failure(ResolutionProblem(reason: "\(inStoryboard.count) storyboards have a scene with storyboard ID '\(id)' and the storyboard is not known"))

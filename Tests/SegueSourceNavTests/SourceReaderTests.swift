@@ -624,6 +624,28 @@ struct SourceReaderTests {
         #expect(triggers["info"] == [.code("showInfo")])
     }
 
+    @Test("self.storyboard of a class with a scene in each idiom's storyboard is the one with the identifier")
+    func ownStoryboardOfEachIdiom() throws {
+        let swift = SwiftReader.read(source: """
+            class Dashboard: UIViewController {
+                @IBAction func map(_ sender: Any) {
+                    navigationController?.pushViewController(storyboard!.instantiateViewController(withIdentifier: "Map"), animated: true)
+                }
+            }
+            """, file: "Dashboard.swift")
+        var pad = Scene(id: "dashPad"), phone = Scene(id: "dash"), map = Scene(id: "map")
+        pad.className = "Dashboard"
+        pad.storyboardName = "Main-iPad"
+        phone.className = "Dashboard"
+        phone.storyboardName = "Main-iPhone"
+        map.storyboardIdentifier = "Map"
+        map.storyboardName = "Main-iPhone"
+        let result = NavigationAnalysis.analyze(facts: [swift], storyboard: Storyboard(name: "Main-iPad", initialViewController: "dashPad",
+                                                                                      scenes: [pad, phone, map]))
+        #expect(result.unresolved.isEmpty)
+        #expect(result.findings.map(\.destination) == ["map"])
+    }
+
     @Test("a switch over an integer enumeration made from the index path keeps each case's rows")
     func enumerationRowBranchesKeepTheirRows() throws {
         let swift = SwiftReader.read(source: """
