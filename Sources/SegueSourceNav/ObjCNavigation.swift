@@ -103,7 +103,13 @@ extension ObjCBodyScanner {
     /// `[navigation pushViewController:vc animated:NO]`): then the container, when shown, leads
     /// where its child does (``controller(_:depth:)``), and the send is no step of its own.
     private mutating func holdsChild(_ receiver: ObjCExpr, _ first: ObjCExpr, selector: String = "addChildViewController:") -> Bool {
-        guard case .identifier(let local) = receiver, local != "self", let bound = bindings[local], Self.isMade(bound),
+        let local: String
+        switch receiver {
+        case .identifier(let name) where name != "self": local = name
+        case .member(.identifier("self"), let name): local = "self." + name
+        default: return false
+        }
+        guard let bound = bindings[local], Self.isMade(bound),
               children[local] == nil, let name = selector.split(separator: ":").first.map(String.init) else { return false }
         // What cannot be followed is kept too: showing the container then says why.
         guard let held = ContainerChild.held(controller(first), placedBy: name) else { return false }
@@ -148,9 +154,16 @@ extension ObjCBodyScanner {
             if !declaring, made.makesController, assigned[property] == nil { assigned[property] = made }
             return
         }
+        // A drawer's content set as a property (`self.sidePanel.centerPanel = nav;`): the drawer
+        // the method made shows it.
+        if chain.count >= 2, ContainerChild.contentLabels.contains(chain[chain.count - 1]) {
+            let container = chain.dropLast().joined(separator: ".")
+            if let bound = bindings[container], Self.isMade(bound), children[container] == nil { children[container] = controller(value) }
+        }
         // `self.child = …`: read back as `self.child` later in the method, and by the class's other methods.
         if chain.count == 2, chain[0] == "self" {
             bindings["self." + chain[1]] = value
+            children["self." + chain[1]] = nil
             let made = controller(value)
             if made.isFollowable, assigned[chain[1]] == nil { assigned[chain[1]] = made }
         }
@@ -246,6 +259,7 @@ extension ObjCBodyScanner {
         case .send(let receiver, let selector, let args):
             return controllerSend(receiver, selector, args, depth: depth)
         case .member(.identifier("self"), let name) where bindings["self." + name] != nil:
+            if let child = children["self." + name] { return child }
             return controller(bindings["self." + name] ?? .other, depth: depth + 1)
         case .member(.identifier("self"), let name):
             return .property(name)

@@ -77,7 +77,9 @@ final class SwiftBodyScanner: SyntaxVisitor {
     var history: [String: [ExprSyntax]] = [:]
 
     func controller(_ expr: ExprSyntax) -> ControllerExpr {
-        let name = SwiftExpr.unwrapped(expr).as(DeclReferenceExprSyntax.self)?.baseName.text
+        let bare = SwiftExpr.unwrapped(expr)
+        let name = bare.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? bare.as(MemberAccessExprSyntax.self).flatMap { SwiftExpr.isSelf($0.base) && $0.base != nil && children[$0.declName.baseName.text] != nil ? $0.declName.baseName.text : nil }
         // A container the method made and put a controller into shows that controller.
         if let name, let child = children[name] { return child }
         if let name, let values = history[name], values.count > 1 {
@@ -251,6 +253,16 @@ final class SwiftBodyScanner: SyntaxVisitor {
         calls.append(call)
     }
 
+    /// A drawer's content set as a property (`drawer.centerViewController = nav`,
+    /// `self.sidePanel.centerPanel = nav`): the drawer the method made shows it.
+    private func placeContent(_ member: MemberAccessExprSyntax, _ rhs: ExprSyntax) {
+        guard ContainerChild.contentLabels.contains(member.declName.baseName.text), let base = member.base.map(SwiftExpr.unwrapped) else { return }
+        let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? base.as(MemberAccessExprSyntax.self).flatMap { SwiftExpr.isSelf($0.base) && $0.base != nil ? $0.declName.baseName.text : nil }
+        guard let name, name != "self", let bound = bindings[name], Self.isMade(bound), children[name] == nil else { return }
+        children[name] = controller(rhs)
+    }
+
     /// Whether the call puts a controller into a container the method made
     /// (`container.addChild(nav)`, `container.embed(child: nav)`, `navigation.pushViewController(vc,
     /// animated: false)`): then the container, when shown, leads where its child does, and the
@@ -355,6 +367,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
         }
         guard let member = lhs.as(MemberAccessExprSyntax.self) else { return }
         readTitle(member, rhs)
+        placeContent(member, rhs)
         SwiftTabItems.record(member, rhs, parameters: parameters, into: &tabItems)
         if let slot = SwiftBarItems.slot(member.declName.baseName.text) { place(rhs, in: slot) }
         if member.declName.baseName.text == "window", let kept = SwiftExpr.unwrapped(rhs).as(DeclReferenceExprSyntax.self) {
@@ -364,6 +377,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
             // `self.child = …`: the class's other methods may show it.
             let name = member.declName.baseName.text
             bindings[name] = rhs
+            children[name] = nil
             bindAlert(name, rhs)
             let made = controller(rhs)
             if made.isFollowable, assigned[name] == nil { assigned[name] = made }

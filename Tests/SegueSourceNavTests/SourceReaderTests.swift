@@ -646,6 +646,37 @@ struct SourceReaderTests {
         #expect(result.findings.map(\.destination) == ["map"])
     }
 
+    @Test("a drawer whose content is set as a property shows that content, in Swift and Objective-C")
+    func drawerContentProperties() throws {
+        let objc = ObjCReader.read(source: """
+            @implementation ZulipAppDelegate
+            - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                self.sidePanelController = [[JASidePanelController alloc] init];
+                self.homeViewController = [[HomeViewController alloc] init];
+                self.navController = [[UINavigationController alloc] initWithRootViewController:self.homeViewController];
+                self.sidePanelController.centerPanel = self.navController;
+                self.sidePanelController.leftPanel = [[LeftSidebarViewController alloc] init];
+                [[self window] setRootViewController:self.sidePanelController];
+                return YES;
+            }
+            @end
+            """, file: "ZulipAppDelegate.m")
+        let objcRoots = objc.classes.flatMap { $0.methods.flatMap(\.calls) }.filter { $0.action == .setRoot }.map(\.destination)
+        #expect(objcRoots == [.navigation(wrapping: .className("HomeViewController"))])
+        let swift = SwiftReader.read(source: """
+            class SceneDelegate: UIResponder {
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                    let drawer = DrawerController()
+                    drawer.centerViewController = UINavigationController(rootViewController: FeedViewController())
+                    drawer.leftDrawerViewController = MenuViewController()
+                    window?.rootViewController = drawer
+                }
+            }
+            """, file: "SceneDelegate.swift")
+        let swiftRoots = swift.classes.flatMap { $0.methods.flatMap(\.calls) }.filter { $0.action == .setRoot }.map(\.destination)
+        #expect(swiftRoots == [.navigation(wrapping: .className("FeedViewController"))])
+    }
+
     @Test("a switch over an integer enumeration made from the index path keeps each case's rows")
     func enumerationRowBranchesKeepTheirRows() throws {
         let swift = SwiftReader.read(source: """
