@@ -221,6 +221,7 @@ public enum NavigationAnalysis {
                     if !found.contains(trigger) { found.append(trigger) }
                     continue
                 }
+                guard !isDelegateCallback(method) else { continue }
                 for m in index.methods[cls] ?? [] where m.facts.invokes.contains(method.name) && seen.insert(m.facts.selector).inserted {
                     callers.append(m.facts)
                 }
@@ -229,6 +230,20 @@ public enum NavigationAnalysis {
         }
         return found.isEmpty ? [.code(facts.name)] : found
     }
+
+    /// A delegate or data source method named for the object that calls it
+    /// (`tableView:accessoryButtonTappedForRowWithIndexPath:`, `searchBar(_:textDidChange:)`):
+    /// UIKit calls it, and the class's `[self tableView]` is the property's getter, not a call of it.
+    static func isDelegateCallback(_ method: MethodFacts) -> Bool {
+        method.selector.hasPrefix(method.name + ":") && method.selector.filter { $0 == ":" }.count >= 2 && delegateSenders.contains(method.name)
+    }
+
+    /// The names UIKit's delegate and data source methods take from their sender.
+    static let delegateSenders: Set<String> = [
+        "tableView", "collectionView", "pickerView", "searchBar", "textField", "textView", "scrollView", "webView", "mapView",
+        "navigationController", "tabBarController", "splitViewController", "pageViewController", "alertView", "actionSheet",
+        "imagePickerController", "mailComposeController", "messageComposeController", "documentPicker", "searchController",
+    ]
 
     static func trigger(ofMethod name: String, selector: String? = nil, in cls: String, index: AppIndex) -> NavigationTrigger? {
         let facts = (index.methods[cls] ?? []).filter { $0.facts.name == name && (selector == nil || $0.facts.selector == selector) }

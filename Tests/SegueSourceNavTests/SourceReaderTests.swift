@@ -612,8 +612,24 @@ struct SourceReaderTests {
                 }
                 override func tableView(_ tableView: UITableView, accessoryButtonTappedForRowWith indexPath: IndexPath) { showInfo() }
                 func showInfo() { performSegue(withIdentifier: "info", sender: nil) }
+                override func viewDidLoad() { tableView.reloadData() }
             }
             """, file: "Master.swift")
+        let objc = ObjCReader.read(source: """
+            @implementation Filters
+            - (void)viewDidLoad { [[self tableView] reloadData]; }
+            - (void)tableView:(UITableView *)tableView accessoryButtonTappedForRowWithIndexPath:(NSIndexPath *)indexPath {
+                [self performSegueWithIdentifier:@"detail" sender:nil];
+            }
+            @end
+            """, file: "Filters.m")
+        var filters = Scene(id: "filters", kind: .tableViewController)
+        filters.className = "Filters"
+        filters.segues = [SegueSpec(id: "detail", kind: .show, destination: "info")]
+        let accessory = NavigationAnalysis.analyze(facts: [objc], storyboard: Storyboard(name: "Main", initialViewController: "filters",
+                                                                                         scenes: [filters, Scene(id: "info")]))
+        // `[self tableView]` is the table's getter: no call of the accessory method.
+        #expect(accessory.findings.map(\.triggers) == [[.code("tableView")]])
         var master = Scene(id: "master", kind: .tableViewController)
         master.className = "Master"
         master.segues = [SegueSpec(id: "showPreferences", kind: .show, destination: "prefs"), SegueSpec(id: "info", kind: .show, destination: "info")]
