@@ -89,7 +89,7 @@ extension FlowSource {
         } catch {
             let none = Storyboard(name: "Main", initialViewController: nil, scenes: [])
             let result = NavigationAnalysis.analyze(facts: facts, storyboard: none)
-            guard options.code?.rootScene == nil, let root = result.launchRoot else { throw error }
+            guard options.code?.rootScene == nil, let root = result.launchRoot else { throw swiftUISaid(error, facts: facts, folder: folder) }
             let made = LaunchRootReader.madeScenes(for: root, among: result.madeScenes)
             guard !made.isEmpty || LaunchRootReader.madeScene(root) != nil else { throw error }
             var told = options
@@ -97,6 +97,15 @@ extension FlowSource {
             // Another failure (a storyboard that cannot be read) is the first one again.
             return (try loadApp(folder, options: told), (root, made))
         }
+    }
+
+    /// `error`, saying first that the app is a SwiftUI app when its sources have the entry of
+    /// one: its screens are SwiftUI views, which no storyboard, nib or view controller describes.
+    static func swiftUISaid(_ error: LoadError, facts: [SourceFacts], folder: AppFolder) -> LoadError {
+        guard let entry = facts.lazy.compactMap(\.swiftUIApp).first else { return error }
+        let said = Diagnostic(.unreadableFile, at: SourceLocation(file: folder.infoPlist, line: 1),
+                              "this is a SwiftUI app (@main struct \(entry)): its screens are SwiftUI views, which Segue does not read")
+        return LoadError(diagnostics: [said] + error.diagnostics)
     }
 
     /// What the launch hook is told about a root built in code; `made`: the made scenes it needs.

@@ -334,5 +334,8 @@ public struct SourceFacts: Sendable, Codable, Equatable {
     public var superclasses: [String: String] = [:]
     /// Why the file was not read (nothing else is filled in then); nil when it was.
     public var unreadReason: String?
+    /// A SwiftUI app's entry (`@main struct MetatextApp: App`), as `Name at file:line`: its
+    /// screens are SwiftUI views, no view controllers.
+    public var swiftUIApp: String?
     public init(file: String) { self.file = file }
 }

@@ -89,6 +89,10 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
     // Structures and enumerations hold methods too (a builder's `static func build()`, a
     // coordinator's `start()`); they have no superclass.
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        let isMain = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main" }
+        if isMain, node.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "App" }) == true {
+            facts.swiftUIApp = "\(node.name.text) at \(facts.file):\(line(node.name))"
+        }
         beginClass(node.name.text, superclass: nil, members: node.memberBlock)
         return .visitChildren
     }

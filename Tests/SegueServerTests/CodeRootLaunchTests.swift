@@ -86,6 +86,15 @@ struct CodeRootLaunchTests {
         } throws: { error in
             (error as? FlowSource.LoadError)?.diagnostics.contains { $0.message.contains("the app has no storyboard or xib with a view controller") } == true
         }
+        // A SwiftUI app says so first.
+        try "import SwiftUI\n@main\nstruct NotesApp: App {\n    var body: some Scene { WindowGroup { ContentView() } }\n}\n"
+            .write(toFile: folder + "/NotesApp.swift", atomically: true, encoding: .utf8)
+        #expect {
+            _ = try FlowSource.loadAppWithCode(path: folder)
+        } throws: { error in
+            (error as? FlowSource.LoadError)?.diagnostics.first?.message
+                == "this is a SwiftUI app (@main struct NotesApp at NotesApp.swift:3): its screens are SwiftUI views, which Segue does not read"
+        }
     }
 
     @Test("a coordinator's root around a controller with no scene: a scene is made and runs its class's code")
