@@ -280,7 +280,8 @@ public enum NavigationAnalysis {
         case .className(let name), .classFactory(let name, _):
             return index.scenes(ofExactClass: name).isEmpty && isSystemClass(name)
         case .returnedBy(let type, let method):
-            if isSystemClass(type), index.scenes(ofExactClass: type).isEmpty { return true }
+            // (A factory the app's category adds to UIKit's class returns what its code makes.)
+            if isSystemClass(type), index.scenes(ofExactClass: type).isEmpty, owner(of: method, in: type, index: index) == nil { return true }
             return allSystem(returns(of: method, by: type, index: index))
         case .returned(let method, let onSelf):
             return allSystem(returns(of: method, in: index.callees(method, onSelf: onSelf, caller: cls ?? ""), index: index))

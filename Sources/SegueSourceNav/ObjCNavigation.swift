@@ -301,6 +301,12 @@ extension ObjCBodyScanner {
            !NavigationAnalysis.isSystemClass(cls), let name = selector.split(separator: ":").first {
             return .classFactory(cls, method: String(name))
         }
+        // A factory an app's category adds to UIKit's class (`[UIStoryboard instantiatedListController]`):
+        // what it returns, when the app has one of that name (else UIKit's own controller).
+        if case .identifier(let cls) = receiver, NavigationAnalysis.isSystemClass(cls), selector != "new", !selector.hasPrefix("init"),
+           let name = selector.split(separator: ":").first, name.first?.isLowercase == true {
+            return .returnedBy(type: cls, method: String(name))
+        }
         if case .identifier(let cls) = receiver, cls.first?.isUppercase == true,
            selector == "new" || NavigationAnalysis.isSystemClass(cls) || selector.hasPrefix("instantiate") || selector.contains("Storyboard") || selector.contains("Nib") {
             return .className(cls)

@@ -693,6 +693,33 @@ struct SourceReaderTests {
         #expect(swiftRoots == [.navigation(wrapping: .className("FeedViewController"))])
     }
 
+    @Test("Objective-C: a factory an app's category adds to UIStoryboard returns what its code makes")
+    func categoryFactoriesOnUIKitClasses() throws {
+        let objc = ObjCReader.read(source: """
+            @implementation UIStoryboard (Wheelmap)
+            + (id)instantiatedPOIsListViewController {
+                return [[UIStoryboard storyboardWithName:@"Main" bundle:nil] instantiateViewControllerWithIdentifier:@"POIsList"];
+            }
+            @end
+            @implementation Dashboard
+            - (IBAction)pressedContributeButton:(id)sender {
+                WMPOIsListViewController *list = [UIStoryboard instantiatedPOIsListViewController];
+                [self.navigationController pushViewController:list animated:YES];
+            }
+            - (IBAction)share:(id)sender {
+                [self presentViewController:[UIActivityViewController sharedSheet] animated:YES completion:nil];
+            }
+            @end
+            """, file: "Dashboard.m")
+        var dashboard = Scene(id: "dashboard"), list = Scene(id: "list")
+        dashboard.className = "Dashboard"
+        list.storyboardIdentifier = "POIsList"
+        let result = NavigationAnalysis.analyze(facts: [objc], storyboard: Storyboard(name: "Main", initialViewController: "dashboard",
+                                                                                     scenes: [dashboard, list]))
+        #expect(result.findings.map(\.destination) == ["list"])
+        #expect(result.unresolved.isEmpty && result.systemControllers == 1)
+    }
+
     @Test("a switch over an integer enumeration made from the index path keeps each case's rows")
     func enumerationRowBranchesKeepTheirRows() throws {
         let swift = SwiftReader.read(source: """
