@@ -118,12 +118,33 @@ enum SwiftAlerts {
     /// `nil` and values only the running app knows.
     static func value(_ expr: ExprSyntax, bound: (String) -> ExprSyntax?, depth: Int = 0) -> StringValue? {
         if let literal = text(expr) { return .literal(literal) }
+        if depth < 4, let sequence = expr.as(SequenceExprSyntax.self), let chosen = shownBranches(sequence) {
+            // `name ?? "Unknown"`: the value's text, else the fallback's; `c ? "A" : "B"`: the first.
+            for branch in chosen { if let found = value(branch, bound: bound, depth: depth + 1) { return found } }
+            return nil
+        }
         let e = SwiftExpr.unwrapped(expr)
         if let name = e.as(DeclReferenceExprSyntax.self)?.baseName.text {
             if depth < 3, let value = bound(name) { return self.value(value, bound: bound, depth: depth + 1) }
             return .symbol(name)
         }
-        if e.is(MemberAccessExprSyntax.self), !e.trimmedDescription.contains("(") { return SwiftExpr.string(e) }
+        // A constant of a type (`Strings.cancel`, `.cancelTitle`) or of `self`, not a value's
+        // property (`sub.pub?.fn`).
+        if let member = e.as(MemberAccessExprSyntax.self), !e.trimmedDescription.contains("("), !e.trimmedDescription.contains("?"),
+           member.base.map({ $0.trimmedDescription == "self" || $0.trimmedDescription.first?.isUppercase == true }) ?? true {
+            return SwiftExpr.string(e)
+        }
+        return nil
+    }
+
+    /// The operands whose text a person may see, in order: `a ?? b` (both), `c ? a : b` (both
+    /// branches); nil for other sequences.
+    static func shownBranches(_ sequence: SequenceExprSyntax) -> [ExprSyntax]? {
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3 else { return nil }
+        // (`a == b ? "x" : "y"`: the ternary binds loosest, so its parts end the sequence.)
+        if let ternary = elements[elements.count - 2].as(UnresolvedTernaryExprSyntax.self) { return [ternary.thenExpression, elements[elements.count - 1]] }
+        if elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??" { return [elements[0], elements[2]] }
         return nil
     }
 

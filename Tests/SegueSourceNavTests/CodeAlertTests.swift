@@ -170,6 +170,24 @@ struct CodeAlertTests {
         #expect(alert.actions[0].invokes == ["showAppInfo"] && !method.invokes.contains("showAppInfo"))
     }
 
+    @Test("a text with a fallback or two branches shows a text a person could see, never a value's name")
+    func textsFromExpressions() throws {
+        let facts = SwiftReader.read(source: """
+            class Topic: UIViewController {
+                @IBAction func leave(_ sender: Any) {
+                    let alert = UIAlertController(title: sub.pub?.fn ?? NSLocalizedString("Unknown", comment: ""),
+                                                  message: isGroup ? "Delete the group?" : "Delete messages?", preferredStyle: .alert)
+                    alert.addAction(UIAlertAction(title: user.name, style: .default))
+                    alert.addAction(UIAlertAction(title: Strings.ok, style: .default))
+                    present(alert, animated: true)
+                }
+            }
+            """, file: "Topic.swift")
+        let alert = try #require(facts.classes.first?.methods.first?.calls.first?.alert)
+        #expect(alert.title == .literal("Unknown") && alert.message == .literal("Delete the group?"))
+        #expect(alert.actions.map(\.title) == [nil, .symbol("Strings.ok")])
+    }
+
     @Test("texts held in locals or constants are read; an action whose title cannot be read says what it does")
     func textsFromLocalsAndConstants() throws {
         let objc = """
