@@ -397,16 +397,23 @@ struct DocumentMapper {
         return nil
     }
 
-    /// The action methods connected to an element: its own `<action selector>` connections, then
-    /// those of the gesture recognizers attached to it.
+    /// The action methods connected to an element: its own `<action selector>` connections a tap
+    /// sends, then those of the gesture recognizers attached to it.
     private func actions(of element: XMLNode) -> [String] {
         guard let connections = element.child("connections") else { return [] }
-        var selectors = connections.children("action").compactMap { $0["selector"] }
+        var selectors = connections.children("action").filter { !Self.untappedEvents.contains($0["eventType"] ?? "") }.compactMap { $0["selector"] }
         for outlet in connections.children("outletCollection") where outlet["property"] == "gestureRecognizers" {
             if let dest = outlet["destination"] { selectors += recognizerActions[dest] ?? [] }
         }
         return selectors
     }
+
+    /// Control events no tap sends: pressing Return in a text field (`editingDidEndOnExit`),
+    /// typing, leaving the field, dragging out or a cancelled touch.
+    static let untappedEvents: Set<String> = [
+        "editingDidEndOnExit", "editingDidEnd", "editingChanged", "touchUpOutside", "touchCancel",
+        "touchDragExit", "touchDragOutside", "touchDragInside", "touchDragEnter",
+    ]
 
     /// A cell's accessory-button segue (`trigger="accessoryAction"`).
     private func accessoryTap(of cell: XMLNode) -> TapTarget? {

@@ -78,3 +78,35 @@ struct SwitchStartingOnTests {
         #expect(w.elements.first { $0.id == element.id }?.isOn == true)
     }
 }
+
+/// A text field's Return key and a button dragged out of are no taps: their actions are not the
+/// element's.
+@Suite("Control events a tap sends")
+struct TappedControlEventTests {
+    static let xml = document(initial: "login", scene("login", """
+        <viewController id="login" customClass="LoginViewController" sceneMemberID="viewController">
+            <view key="view" contentMode="scaleToFill" id="v0">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                <subviews>
+                    <textField placeholder="Password" id="pw">
+                        <connections><action selector="loginClicked:" destination="login" eventType="editingDidEndOnExit" id="a1"/></connections>
+                    </textField>
+                    <button id="go">
+                        <state key="normal" title="Sign In"/>
+                        <connections>
+                            <action selector="loginClicked:" destination="login" eventType="touchUpInside" id="a2"/>
+                            <action selector="dimmed:" destination="login" eventType="touchDragExit" id="a3"/>
+                        </connections>
+                    </button>
+                </subviews>
+            </view>
+        </viewController>
+        """))
+
+    @Test("only the events a tap sends wire an element's actions")
+    func onlyTappedEvents() throws {
+        let view = try #require(try importString(Self.xml)["login"]).view
+        #expect(view.first { $0.id == "pw" }?.actions == [])
+        #expect(view.first { $0.id == "go" }?.actions == ["loginClicked:"])
+    }
+}
