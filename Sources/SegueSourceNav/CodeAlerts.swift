@@ -46,8 +46,17 @@ public struct CodeAlert: Hashable, Sendable, Codable {
 enum AlertScenes {
     /// The keys of the actions of the alerts `method` presents: their handlers' calls are the
     /// actions' steps, not the method's.
-    static func handled(in method: AppIndex.Method) -> Set<String> {
-        Set(method.facts.calls.compactMap(\.alert).flatMap { $0.actions.map(\.key) })
+    static func handled(in method: AppIndex.Method, of cls: String, index: AppIndex) -> Set<String> {
+        Set(method.facts.calls.filter { isShown($0, of: cls, index: index) }.compactMap(\.alert).flatMap { $0.actions.map(\.key) })
+    }
+
+    /// Whether an alert is shown: always, unless it is a menu no bar item of the class (made in
+    /// code, or an outlet given it) shows; such a menu's actions' handlers are code's steps.
+    static func isShown(_ call: NavigationCall, of cls: String, index: AppIndex) -> Bool {
+        guard let action = call.menuAction else { return true }
+        return (index.methods[cls] ?? []).contains { method in
+            method.facts.barItems.contains { $0.action == action } || method.facts.outletActions.contains { $0.action == action }
+        }
     }
 
     /// Records the alert `call` presents: its scene, the step presenting it, and its actions'
@@ -60,7 +69,8 @@ enum AlertScenes {
         let id = "code-alert-\(basename)-\(call.line)"
         if !result.alertScenes.contains(where: { $0.id == id }) { result.alertScenes.append(scene(id, alert, index: index)) }
         var shown = NavigationFinding(identifier: "code:\(basename):\(call.line)", source: "\(method.file):\(call.line)", className: cls,
-                                      method: method.facts.name, triggers: NavigationAnalysis.triggers(of: method.facts, in: cls, index: index),
+                                      method: method.facts.name,
+                                      triggers: call.menuAction.map { [.action($0)] } ?? NavigationAnalysis.triggers(of: method.facts, in: cls, index: index),
                                       action: .present, scenes: scenes)
         shown.destination = id
         shown.rowFilter = call.rowFilter

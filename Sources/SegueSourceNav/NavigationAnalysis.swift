@@ -28,8 +28,9 @@ public enum NavigationAnalysis {
         for cls in index.methods.keys.sorted() {
             let scenes = index.scenesByClass[cls] ?? []
             for method in index.methods[cls] ?? [] {
-                let handled = AlertScenes.handled(in: method)
+                let handled = AlertScenes.handled(in: method, of: cls, index: index)
                 for call in method.facts.calls where !handled.contains(call.alertHandler ?? "") {
+                    if call.menuAction != nil, !AlertScenes.isShown(call, of: cls, index: index) { continue }
                     if let alert = call.alert {
                         AlertScenes.record(call, alert: alert, in: method, of: cls, scenes: scenes, index: index, into: &result)
                     } else {

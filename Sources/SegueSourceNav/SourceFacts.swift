@@ -165,6 +165,9 @@ public struct NavigationCall: Hashable, Sendable, Codable {
     /// Made in a closure stored on an object (`button.touchUpCallback = { … }`): it runs on that
     /// object's event, which the reading cannot tie to an element: a step only code takes.
     public var runsLater = false
+    /// For a menu shown as an action sheet (``SwiftMenus``): the action of the bar item whose
+    /// tap shows it (`menu-LINE` for a menu made in place, else the method that makes it).
+    public var menuAction: String?
 
     public init(action: NavigationAction, line: Int, destination: ControllerExpr? = nil, segue: StringValue? = nil) {
         self.action = action

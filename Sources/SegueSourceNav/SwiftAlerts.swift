@@ -39,9 +39,9 @@ enum SwiftAlerts {
         for argument in call.arguments {
             switch argument.label?.text {
             case "title": title = text(argument.expression)
-            case "style":
+            case "style", "attributes":
                 let name = argument.expression.trimmedDescription
-                style = ["cancel", "destructive"].first { name.hasSuffix($0) } ?? "default"
+                style = ["cancel", "destructive"].first { name.contains($0) } ?? "default"
             default: break
             }
         }
@@ -76,7 +76,8 @@ enum SwiftAlerts {
 
     /// `UIAlertAction(title:style:handler:)`, or `.init(title:style:handler:)` handed to `addAction`.
     static func makesAction(_ call: FunctionCallExprSyntax) -> Bool {
-        if isMade("UIAlertAction", by: call) { return true }
+        // (A menu's `UIAction(title:handler:)` is one too: its handler runs when it is chosen.)
+        if isMade("UIAlertAction", by: call) || isMade("UIAction", by: call) { return true }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
               member.declName.baseName.text == "init",
               let added = call.parent?.parent?.parent?.as(FunctionCallExprSyntax.self) else { return false }

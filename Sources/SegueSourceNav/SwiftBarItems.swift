@@ -8,12 +8,15 @@ import SwiftSyntax
 enum SwiftBarItems {
     /// The item `call` makes, when it is a `UIBarButtonItem` whose target is `self` and whose
     /// action is a `#selector`.
-    static func item(_ call: FunctionCallExprSyntax, line: Int) -> CodeBarItem? {
+    static func item(_ call: FunctionCallExprSyntax, line: Int, converter: SourceLocationConverter? = nil,
+                     bound: (String) -> ExprSyntax? = { _ in nil }) -> CodeBarItem? {
         guard SwiftExpr.callee(call).0 == "UIBarButtonItem" else { return nil }
         let args = Array(call.arguments)
         func argument(_ label: String) -> ExprSyntax? { args.first { $0.label?.text == label }?.expression }
-        guard let target = argument("target"), SwiftExpr.unwrapped(target).as(DeclReferenceExprSyntax.self)?.baseName.text == "self",
-              let action = argument("action").flatMap(selectorName) else { return nil }
+        let targeted = argument("target").map { SwiftExpr.unwrapped($0).as(DeclReferenceExprSyntax.self)?.baseName.text == "self" } ?? false
+        // A menu's item (`UIBarButtonItem(image:menu:)`): its tap shows the menu (``SwiftMenus``).
+        let menuAction = converter.flatMap { converter in argument("menu").flatMap { SwiftMenus.itemAction($0, converter: converter, bound: bound) } }
+        guard let action = menuAction ?? (targeted ? argument("action").flatMap(selectorName) : nil) else { return nil }
         var item = CodeBarItem(action: action, line: line)
         item.title = argument("title").flatMap(SwiftTabItems.literal)
         item.image = argument("image").flatMap(SwiftTabItems.imageName)
@@ -78,7 +81,7 @@ enum SwiftBarItems {
 extension SwiftBodyScanner {
     /// Records the item a call makes, and places the items a slot's setter is given.
     func readBarItems(_ call: FunctionCallExprSyntax, name: String, line: Int) {
-        if let item = SwiftBarItems.item(call, line: line) { addBarItem(item) }
+        if let item = SwiftBarItems.item(call, line: line, converter: converter, bound: { self.bindings[$0] }) { addBarItem(item) }
         if name.hasPrefix("set"), let slot = SwiftBarItems.slot(name), let first = call.arguments.first?.expression {
             place(first, in: slot)
         }
@@ -88,7 +91,7 @@ extension SwiftBodyScanner {
     func place(_ value: ExprSyntax, in slot: CodeBarItem.Slot) {
         for call in SwiftBarItems.calls(in: value, bindings: bindings) {
             let line = converter.location(for: call.positionAfterSkippingLeadingTrivia).line
-            guard var item = SwiftBarItems.item(call, line: line) else { continue }
+            guard var item = SwiftBarItems.item(call, line: line, converter: converter, bound: { self.bindings[$0] }) else { continue }
             item.slot = slot
             addBarItem(item)
         }

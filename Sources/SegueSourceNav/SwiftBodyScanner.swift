@@ -44,6 +44,11 @@ final class SwiftBodyScanner: SyntaxVisitor {
     /// The method's parameters' names, in order.
     let parameters: [String]
 
+    /// The base name of the method scanned: a menu it returns is shown by the bar item naming it.
+    var methodName = ""
+    /// Menus held by locals (`let menu = UIMenu(…)`): the index of their call in `calls`.
+    private var menuLocals: [String: Int] = [:]
+
     init(converter: SourceLocationConverter, properties: [String: ExprSyntax], parameters: [String] = []) {
         self.converter = converter
         self.bindings = properties
@@ -52,6 +57,10 @@ final class SwiftBodyScanner: SyntaxVisitor {
     }
 
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        if let value = node.expression, let local = SwiftExpr.unwrapped(value).as(DeclReferenceExprSyntax.self)?.baseName.text,
+           let k = menuLocals[local] {
+            calls[k].menuAction = methodName
+        }
         if let value = node.expression {
             if value.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind != .keyword(.false), !value.is(NilLiteralExprSyntax.self) {
                 mayReturnTrue = true
@@ -146,6 +155,19 @@ final class SwiftBodyScanner: SyntaxVisitor {
         if Self.isStored(node) { storedClosureDepth += 1 }
         if let owner = SwiftAlerts.handlerOwner(node) { handlers.append(SwiftAlerts.key(of: owner, converter: converter)) }
         return .visitChildren
+    }
+
+    /// A menu shown from a bar item: presenting its action sheet is the bar item's step.
+    override func visitPost(_ node: FunctionCallExprSyntax) {
+        guard storedClosureDepth == 0, SwiftMenus.isMenu(node), let place = SwiftMenus.place(of: node),
+              var sheet = SwiftMenus.sheet(node, converter: converter, bound: { self.bindings[$0] }, text: alertText) else { return }
+        for k in sheet.actions.indices { sheet.actions[k].invokes = handlerInvokes[sheet.actions[k].key] ?? [] }
+        let line = converter.location(for: node.positionAfterSkippingLeadingTrivia).line
+        var call = NavigationCall(action: .present, line: line, destination: .className("UIAlertController"))
+        call.alert = sheet
+        call.menuAction = place == .returned ? methodName : SwiftMenus.action(line: line)
+        if case .local(let name) = place { menuLocals[name] = calls.count }
+        calls.append(call)
     }
 
     override func visitPost(_ node: ClosureExprSyntax) {
@@ -251,6 +273,14 @@ final class SwiftBodyScanner: SyntaxVisitor {
             call.alert = presentedAlert(name)
         }
         calls.append(call)
+    }
+
+    /// A menu given to an outlet (`settingsButton.menu = UIMenu(…)`): the outlet's tap shows it.
+    private func attachMenu(_ member: MemberAccessExprSyntax, _ rhs: ExprSyntax) {
+        guard member.declName.baseName.text == "menu", let base = member.base, let outlet = SwiftAlerts.localOrProperty(base),
+              outlet != "self", bindings[outlet] == nil, outletActions.count < MethodFacts.limit,
+              let action = SwiftMenus.itemAction(rhs, converter: converter, bound: { self.bindings[$0] }) else { return }
+        outletActions.append(OutletAction(outlet: outlet, action: action))
     }
 
     /// A drawer's content set as a property (`drawer.centerViewController = nav`,
@@ -368,6 +398,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
         guard let member = lhs.as(MemberAccessExprSyntax.self) else { return }
         readTitle(member, rhs)
         placeContent(member, rhs)
+        attachMenu(member, rhs)
         SwiftTabItems.record(member, rhs, parameters: parameters, into: &tabItems)
         if let slot = SwiftBarItems.slot(member.declName.baseName.text) { place(rhs, in: slot) }
         if member.declName.baseName.text == "window", let kept = SwiftExpr.unwrapped(rhs).as(DeclReferenceExprSyntax.self) {

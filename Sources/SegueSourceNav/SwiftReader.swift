@@ -151,6 +151,7 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
     private func addMethod(_ facts: MethodFacts, body: CodeBlockSyntax, parameters: [String]) {
         var method = facts
         let scanner = SwiftBodyScanner(converter: converter, properties: classStack[classStack.count - 1].properties, parameters: parameters)
+        scanner.methodName = facts.name
         scanner.walk(body)
         let idioms = IdiomBranches.SwiftFinder(converter: converter)
         idioms.walk(body)

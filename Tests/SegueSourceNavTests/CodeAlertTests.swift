@@ -188,6 +188,73 @@ struct CodeAlertTests {
         #expect(alert.actions.map(\.title) == [nil, .symbol("Strings.ok")])
     }
 
+    @Test("a bar button item's menu is an action sheet its tap shows; each action does what its handler does")
+    func barItemMenus() throws {
+        let source = """
+            class QrPage: UIViewController {
+                override func viewDidLoad() {
+                    let more = UIBarButtonItem(title: "More", menu: makeMenu())
+                    navigationItem.rightBarButtonItems = [UIBarButtonItem(image: UIImage(systemName: "ellipsis.circle"), menu: UIMenu(title: "Share", children: [
+                        UIAction(title: "New Contact") { _ in self.navigationController?.pushViewController(NewContactController(), animated: true) },
+                        UIMenu(title: "", options: .displayInline, children: [UIAction(title: "Delete", attributes: .destructive) { _ in self.wipe() }]),
+                    ])), more]
+                }
+                func makeMenu() -> UIMenu {
+                    UIMenu(children: [UIAction(title: "Help") { _ in self.performSegue(withIdentifier: "help", sender: nil) }])
+                }
+                func wipe() { navigationController?.popViewController(animated: true) }
+                override func tableView(_ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: CGPoint) -> UIContextMenuConfiguration? {
+                    UIContextMenuConfiguration(identifier: nil, previewProvider: nil) { _ in
+                        UIMenu(children: [UIAction(title: "Open") { _ in self.performSegue(withIdentifier: "help", sender: nil) }])
+                    }
+                }
+            }
+            """
+        let facts = SwiftReader.read(source: source, file: "QrPage.swift")
+        #expect(facts.classes.first?.methods.first?.barItems.map(\.action) == ["makeMenu", "menu-4"])
+        var nav = Scene(id: "nav", kind: .navigationController)
+        nav.rootViewController = "qr"
+        var qr = Scene(id: "qr")
+        qr.className = "QrPage"
+        qr.segues = [SegueSpec(id: "help", kind: .show, destination: "help")]
+        var contact = Scene(id: "contact")
+        contact.className = "NewContactController"
+        let board = Storyboard(name: "Main", initialViewController: "nav", scenes: [nav, qr, contact, Scene(id: "help")])
+        let result = NavigationAnalysis.analyze(facts: [facts], storyboard: board)
+        let sheet = try #require(result.alertScenes.first { $0.id == "code-alert-QrPage.swift-4" })
+        #expect(sheet.alert?.preferredStyle == .actionSheet && sheet.alert?.title == "Share")
+        #expect(sheet.alert?.actions.map(\.title) == ["New Contact", "Delete"] && sheet.alert?.actions.map(\.style) == [.default, .destructive])
+        #expect(result.findings.first { $0.destination == sheet.id }?.triggers == [.action("menu-4")])
+        #expect(result.findings.first { $0.destination == "code-alert-QrPage.swift-10" }?.triggers == [.action("makeMenu")])
+        // The context menu's action stays a step code takes; no menu scene is made for it.
+        #expect(result.alertScenes.count == 2)
+        #expect(result.findings.contains { $0.source == "QrPage.swift:15" && $0.triggers == [.code("tableView")] })
+        // A person taps the item, sees the sheet, picks an action.
+        let window = Window(id: "menus", storyboard: CodeNavigation.augment(board, result: result).storyboard, traits: .phonePortrait)
+        try window.launch()
+        let item = try #require(window.elements.first { $0.role == .barButton && $0.title != "More" })
+        _ = try window.perform(.tap(element: item.id, values: [:]), animated: false)
+        #expect(window.visibleContentControllers.compactMap(\.sceneID) == ["qr", sheet.id])
+        _ = try window.perform(.tap(element: try #require(window.elements.first { $0.title == "New Contact" }).id, values: [:]), animated: false)
+        #expect(window.visibleContentControllers.compactMap(\.sceneID) == ["contact"])
+    }
+
+    @Test("a menu given to an outlet is shown by the outlet's tap")
+    func outletMenus() throws {
+        let facts = SwiftReader.read(source: """
+            class Main: UIViewController {
+                @IBOutlet weak var settingsBt: UIBarButtonItem!
+                override func viewDidLoad() {
+                    let menu = UIMenu(children: [UIAction(title: "Bridges") { _ in self.performSegue(withIdentifier: "bridges", sender: nil) }])
+                    settingsBt.menu = menu
+                }
+            }
+            """, file: "Main.swift")
+        let method = try #require(facts.classes.first?.methods.first)
+        #expect(method.outletActions == [OutletAction(outlet: "settingsBt", action: "menu-4")])
+        #expect(method.calls.first { $0.alert != nil }?.menuAction == "menu-4")
+    }
+
     @Test("texts held in locals or constants are read; an action whose title cannot be read says what it does")
     func textsFromLocalsAndConstants() throws {
         let objc = """
