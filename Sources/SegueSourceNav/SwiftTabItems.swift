@@ -69,12 +69,16 @@ enum SwiftTabItems {
             return literal(base)
         }
         if let call = e.as(FunctionCallExprSyntax.self) {
-            let (name, _) = SwiftExpr.callee(call)
+            let (name, base) = SwiftExpr.callee(call)
             if name == "NSLocalizedString" || (name == "String" && call.arguments.first?.label?.text == "localized")
                 || (call.arguments.isEmpty && name.lowercased().hasPrefix("locali")),
                let key = call.arguments.first?.expression ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.base {
                 return literal(key)
             }
+            // An app's own localizing helper given the key: `String(localizationKey: "Done")`,
+            // `String.localized("menu_settings")`, `LocalizedString.getValue("addVault.title")`.
+            let named = [name, base?.trimmedDescription ?? "", call.arguments.first?.label?.text ?? ""].contains { $0.lowercased().contains("locali") }
+            if named, let key = call.arguments.first?.expression, key.is(StringLiteralExprSyntax.self) { return literal(key) }
         }
         if case .literal(let text) = SwiftExpr.string(e) { return text }
         return nil

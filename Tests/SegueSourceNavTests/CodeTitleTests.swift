@@ -20,6 +20,16 @@ struct CodeTitleTests {
         let load = try #require(swift.classes.first?.methods.first)
         #expect(load.setsTitle == "My profile" && load.setsNavigationTitle == "profile.title")
         #expect(swift.classes.first?.methods.last?.setsTitle == nil)
+        // An app's own localizing helpers are given the key.
+        let helpers = SwiftReader.read(source: """
+            class Settings: UIViewController {
+                override func viewDidLoad() { title = String.localized("menu_settings") }
+                init() { title = LocalizedString.getValue("addVault.title") }
+                func edit() { navigationItem.title = String(localizationKey: "Done_Editing") }
+            }
+            """, file: "Settings.swift")
+        #expect(helpers.classes.first?.methods.map(\.setsTitle) == ["menu_settings", "addVault.title", nil])
+        #expect(helpers.classes.first?.methods.last?.setsNavigationTitle == "Done_Editing")
         let objc = ObjCReader.read(source: """
             @implementation Feed
             - (id)initWithStyle:(UITableViewStyle)style {
