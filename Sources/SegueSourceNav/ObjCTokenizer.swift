@@ -131,6 +131,7 @@ public struct ObjCTokenizer {
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        if parts.count >= 2, parts[0] == "#if", parts[1] == "0" { skipDisabledBlock() }
         guard parts.count >= 3, parts[0] == "#define" else { return }
         var value = parts[2...].joined(separator: " ")
         // `NSLocalizedString(@"Cancel", @"comment")`: the key.
@@ -140,6 +141,30 @@ public struct ObjCTokenizer {
         if value.hasPrefix("@") { value.removeFirst() }
         if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\""), !value.dropFirst().dropLast().contains("\"") {
             defines[parts[1]] = String(value.dropFirst().dropLast())
+        }
+    }
+
+    /// The lines of an `#if 0` block, up to its `#else`, `#elif` or `#endif`: code the compiler
+    /// never sees (nested conditionals counted).
+    private mutating func skipDisabledBlock() {
+        var depth = 0
+        while i < bytes.count {
+            // At a line's start: its first word, when it is a directive.
+            if bytes[i] == UInt8(ascii: "\n") { line += 1; i += 1 }
+            var k = i
+            while k < bytes.count, bytes[k] == UInt8(ascii: " ") || bytes[k] == UInt8(ascii: "\t") { k += 1 }
+            var end = k
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            let directive = k < bytes.count && bytes[k] == UInt8(ascii: "#")
+                ? String(decoding: bytes[k..<end], as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
+                : ""
+            i = end
+            switch directive {
+            case "#if", "#ifdef", "#ifndef": depth += 1
+            case "#endif" where depth == 0, "#else" where depth == 0, "#elif" where depth == 0: return
+            case "#endif": depth -= 1
+            default: break
+            }
         }
     }
 

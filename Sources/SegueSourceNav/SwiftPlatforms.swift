@@ -2,10 +2,11 @@ import SwiftSyntax
 
 /// Code compiled for another platform than iOS, in a repository that builds for several
 /// (`#if os(macOS) … #endif`, the `#else` of `#if os(iOS)`): the readers skip it, as the iOS
-/// compiler does. Other conditions (`DEBUG`, `targetEnvironment(macCatalyst)`, combined ones)
-/// are read whole.
+/// compiler does; so is Mac Catalyst's (`#if targetEnvironment(macCatalyst)`: an iPhone or iPad
+/// build takes the `#else`). Other conditions (`DEBUG`, combined ones) are read whole.
 enum SwiftPlatforms {
-    static let otherPlatforms = ["os(macOS)", "os(OSX)", "canImport(AppKit)", "os(watchOS)", "os(tvOS)", "os(visionOS)"]
+    static let otherPlatforms = ["os(macOS)", "os(OSX)", "canImport(AppKit)", "os(watchOS)", "os(tvOS)", "os(visionOS)",
+                                 "targetEnvironment(macCatalyst)"]
     static let iOSOnly: Set<String> = ["os(iOS)", "canImport(UIKit)"]
 
     static func isForOtherPlatform(_ clause: IfConfigClauseSyntax) -> Bool {

@@ -69,12 +69,37 @@ struct SourceReaderTests {
                     #if DEBUG
                     show(Debug(), sender: nil)
                     #endif
+                    #if targetEnvironment(macCatalyst)
+                    present(CatalystAlert(), animated: true)
+                    #else
+                    navigationController?.pushViewController(AltIcons(), animated: true)
+                    #endif
                 }
             }
             """, file: "Feed.swift")
         #expect(facts.classes.map(\.name) == ["Feed"])
         let calls = try #require(facts.classes.first?.methods.first?.calls)
-        #expect(calls.map(\.action) == [.present, .push, .show])
+        #expect(calls.map(\.action) == [.present, .push, .show, .push])
+        #expect(calls.last?.destination == .className("AltIcons"))
+        // Objective-C: an `#if 0` block is no code.
+        let objc = ObjCReader.read(source: """
+            @implementation Settings
+            - (void)open {
+            #if 0
+                m_fontPicker = [[FontPicker alloc] init];
+            #if DEBUG
+                [self presentViewController:m_fontPicker animated:YES completion:nil];
+            #endif
+            #else
+                [self.navigationController pushViewController:[[About alloc] init] animated:YES];
+            #endif
+                [self performSegueWithIdentifier:@"next" sender:nil];
+            }
+            @end
+            """, file: "Settings.m")
+        let objcCalls = try #require(objc.classes.first?.methods.first?.calls)
+        #expect(objcCalls.map(\.action) == [.push, .performSegue])
+        #expect(objcCalls.first?.line == 9)
     }
 
     @Test("Swift: a property set to a cast or a default is read in the class's other methods")
