@@ -121,8 +121,9 @@ extension AppFolder {
         return folders.reduce(into: Set<String>()) { $0.formUnion(projects(in: root + "/" + $1)) }
     }
 
-    /// How surely a plist is an application's: nil for an extension's (`NSExtension`) or a
-    /// bundle that is no application (`CFBundlePackageType` other than `APPL`); higher with a
+    /// How surely a plist is an application's: nil for an extension's (`NSExtension`), a
+    /// bundle that is no application (`CFBundlePackageType` other than `APPL`), or a file that
+    /// names no bundle at all (`GoogleService-Info.plist`); higher with a
     /// main interface, a scene manifest, a launch screen and an executable.
     static func applicationScore(_ info: [String: PlistValue]) -> Int? {
         if info["NSExtension"] != nil || info["WKWatchKitApp"] != nil || info["WKApplication"] != nil { return nil }
@@ -138,7 +139,8 @@ extension AppFolder {
         }
         if info["CFBundleExecutable"] != nil { score += 1 }
         if info["CFBundleIdentifier"] != nil { score += 1 }
-        return score
+        // A plist with none of these is no bundle's (`GoogleService-Info.plist`, a settings file).
+        return score > 0 ? score : nil
     }
 
     /// Every file under `root` outside foreign folders, as (absolute path, name).

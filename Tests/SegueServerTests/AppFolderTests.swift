@@ -50,6 +50,7 @@ struct AppFolderTests {
         #expect(app.locales == ["de", "en", "fr"])
         #expect(AppFolder.applicationScore(["NSExtension": .dictionary([:]), "UIMainStoryboardFile": .string("X")]) == nil)
         #expect(AppFolder.applicationScore(["CFBundlePackageType": .string("BNDL")]) == nil)
+        #expect(AppFolder.applicationScore(["CLIENT_ID": .string("x"), "BUNDLE_ID": .string("org.app")]) == nil)
     }
 
     @Test("of app targets side by side, the one named Info.plist wins, and a sample target's last; tests' sources are not read")
