@@ -6,7 +6,9 @@ import SegueCore
 /// launch of an app with no main storyboard uses it (``applying(_:to:)``).
 public enum LaunchRootReader {
     /// Classes that set up the window: `…AppDelegate`, `…SceneDelegate`.
-    static func isDelegate(_ cls: String) -> Bool { cls.hasSuffix("AppDelegate") || cls.hasSuffix("SceneDelegate") }
+    static func isDelegate(_ cls: String) -> Bool {
+        cls.hasSuffix("AppDelegate") || cls.hasSuffix("ApplicationDelegate") || cls.hasSuffix("SceneDelegate")
+    }
 
     /// `made`: the scenes made for controllers the code shows (``MadeInCodeScenes``); a tab bar
     /// controller of the app's own that fills its own tabs is the root as its made scene.
@@ -14,8 +16,10 @@ public enum LaunchRootReader {
         // The scene delegate's window wins over the app delegate's where both exist (iOS 13+);
         // then helper objects that set up the window (a coordinator the delegate keeps), never
         // a view controller swapping the root later.
+        // Of several, the plainest name first: `SceneDelegate` before a second window's
+        // `MiniPlayerSceneDelegate`.
         let delegates = index.methods.keys.filter(isDelegate).sorted { a, b in
-            a.hasSuffix("SceneDelegate") != b.hasSuffix("SceneDelegate") ? a.hasSuffix("SceneDelegate") : a < b
+            a.hasSuffix("SceneDelegate") != b.hasSuffix("SceneDelegate") ? a.hasSuffix("SceneDelegate") : (a.count, a) < (b.count, b)
         }
         let helpers = index.methods.keys.filter { !isDelegate($0) && (index.scenesByClass[$0] ?? []).isEmpty }.sorted()
         // The app's window first; a cover or lock window's root only when no other is set.

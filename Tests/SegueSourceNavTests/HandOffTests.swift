@@ -209,6 +209,35 @@ struct LaunchRootFormsTests {
         #expect(launched == .madeInCode(className: "OnboardingViewController", inNavigation: false, source: "App.swift:5"))
     }
 
+    @Test("the main scene delegate wins over a second window's; an ApplicationDelegate is the app's delegate")
+    func delegateNames() {
+        let scenes = root(swift: """
+            class MiniPlayerSceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                    window?.rootViewController = PopupPlayerVC()
+                }
+            }
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                    window?.rootViewController = LoginVC()
+                }
+            }
+            class PopupPlayerVC: UIViewController {}
+            class LoginVC: UIViewController {}
+            """)
+        #expect(scenes == .madeInCode(className: "LoginVC", inNavigation: false, source: "App.swift:8"))
+        let named = root(swift: """
+            class ApplicationDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    window?.rootViewController = BoardViewController()
+                    return true
+                }
+            }
+            class BoardViewController: UIViewController {}
+            """)
+        #expect(named == .madeInCode(className: "BoardViewController", inNavigation: false, source: "App.swift:3"))
+    }
+
     @Test("a root set on a cover or lock window is not the app's while the app's window has one")
     func otherWindows() {
         let launched = root(swift: """
