@@ -651,6 +651,13 @@ enum SwiftExpr {
             guard let bound = bindings[name] else { return .property(name) }
             return controller(bound, bindings: bindings.filter { $0.key != name }, parameters: parameters, depth: depth + 1)
         }
+        // A type's computed property (`UIStoryboard.passwordNavigationViewController`, a getter
+        // an extension adds): what its getter returns.
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base,
+           let type = base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? base.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+           type.first?.isUppercase == true, member.declName.baseName.text.first?.isLowercase == true {
+            return .returnedBy(type: type, method: member.declName.baseName.text)
+        }
         guard let call = e.as(FunctionCallExprSyntax.self) else {
             return .unresolved("'\(e.trimmedDescription.prefix(60))' is not a controller Segue can follow")
         }

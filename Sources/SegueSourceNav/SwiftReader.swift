@@ -118,6 +118,11 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         for binding in node.bindings {
+            // A computed property's getter is read as a method of its name, which returns its value.
+            if !classStack.isEmpty, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, let getter = Self.getter(binding) {
+                addMethod(MethodFacts(name: name.text, selector: name.text, line: line(name), isAction: false), statements: getter, parameters: [])
+                continue
+            }
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                   let value = binding.initializer?.value, let literal = Self.literal(value) else { continue }
             addConstant(name, literal)
@@ -136,19 +141,28 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
         let labels = parameters.map { ($0.firstName.text == "_" ? "" : $0.firstName.text) + ":" }
         let isAction = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "IBAction" }
         let method = MethodFacts(name: node.name.text, selector: node.name.text + labels.joined(), line: line(node.name), isAction: isAction)
-        addMethod(method, body: body, parameters: parameters.map { ($0.secondName ?? $0.firstName).text })
+        addMethod(method, statements: body.statements, parameters: parameters.map { ($0.secondName ?? $0.firstName).text })
         return .skipChildren
+    }
+
+    /// The statements of a computed property's getter: `var x: T { … }` or `var x: T { get { … } }`.
+    static func getter(_ binding: PatternBindingSyntax) -> CodeBlockItemListSyntax? {
+        switch binding.accessorBlock?.accessors {
+        case .getter(let statements)?: return statements
+        case .accessors(let accessors)?: return accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+        case nil: return nil
+        }
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let body = node.body, !classStack.isEmpty else { return .skipChildren }
         let method = MethodFacts(name: "init", selector: "init", line: line(node.initKeyword), isAction: false)
-        addMethod(method, body: body, parameters: node.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+        addMethod(method, statements: body.statements, parameters: node.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
         return .skipChildren
     }
 
     /// Scans a method's body and adds the method to the class being read.
-    private func addMethod(_ facts: MethodFacts, body: CodeBlockSyntax, parameters: [String]) {
+    private func addMethod(_ facts: MethodFacts, statements body: CodeBlockItemListSyntax, parameters: [String]) {
         var method = facts
         let scanner = SwiftBodyScanner(converter: converter, properties: classStack[classStack.count - 1].properties, parameters: parameters)
         scanner.methodName = facts.name
@@ -169,9 +183,9 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
         method.outletActions = scanner.outletActions
         method.setsTitle = scanner.title
         method.setsNavigationTitle = scanner.navigationTitle
-        method.mayReturnTrue = scanner.mayReturnTrue || body.statements.count == 1 && body.statements.first?.item.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
+        method.mayReturnTrue = scanner.mayReturnTrue || body.count == 1 && body.first?.item.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
         // A body of one expression returns it.
-        if body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) {
+        if body.count == 1, let only = body.first?.item.as(ExprSyntax.self) {
             method.returns.append(scanner.controller(only))
         }
         method.bound()

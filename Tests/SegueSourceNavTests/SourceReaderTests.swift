@@ -745,6 +745,40 @@ struct SourceReaderTests {
         #expect(result.unresolved.isEmpty && result.systemControllers == 1)
     }
 
+    @Test("a computed property's getter, a type's or the controller's own, leads where it returns")
+    func computedPropertyGetters() throws {
+        let swift = SwiftReader.read(source: """
+            extension UIStoryboard {
+                static var passwordNavigationViewController: PasswordNavigationViewController {
+                    UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "passwordNavigation") as! PasswordNavigationViewController
+                }
+                struct Scene {
+                    static var discover: DiscoverViewController {
+                        get { return UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "discover") as! DiscoverViewController }
+                    }
+                }
+            }
+            class PasswordNavigationViewController: UIViewController {
+                var settings: UIViewController { storyboard!.instantiateViewController(withIdentifier: "settings") }
+                func showDir() {
+                    let next = UIStoryboard.passwordNavigationViewController
+                    navigationController?.pushViewController(next, animated: true)
+                }
+                @IBAction func discover(_ sender: Any) { navigationController?.pushViewController(UIStoryboard.Scene.discover, animated: true) }
+                @IBAction func openSettings(_ sender: Any) { present(settings, animated: true) }
+            }
+            """, file: "Passwords.swift")
+        var list = Scene(id: "list"), discover = Scene(id: "discoverScene"), settings = Scene(id: "settingsScene")
+        list.className = "PasswordNavigationViewController"
+        list.storyboardIdentifier = "passwordNavigation"
+        discover.storyboardIdentifier = "discover"
+        settings.storyboardIdentifier = "settings"
+        let result = NavigationAnalysis.analyze(facts: [swift], storyboard: Storyboard(name: "Main", initialViewController: "list",
+                                                                                      scenes: [list, discover, settings]))
+        #expect(result.unresolved.isEmpty)
+        #expect(result.findings.map(\.destination) == ["list", "discoverScene", "settingsScene"])
+    }
+
     @Test("a switch over an integer enumeration made from the index path keeps each case's rows")
     func enumerationRowBranchesKeepTheirRows() throws {
         let swift = SwiftReader.read(source: """
