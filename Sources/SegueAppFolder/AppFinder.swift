@@ -51,9 +51,9 @@ extension AppFolder {
             case .failure(let problem): problems.append(problem)
             case .success(let info):
                 if info["NSExtension"] != nil { extensionFolders.append((path as NSString).deletingLastPathComponent) }
-                guard let score = applicationScore(info) else { continue }
-                let depth = path.split(separator: "/").count
                 let name = (path as NSString).lastPathComponent
+                guard let score = applicationScore(info), score > 0 || isBundlePlist(info, name: name) else { continue }
+                let depth = path.split(separator: "/").count
                 let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : name
                 let ranked = (score + namePenalty(relative) + projectBonus(relative, projects: projects)) * 10_000
                     + (name == "Info.plist" ? 5_000 : 0) - depth
@@ -99,6 +99,12 @@ extension AppFolder {
         return ["sample", "demo", "example", "snapshot"].contains(where: lower.contains) ? -4 : 0
     }
 
+    /// Whether a plist that scores nothing still describes a bundle: named `Info.plist`, or with a
+    /// `CFBundle…` key. `GoogleService-Info.plist` (Firebase's settings) is neither.
+    static func isBundlePlist(_ info: [String: PlistValue], name: String) -> Bool {
+        name == "Info.plist" || info.keys.contains { $0.hasPrefix("CFBundle") }
+    }
+
     /// A plist named for the repository's own Xcode project (`CycleStreets-Info.plist` or
     /// `Beam/Info.plist` beside `CycleStreets.xcodeproj`, `Beam.xcodeproj`) is its main app's,
     /// not a white-label variant's or a bundled library's example: it counts as a key more.
@@ -121,9 +127,8 @@ extension AppFolder {
         return folders.reduce(into: Set<String>()) { $0.formUnion(projects(in: root + "/" + $1)) }
     }
 
-    /// How surely a plist is an application's: nil for an extension's (`NSExtension`), a
-    /// bundle that is no application (`CFBundlePackageType` other than `APPL`), or a file that
-    /// names no bundle at all (`GoogleService-Info.plist`); higher with a
+    /// How surely a plist is an application's: nil for an extension's (`NSExtension`) or a
+    /// bundle that is no application (`CFBundlePackageType` other than `APPL`); higher with a
     /// main interface, a scene manifest, a launch screen and an executable.
     static func applicationScore(_ info: [String: PlistValue]) -> Int? {
         if info["NSExtension"] != nil || info["WKWatchKitApp"] != nil || info["WKApplication"] != nil { return nil }
@@ -139,8 +144,7 @@ extension AppFolder {
         }
         if info["CFBundleExecutable"] != nil { score += 1 }
         if info["CFBundleIdentifier"] != nil { score += 1 }
-        // A plist with none of these is no bundle's (`GoogleService-Info.plist`, a settings file).
-        return score > 0 ? score : nil
+        return score
     }
 
     /// Every file under `root` outside foreign folders, as (absolute path, name).

@@ -50,7 +50,8 @@ struct AppFolderTests {
         #expect(app.locales == ["de", "en", "fr"])
         #expect(AppFolder.applicationScore(["NSExtension": .dictionary([:]), "UIMainStoryboardFile": .string("X")]) == nil)
         #expect(AppFolder.applicationScore(["CFBundlePackageType": .string("BNDL")]) == nil)
-        #expect(AppFolder.applicationScore(["CLIENT_ID": .string("x"), "BUNDLE_ID": .string("org.app")]) == nil)
+        #expect(!AppFolder.isBundlePlist(["CLIENT_ID": .string("x"), "BUNDLE_ID": .string("org.app")], name: "GoogleService-Info.plist"))
+        #expect(AppFolder.isBundlePlist([:], name: "Info.plist"))
     }
 
     @Test("of app targets side by side, the one named Info.plist wins, and a sample target's last; tests' sources are not read")
