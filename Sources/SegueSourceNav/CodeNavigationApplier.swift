@@ -21,10 +21,32 @@ public enum CodeNavigationApplier {
                 }
             }
         }
+        enableCodeRunItems(result.methodNames, in: &out)
         RowDeletion.apply(result.rowDeletingClasses, to: &out)
         CodeTitles.apply(result.titles, to: &out)
         SplitCollapse.apply(result.primaryKeepingSplits, to: &out)
         return out
+    }
+
+    /// A bar button item connected to a method its scene's class has, which navigates nowhere
+    /// Segue follows (`toggleLogs:` showing a panel), is enabled, as UIKit's is: its tap runs
+    /// that code and changes nothing here. The storyboard alone leaves such items inert.
+    static func enableCodeRunItems(_ methods: [String: Set<String>], in storyboard: inout Storyboard) {
+        for id in storyboard.sceneOrder {
+            guard let names = storyboard.scenes[id]?.className.flatMap({ methods[$0] }) else { continue }
+            storyboard.updateEveryCopy(of: id) { scene, _ in
+                func enable(_ items: inout [BarButtonItemSpec]) {
+                    for k in items.indices where items[k].tap == nil && items[k].inertUnwired
+                        && items[k].actions.contains(where: { names.contains(SceneElements.methodName($0)) }) {
+                        items[k].enabled = true
+                        items[k].inertUnwired = false
+                    }
+                }
+                enable(&scene.navigationItem.leftBarButtonItems)
+                enable(&scene.navigationItem.rightBarButtonItems)
+                enable(&scene.toolbarItems)
+            }
+        }
     }
 
     /// `barItems`: those the finding's class makes in code; one whose action runs the step and

@@ -108,6 +108,9 @@ public struct InferenceResult: Sendable {
     /// Class → the bar button items its code makes with itself as target (``CodeBarItem``): an
     /// item whose action navigates is added to the class's scenes to be tapped.
     public var barItems: [String: [CodeBarItem]] = [:]
+    /// Class with scenes → the methods its code has (its own and inherited): a bar button item
+    /// connected to one that navigates nowhere Segue follows still runs it, enabled, as in UIKit.
+    public var methodNames: [String: Set<String>] = [:]
     /// Classes whose tables delete rows by swiping (``RowDeletion``).
     public var rowDeletingClasses: Set<String> = []
     /// Split view scenes whose delegate keeps the primary when the columns collapse (``SplitCollapse``).

@@ -59,6 +59,9 @@ public enum NavigationAnalysis {
         result.titles = CodeTitles.titles(index: index)
         result.primaryKeepingSplits = SplitCollapse.scenes(index: index)
         result.viewClasses = Set(index.superclass.keys.filter { cls in index.lineage(cls).contains(where: uikitViews.contains) })
+        for cls in index.scenesByClass.keys where index.methods[cls] != nil {
+            result.methodNames[cls] = Set(index.lineage(cls).flatMap { (index.methods[$0] ?? []).map(\.facts.name) })
+        }
         return result
     }
 

@@ -269,6 +269,7 @@ struct DocumentMapper {
         // or nothing) look and act inert; Edit keeps its built-in toggle.
         func inert(_ items: inout [BarButtonItemSpec]) {
             for i in items.indices where items[i].tap == nil && items[i].systemItem != .edit && !(items[i].systemItem?.isSpace ?? false) {
+                items[i].inertUnwired = items[i].enabled
                 items[i].enabled = false
             }
         }

@@ -94,6 +94,61 @@ struct OutletActionTests {
     }
 }
 
+/// Bar button items connected to code that navigates nowhere Segue follows: enabled, as UIKit's are.
+@Suite("Bar items that run code")
+struct CodeRunItemTests {
+    static let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch" initialViewController="nav">
+            <scenes>
+                <scene sceneID="s0">
+                    <objects>
+                        <navigationController id="nav" sceneMemberID="viewController">
+                            <navigationBar key="navigationBar" id="bar"/>
+                            <connections><segue destination="main" kind="relationship" relationship="rootViewController" id="r"/></connections>
+                        </navigationController>
+                    </objects>
+                </scene>
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController id="main" customClass="Main" sceneMemberID="viewController">
+                            <view key="view" id="v1"/>
+                            <navigationItem key="navigationItem" title="Orbot" id="ni">
+                                <barButtonItem key="leftBarButtonItem" title="Logs" id="logs">
+                                    <connections><action selector="toggleLogs:" destination="main" id="a1"/></connections>
+                                </barButtonItem>
+                                <barButtonItem key="rightBarButtonItem" title="Save" enabled="NO" id="save">
+                                    <connections><action selector="save:" destination="main" id="a2"/></connections>
+                                </barButtonItem>
+                            </navigationItem>
+                        </viewController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
+
+    @Test("an item whose action the class's code has is enabled; its tap changes nothing and says why; one the document disables stays so")
+    func codeRunItems() throws {
+        let board = try StoryboardImporter.parse(data: Array(Self.xml.utf8), fileName: "Main.storyboard")
+        #expect(board["main"]?.navigationItem.leftBarButtonItems.first?.enabled == false)
+        let swift = SwiftReader.read(source: """
+            class Main: UIViewController {
+                @IBAction func toggleLogs(_ sender: Any) { logContainer.isHidden.toggle() }
+                @IBAction func save(_ sender: Any) { store.save() }
+            }
+            """, file: "Main.swift")
+        let applied = CodeNavigationApplier.apply(NavigationAnalysis.analyze(facts: [swift], storyboard: board), to: board)
+        #expect(applied["main"]?.navigationItem.leftBarButtonItems.first?.enabled == true)
+        #expect(applied["main"]?.navigationItem.rightBarButtonItems.first?.enabled == false)
+        let window = Window(id: "logs", storyboard: applied, traits: .phonePortrait)
+        try window.launch()
+        let outcome = try window.perform(.tap(element: "logs", values: [:]), animated: false)
+        #expect(outcome.warnings == ["bar button 'logs' runs the app's 'toggleLogs:', which changes nothing Segue follows"])
+        #expect(window.visibleContentControllers.compactMap(\.sceneID) == ["main"])
+    }
+}
+
 @Suite("Helpers of UIKit's own classes and other objects")
 struct UIKitExtensionHelperTests {
     @Test("an extension of UIViewController runs where the app calls it; a delegate's picker dismissing is no step; a coordinator is named as such")

@@ -30,7 +30,9 @@ extension Window {
         case .barButton(let owner, let item):
             if let tap = item.tap { try run(tap, owner: owner, sender: element, animated: animated) }
             else if item.systemItem == .edit { setEditing(!owner.isEditing, on: owner, animated: animated) }
-            else { warn("bar button '\(element.id)' is not wired to anything") }
+            else if let action = item.actions.first {
+                warn("bar button '\(element.id)' runs the app's '\(action)', which changes nothing Segue follows")
+            } else { warn("bar button '\(element.id)' is not wired to anything") }
         case .row(let owner, let row):
             if let tap = row.tap { try run(tap, owner: owner, sender: element, animated: animated) }
         case .rowAccessory(let owner, let row):

@@ -10,6 +10,9 @@ public struct BarButtonItemSpec: Sendable, Hashable {
     public var tintColor: ColorSpec?
     public var accessibilityLabel: String?
     public var enabled = true
+    /// Disabled by the importer for want of anything the storyboard can run (no segue), not by
+    /// the document: code that runs its action enables it again.
+    public var inertUnwired = false
     public var tap: TapTarget?
     /// The action methods Interface Builder connects to the item (see ``ViewNode/actions``).
     public var actions: [String] = []
