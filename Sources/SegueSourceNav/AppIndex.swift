@@ -45,14 +45,18 @@ struct AppIndex {
     }
 
     /// A string's value: a literal, or a constant by its full name, by its last component, or
-    /// for `.name` by any `Type.name` when only one exists.
+    /// for `.name` by any `Type.name` when only one exists; `Type.className` with no such
+    /// constant is the type's name.
     func resolve(_ value: StringValue) -> String? {
         switch value {
         case .literal(let s): return s
         case .parameter: return nil
         case .symbol(let name):
             if let v = constants[name] { return v }
-            let last = name.split(separator: ".").last.map(String.init) ?? name
+            let parts = name.split(separator: ".").map(String.init)
+            // `PredictionTableViewController.className`: the idiom's `String(describing: self)`.
+            if parts.count == 2, parts[1] == "className", parts[0].first?.isUppercase == true { return parts[0] }
+            let last = parts.last ?? name
             if name.hasPrefix(".") || name.contains(".") {
                 let matches = Set(constants.filter { $0.key.hasSuffix("." + last) }.map(\.value))
                 if matches.count == 1 { return matches.first }

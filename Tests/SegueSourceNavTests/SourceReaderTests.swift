@@ -575,6 +575,9 @@ struct SourceReaderTests {
             """, file: "Segues.swift")
         let segues = swift.classes.flatMap { $0.methods.flatMap(\.calls) }.compactMap(\.segue)
         #expect(segues == [.parameter(0), .literal("show"), .symbol("makeIdentifier()")])
+        // `X.className` (an extension's `String(describing: self)`) is the class's name.
+        let index = AppIndex(facts: [swift], storyboard: Storyboard(name: "Main", initialViewController: nil, scenes: []))
+        #expect(index.resolve(.symbol("PredictionTableViewController.className")) == "PredictionTableViewController")
     }
 
     @Test("the names closures and blocks give self are self, in Swift and Objective-C")
