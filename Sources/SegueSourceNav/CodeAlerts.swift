@@ -74,6 +74,7 @@ enum AlertScenes {
                                       action: .present, scenes: scenes)
         shown.destination = id
         shown.rowFilter = call.rowFilter
+        shown.cellOutlets = call.cellOutlets
         result.findings.append(shown)
         for (k, action) in alert.actions.enumerated() {
             var steps = InferenceResult()
@@ -84,6 +85,7 @@ enum AlertScenes {
                 step.scenes = [id]
                 step.triggers = [.alertAction(k)]
                 step.rowFilter = nil
+                step.cellOutlets = nil
                 result.findings.append(step)
             }
             result.unresolved += steps.unresolved

@@ -10,7 +10,8 @@ public enum CodeNavigationApplier {
         OutletWiring.apply(result.outletActions, to: &out)
         // Steps taken for some rows only are wired first: a row's own case (`case 2:`) says more
         // about it than a step any row may reach (`if selected == indexPath.row { … }`).
-        let ordered = result.findings.filter { $0.rowFilter != nil } + result.findings.filter { $0.rowFilter == nil }
+        let someRows = { (f: NavigationFinding) in f.rowFilter != nil || f.cellOutlets != nil }
+        let ordered = result.findings.filter(someRows) + result.findings.filter { !someRows($0) }
         for found in ordered {
             var finding = found
             if let navigation = madeNavigation(for: finding, in: &out) { finding.destination = navigation }
@@ -26,6 +27,22 @@ public enum CodeNavigationApplier {
         CodeTitles.apply(result.titles, to: &out)
         SplitCollapse.apply(result.primaryKeepingSplits, to: &out)
         return out
+    }
+
+    /// Where the cells the outlets name are in the scene's tables: a filter for each one's row.
+    static func cellRows(_ outlets: Set<String>, in scene: Scene) -> [RowFilter] {
+        let ids = Set(outlets.compactMap { scene.outlets[$0] })
+        var found: [RowFilter] = []
+        func visit(_ node: ViewNode) {
+            if node.kind == .table {
+                for (s, section) in node.sections.enumerated() {
+                    for (r, row) in section.rows.enumerated() where row.id.map(ids.contains) == true { found.append(RowFilter(sections: [s], rows: [r])) }
+                }
+            }
+            node.children.forEach(visit)
+        }
+        scene.view.forEach(visit)
+        return found
     }
 
     /// A bar button item connected to a method its scene's class has, which navigates nowhere
@@ -96,6 +113,11 @@ public enum CodeNavigationApplier {
             case .action(let method):
                 if !SceneElements.actionNames(in: scene).contains(method) { add(barItems.filter { $0.action == method }, to: &scene) }
                 SceneElements.wire(action: method, to: target, in: &scene)
+            case .rowSelection where finding.cellOutlets != nil:
+                // The static rows the storyboard connects to those outlets.
+                for filter in cellRows(finding.cellOutlets ?? [], in: scene) {
+                    SceneElements.wireSelection(collection: false, to: target, in: &scene, only: filter.narrowed(by: finding.rowFilter ?? RowFilter()))
+                }
             case .rowSelection: SceneElements.wireSelection(collection: false, to: target, in: &scene, only: finding.rowFilter)
             case .itemSelection: SceneElements.wireSelection(collection: true, to: target, in: &scene, only: finding.rowFilter)
             case .alertAction(let k):

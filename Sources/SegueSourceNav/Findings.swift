@@ -56,6 +56,8 @@ public struct NavigationFinding: Hashable, Sendable {
     /// The rows whose selection runs it (a branch on `indexPath.row` or `.section`); nil: every
     /// row not wired by an earlier step.
     public var rowFilter: RowFilter?
+    /// The outlets of the cells whose selection runs it (``NavigationCall/cellOutlets``).
+    public var cellOutlets: Set<String>?
 }
 
 /// A navigating line Segue could not resolve, and why.

@@ -18,6 +18,7 @@ public enum InferenceReport {
             if let style = f.presentationStyle { line += " (\(style.rawValue))" }
             if let tab = f.tabIndex { line += " tab \(tab)" }
             if let rows = f.rowFilter { line += " (\(describe(rows)))" }
+            if let cells = f.cellOutlets { line += " (cells \(cells.sorted().joined(separator: ", ")))" }
             lines.append(line)
         }
         if !result.unresolved.isEmpty { lines.append("unresolved:") }
@@ -63,6 +64,7 @@ public enum InferenceReport {
             if let tab = f.tabIndex { fields.append("\"tab\":\(tab)") }
             if let sections = f.rowFilter?.sections { fields.append("\"sections\":[\(sections.sorted().map(String.init).joined(separator: ","))]") }
             if let rows = f.rowFilter?.rows { fields.append("\"rows\":[\(rows.sorted().map(String.init).joined(separator: ","))]") }
+            if let cells = f.cellOutlets { fields.append("\"cells\":[\(cells.sorted().map(quote).joined(separator: ","))]") }
             return "{" + fields.joined(separator: ",") + "}"
         }.joined(separator: ",")
         out += "],\"unresolved\":["

@@ -103,6 +103,7 @@ public enum NavigationAnalysis {
         finding.presentationStyle = call.presentationStyle
         finding.tabIndex = call.tabIndex
         finding.rowFilter = call.rowFilter
+        finding.cellOutlets = call.cellOutlets
         if call.action == .performSegue {
             guard let value = call.segue, let id = index.resolve(value) else {
                 unresolved("segue identifier \(call.segue?.description ?? "?") is not a constant Segue can read")

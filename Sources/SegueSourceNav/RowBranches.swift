@@ -9,7 +9,9 @@ import SwiftSyntax
 enum RowBranches {
     struct Branch {
         var lines: ClosedRange<Int>
-        var filter: RowFilter
+        var filter: RowFilter?
+        /// The outlets of the cells the branch is taken for (`if cell == passcodeCell`).
+        var cells: Set<String>? = nil
     }
 
     enum Axis { case section, row }
@@ -33,7 +35,8 @@ enum RowBranches {
         return calls.map { call in
             var marked = call
             for branch in branches where branch.lines.contains(call.line) {
-                marked.rowFilter = marked.rowFilter.map { $0.narrowed(by: branch.filter) } ?? branch.filter
+                if let filter = branch.filter { marked.rowFilter = marked.rowFilter.map { $0.narrowed(by: filter) } ?? filter }
+                if let cells = branch.cells { marked.cellOutlets = marked.cellOutlets.map { $0.intersection(cells) } ?? cells }
             }
             return marked
         }
@@ -86,10 +89,30 @@ enum RowBranches {
         }
 
         override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
-            guard node.conditions.count == 1, case .expression(let condition) = node.conditions.first?.condition,
-                  let (axis, value) = Self.equality(condition) else { return .visitChildren }
-            branches.append(Branch(lines: range(of: Syntax(node.body)), filter: RowBranches.filter(axis, [value])))
+            guard node.conditions.count == 1, case .expression(let condition) = node.conditions.first?.condition else { return .visitChildren }
+            if let (axis, value) = Self.equality(condition) {
+                branches.append(Branch(lines: range(of: Syntax(node.body)), filter: RowBranches.filter(axis, [value])))
+            } else if let outlet = Self.cellComparison(condition) {
+                branches.append(Branch(lines: range(of: Syntax(node.body)), filter: nil, cells: [outlet]))
+            }
             return .visitChildren
+        }
+
+        /// `cell == passcodeTableViewCell` (or `===`, either way round, the cell a local named for
+        /// one or `tableView.cellForRow(at: indexPath)`): the outlet compared with.
+        static func cellComparison(_ condition: ExprSyntax) -> String? {
+            guard let sequence = condition.as(SequenceExprSyntax.self) else { return nil }
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, ["==", "==="].contains(elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text ?? "") else { return nil }
+            func isCell(_ e: ExprSyntax) -> Bool {
+                let text = SwiftExpr.unwrapped(e).trimmedDescription
+                return text.contains("cellForRow(at:") || SwiftExpr.unwrapped(e).as(DeclReferenceExprSyntax.self)?.baseName.text.lowercased() == "cell"
+                    || text.hasPrefix("tableView.cellForRow")
+            }
+            func outlet(_ e: ExprSyntax) -> String? { SwiftAlerts.localOrProperty(e) }
+            if isCell(elements[0]), let name = outlet(elements[2]), name.lowercased() != "cell" { return name }
+            if isCell(elements[2]), let name = outlet(elements[0]), name.lowercased() != "cell" { return name }
+            return nil
         }
 
         /// A case label's numbers on each axis (`case 0, 2:`, `case (1, _):`, `case .about:`); nil
@@ -162,11 +185,29 @@ extension ObjCBodyScanner {
                 let condition = (i + 2..<max(i + 2, afterCondition - 1)).map(text)
                 if let (axis, value) = Self.equality(condition) {
                     found.append(.init(lines: lines(afterCondition, statementEnd(afterCondition, end)), filter: RowBranches.filter(axis, [value])))
+                } else if let outlet = Self.cellComparison(condition) {
+                    found.append(.init(lines: lines(afterCondition, statementEnd(afterCondition, end)), filter: nil, cells: [outlet]))
                 }
             }
             i += 1
         }
         return found
+    }
+
+    /// `cell == self.passcodeCell` (or `_passcodeCell`, either way round; the cell a local named
+    /// `cell` or `[tableView cellForRowAtIndexPath:indexPath]`) as tokens: the outlet.
+    static func cellComparison(_ tokens: [String]) -> String? {
+        guard let eq = tokens.firstIndex(of: "=="), eq > 0, eq < tokens.count - 1 else { return nil }
+        func isCell(_ side: ArraySlice<String>) -> Bool { side.joined() == "cell" || side.contains("cellForRowAtIndexPath") }
+        func outlet(_ side: ArraySlice<String>) -> String? {
+            var parts = Array(side)
+            if parts.count == 3, parts[0] == "self", parts[1] == "." { parts = [parts[2]] }
+            guard parts.count == 1, let name = parts.first, name != "cell", name.first?.isLetter == true || name.first == "_" else { return nil }
+            return name.hasPrefix("_") ? String(name.dropFirst()) : name
+        }
+        if isCell(tokens[..<eq]), let name = outlet(tokens[(eq + 1)...]) { return name }
+        if isCell(tokens[(eq + 1)...]), let name = outlet(tokens[..<eq]) { return name }
+        return nil
     }
 
     /// `indexPath . row == 2` as tokens, either way round.

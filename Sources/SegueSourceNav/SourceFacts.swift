@@ -157,6 +157,9 @@ public struct NavigationCall: Hashable, Sendable, Codable {
     public var onOtherWindow = false
     /// Made in a branch taken only for some rows of a selection (``RowBranches``).
     public var rowFilter: RowFilter?
+    /// Made in a branch taken only for the cells of these outlets (`if cell == passcodeCell`):
+    /// the rows of a static table the storyboard connects to them.
+    public var cellOutlets: Set<String>?
     /// The alert the method made and presents here (`present(alert, animated: true)`).
     public var alert: CodeAlert?
     /// Made in the handler of an alert action (``CodeAlert/Action/key``): it runs when a person

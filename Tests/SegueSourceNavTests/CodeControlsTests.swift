@@ -149,6 +149,81 @@ struct CodeRunItemTests {
     }
 }
 
+/// A static table's rows told apart by the outlets their cells are connected to.
+@Suite("Rows chosen by their cells' outlets")
+struct CellOutletRowTests {
+    static let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch" initialViewController="settings">
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <tableViewController id="settings" customClass="Settings" sceneMemberID="viewController">
+                            <tableView key="view" style="grouped" dataMode="static" id="tv">
+                                <sections>
+                                    <tableViewSection id="sec1">
+                                        <cells>
+                                            <tableViewCell textLabel="l1" id="pgp"><tableViewCellContentView key="contentView" id="cv1"><subviews><label text="PGP Key" id="l1"/></subviews></tableViewCellContentView></tableViewCell>
+                                        </cells>
+                                    </tableViewSection>
+                                    <tableViewSection id="sec2">
+                                        <cells>
+                                            <tableViewCell textLabel="l2" id="about"><tableViewCellContentView key="contentView" id="cv2"><subviews><label text="About" id="l2"/></subviews></tableViewCellContentView></tableViewCell>
+                                            <tableViewCell textLabel="l3" id="passcode"><tableViewCellContentView key="contentView" id="cv3"><subviews><label text="Passcode Lock" id="l3"/></subviews></tableViewCellContentView></tableViewCell>
+                                        </cells>
+                                    </tableViewSection>
+                                </sections>
+                            </tableView>
+                            <connections>
+                                <outlet property="pgpKeyTableViewCell" destination="pgp" id="o1"/>
+                                <outlet property="passcodeTableViewCell" destination="passcode" id="o2"/>
+                                <segue destination="pgpScene" kind="show" identifier="pgpSegue" id="g1"/>
+                                <segue destination="lockScene" kind="show" identifier="lockSegue" id="g2"/>
+                            </connections>
+                        </tableViewController>
+                    </objects>
+                </scene>
+                <scene sceneID="s2"><objects><viewController id="pgpScene" sceneMemberID="viewController"/></objects></scene>
+                <scene sceneID="s3"><objects><viewController id="lockScene" sceneMemberID="viewController"/></objects></scene>
+            </scenes>
+        </document>
+        """
+
+    @Test("if cell == outlet wires the row of that outlet's cell, in Swift and Objective-C")
+    func cellOutletBranches() throws {
+        let board = try StoryboardImporter.parse(data: Array(Self.xml.utf8), fileName: "Main.storyboard")
+        let swift = SwiftReader.read(source: """
+            class Settings: UITableViewController {
+                @IBOutlet weak var passcodeTableViewCell: UITableViewCell!
+                @IBOutlet weak var pgpKeyTableViewCell: UITableViewCell!
+                override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+                    let cell = tableView.cellForRow(at: indexPath)
+                    if cell == passcodeTableViewCell {
+                        performSegue(withIdentifier: "lockSegue", sender: nil)
+                    } else if cell == pgpKeyTableViewCell {
+                        performSegue(withIdentifier: "pgpSegue", sender: nil)
+                    }
+                }
+            }
+            """, file: "Settings.swift")
+        let objc = ObjCReader.read(source: """
+            @implementation Settings
+            - (void)tableView:(UITableView *)tableView didSelectRowAtIndexPath:(NSIndexPath *)indexPath {
+                UITableViewCell *cell = [tableView cellForRowAtIndexPath:indexPath];
+                if (cell == self.passcodeTableViewCell) [self performSegueWithIdentifier:@"lockSegue" sender:nil];
+                else if (cell == _pgpKeyTableViewCell) [self performSegueWithIdentifier:@"pgpSegue" sender:nil];
+            }
+            @end
+            """, file: "Settings.m")
+        for facts in [swift, objc] {
+            #expect(facts.classes.first?.methods.first?.calls.map(\.cellOutlets) == [["passcodeTableViewCell"], ["pgpKeyTableViewCell"]])
+            let applied = CodeNavigationApplier.apply(NavigationAnalysis.analyze(facts: [facts], storyboard: board), to: board)
+            let sections = try #require(applied["settings"]?.view.first?.sections)
+            #expect(sections.map { $0.rows.map(\.tap) } == [[.segue("pgpSegue")], [nil, .segue("lockSegue")]])
+        }
+    }
+}
+
 @Suite("Helpers of UIKit's own classes and other objects")
 struct UIKitExtensionHelperTests {
     @Test("an extension of UIViewController runs where the app calls it; a delegate's picker dismissing is no step; a coordinator is named as such")
