@@ -69,6 +69,9 @@ struct SourceReaderTests {
                     #if DEBUG
                     show(Debug(), sender: nil)
                     #endif
+                    #if false
+                    present(Disabled(), animated: true)
+                    #endif
                     #if targetEnvironment(macCatalyst)
                     present(CatalystAlert(), animated: true)
                     #else
