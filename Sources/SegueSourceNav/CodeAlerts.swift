@@ -106,7 +106,8 @@ enum AlertScenes {
     }
 
     /// The alert's scene. A text no constant holds is left out; an action's title that cannot be
-    /// read is its style's usual word, as a button needs one.
+    /// read is its style's usual word, as a button needs one; an alert with no action read gets
+    /// an OK.
     static func scene(_ id: String, _ alert: CodeAlert, index: AppIndex) -> Scene {
         var spec = AlertSpec()
         spec.title = alert.title.flatMap(index.resolve)
@@ -118,6 +119,9 @@ enum AlertScenes {
             let fallback = switch style { case .cancel: "Cancel"; case .destructive: "Delete"; case .default: "OK" }
             return AlertSpec.Action(title: action.title.flatMap(index.resolve) ?? fallback, style: style)
         }
+        // Actions added where the reading cannot see them (a convenience initializer's loop):
+        // an OK that closes the alert, so a session never stands before one it cannot leave.
+        if spec.actions.isEmpty { spec.actions = [AlertSpec.Action(title: "OK", style: .default)] }
         var scene = Scene(id: id, kind: .alertController)
         scene.title = spec.title
         scene.alert = spec

@@ -186,6 +186,10 @@ struct CodeAlertTests {
         let alert = try #require(facts.classes.first?.methods.first?.calls.first?.alert)
         #expect(alert.title == .literal("Unknown") && alert.message == .literal("Delete the group?"))
         #expect(alert.actions.map(\.title) == [nil, .symbol("Strings.ok")])
+        // An alert whose actions a convenience initializer adds is left with an OK.
+        let scene = AlertScenes.scene("x", CodeAlert(title: nil, message: nil, isActionSheet: true),
+                                      index: AppIndex(facts: [], storyboard: Storyboard(name: "Main", initialViewController: nil, scenes: [])))
+        #expect(scene.alert?.actions.map(\.title) == ["OK"])
     }
 
     @Test("a bar button item's menu is an action sheet its tap shows; each action does what its handler does")
