@@ -18,6 +18,8 @@ extension ObjCBodyScanner {
             call = shown(.show, first, line)
         case "showDetailViewController:sender:":
             call = shown(.showDetail, first, line)
+        case _ where selector.hasPrefix("presentPopoverFrom"):
+            call = popover(receiver, line)
         case "setViewControllers:animated:":
             if case .array(let items) = first, let last = items.last {
                 call = shown(.setViewControllers, last, line)
@@ -26,13 +28,7 @@ extension ObjCBodyScanner {
         case "setRootViewController:" where namesWindow(receiver) && !isOtherWindow(receiver):
             call = shown(.setRoot, first, line)
         case "addSubview:" where namesWindow(receiver) && !isOtherWindow(receiver) && !calls.contains(where: { $0.action == .setRoot }):
-            // Before iOS 4 a window showed a controller by taking its view (`[window addSubview:
-            // navigationController.view]`): the first controller added is the root, a later one's
-            // view covers it for a while (a login screen over the tabs).
-            switch first {
-            case .member(let owner, "view"), .send(let owner, "view", _): call = shown(.setRoot, owner, line)
-            default: break
-            }
+            call = viewAddedToWindow(first, line)
         case "addChildViewController:" where !holdsChild(receiver, first):
             call = shown(.addChild, first, line)
         case _ where Self.showsAlert.contains(selector) && alertIndex(receiver) != nil:
@@ -134,6 +130,24 @@ extension ObjCBodyScanner {
         let values = args.map { controller($0) }
         guard !onSelf || values.contains(where: \.isFollowable) else { return }
         handOffs.append(HandOff(method: String(name), onSelf: onSelf, line: line, arguments: values))
+    }
+
+    /// Before iOS 4 a window showed a controller by taking its view (`[window addSubview:
+    /// navigationController.view]`): the first controller added is the root, a later one's view
+    /// covers it for a while (a login screen over the tabs).
+    private func viewAddedToWindow(_ view: ObjCExpr, _ line: Int) -> NavigationCall? {
+        switch view {
+        case .member(let owner, "view"), .send(let owner, "view", _): shown(.setRoot, owner, line)
+        default: nil
+        }
+    }
+
+    /// Before iOS 8 a popover controller made around a controller
+    /// (`[[UIPopoverController alloc] initWithContentViewController:vc]`) presents it as a popover.
+    private func popover(_ controller: ObjCExpr, _ line: Int) -> NavigationCall {
+        var call = shown(.present, controller, line)
+        call.presentationStyle = .popover
+        return call
     }
 
     private func shown(_ action: NavigationAction, _ expr: ObjCExpr, _ line: Int) -> NavigationCall {

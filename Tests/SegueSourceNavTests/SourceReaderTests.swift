@@ -785,6 +785,21 @@ struct SourceReaderTests {
         #expect(result.findings.map(\.destination) == ["list", "discoverScene", "settingsScene"])
     }
 
+    @Test("Objective-C: a popover controller made around a controller presents it as a popover")
+    func popoverControllers() throws {
+        let objc = ObjCReader.read(source: """
+            @implementation Library
+            - (void)showMenu:(id)sender {
+                MenuViewController *viewController = [[MenuViewController alloc] init];
+                _menuController = [[UIPopoverController alloc] initWithContentViewController:viewController];
+                [_menuController presentPopoverFromBarButtonItem:sender permittedArrowDirections:UIPopoverArrowDirectionAny animated:YES];
+            }
+            @end
+            """, file: "Library.m")
+        let call = try #require(objc.classes.first?.methods.first?.calls.first)
+        #expect(call.action == .present && call.presentationStyle == .popover && call.destination == .className("MenuViewController"))
+    }
+
     @Test("a switch over an integer enumeration made from the index path keeps each case's rows")
     func enumerationRowBranchesKeepTheirRows() throws {
         let swift = SwiftReader.read(source: """
