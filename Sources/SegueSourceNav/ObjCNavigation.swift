@@ -311,7 +311,7 @@ extension ObjCBodyScanner {
             }
             return .className(cls)
         }
-        if case .identifier(let cls) = receiver, cls.first?.isUppercase == true, selector.hasPrefix("instantiate"),
+        if case .identifier(let cls) = receiver, isClassName(cls), selector.hasPrefix("instantiate"),
            !NavigationAnalysis.isSystemClass(cls), let name = selector.split(separator: ":").first {
             return .classFactory(cls, method: String(name))
         }
@@ -321,7 +321,7 @@ extension ObjCBodyScanner {
            let name = selector.split(separator: ":").first, name.first?.isLowercase == true {
             return .returnedBy(type: cls, method: String(name))
         }
-        if case .identifier(let cls) = receiver, cls.first?.isUppercase == true,
+        if case .identifier(let cls) = receiver, isClassName(cls),
            selector == "new" || NavigationAnalysis.isSystemClass(cls) || selector.hasPrefix("instantiate") || selector.contains("Storyboard") || selector.contains("Nib") {
             return .className(cls)
         }
@@ -330,7 +330,7 @@ extension ObjCBodyScanner {
             if case .send(.identifier(let cls), "class", _) = arg { return .className(cls) }
         }
         // A class's own factory: `[X sharedInstance]`, `[X rootController]`.
-        if case .identifier(let cls) = receiver, cls.first?.isUppercase == true, args.isEmpty,
+        if case .identifier(let cls) = receiver, isClassName(cls), args.isEmpty,
            ["shared", "instance", "controller"].contains(where: { selector.lowercased().contains($0) }) {
             return .className(cls)
         }
@@ -340,6 +340,11 @@ extension ObjCBodyScanner {
             return .returned(method: String(name), onSelf: receiver == .identifier("self"))
         }
         return .unresolved("'[… \(selector)]' returns a controller Segue cannot follow")
+    }
+
+    /// Whether a capitalized receiver names a class, not a local (`SPLMSSPViewController *MSSPVC = …`).
+    func isClassName(_ name: String) -> Bool {
+        name.first?.isUppercase == true && bindings[name] == nil && !declaredLocals.contains(name)
     }
 
     func storyboard(_ expr: ObjCExpr, depth: Int) -> StoryboardRef {

@@ -798,6 +798,16 @@ struct SourceReaderTests {
             """, file: "Library.m")
         let call = try #require(objc.classes.first?.methods.first?.calls.first)
         #expect(call.action == .present && call.presentationStyle == .popover && call.destination == .className("MenuViewController"))
+        // A capitalized local is no class.
+        let local = ObjCReader.read(source: """
+            @implementation Client
+            - (void)showInfo {
+                SPLMSSPViewController *MSSPVC = [[SPLMSSPViewController alloc] init];
+                [self presentViewController:[MSSPVC wrappedNavigationController] animated:YES completion:nil];
+            }
+            @end
+            """, file: "Client.m")
+        #expect(local.classes.first?.methods.first?.calls.first?.destination != .className("MSSPVC"))
     }
 
     @Test("a switch over an integer enumeration made from the index path keeps each case's rows")
