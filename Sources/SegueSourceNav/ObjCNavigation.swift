@@ -334,6 +334,12 @@ extension ObjCBodyScanner {
            ["shared", "instance", "controller"].contains(where: { selector.lowercased().contains($0) }) {
             return .className(cls)
         }
+        // A class's factory given arguments (`[SgfMessagesController controllerWithDelegate:self]`):
+        // what it returns, else an instance of the class.
+        if case .identifier(let cls) = receiver, isClassName(cls), !args.isEmpty, selector.lowercased().contains("controller"),
+           let name = selector.split(separator: ":").first {
+            return .oneOf([.returnedBy(type: cls, method: String(name)), .className(cls)])
+        }
         // A method of the app that makes the controller: `[self makeInbox]`, `[manager checkStatus]`.
         if let name = selector.split(separator: ":").first, !selector.hasPrefix("init"),
            name.first?.isLowercase == true || name.first == "_" {

@@ -808,6 +808,14 @@ struct SourceReaderTests {
             @end
             """, file: "Client.m")
         #expect(local.classes.first?.methods.first?.calls.first?.destination != .className("MSSPVC"))
+        // A class's factory given arguments: what it returns, else an instance of the class.
+        let factory = ObjCReader.read(source: """
+            @implementation Levels
+            - (void)showMessages { [self.navigationController pushViewController:[SgfMessagesController controllerWithDelegate:self] animated:YES]; }
+            @end
+            """, file: "Levels.m")
+        #expect(factory.classes.first?.methods.first?.calls.first?.destination
+            == .oneOf([.returnedBy(type: "SgfMessagesController", method: "controllerWithDelegate"), .className("SgfMessagesController")]))
     }
 
     @Test("a switch over an integer enumeration made from the index path keeps each case's rows")
