@@ -202,7 +202,14 @@ extension NavigationAnalysis {
                               index: AppIndex, depth: Int) -> Result<String, ResolutionProblem> {
         for owner in index.lineage(cls ?? "") {
             for method in index.methods[owner] ?? [] {
-                guard let value = method.facts.assigned[name], parameterIndex(value) == nil else { continue }
+                guard let value = method.facts.assigned[name] else { continue }
+                if let k = parameterIndex(value) {
+                    // Stored from an initializer's argument: what the app makes instances with.
+                    if method.facts.name.hasPrefix("init"), let id = initArgumentScene(k, of: method.facts.name, in: owner, index: index, depth: depth) {
+                        return .success(id)
+                    }
+                    continue
+                }
                 if case .success(let id) = destination(value, from: sourceScene, inClass: owner, index: index, depth: depth + 1) {
                     return .success(id)
                 }
@@ -213,6 +220,22 @@ extension NavigationAnalysis {
             return .success(id)
         }
         return .failure(ResolutionProblem(reason: "'\(name)' is not set in this class (a value set elsewhere)"))
+    }
+
+    /// The scene the `k`th argument of initializer `method` of `cls` is, where the app makes an
+    /// instance of `cls` with it (`[[Container alloc] initWithController:root]`): the first that resolves.
+    static func initArgumentScene(_ k: Int, of method: String, in cls: String, index: AppIndex, depth: Int) -> String? {
+        for caller in index.methods.keys.sorted() {
+            for m in index.methods[caller] ?? [] {
+                for made in m.facts.initCalls where made.className == cls && made.method == method && made.arguments.indices.contains(k) {
+                    let from = index.scenesByClass[caller]?.first
+                    if case .success(let id) = destination(made.arguments[k], from: from, inClass: caller, index: index, depth: depth + 1) {
+                        return id
+                    }
+                }
+            }
+        }
+        return nil
     }
 
     /// Controller class → the nib its code creates it with, from `initWithNibName:` /

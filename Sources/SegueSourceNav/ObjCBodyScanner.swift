@@ -27,6 +27,7 @@ struct ObjCBodyScanner {
     var mayReturnTrue = false
     var invokes: [String] = []
     var handOffs: [HandOff] = []
+    var initCalls: [InitCall] = []
     var returns: [ControllerExpr] = []
     var nibLoads: [NibLoad] = []
     var assigned: [String: ControllerExpr] = [:]

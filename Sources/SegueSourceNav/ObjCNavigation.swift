@@ -90,6 +90,10 @@ extension ObjCBodyScanner {
             if let handler = handlers.last { handlerInvokes[handler, default: []].append(String(name)) } else { invokes.append(String(name)) }
         }
         recordHandOff(selector, onSelf: onSelf, args: args, line: line)
+        if case .send(.identifier(let cls), "alloc", _) = receiver, selector.hasPrefix("init"), !args.isEmpty,
+           let name = selector.split(separator: ":").first, initCalls.count < MethodFacts.limit {
+            initCalls.append(InitCall(className: cls, method: String(name), arguments: args.map { controller($0) }))
+        }
         readAlert(receiver, selector, first)
         readOutletAction(receiver, selector, args)
     }

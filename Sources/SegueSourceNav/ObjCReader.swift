@@ -86,6 +86,7 @@ private struct FileWalk {
         facts.invokes = scanner.invokes
         facts.mayReturnTrue = scanner.mayReturnTrue
         facts.handOffs = scanner.handOffs
+        facts.initCalls = scanner.initCalls
         facts.returns = scanner.returns
         facts.nibLoads = scanner.nibLoads
         facts.assigned = scanner.assigned

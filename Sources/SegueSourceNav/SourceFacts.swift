@@ -197,6 +197,19 @@ public struct HandOff: Hashable, Sendable, Codable {
     }
 }
 
+/// An instance made with arguments: its class, its initializer's base name (`initWithController`,
+/// Swift's `init`) and the arguments, as controllers.
+public struct InitCall: Hashable, Sendable, Codable {
+    public var className: String
+    public var method: String
+    public var arguments: [ControllerExpr]
+    public init(className: String, method: String, arguments: [ControllerExpr]) {
+        self.className = className
+        self.method = method
+        self.arguments = arguments
+    }
+}
+
 /// An action method attached in code to a view an outlet of the class names.
 public struct OutletAction: Hashable, Sendable, Codable {
     public var outlet: String
@@ -258,6 +271,9 @@ public struct MethodFacts: Hashable, Sendable, Codable {
     public var invokes: [String] = []
     /// Calls with arguments (on `self` or another object), for controllers passed as arguments.
     public var handOffs: [HandOff] = []
+    /// Instances of the app's classes it makes with arguments (`[[Container alloc]
+    /// initWithController:root]`, `Container(controller: root)`): what their initializers store.
+    public var initCalls: [InitCall] = []
     /// The controllers the method returns, in source order.
     public var returns: [ControllerExpr] = []
     /// The bar item the method sets on the controller it returns (a helper making a tab), its

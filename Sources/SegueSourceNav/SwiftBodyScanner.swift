@@ -18,6 +18,7 @@ final class SwiftBodyScanner: SyntaxVisitor {
     /// their code runs later, on that object's event, not as this method runs.
     private var storedClosureDepth = 0
     var handOffs: [HandOff] = []
+    var initCalls: [InitCall] = []
     var returns: [ControllerExpr] = []
     var nibLoads: [NibLoad] = []
     var assigned: [String: ControllerExpr] = [:]
@@ -318,6 +319,9 @@ final class SwiftBodyScanner: SyntaxVisitor {
     /// A call that may run one of the app's methods: any call on another object (a helper's
     /// navigation runs where it is called), and calls on `self` that pass a controller.
     private func recordHandOff(_ name: String, onSelf: Bool, args: [LabeledExprSyntax], line: Int) {
+        if name.first?.isUppercase == true, !args.isEmpty, !NavigationAnalysis.isSystemClass(name), initCalls.count < MethodFacts.limit {
+            initCalls.append(InitCall(className: name, method: "init", arguments: args.map { controller($0.expression) }))
+        }
         guard let first = name.first, first.isLowercase, !onSelf || !args.isEmpty else { return }
         // A string literal passed may be a storyboard ID the method instantiates (`next("scan")`).
         let values = args.map { arg in SwiftExpr.literalIdentifier(arg.expression) ?? controller(arg.expression) }

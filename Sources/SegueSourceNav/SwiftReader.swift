@@ -174,6 +174,7 @@ final class SwiftDeclarationVisitor: SyntaxVisitor {
         method.calls = RowBranches.marking(IdiomBranches.marking(scanner.callsMarkingOtherWindows, idioms.lines), rows.branches)
         method.invokes = scanner.invokes
         method.handOffs = scanner.handOffs
+        method.initCalls = scanner.initCalls
         method.nibLoads = scanner.nibLoads
         method.returns = scanner.returns
         method.assigned = scanner.assigned

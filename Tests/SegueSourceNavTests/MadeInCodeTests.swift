@@ -57,6 +57,54 @@ struct MadeInCodeTests {
         #expect(result.findings.contains { $0.destination == "LibraryViewController" && $0.scenes == ["vaults"] })
     }
 
+    @Test("a container storing the controller its initializer is given shows it, in Objective-C and Swift")
+    func initializerArguments() throws {
+        let objc = ObjCReader.read(source: """
+            @implementation ContainerViewController
+            - (instancetype)initWithController:(UIViewController *)controller {
+                self = [super init];
+                if (self) { self.rootViewController = controller; }
+                return self;
+            }
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                [self addChildViewController:self.rootViewController];
+            }
+            @end
+            @implementation AppDelegate
+            - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                ContainerViewController *container = [[ContainerViewController alloc] initWithController:[[AccountsViewController alloc] init]];
+                self.window.rootViewController = container;
+                return YES;
+            }
+            @end
+            @interface ContainerViewController : UIViewController
+            @end
+            """, file: "App.m")
+        let swift = SwiftReader.read(source: """
+            class Frame: UIViewController {
+                let content: UIViewController
+                init(content: UIViewController) {
+                    self.content = content
+                    super.init(nibName: nil, bundle: nil)
+                }
+                override func viewDidLoad() { addChild(content) }
+            }
+            class Feed: UIViewController {
+                @IBAction func open(_ sender: Any) { present(Frame(content: AccountsViewController()), animated: true) }
+            }
+            """, file: "Frame.swift")
+        var accounts = Scene(id: "accounts"), feed = Scene(id: "feed")
+        accounts.className = "AccountsViewController"
+        feed.className = "Feed"
+        for facts in [objc, swift] {
+            let board = Storyboard(name: "Main", initialViewController: "feed", scenes: [feed, accounts])
+            let result = NavigationAnalysis.analyze(facts: [facts], storyboard: board)
+            let embed = result.findings.first { $0.action == .addChild }
+            #expect(embed?.destination == "accounts", "\(facts.file)")
+        }
+    }
+
     @Test("a container the method makes and puts a controller into leads where that controller does")
     func containerChild() throws {
         let (_, result) = try FixtureAppTests.analyzed("MadeInCodeApp")
