@@ -175,7 +175,7 @@ public enum NavigationAnalysis {
         // whose interface was not read.)
         let lineage = index.lineage(cls)
         let known = lineage.count > 1 || index.methods[cls]?.first?.file.hasSuffix(".swift") == true
-        let isController = lineage.contains { $0.hasSuffix("Controller") && isSystemClass($0) }
+        let isController = lineage.contains { $0.hasSuffix("Controller") && (isSystemClass($0) || $0.hasPrefix("UI")) }
         return isController || !known ? "class \(cls) is the class of no scene"
             : "\(cls) is no view controller and no screen's code hands it this call: which screen it shows from is not known"
     }

@@ -242,6 +242,9 @@ struct UIKitExtensionHelperTests {
             final class Router: Coordinator {
                 func go() { navigationController.pushViewController(Login(), animated: true) }
             }
+            class AppNavigation: UINavigationController {
+                func reveal() { present(Login(), animated: true) }
+            }
             """
         func scene(_ id: String, _ cls: String) -> Scene {
             var s = Scene(id: id)
@@ -252,7 +255,10 @@ struct UIKitExtensionHelperTests {
         let result = NavigationAnalysis.analyze(facts: [SwiftReader.read(source: source, file: "App.swift")], storyboard: board)
         #expect(result.findings.map(\.scenes) == [["feed"]])
         #expect(result.findings.first?.triggers == [.action("signIn")] && result.findings.first?.destination == "login")
-        #expect(result.unresolved.map(\.reason) == ["Router is no view controller and no screen's code hands it this call: which screen it shows from is not known"])
+        #expect(result.unresolved.map(\.reason) == [
+            "class AppNavigation is the class of no scene",
+            "Router is no view controller and no screen's code hands it this call: which screen it shows from is not known",
+        ])
     }
 }
 
