@@ -116,7 +116,7 @@ public enum CodeNavigationApplier {
             case .rowSelection where finding.cellOutlets != nil:
                 // The static rows the storyboard connects to those outlets.
                 for filter in cellRows(finding.cellOutlets ?? [], in: scene) {
-                    SceneElements.wireSelection(collection: false, to: target, in: &scene, only: filter.narrowed(by: finding.rowFilter ?? RowFilter()))
+                    SceneElements.wireSelection(collection: false, to: target, in: &scene, only: finding.rowFilter.map(filter.narrowed) ?? filter)
                 }
             case .rowSelection: SceneElements.wireSelection(collection: false, to: target, in: &scene, only: finding.rowFilter)
             case .itemSelection: SceneElements.wireSelection(collection: true, to: target, in: &scene, only: finding.rowFilter)

@@ -222,7 +222,7 @@ public enum NavigationAnalysis {
         for _ in 0..<3 {
             var callers: [MethodFacts] = []
             for method in level {
-                if let trigger = trigger(ofMethod: method.name, selector: method.selector, in: cls, index: index) {
+                if let trigger = trigger(of: method, in: cls, index: index) {
                     if !found.contains(trigger) { found.append(trigger) }
                     continue
                 }
@@ -250,8 +250,10 @@ public enum NavigationAnalysis {
         "imagePickerController", "mailComposeController", "messageComposeController", "documentPicker", "searchController",
     ]
 
-    static func trigger(ofMethod name: String, selector: String? = nil, in cls: String, index: AppIndex) -> NavigationTrigger? {
-        let facts = (index.methods[cls] ?? []).filter { $0.facts.name == name && (selector == nil || $0.facts.selector == selector) }
+    /// What sets `method` off by itself: its selector, its name, or an element connected to it.
+    static func trigger(of method: MethodFacts, in cls: String, index: AppIndex) -> NavigationTrigger? {
+        let name = method.name
+        let facts = (index.methods[cls] ?? []).filter { $0.facts.name == name && $0.facts.selector == method.selector }
         if facts.contains(where: { $0.facts.selector.contains("didSelectRowAt") }) { return .rowSelection }
         if facts.contains(where: { $0.facts.selector.contains("didSelectItemAt") }) { return .itemSelection }
         if ["viewDidLoad", "viewWillAppear", "viewDidAppear"].contains(name) { return .automatic(name) }

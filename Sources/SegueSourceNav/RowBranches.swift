@@ -105,9 +105,8 @@ enum RowBranches {
             let elements = Array(sequence.elements)
             guard elements.count == 3, ["==", "==="].contains(elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text ?? "") else { return nil }
             func isCell(_ e: ExprSyntax) -> Bool {
-                let text = SwiftExpr.unwrapped(e).trimmedDescription
-                return text.contains("cellForRow(at:") || SwiftExpr.unwrapped(e).as(DeclReferenceExprSyntax.self)?.baseName.text.lowercased() == "cell"
-                    || text.hasPrefix("tableView.cellForRow")
+                let bare = SwiftExpr.unwrapped(e)
+                return bare.trimmedDescription.contains("cellForRow(at:") || bare.as(DeclReferenceExprSyntax.self)?.baseName.text.lowercased() == "cell"
             }
             func outlet(_ e: ExprSyntax) -> String? { SwiftAlerts.localOrProperty(e) }
             if isCell(elements[0]), let name = outlet(elements[2]), name.lowercased() != "cell" { return name }
@@ -156,8 +155,9 @@ enum RowBranches {
             return nil
         }
 
+        /// An integer literal's value (`2`, `1_000`).
         static func integer(_ expr: ExprSyntax) -> Int? {
-            expr.as(IntegerLiteralExprSyntax.self).flatMap { Int($0.literal.text) }
+            expr.as(IntegerLiteralExprSyntax.self).flatMap { Int(String($0.literal.text.filter { $0 != "_" })) }
         }
 
         private func range(of node: Syntax) -> ClosedRange<Int> {

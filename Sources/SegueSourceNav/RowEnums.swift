@@ -73,10 +73,12 @@ enum RowEnums {
             return cases
         }
 
+        /// A raw value written as an integer literal, negative ones included.
         static func integer(_ expr: ExprSyntax) -> Int? {
-            if let literal = expr.as(IntegerLiteralExprSyntax.self) { return Int(String(literal.literal.text.filter { $0 != "_" })) }
-            if let prefix = expr.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" { return integer(prefix.expression).map { -$0 } }
-            return nil
+            if let prefix = expr.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+                return RowBranches.SwiftFinder.integer(prefix.expression).map { -$0 }
+            }
+            return RowBranches.SwiftFinder.integer(expr)
         }
     }
 }

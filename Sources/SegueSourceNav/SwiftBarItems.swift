@@ -8,14 +8,14 @@ import SwiftSyntax
 enum SwiftBarItems {
     /// The item `call` makes, when it is a `UIBarButtonItem` whose target is `self` and whose
     /// action is a `#selector`.
-    static func item(_ call: FunctionCallExprSyntax, line: Int, converter: SourceLocationConverter? = nil,
-                     bound: (String) -> ExprSyntax? = { _ in nil }) -> CodeBarItem? {
+    static func item(_ call: FunctionCallExprSyntax, line: Int, converter: SourceLocationConverter,
+                     bound: (String) -> ExprSyntax?) -> CodeBarItem? {
         guard SwiftExpr.callee(call).0 == "UIBarButtonItem" else { return nil }
         let args = Array(call.arguments)
         func argument(_ label: String) -> ExprSyntax? { args.first { $0.label?.text == label }?.expression }
         let targeted = argument("target").map { SwiftExpr.unwrapped($0).as(DeclReferenceExprSyntax.self)?.baseName.text == "self" } ?? false
         // A menu's item (`UIBarButtonItem(image:menu:)`): its tap shows the menu (``SwiftMenus``).
-        let menuAction = converter.flatMap { converter in argument("menu").flatMap { SwiftMenus.itemAction($0, converter: converter, bound: bound) } }
+        let menuAction = argument("menu").flatMap { SwiftMenus.itemAction($0, converter: converter, bound: bound) }
         guard let action = menuAction ?? (targeted ? argument("action").flatMap(selectorName) : nil) else { return nil }
         var item = CodeBarItem(action: action, line: line)
         item.title = argument("title").flatMap(SwiftTabItems.literal)
